@@ -1,0 +1,10 @@
+"""Эталонный движок «Берсерк. Герои» (reference engine).
+
+Public entry points: :class:`berserk_engine.game.Game` (state machine: ``decision()``,
+``legal_actions()``, ``act()``, ``observe()``), :func:`berserk_engine.card_text.parse_card_text`
+(card text through the registry) and :mod:`berserk_engine.setup` (declarative positions).
+Modules are named after the mechanics they implement: ``turn`` (Part 3), ``queue`` (Part 4),
+``combat`` (the strike attack), ``effects`` (ранить, излечить, возьмите карту …).
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,159 @@
+"""A position described declaratively (like a Forge puzzle or a chess FEN), as JSON-ready data.
+
+::
+
+    {"seed": 1, "first_player": "А", "active": "А", "turn": 3, "start": "turn" | "choice",
+     "cards": {"Гном": {"type": "существо", "cost": 3, "element": "горы", "strike": 2, "life": 3,
+                        "text": "Найм: ранить на 1 выбранное существо."}},
+     "players": {"А": {"hero": {"name": "Герой А", "life": 20, "wounds": 0, "closed": false},
+                       "coins": {"open": 3, "closed": 0}, "draw_failures": 0,
+                       "hand": ["Гном"], "deck": ["Гном"], "graveyard": [], "reserve": [],
+                       "sideboard": [],
+                       "play": [{"card": "Гном", "closed": true, "wounds": 1, "owner": "Б",
+                                 "new": false, "markers": {"раз за ход:0": 1}}]},
+                 "Б": {...}}}
+
+``start: "turn"`` begins the active player's turn at its restoration phase (303);
+``start: "choice"`` puts the game in the active player's choice phase (306).
+Decks list their cards from the top. Card ids are given in a fixed order, so a seed and a setup
+always give the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine.cards import CardDef
+from berserk_engine.errors import CardTextError, SetupError
+from berserk_engine.game import Game
+from berserk_engine.state import PLAYERS, PRIVATE_ZONES, Card, GameState, Player
+
+DEFAULT_HERO_LIFE = 20
+_PLAYER_KEYS = {"hero", "coins", "draw_failures", "play", *PRIVATE_ZONES}
+_TOP_KEYS = {"seed", "first_player", "active", "turn", "start", "cards", "players"}
+
+
+def _int(value: Any, what: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise SetupError(f"{what}: ожидается целое число ≥ {minimum}, получено {value!r}")
+    return value
+
+
+def build_library(cards: dict[str, Any]) -> dict[str, CardDef]:
+    library: dict[str, CardDef] = {}
+    for name, props in cards.items():
+        props = dict(props)
+        unknown = set(props) - {"type", "cost", "element", "strike", "life", "text"}
+        if unknown:
+            raise SetupError(f"карта «{name}»: неизвестные свойства {sorted(unknown)}")
+        if "type" not in props:
+            raise SetupError(f"карта «{name}»: не указан тип")
+        library[name] = CardDef.build(
+            name,
+            props["type"],
+            cost=_int(props.get("cost", 0), f"«{name}»: стоимость"),
+            element=props.get("element"),
+            strike=_int(props.get("strike", 0), f"«{name}»: удар"),
+            life=_int(props.get("life", 0), f"«{name}»: жизни"),
+            text=props.get("text", "") or "",
+        )
+    return library
+
+
+def new_game(setup: dict[str, Any]) -> Game:
+    """Build a game from a position. Raises SetupError / CardTextError on bad input."""
+    unknown = set(setup) - _TOP_KEYS
+    if unknown:
+        raise SetupError(f"неизвестные поля позиции: {sorted(unknown)}")
+    library = build_library(setup.get("cards", {}))
+    first = setup.get("first_player", PLAYERS[0])
+    active = setup.get("active", first)
+    for label, value in (("first_player", first), ("active", active)):
+        if value not in PLAYERS:
+            raise SetupError(f"{label}: игрок должен быть одним из {PLAYERS}, получено {value!r}")
+    turn = _int(setup.get("turn", 1), "turn", 1)
+    start = setup.get("start", "turn")
+    if start not in ("turn", "choice"):
+        raise SetupError(f"start: ожидается 'turn' или 'choice', получено {start!r}")
+
+    cards: dict[str, Card] = {}
+    players: dict[str, Player] = {}
+    play: list[str] = []
+
+    def make(name: str, owner: str, zone: str) -> Card:
+        definition = library.get(name)
+        if definition is None:
+            raise SetupError(f"карта «{name}» не описана (известны: {', '.join(sorted(library)) or 'нет'})")
+        card = Card(id=f"c{len(cards) + 1}", definition=definition, owner=owner, controller=owner, zone=zone)
+        cards[card.id] = card
+        return card
+
+    described = setup.get("players", {})
+    for name in described:
+        if name not in PLAYERS:
+            raise SetupError(f"неизвестный игрок {name!r}: игроки {PLAYERS}")
+    for name in PLAYERS:
+        desc = dict(described.get(name, {}))
+        unknown = set(desc) - _PLAYER_KEYS
+        if unknown:
+            raise SetupError(f"игрок {name}: неизвестные поля {sorted(unknown)}")
+        hero_desc = dict(desc.get("hero", {}))
+        hero_name = hero_desc.get("name", f"Герой {name}")
+        try:
+            hero_def = CardDef.build(
+                hero_name,
+                "герой",
+                life=_int(hero_desc.get("life", DEFAULT_HERO_LIFE), f"герой {name}: жизни", 1),
+            )
+        except CardTextError as exc:  # pragma: no cover - heroes have no text yet
+            raise SetupError(str(exc)) from exc
+        hero = Card(
+            id=f"c{len(cards) + 1}",
+            definition=hero_def,
+            owner=name,
+            controller=name,
+            zone="play",
+            closed=bool(hero_desc.get("closed", False)),
+            wounds=_int(hero_desc.get("wounds", 0), f"герой {name}: раны"),
+        )
+        cards[hero.id] = hero
+        play.append(hero.id)
+        coins = desc.get("coins", {})
+        player = Player(
+            name=name,
+            hero=hero.id,
+            coins_open=_int(coins.get("open", 0), f"игрок {name}: открытые монеты"),
+            coins_closed=_int(coins.get("closed", 0), f"игрок {name}: закрытые монеты"),
+            draw_failures=_int(desc.get("draw_failures", 0), f"игрок {name}: draw_failures"),
+        )
+        players[name] = player
+        for zone in PRIVATE_ZONES:
+            for card_name in desc.get(zone, []):
+                player.zones[zone].append(make(card_name, name, zone).id)
+    for name in PLAYERS:
+        for entry in dict(described.get(name, {})).get("play", []):
+            entry = {"card": entry} if isinstance(entry, str) else dict(entry)
+            owner = entry.get("owner", name)
+            if owner not in PLAYERS:
+                raise SetupError(f"«{entry.get('card')}»: неизвестный владелец {owner!r}")
+            card = make(entry["card"], owner, "play")
+            if card.type == "spell":
+                raise SetupError(f"«{card.name}»: заклинание не может лежать в игровой зоне")
+            card.controller = name
+            card.closed = bool(entry.get("closed", False))
+            card.wounds = _int(entry.get("wounds", 0), f"«{card.name}»: раны")
+            card.markers = {
+                str(k): _int(v, f"«{card.name}»: маркеры") for k, v in entry.get("markers", {}).items()
+            }
+            card.entered_turn = turn if entry.get("new") else None
+            play.append(card.id)
+    state = GameState(
+        cards=cards,
+        players=players,
+        play=play,
+        first_player=first,
+        active=active,
+        turn=turn,
+        phase="restoration" if start == "turn" else "choice",
+    )
+    return Game(state, seed=_int(setup.get("seed", 0), "seed"))
