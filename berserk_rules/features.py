@@ -1,0 +1,249 @@
+"""Scenario index: every scenario (and every outline row) of ``features/`` as a :class:`ScenarioRef`.
+
+Feature files are parsed with the official Cucumber parser (gherkin-official, the one pytest-bdd
+uses) with Russian as the default language, then compiled to *pickles*: one per scenario or per
+Examples row, carrying the tags inherited from ``Функция`` and ``Правило``. The id of a scenario is
+``<path relative to the project root>:<line>`` where the line is that of the scenario, or of the
+Examples row for outline rows — the same id the pytest plugin writes into the results file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gherkin.errors import CompositeParserException, ParserError
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
+from gherkin.token_matcher import TokenMatcher
+
+from berserk_rules.errors import SourceError, UserError
+
+FEATURES_DIR = "features"
+DEFAULT_LANGUAGE = "ru"
+
+RULE_TAG = "rule-"
+TERM_TAG = "term-"
+INTERPRETATION_TAG = "interpretation-"
+
+STATUSES = ("passed", "failed", "xfail", "xpass", "skipped", "error", "not run")
+
+
+@dataclass(frozen=True)
+class ScenarioRef:
+    id: str  # "features/part-4/401-ochered.feature:57"
+    name: str  # scenario name (outline rows: name + row values)
+    file: str  # path relative to the project root, with "/" separators
+    line: int  # line of the scenario, or of the Examples row
+    rules: tuple[str, ...]  # from @rule-X tags (inherited from Функция/Правило)
+    terms: tuple[str, ...]  # from @term-X tags
+    interpretations: tuple[str, ...]  # from @interpretation-X tags
+    tags: tuple[str, ...]  # every tag without "@", in order, without duplicates
+    steps: tuple[str, ...]  # "Дано …" lines as written (keyword + text, background steps first)
+    scenario_line: int = 0  # line of the Сценарий / Структура сценария keyword
+    row: int | None = None  # 0-based index of the outline row over all Examples blocks, else None
+
+
+@dataclass(frozen=True)
+class ParsedFeature:
+    """A parsed feature file: the AST (gherkin-official dicts) and its pickles."""
+
+    path: Path
+    rel: str
+    text: str
+    document: dict[str, Any]
+    pickles: list[dict[str, Any]]
+
+
+def relative_name(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` with "/" separators (or the path itself when outside root)."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def parse_feature(path: Path, root: Path) -> ParsedFeature:
+    """Parse one feature file; syntax errors raise :class:`SourceError` at the first error's line."""
+    rel = relative_name(path, root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(rel, None, f"не удалось прочитать файл: {exc}") from exc
+    try:
+        document: dict[str, Any] = dict(Parser().parse(text, TokenMatcher(DEFAULT_LANGUAGE)))
+    except ParserError as exc:
+        errors = exc.errors if isinstance(exc, CompositeParserException) else [exc]
+        first = errors[0]
+        raise SourceError(
+            rel, _error_line(first), f"синтаксическая ошибка Gherkin: {_error_message(first)}"
+        ) from exc
+    document["uri"] = rel
+    pickles = [dict(p) for p in Compiler().compile(document)]  # type: ignore[arg-type]
+    return ParsedFeature(path=path, rel=rel, text=text, document=document, pickles=pickles)
+
+
+def syntax_errors(text: str) -> list[tuple[int, str]]:
+    """Every syntax error of a feature text as (line, message), empty when it parses."""
+    try:
+        Parser().parse(text, TokenMatcher(DEFAULT_LANGUAGE))
+    except CompositeParserException as exc:
+        return [(_error_line(e), _error_message(e)) for e in exc.errors]
+    except ParserError as exc:
+        return [(_error_line(exc), _error_message(exc))]
+    return []
+
+
+def _error_line(exc: Exception) -> int:
+    location = getattr(exc, "location", None) or {}
+    return int(location.get("line") or 1)
+
+
+def _error_message(exc: Exception) -> str:
+    message = str(exc.args[0]) if exc.args else str(exc)
+    # gherkin prefixes "(line:column): "; the line is reported separately
+    if message.startswith("(") and "): " in message:
+        message = message.split("): ", 1)[1]
+    return message
+
+
+def ast_nodes(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Map of AST node id -> node (scenarios, steps, examples rows, tags) of a parsed document."""
+    nodes: dict[str, dict[str, Any]] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            node_id = value.get("id")
+            if isinstance(node_id, str):
+                nodes[node_id] = value
+            for child in value.values():
+                walk(child)
+        elif isinstance(value, list):
+            for child in value:
+                walk(child)
+
+    walk(document.get("feature") or {})
+    return nodes
+
+
+def tag_ids(tags: Iterable[str], prefix: str) -> tuple[str, ...]:
+    """Ids of the tags of one family (``rule-401.7`` -> ``401.7``), in order, without duplicates."""
+    out: list[str] = []
+    for tag in tags:
+        if tag.startswith(prefix) and tag[len(prefix) :] and tag[len(prefix) :] not in out:
+            out.append(tag[len(prefix) :])
+    return tuple(out)
+
+
+def scenario_refs(parsed: ParsedFeature) -> list[ScenarioRef]:
+    """The :class:`ScenarioRef` of every pickle of a parsed feature, in file order."""
+    nodes = ast_nodes(parsed.document)
+    refs: list[ScenarioRef] = []
+    rows_seen: dict[str, int] = {}
+    for pickle in parsed.pickles:
+        ast_ids = pickle["astNodeIds"]
+        scenario = nodes[ast_ids[0]]
+        tags: list[str] = []
+        for tag in pickle["tags"]:
+            name = tag["name"].removeprefix("@")
+            if name not in tags:
+                tags.append(name)
+        steps = tuple(
+            nodes[step["astNodeIds"][0]]["keyword"] + step["text"] for step in pickle.get("steps", [])
+        )
+        name = pickle["name"]
+        row: int | None = None
+        if len(ast_ids) > 1:
+            values = [cell["value"] for cell in nodes[ast_ids[1]]["cells"]]
+            name = f"{name} ({', '.join(values)})" if values else name
+            row = rows_seen.get(ast_ids[0], 0)
+            rows_seen[ast_ids[0]] = row + 1
+        line = int(pickle["location"]["line"])
+        refs.append(
+            ScenarioRef(
+                id=f"{parsed.rel}:{line}",
+                name=name,
+                file=parsed.rel,
+                line=line,
+                rules=tag_ids(tags, RULE_TAG),
+                terms=tag_ids(tags, TERM_TAG),
+                interpretations=tag_ids(tags, INTERPRETATION_TAG),
+                tags=tuple(tags),
+                steps=steps,
+                scenario_line=int(scenario["location"]["line"]),
+                row=row,
+            )
+        )
+    return refs
+
+
+def feature_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Every ``.feature`` file in the given files and folders, sorted within each folder."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.feature") if p.is_file())
+        elif path.is_file():
+            yield path
+        else:
+            raise UserError(f"нет такого файла или папки: {path}")
+
+
+def load_scenarios(root: Path | None = None) -> list[ScenarioRef]:
+    """Every scenario of ``<root>/features`` (outline rows separately), in file and line order.
+
+    ``root`` is the project root (default: :func:`berserk_rules.corpus.project_root`). A feature
+    file with a syntax error raises :class:`SourceError` (file:line).
+    """
+    if root is None:
+        root = _project_root()
+    features = root / FEATURES_DIR
+    if not features.is_dir():
+        return []
+    refs: list[ScenarioRef] = []
+    for path in feature_files([features]):
+        refs.extend(scenario_refs(parse_feature(path, root)))
+    return refs
+
+
+def _project_root() -> Path:
+    from berserk_rules.corpus import project_root
+
+    return project_root()
+
+
+def load_results(path: str | Path) -> dict[str, dict[str, Any]]:
+    """Scenario id -> its record (``status``, ``message``, ``duration``, …) from a results file.
+
+    A missing file gives an empty map (nothing has run yet); a malformed one raises SourceError.
+    """
+    path = Path(path)
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(path, None, f"не удалось прочитать файл результатов: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise SourceError(path, exc.lineno, f"файл результатов — не JSON: {exc.msg}") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
+        raise SourceError(path, None, "в файле результатов нет списка «scenarios»")
+    out: dict[str, dict[str, Any]] = {}
+    for record in data["scenarios"]:
+        if not isinstance(record, dict) or not isinstance(record.get("id"), str):
+            raise SourceError(path, None, "запись сценария без поля «id»")
+        if record.get("status") not in STATUSES:
+            raise SourceError(path, None, f"{record['id']}: неизвестный статус {record.get('status')!r}")
+        out[record["id"]] = record
+    return out
+
+
+def load_results_file(path: str | Path) -> dict[str, Any] | None:
+    """The whole results document (engine, summary, scenarios) or None when the file is absent."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    load_results(path)  # validates
+    return json.loads(path.read_text(encoding="utf-8"))
