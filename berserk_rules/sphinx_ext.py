@@ -1,0 +1,1327 @@
+"""Sphinx extension that publishes the rule corpus, the scenarios and their latest results.
+
+Directives for the corpus format (see ``notes/contract.md``): ``part``, ``rule``, ``variant``,
+``gap``, ``term``, ``interpretation``. Rule text is rendered literally, one source line per line.
+
+Cross references:
+
+* ``{rule}`401.7``` — a rule (anchor ``rule-401.7``; rules are objects of the standard domain, so
+  they resolve across pages, appear in the general index and in search);
+* ``{termin}`авангард-х``` — a glossary term by its slug (anchor ``term-авангард-х``); terms are
+  also registered as Sphinx glossary terms, so ``{term}`Авангард Х``` works by the printed name;
+* ``{interpretation}`I-3``` — an entry of the register of interpretations.
+
+Scenarios come from :mod:`berserk_rules.features`, statuses from the results file (config value
+``berserk_results``). Results are loaded on ``builder-inited`` and placed on the pages on
+``doctree-resolved``; pages that show scenarios are re-read when the results file, a feature file,
+a step module or a corpus file changes. Generated pages (one per feature file and the scenario
+index) are written on ``builder-inited`` into ``<srcdir>/_generated/``.
+
+Other directives used by the site: ``berserk-feature`` (one feature file), ``berserk-coverage``,
+``berserk-steps`` (the step dictionary) and ``berserk-run`` (summary of the latest run).
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import importlib
+import re
+import string
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from berserk_rules.errors import UserError
+
+logger = logging.getLogger(__name__)
+
+GENERATED = "_generated"
+TOKEN_RE = re.compile(r"\s+|[\w-]+|[^\w\s]")
+STATUS_ORDER = ("failed", "error", "xpass", "xfail", "skipped", "passed", "not run")
+STATUS_LABELS = {
+    "passed": "пройден",
+    "failed": "провален",
+    "xfail": "ожидаемый провал",
+    "xpass": "неожиданно пройден",
+    "skipped": "пропущен",
+    "error": "ошибка",
+    "not run": "не запускался",
+}
+STATUS_HINTS = {
+    "passed": "движок выполнил сценарий, все проверки выполнены",
+    "failed": "проверка сценария не выполнена",
+    "xfail": "сценарий помечен как известное расхождение и ожидаемо не проходит",
+    "xpass": "сценарий помечен как известное расхождение, но прошёл",
+    "skipped": "сценарий пропущен при прогоне",
+    "error": "сценарий не удалось выполнить (ошибка шага или движка)",
+    "not run": "сценарий ещё не запускался или нет файла результатов",
+}
+KIND_NAMES = {"given": "Дано", "when": "Когда", "then": "Тогда"}
+
+
+def status_class(status: str) -> str:
+    return "berserk-status-" + status.replace(" ", "-")
+
+
+# --------------------------------------------------------------------------------------------
+# Nodes
+
+
+class section_marker(nodes.Element):
+    """Placeholder turned into a section by :class:`SectionMarkers` (attrs: title, level)."""
+
+
+class variant_data(nodes.Element):
+    """One source variant inside ``rule``/``part`` (attrs: source, line, printed, lines)."""
+
+
+class scenario_list(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the scenarios of a rule/term/interpretation."""
+
+
+class scenario_status(nodes.Inline, nodes.Element):
+    """Replaced on doctree-resolved by the status badge of one scenario (attr: scenario)."""
+
+
+class scenario_messages(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the failure messages of some scenarios (attr: scenarios)."""
+
+
+class coverage_table(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the coverage report."""
+
+
+class run_summary(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the summary of the latest run."""
+
+
+PLACEHOLDERS = (section_marker, variant_data, scenario_list, scenario_status, scenario_messages)
+RESOLVED_LATE = (scenario_list, scenario_status, scenario_messages, coverage_table, run_summary)
+
+
+def _skip(self: Any, node: nodes.Element) -> None:
+    raise nodes.SkipNode
+
+
+# --------------------------------------------------------------------------------------------
+# Small rendering helpers
+
+
+def badge(text: str, *classes: str, hint: str | None = None) -> nodes.inline:
+    node = nodes.inline(text, text, classes=["berserk-badge", *classes])
+    if hint:
+        node["classes"].append("berserk-has-hint")
+    return node
+
+
+def source_badge(source: str, line: int | None, printed: str | None = None) -> nodes.inline:
+    where = f"{source}, строка {line}" if line else source
+    node = nodes.inline("", "", classes=["berserk-source"])
+    node += nodes.inline("источник ", "источник ", classes=["berserk-source-label"])
+    node += nodes.literal(where, where)
+    if printed:
+        node += nodes.Text(" · номер в источнике ")
+        node += nodes.literal(printed, printed)
+    return node
+
+
+def text_lines(
+    lines: Sequence[str], lead: str | None = None, space: bool = True, other: Sequence[str] | None = None
+) -> nodes.line_block:
+    """Body lines exactly as printed: one line per source line, ПРИМЕР lines marked as examples.
+
+    With ``other`` (the text of another variant), words that differ from it are highlighted.
+    """
+    block = nodes.line_block(classes=["berserk-text"])
+    segments = diff_segments(lines, other) if other is not None else [[(text, False)] for text in lines]
+    for index, text in enumerate(lines):
+        line = nodes.line("", classes=["berserk-example"] if text.startswith("ПРИМЕР") else [])
+        if index == 0 and lead:
+            line += nodes.strong(lead, lead, classes=["berserk-printed"])
+            if space:
+                line += nodes.Text(" ")
+        for piece, changed in segments[index]:
+            if changed:
+                line += nodes.inline(piece, piece, classes=["berserk-diff"])
+            else:
+                line += nodes.Text(piece)
+        block += line
+    if not lines and lead:
+        block += nodes.line("", "", nodes.strong(lead, lead, classes=["berserk-printed"]))
+    return block
+
+
+def diff_segments(lines: Sequence[str], other: Sequence[str]) -> list[list[tuple[str, bool]]]:
+    """Split each line into (text, differs) pieces: words absent from ``other`` at that place."""
+
+    def tokens(text_lines: Sequence[str]) -> list[str]:
+        out: list[str] = []
+        for index, line in enumerate(text_lines):
+            if index:
+                out.append("\n")
+            out.extend(TOKEN_RE.findall(line))
+        return out
+
+    mine, theirs = tokens(lines), tokens(other)
+    flags = [True] * len(mine)
+    matcher = difflib.SequenceMatcher(a=theirs, b=mine, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for index in range(block.b, block.b + block.size):
+            flags[index] = False
+    result: list[list[tuple[str, bool]]] = [[]]
+    for token, changed in zip(mine, flags, strict=True):
+        if token == "\n":
+            result.append([])
+            continue
+        changed = changed and not token.isspace()
+        pieces = result[-1]
+        if pieces and pieces[-1][1] == changed:
+            pieces[-1] = (pieces[-1][0] + token, changed)
+        elif pieces and token.isspace():
+            pieces[-1] = (pieces[-1][0] + token, pieces[-1][1])
+        else:
+            pieces.append((token, changed))
+    while len(result) < len(lines):
+        result.append([])
+    return result
+
+
+def xref(reftype: str, target: str, text: str, docname: str, source: Any = None) -> addnodes.pending_xref:
+    ref = addnodes.pending_xref(
+        "",
+        nodes.literal(text, text, classes=["xref", "std", f"std-{reftype}"]),
+        refdomain="std",
+        reftype=reftype,
+        reftarget=target,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=docname,
+    )
+    if source is not None:
+        ref.source, ref.line = source
+    return ref
+
+
+def tag_node(tag: str, docname: str, source: Any = None) -> nodes.Node:
+    """A scenario tag; rule/term/interpretation tags link to their entry."""
+    for prefix, reftype in (("rule-", "rule"), ("term-", "termin"), ("interpretation-", "interpretation")):
+        if tag.startswith(prefix) and len(tag) > len(prefix):
+            return xref(reftype, tag[len(prefix) :], "@" + tag, docname, source)
+    return nodes.literal("@" + tag, "@" + tag, classes=["berserk-tag"])
+
+
+def escape_markdown(text: str) -> str:
+    return "".join("\\" + ch if ch in string.punctuation else ch for ch in text)
+
+
+# --------------------------------------------------------------------------------------------
+# Section markers → sections (so rule headings are page sections and appear in the sidebar)
+
+
+class SectionMarkers(SphinxTransform):
+    """Nest the content following each :class:`section_marker` into a section of its level."""
+
+    default_priority = 210
+
+    def apply(self, **kwargs: Any) -> None:
+        parents = [
+            node
+            for node in self.document.findall(nodes.Element)
+            if any(isinstance(child, section_marker) for child in node.children)
+        ]
+        for parent in parents:
+            children = list(parent.children)
+            parent.children = []
+            stack: list[tuple[int, nodes.Element]] = [(-1, parent)]
+            for child in children:
+                if isinstance(child, section_marker):
+                    level = int(child["level"])
+                    while stack[-1][0] >= level:
+                        stack.pop()
+                    section = nodes.section("", ids=list(child["ids"]), classes=list(child["classes"]))
+                    section.source, section.line = child.source, child.line
+                    title = nodes.title(child["title"], child["title"])
+                    title.source, title.line = child.source, child.line
+                    section += title
+                    section.extend(list(child.children))
+                    stack[-1][1].append(section)
+                    stack.append((level, section))
+                else:
+                    stack[-1][1].append(child)
+
+
+# --------------------------------------------------------------------------------------------
+# Corpus directives
+
+
+class BerserkDirective(SphinxDirective):
+    def location(self) -> tuple[str, int]:
+        source, line = self.get_source_info()
+        return source, line or 0
+
+    def note_berserk(self) -> None:
+        env = self.env
+        docs: set[str] = getattr(env, "berserk_docs", set())
+        docs.add(env.docname)
+        env.berserk_docs = docs  # type: ignore[attr-defined]
+
+    def variants(self) -> list[dict[str, Any]]:
+        """The variants of a ``rule``/``part``: nested ``{variant}`` blocks or the options + body."""
+        if any(line.lstrip().startswith(":::") for line in self.content):
+            holder = nodes.container()
+            self.state.nested_parse(self.content, self.content_offset, holder)
+            found = [dict(node.attributes) for node in holder.findall(variant_data)]
+            stray = [child for child in holder.children if not isinstance(child, variant_data)]
+            if stray or not found:
+                logger.warning(
+                    "внутри {%s} допускаются только блоки {variant}", self.name, location=self.get_location()
+                )
+            return found
+        if "source" not in self.options:
+            logger.warning("{%s} без опции :source:", self.name, location=self.get_location())
+        return [
+            {
+                "source": self.options.get("source", ""),
+                "line": self.options.get("line"),
+                "printed": self.options.get("printed"),
+                "nospace": "nospace" in self.options,
+                "lines": list(self.content),
+            }
+        ]
+
+
+class VariantDirective(BerserkDirective):
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "source": directives.unchanged_required,
+        "line": directives.nonnegative_int,
+        "printed": directives.unchanged,
+        "nospace": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        if "source" not in self.options:
+            logger.warning("{variant} без опции :source:", location=self.get_location())
+        node = variant_data(
+            source=self.options.get("source", ""),
+            line=self.options.get("line"),
+            printed=self.options.get("printed"),
+            nospace="nospace" in self.options,
+            lines=list(self.content),
+        )
+        self.set_source_info(node)
+        return [node]
+
+
+def variants_block(variants: list[dict[str, Any]], lead: str | None = None) -> list[nodes.Node]:
+    """Render the variants: one text when they agree, every text with a notice when they differ.
+
+    Each text starts with the number as printed (or ``lead``, the term name for glossary terms).
+    """
+
+    def text(variant: dict[str, Any], other: Sequence[str] | None = None) -> nodes.line_block:
+        return text_lines(variant["lines"], lead or variant.get("printed"), not variant.get("nospace"), other)
+
+    out: list[nodes.Node] = []
+    texts = {tuple(v["lines"]) for v in variants}
+    if len(variants) > 1 and len(texts) > 1:
+        notice = nodes.container(classes=["berserk-differ"])
+        notice += nodes.paragraph(
+            "",
+            "",
+            nodes.strong("Редакции расходятся. ", "Редакции расходятся. "),
+            nodes.Text(
+                f"Источники ({len(variants)}) приводят этот текст по-разному; ниже — каждая редакция, "
+                "отличия от соседней редакции выделены."
+            ),
+        )
+        out.append(notice)
+        grid = nodes.container(classes=["berserk-variants", f"berserk-variants-{min(len(variants), 3)}"])
+        for index, variant in enumerate(variants):
+            box = nodes.container(classes=["berserk-variant"])
+            box += nodes.paragraph("", "", source_badge(variant["source"], variant["line"]))
+            box += text(variant, variants[1 if index == 0 else 0]["lines"])
+            grid += box
+        out.append(grid)
+        return out
+    first: dict[str, Any] = variants[0] if variants else {"lines": [], "printed": None}
+    box = nodes.container(classes=["berserk-variant", "berserk-variant-single"])
+    box += text(first)
+    sources = nodes.paragraph(classes=["berserk-sources"])
+    if len(variants) > 1:
+        sources += nodes.inline(
+            "", f"Текст одинаков в {len(variants)} источниках: ", classes=["berserk-agree"]
+        )
+    for index, variant in enumerate(variants):
+        if index:
+            sources += nodes.Text(" ")
+        printed = variant["printed"] if len(variants) > 1 and variant["printed"] != first["printed"] else None
+        sources += source_badge(variant["source"], variant["line"], printed)
+    box += sources
+    out.append(box)
+    return out
+
+
+class RuleDirective(BerserkDirective):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "heading": directives.flag,
+        "source": directives.unchanged,
+        "line": directives.nonnegative_int,
+        "printed": directives.unchanged,
+        "inferred": directives.flag,
+        "nospace": directives.flag,
+        "note": directives.unchanged,
+        "untestable": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        rule_id = self.arguments[0].strip()
+        node_id = f"rule-{rule_id}"
+        variants = self.variants()
+        inferred = "inferred" in self.options
+        note = self.options.get("note")
+        std = self.env.domains.standard_domain
+        std.note_object("rule", rule_id, node_id, location=self.get_location())
+        entries: list[tuple[str, str, str, str, str | None]] = [
+            ("pair", f"{rule_id}; правило", node_id, "", None)
+        ]
+        meta = nodes.paragraph(classes=["berserk-rule-meta"])
+        if inferred:
+            meta += badge("номер восстановлен редакцией", "berserk-inferred")
+        if note:
+            meta += nodes.inline(
+                "",
+                "",
+                nodes.strong("Примечание редакции: ", "Примечание редакции: "),
+                nodes.Text(note),
+                classes=["berserk-note"],
+            )
+
+        if "heading" in self.options:
+            title_text = " ".join(line.strip() for v in variants[:1] for line in v["lines"]).strip()
+            title = f"{rule_id}. {title_text}" if title_text else rule_id
+            entries.append(("single", title, node_id, "main", None))
+            marker = section_marker(
+                title=title, level=rule_id.count("."), ids=[node_id], classes=["berserk-heading"]
+            )
+            marker.source, marker.line = self.location()
+            marker += addnodes.index(entries=entries)
+            info = nodes.container(classes=["berserk-heading-info"])
+            if meta.children:
+                info += meta
+            for variant in variants:
+                para = nodes.paragraph(classes=["berserk-heading-variant"])
+                para += source_badge(variant["source"], variant["line"])
+                printed = (variant.get("printed") or "") + ("" if variant.get("nospace") else " ")
+                para += nodes.Text(" «" + (printed + " ".join(variant["lines"])).strip() + "»")
+                info += para
+            marker += info
+            return [marker]
+
+        box = nodes.container(ids=[node_id], classes=["berserk-rule"])
+        box.source, box.line = self.location()
+        head = nodes.paragraph(classes=["berserk-rule-head"])
+        head += nodes.reference(rule_id, rule_id, refid=node_id, classes=["berserk-rule-number"])
+        if inferred:
+            head += badge("номер восстановлен редакцией", "berserk-inferred")
+        else:
+            head += badge("номер из источника", "berserk-official")
+        if len({tuple(v["lines"]) for v in variants}) > 1:
+            head += badge("редакции расходятся", "berserk-differ-badge")
+        untestable = self.options.get("untestable")
+        if untestable:
+            head += badge("не проверяется движком", "berserk-untestable")
+        box += addnodes.index(entries=entries)
+        box += head
+        if note:
+            box += nodes.paragraph(
+                "",
+                "",
+                nodes.strong("Примечание редакции: ", "Примечание редакции: "),
+                nodes.Text(note),
+                classes=["berserk-note"],
+            )
+        box.extend(variants_block(variants))
+        box += scenario_list(kind="rule", target=rule_id, untestable=untestable or "")
+        return [box]
+
+
+class PartDirective(BerserkDirective):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "source": directives.unchanged,
+        "line": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        variants = self.variants()
+        box = nodes.container(ids=[f"part-{self.arguments[0].strip()}"], classes=["berserk-part"])
+        box += nodes.paragraph(
+            "", "", nodes.strong("Заголовок части в источниках", "Заголовок части в источниках")
+        )
+        for variant in variants:
+            row = nodes.paragraph(classes=["berserk-part-variant"])
+            row += nodes.inline("", " ".join(variant["lines"]), classes=["berserk-part-title"])
+            row += nodes.Text(" ")
+            row += source_badge(variant["source"], variant["line"])
+            box += row
+        return [box]
+
+
+class GapDirective(BerserkDirective):
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "source": directives.unchanged_required,
+        "lines": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        lines = self.options.get("lines", "").replace("-", "–")
+        label = "строка" if "–" not in lines else "строки"
+        box = nodes.container(classes=["berserk-gap"])
+        box += nodes.paragraph(
+            "",
+            "",
+            nodes.strong("Фрагмент источника утрачен", "Фрагмент источника утрачен"),
+            nodes.Text(f" ({label} {lines}). "),
+            nodes.Text("При извлечении текста здесь пропала таблица или абзац; правило не восстановлено. "),
+            source_badge(self.options.get("source", ""), None),
+        )
+        return [box]
+
+
+class TermDirective(BerserkDirective):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "name": directives.unchanged_required,
+        "source": directives.unchanged,
+        "line": directives.nonnegative_int,
+        "nospace": directives.flag,
+        "note": directives.unchanged,
+        "untestable": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        slug = self.arguments[0].strip()
+        name = self.options.get("name", slug)
+        node_id = f"term-{slug}"
+        std = self.env.domains.standard_domain
+        std.note_object("termin", slug, node_id, location=self.get_location())
+        std._note_term(name, node_id, location=self.get_location())
+        box = nodes.container(ids=[node_id], classes=["berserk-term"])
+        box.source, box.line = self.location()
+        box += addnodes.index(entries=[("single", f"{name}; термин", node_id, "main", None)])
+        variants = self.variants()
+        if len({tuple(v["lines"]) for v in variants}) > 1:
+            box += nodes.paragraph(
+                "", "", badge("редакции расходятся", "berserk-differ-badge"), classes=["berserk-rule-head"]
+            )
+        box.extend(variants_block(variants, lead=name + "."))
+        if self.options.get("note"):
+            note = self.options["note"]
+            box += nodes.paragraph(
+                "",
+                "",
+                nodes.strong("Примечание редакции: ", "Примечание редакции: "),
+                nodes.Text(note),
+                classes=["berserk-note"],
+            )
+        box += scenario_list(kind="term", target=slug, untestable=self.options.get("untestable", ""))
+        return [box]
+
+
+class InterpretationDirective(BerserkDirective):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "rules": directives.unchanged,
+        "title": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        ident = self.arguments[0].strip()
+        node_id = f"interpretation-{ident}"
+        title = self.options.get("title", "")
+        std = self.env.domains.standard_domain
+        std.note_object("interpretation", ident, node_id, location=self.get_location())
+        marker = section_marker(
+            title=f"{ident}. {title}" if title else ident,
+            level=0,
+            ids=[node_id],
+            classes=["berserk-interpretation"],
+        )
+        marker.source, marker.line = self.location()
+        marker += addnodes.index(entries=[("pair", f"{ident}; толкование", node_id, "", None)])
+        rules = [r.strip() for r in self.options.get("rules", "").split(",") if r.strip()]
+        if rules:
+            para = nodes.paragraph(classes=["berserk-interpretation-rules"])
+            para += nodes.strong("Правила: ", "Правила: ")
+            for index, rule in enumerate(rules):
+                if index:
+                    para += nodes.Text(", ")
+                para += xref("rule", rule, rule, self.env.docname, self.location())
+            marker += para
+        body = nodes.container(classes=["berserk-interpretation-body"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        marker += body
+        marker += scenario_list(kind="interpretation", target=ident, untestable="")
+        return [marker]
+
+
+# --------------------------------------------------------------------------------------------
+# Site data: scenarios and results, loaded once per build
+
+
+@dataclass
+class SiteData:
+    root: Path
+    results_path: Path
+    scenarios: list[Any] = field(default_factory=list)
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    run: dict[str, Any] | None = None
+    by_kind: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    fingerprint: str = ""
+
+    def status(self, scenario_id: str) -> str:
+        record = self.results.get(scenario_id)
+        return str(record.get("status") or "not run") if record else "not run"
+
+    def message(self, scenario_id: str) -> str | None:
+        record = self.results.get(scenario_id)
+        message = record.get("message") if record else None
+        return str(message) if message else None
+
+
+def site_data(app: Sphinx) -> SiteData:
+    data = getattr(app, "berserk_data", None)
+    if data is None:  # builder-inited has not run (should not happen)
+        data = load_site_data(app)
+        app.berserk_data = data  # type: ignore[attr-defined]
+    return data
+
+
+def project_root(app: Sphinx) -> Path:
+    configured = app.config.berserk_root
+    if configured:
+        return Path(configured).resolve()
+    return Path(app.confdir).resolve().parent
+
+
+def results_path(app: Sphinx, root: Path) -> Path:
+    configured = app.config.berserk_results
+    path = Path(configured) if configured else root / "build" / "results.json"
+    return path if path.is_absolute() else (root / path)
+
+
+def watched_files(root: Path) -> list[Path]:
+    """Files whose change must re-read the pages that show scenarios, coverage or steps."""
+    files: list[Path] = []
+    for folder, pattern in (("features", "*.feature"), ("berserk_rules/steps", "*.py"), ("rules", "*.md")):
+        base = root / folder
+        if base.is_dir():
+            files.extend(sorted(base.rglob(pattern)))
+    return files
+
+
+def load_site_data(app: Sphinx) -> SiteData:
+    from berserk_rules.features import load_results, load_results_file, load_scenarios
+
+    root = project_root(app)
+    data = SiteData(root=root, results_path=results_path(app, root))
+    try:
+        data.scenarios = load_scenarios(root)
+    except UserError as exc:
+        logger.warning("сценарии не загружены: %s", exc)
+    try:
+        data.results = load_results(data.results_path)
+        data.run = load_results_file(data.results_path)
+    except UserError as exc:
+        logger.warning("результаты не загружены: %s", exc)
+    by_kind: dict[str, dict[str, list[Any]]] = {"rule": {}, "term": {}, "interpretation": {}}
+    for ref in data.scenarios:
+        for kind, ids in (("rule", ref.rules), ("term", ref.terms), ("interpretation", ref.interpretations)):
+            for ident in ids:
+                by_kind[kind].setdefault(ident, []).append(ref)
+    data.by_kind = by_kind
+    digest = hashlib.sha256()
+    for path in [data.results_path, *watched_files(root)]:
+        try:
+            stat = path.stat()
+            digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
+        except OSError:
+            digest.update(f"{path}:-\n".encode())
+    digest.update(f"{app.config.berserk_results}|{app.config.berserk_root}".encode())
+    data.fingerprint = digest.hexdigest()
+    return data
+
+
+# --------------------------------------------------------------------------------------------
+# Generated pages
+
+
+def feature_docname(rel: str) -> str:
+    """``features/part-4/401-ochered.feature`` -> ``_generated/features/part-4/401-ochered``."""
+    return f"{GENERATED}/{rel.removesuffix('.feature')}"
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def generate_pages(app: Sphinx, data: SiteData) -> None:
+    from berserk_rules.features import parse_feature
+
+    outdir = Path(app.srcdir) / GENERATED
+    wanted: dict[Path, str] = {}
+    files = sorted({ref.file for ref in data.scenarios})
+    groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for rel in files:
+        try:
+            title = parse_feature(data.root / rel, data.root).document["feature"]["name"]
+        except (UserError, KeyError, TypeError):
+            title = rel
+        docname = feature_docname(rel)
+        group = rel.split("/")[1] if rel.count("/") >= 2 else ""
+        groups[group].append((docname, title))
+        wanted[outdir / (docname.removeprefix(GENERATED + "/") + ".md")] = (
+            f"# {escape_markdown(title)}\n\n```{{berserk-feature}} {rel}\n```\n"
+        )
+    lines = [
+        "# Сценарии",
+        "",
+        "Исполняемые сценарии свода: каждый проверяет одно или несколько правил на эталонном движке.",
+        "Статус — по последнему прогону (`berserk-rules check`).",
+        "",
+        "```{berserk-run}",
+        "```",
+        "",
+    ]
+    if not files:
+        lines += ["Сценариев пока нет.", ""]
+    for group in sorted(groups):
+        caption = group.replace("part-", "Часть ") if group.startswith("part-") else (group or "Прочие")
+        lines += ["```{toctree}", f":caption: {caption}", ":maxdepth: 1", ""]
+        lines += [docname.removeprefix(GENERATED + "/") for docname, _ in groups[group]]
+        lines += ["```", ""]
+    wanted[outdir / "scenarios.md"] = "\n".join(lines)
+    for path, text in wanted.items():
+        write_if_changed(path, text)
+    if outdir.is_dir():
+        for path in outdir.rglob("*.md"):
+            if path not in wanted:
+                path.unlink()
+
+
+class FeatureDirective(BerserkDirective):
+    """Render one feature file: rules, backgrounds, scenarios with steps, tables and statuses."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from berserk_rules.features import parse_feature
+
+        self.note_berserk()
+        rel = self.arguments[0].strip()
+        root = project_root(self.env.app)
+        try:
+            parsed = parse_feature(root / rel, root)
+        except UserError as exc:
+            logger.warning("%s", exc, location=self.get_location())
+            return []
+        self.rel = rel
+        feature = parsed.document.get("feature") or {}
+        out: list[nodes.Node] = []
+        meta = nodes.paragraph(classes=["berserk-feature-meta"])
+        meta += nodes.Text("Файл ")
+        meta += nodes.literal(rel, rel)
+        out.append(meta)
+        out.extend(self.tags(feature.get("tags", []), feature.get("location", {}).get("line", 1)))
+        out.extend(self.description(feature.get("description", "")))
+        for child in feature.get("children", []):
+            out.extend(self.child(child, level=0))
+        return out
+
+    def where(self, line: int) -> tuple[str, int]:
+        return (str(project_root(self.env.app) / self.rel), line)
+
+    def tags(self, tags: list[dict[str, Any]], line: int) -> list[nodes.Node]:
+        if not tags:
+            return []
+        para = nodes.paragraph(classes=["berserk-tags"])
+        for index, tag in enumerate(tags):
+            if index:
+                para += nodes.Text(" ")
+            name = tag["name"].removeprefix("@")
+            para += tag_node(name, self.env.docname, self.where(tag.get("location", {}).get("line", line)))
+        return [para]
+
+    def description(self, text: str) -> list[nodes.Node]:
+        lines = [line.strip() for line in (text or "").splitlines()]
+        while lines and not lines[0]:
+            lines.pop(0)
+        if not lines:
+            return []
+        block = nodes.line_block(classes=["berserk-description"])
+        for line in lines:
+            block += nodes.line(line, line)
+        return [block]
+
+    def child(self, child: dict[str, Any], level: int) -> list[nodes.Node]:
+        if "background" in child:
+            return self.background(child["background"])
+        if "scenario" in child:
+            return self.scenario(child["scenario"], level)
+        if "rule" in child:
+            rule = child["rule"]
+            line = rule["location"]["line"]
+            marker = section_marker(
+                title=f"{rule['keyword']}: {rule['name']}",
+                level=level,
+                ids=[f"block-{line}"],
+                classes=["berserk-gherkin-rule"],
+            )
+            marker.source, marker.line = self.where(line)
+            out: list[nodes.Node] = [marker]
+            out.extend(self.tags(rule.get("tags", []), line))
+            out.extend(self.description(rule.get("description", "")))
+            for sub in rule.get("children", []):
+                out.extend(self.child(sub, level + 1))
+            return out
+        return []
+
+    def background(self, background: dict[str, Any]) -> list[nodes.Node]:
+        box = nodes.container(classes=["berserk-background"])
+        title = f"{background['keyword']}: {background.get('name', '')}".rstrip(": ")
+        box += nodes.paragraph("", "", nodes.strong(title, title))
+        box.extend(self.description(background.get("description", "")))
+        box.extend(self.steps(background.get("steps", [])))
+        return [box]
+
+    def steps(self, steps: list[dict[str, Any]]) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        block = nodes.container(classes=["berserk-steps"])
+        for step in steps:
+            line = nodes.paragraph(classes=["berserk-step"])
+            keyword = step["keyword"].strip()
+            line += nodes.strong(keyword, keyword, classes=["berserk-keyword"])
+            line += nodes.Text(" " + step["text"])
+            block += line
+            if step.get("dataTable"):
+                rows = [[cell["value"] for cell in row["cells"]] for row in step["dataTable"]["rows"]]
+                block += self.table(rows, header=False)
+            if step.get("docString"):
+                content = step["docString"]["content"]
+                block += nodes.literal_block(content, content, classes=["berserk-docstring"])
+        out.append(block)
+        return out
+
+    def table(
+        self,
+        rows: list[list[str]],
+        header: bool,
+        row_ids: list[str] | None = None,
+        status_ids: list[str] | None = None,
+    ) -> nodes.table:
+        width = max((len(r) for r in rows), default=1) + (1 if status_ids is not None else 0)
+        table = nodes.table(classes=["berserk-datatable"])
+        group = nodes.tgroup(cols=width)
+        table += group
+        for _ in range(width):
+            group += nodes.colspec(colwidth=1)
+
+        def make_row(cells: list[nodes.Node], ids: list[str] | None = None) -> nodes.row:
+            row = nodes.row(ids=ids or [])
+            for cell in cells:
+                entry = nodes.entry()
+                entry += cell
+                row += entry
+            return row
+
+        body_rows = rows
+        if header and rows:
+            head = nodes.thead()
+            cells: list[nodes.Node] = [nodes.paragraph(text=value) for value in rows[0]]
+            if status_ids is not None:
+                cells.append(nodes.paragraph(text="статус"))
+            head += make_row(cells)
+            group += head
+            body_rows = rows[1:]
+        body = nodes.tbody()
+        for index, values in enumerate(body_rows):
+            cells = [nodes.paragraph(text=value) for value in values]
+            if status_ids is not None:
+                cells.append(nodes.paragraph("", "", scenario_status(scenario=status_ids[index])))
+            body += make_row(cells, [row_ids[index]] if row_ids else None)
+        group += body
+        return table
+
+    def scenario(self, scenario: dict[str, Any], level: int) -> list[nodes.Node]:
+        line = scenario["location"]["line"]
+        name = scenario["name"]
+        marker = section_marker(
+            title=f"{scenario['keyword']}: {name}",
+            level=level,
+            ids=[f"scenario-{line}"],
+            classes=["berserk-scenario"],
+        )
+        marker.source, marker.line = self.where(line)
+        out: list[nodes.Node] = [marker]
+        examples = scenario.get("examples") or []
+        meta = nodes.paragraph(classes=["berserk-scenario-meta"])
+        scenario_id = f"{self.rel}:{line}"
+        if not examples:
+            meta += scenario_status(scenario=scenario_id)
+            meta += nodes.Text(" ")
+        meta += nodes.literal(scenario_id, scenario_id, classes=["berserk-scenario-id"])
+        out.append(meta)
+        out.extend(self.tags(scenario.get("tags", []), line))
+        out.extend(self.description(scenario.get("description", "")))
+        out.extend(self.steps(scenario.get("steps", [])))
+        ids: list[str] = [] if examples else [scenario_id]
+        for example in examples:
+            header = example.get("tableHeader")
+            body = example.get("tableBody") or []
+            title = f"{example['keyword']}: {example.get('name', '')}".rstrip(": ")
+            out.append(nodes.paragraph("", "", nodes.strong(title, title), classes=["berserk-examples"]))
+            out.extend(self.tags(example.get("tags", []), example["location"]["line"]))
+            if header is None:
+                continue
+            rows = [[c["value"] for c in header["cells"]]] + [[c["value"] for c in r["cells"]] for r in body]
+            row_lines = [r["location"]["line"] for r in body]
+            row_ids = [f"{self.rel}:{n}" for n in row_lines]
+            ids.extend(row_ids)
+            out.append(
+                self.table(
+                    rows, header=True, row_ids=[f"scenario-{n}" for n in row_lines], status_ids=row_ids
+                )
+            )
+        out.append(scenario_messages(scenarios=ids))
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# Step dictionary
+
+
+class StepsDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        steps = load_steps()
+        if steps is None:
+            return [nodes.paragraph(text="Определения шагов ещё не написаны: словарь пуст.")]
+        root = project_root(self.env.app)
+        out: list[nodes.Node] = []
+        counts = Counter(step.kind for step in steps)
+        summary = ", ".join(
+            f"{KIND_NAMES.get(k, k)} — {counts[k]}" for k in ("given", "when", "then") if counts[k]
+        )
+        out.append(nodes.paragraph(text=f"Всего шагов: {len(steps)} ({summary})." if steps else "Шагов нет."))
+        by_module: dict[str, list[Any]] = defaultdict(list)
+        for step in steps:
+            by_module[step.module].append(step)
+        for module in sorted(by_module):
+            module_obj = sys.modules.get(module)
+            doc = (getattr(module_obj, "__doc__", None) or "").strip().splitlines()
+            marker = section_marker(
+                title=module.rsplit(".", 1)[-1] + (f" — {doc[0]}" if doc else ""),
+                level=0,
+                ids=[f"module-{module}"],
+                classes=["berserk-step-module"],
+            )
+            out.append(marker)
+            path = module_path(module, root)
+            out.append(nodes.paragraph("", "", nodes.Text("Модуль "), nodes.literal(path, path)))
+            for step in sorted(by_module[module], key=lambda s: s.line):
+                out.append(self.step(step, path))
+        return out
+
+    def step(self, step: Any, path: str) -> nodes.Node:
+        box = nodes.container(ids=[f"step-{step.module}-{step.function}"], classes=["berserk-stepdef"])
+        head = nodes.paragraph(classes=["berserk-stepdef-head"])
+        kind = KIND_NAMES.get(step.kind, step.kind)
+        head += badge(kind, f"berserk-kind-{step.kind}")
+        head += nodes.Text(" ")
+        head += nodes.literal(step.pattern, step.pattern, classes=["berserk-pattern"])
+        if step.table:
+            head += nodes.Text(" ")
+            head += badge("с таблицей", "berserk-table-flag")
+        box += head
+        if step.doc:
+            for paragraph in step.doc.split("\n\n"):
+                box += nodes.paragraph(text=" ".join(paragraph.split()))
+        if step.example:
+            box += nodes.paragraph(
+                "",
+                "",
+                nodes.Text("Пример: "),
+                nodes.literal(step.example, step.example),
+                classes=["berserk-stepdef-example"],
+            )
+        where = f"{path}:{step.line} ({step.function})"
+        box += nodes.paragraph(
+            "",
+            "",
+            nodes.Text("Определение: "),
+            nodes.literal(where, where),
+            classes=["berserk-stepdef-where"],
+        )
+        return box
+
+
+def load_steps() -> list[Any] | None:
+    """Every registered step, or None when the step modules do not exist yet."""
+    try:
+        importlib.import_module("berserk_rules.steps.all")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("berserk_rules.steps.all",):
+            return None
+        raise
+    from berserk_rules.steps.registry import STEPS
+
+    return list(STEPS)
+
+
+def module_path(module: str, root: Path) -> str:
+    file = getattr(sys.modules.get(module), "__file__", None)
+    if not file:
+        return module
+    try:
+        return Path(file).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return module
+
+
+# --------------------------------------------------------------------------------------------
+# Coverage and run summary (need results: rendered on doctree-resolved)
+
+
+class CoverageDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        return [coverage_table()]
+
+
+class RunDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        return [run_summary()]
+
+
+def status_badge(status: str) -> nodes.inline:
+    return badge(STATUS_LABELS.get(status, status), "berserk-status", status_class(status))
+
+
+def counts_text(statuses: Iterable[str]) -> str:
+    counts = Counter(statuses)
+    return ", ".join(f"{STATUS_LABELS[s]} — {counts[s]}" for s in STATUS_ORDER if counts[s])
+
+
+def render_run_summary(data: SiteData) -> list[nodes.Node]:
+    box = nodes.container(classes=["berserk-run"])
+    statuses = [data.status(ref.id) for ref in data.scenarios]
+    if data.run is None:
+        box += nodes.paragraph(
+            text="Сценарии ещё не запускались: файл результатов не найден. "
+            "Выполните «berserk-rules check» или «berserk-rules site»."
+        )
+    else:
+        engine = data.run.get("engine") or {}
+        name = " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "неизвестен"
+        para = nodes.paragraph()
+        para += nodes.Text("Последний прогон: движок ")
+        para += nodes.literal(name, name)
+        if data.run.get("finished"):
+            para += nodes.Text(f", завершён {data.run['finished']}")
+        if isinstance(data.run.get("duration"), int | float):
+            para += nodes.Text(f", {data.run['duration']:.1f} с")
+        para += nodes.Text(".")
+        box += para
+    para = nodes.paragraph()
+    para += nodes.Text(f"Сценариев: {len(statuses)}")
+    counts = Counter(statuses)
+    for status in STATUS_ORDER:
+        if counts[status]:
+            para += nodes.Text(" ")
+            para += status_badge(status)
+            para += nodes.Text(f" {counts[status]}")
+    box += para
+    return [box]
+
+
+def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes.Node]:
+    from berserk_rules.corpus import load_corpus
+
+    corpus = load_corpus(data.root)
+    out: list[nodes.Node] = []
+    rules = [e for e in corpus.entries if e.kind == "rule" and not e.heading]
+    parts = sorted({e.part for e in rules})
+    summary = nodes.table(classes=["berserk-coverage-summary"])
+    group = nodes.tgroup(cols=5)
+    summary += group
+    for width in (3, 1, 1, 1, 2):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    head += _row(["Часть", "Правил", "Проверяемых", "Со сценариями", "Покрытие"])
+    group += head
+    body = nodes.tbody()
+    group += body
+    totals = [0, 0, 0]
+    for part in parts:
+        part_rules = [e for e in rules if e.part == part]
+        testable = [e for e in part_rules if not e.untestable]
+        covered = [e for e in testable if data.by_kind["rule"].get(e.id)]
+        totals = [totals[0] + len(part_rules), totals[1] + len(testable), totals[2] + len(covered)]
+        title = part_title(app, part)
+        link = nodes.reference(
+            "", title, internal=True, refuri=app.builder.get_relative_uri(fromdocname, f"rules/part-{part}")
+        )
+        body += _row(
+            [
+                link,
+                str(len(part_rules)),
+                str(len(testable)),
+                str(len(covered)),
+                percent(len(covered), len(testable)),
+            ]
+        )
+    body += _row(["Всего", str(totals[0]), str(totals[1]), str(totals[2]), percent(totals[2], totals[1])])
+    out.append(summary)
+    for part in parts:
+        section = nodes.section(ids=[f"coverage-part-{part}"])
+        title = part_title(app, part)
+        section += nodes.title(title, title)
+        table = nodes.table(classes=["berserk-coverage"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (1, 5, 4):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += _row(["Правило", "Текст", "Сценарии"])
+        group += head
+        body = nodes.tbody()
+        group += body
+        for entry in (e for e in rules if e.part == part):
+            ref = nodes.reference(
+                "",
+                "",
+                internal=True,
+                refuri=app.builder.get_relative_uri(fromdocname, f"rules/part-{part}") + f"#rule-{entry.id}",
+            )
+            ref += nodes.literal(entry.id, entry.id)
+            text = entry.text.splitlines()[0] if entry.text else ""
+            if len(text) > 110:
+                text = text[:107].rstrip() + "…"
+            scenarios = data.by_kind["rule"].get(entry.id, [])
+            cell: nodes.Node
+            if scenarios:
+                cell = nodes.paragraph(
+                    text=f"{len(scenarios)}: " + counts_text(data.status(s.id) for s in scenarios)
+                )
+                worst = next(s for s in STATUS_ORDER if any(data.status(x.id) == s for x in scenarios))
+                cell = nodes.paragraph("", "", status_badge(worst), nodes.Text(" "), *cell.children)
+            elif entry.untestable:
+                cell = nodes.paragraph(
+                    "", "", badge("не проверяется", "berserk-untestable"), nodes.Text(" " + entry.untestable)
+                )
+            else:
+                cell = nodes.paragraph("", "", badge("нет сценариев", "berserk-uncovered"))
+            body += _row([nodes.paragraph("", "", ref), text, cell])
+        section += table
+        out.append(section)
+    return out
+
+
+def part_title(app: Sphinx, part: int) -> str:
+    title = app.env.titles.get(f"rules/part-{part}")
+    return title.astext() if title is not None else f"Часть {part}"
+
+
+def percent(numerator: int, denominator: int) -> str:
+    return f"{100 * numerator / denominator:.0f} %" if denominator else "—"
+
+
+def _row(cells: Sequence[nodes.Node | str]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        if isinstance(cell, str):
+            entry += nodes.paragraph(text=cell)
+        elif isinstance(cell, nodes.Inline):
+            entry += nodes.paragraph("", "", cell)
+        else:
+            entry += cell
+        row += entry
+    return row
+
+
+# --------------------------------------------------------------------------------------------
+# Events
+
+
+def on_builder_inited(app: Sphinx) -> None:
+    data = load_site_data(app)
+    app.berserk_data = data  # type: ignore[attr-defined]
+    generate_pages(app, data)
+
+
+def on_env_get_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    data = site_data(app)
+    previous = getattr(env, "berserk_fingerprint", None)
+    env.berserk_fingerprint = data.fingerprint  # type: ignore[attr-defined]
+    if previous == data.fingerprint:
+        return []
+    docs: set[str] = getattr(env, "berserk_docs", set())
+    return sorted(d for d in docs if d in env.found_docs and d not in removed)
+
+
+def on_env_purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    getattr(env, "berserk_docs", set()).discard(docname)
+
+
+def on_env_merge_info(
+    app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment
+) -> None:
+    docs: set[str] = getattr(env, "berserk_docs", set())
+    docs.update(getattr(other, "berserk_docs", set()) & set(docnames))
+    env.berserk_docs = docs  # type: ignore[attr-defined]
+
+
+def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    env = app.env
+    if env.docname in getattr(env, "berserk_docs", set()):
+        data = site_data(app)
+        env.note_dependency(str(data.results_path))
+
+
+def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    data = site_data(app)
+    for node in list(doctree.findall(scenario_list)):
+        node.replace_self(render_scenario_list(app, data, node, docname))
+    for node in list(doctree.findall(scenario_status)):
+        status = data.status(node["scenario"])
+        node.replace_self(status_badge(status))
+    for node in list(doctree.findall(scenario_messages)):
+        node.replace_self(render_messages(data, node["scenarios"]))
+    for node in list(doctree.findall(coverage_table)):
+        node.replace_self(render_coverage(app, data, docname))
+    for node in list(doctree.findall(run_summary)):
+        node.replace_self(render_run_summary(data))
+
+
+def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docname: str) -> list[nodes.Node]:
+    scenarios = data.by_kind.get(node["kind"], {}).get(node["target"], [])
+    box = nodes.container(classes=["berserk-scenarios"])
+    if not scenarios:
+        if node["kind"] != "rule":
+            return []
+        if node["untestable"]:
+            box += nodes.paragraph(
+                "",
+                "",
+                nodes.strong("Не проверяется движком: ", "Не проверяется движком: "),
+                nodes.Text(node["untestable"]),
+                classes=["berserk-no-scenarios"],
+            )
+        else:
+            box += nodes.paragraph(text="Сценариев пока нет.", classes=["berserk-no-scenarios"])
+        return [box]
+    statuses = [data.status(ref.id) for ref in scenarios]
+    title = f"Сценарии ({len(scenarios)}): {counts_text(statuses)}"
+    box += nodes.paragraph("", "", nodes.strong(title, title), classes=["berserk-scenarios-title"])
+    items = nodes.bullet_list(classes=["berserk-scenario-list"])
+    for ref, status in zip(scenarios, statuses, strict=True):
+        item = nodes.list_item(classes=[status_class(status)])
+        para = nodes.paragraph()
+        para += status_badge(status)
+        para += nodes.Text(" ")
+        uri = app.builder.get_relative_uri(docname, feature_docname(ref.file)) + f"#scenario-{ref.line}"
+        para += nodes.reference(
+            ref.name, ref.name, internal=True, refuri=uri, classes=["berserk-scenario-link"]
+        )
+        para += nodes.Text(" ")
+        para += nodes.inline(ref.id, ref.id, classes=["berserk-scenario-id"])
+        item += para
+        message = data.message(ref.id)
+        if message and status in ("failed", "error", "xpass"):
+            item += nodes.literal_block(message, message, classes=["berserk-message"])
+        items += item
+    box += items
+    return [box]
+
+
+def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for scenario_id in scenario_ids:
+        message = data.message(scenario_id)
+        status = data.status(scenario_id)
+        if message and status in ("failed", "error", "xpass", "xfail", "skipped"):
+            box = nodes.container(classes=["berserk-result", status_class(status)])
+            box += nodes.paragraph(
+                "", "", status_badge(status), nodes.Text(" "), nodes.literal(scenario_id, scenario_id)
+            )
+            box += nodes.literal_block(message, message, classes=["berserk-message"])
+            out.append(box)
+    return out
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("berserk_results", "", "env", types=[str])
+    app.add_config_value("berserk_root", "", "env", types=[str])
+
+    for node_class in (*PLACEHOLDERS, coverage_table, run_summary):
+        app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
+
+    app.add_object_type("rule", "rule", objname="правило", indextemplate="pair: %s; правило")
+    app.add_directive_to_domain("std", "rule", RuleDirective, override=True)
+    app.add_object_type("termin", "termin", objname="термин", indextemplate="single: %s")
+    app.add_object_type("interpretation", "interpretation", objname="толкование")
+    app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
+    app.add_directive("part", PartDirective)
+    app.add_directive("variant", VariantDirective)
+    app.add_directive("gap", GapDirective)
+    app.add_directive("term", TermDirective)
+    app.add_directive("berserk-feature", FeatureDirective)
+    app.add_directive("berserk-steps", StepsDirective)
+    app.add_directive("berserk-coverage", CoverageDirective)
+    app.add_directive("berserk-run", RunDirective)
+    app.add_transform(SectionMarkers)
+
+    app.connect("builder-inited", on_builder_inited)
+    app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("env-purge-doc", on_env_purge_doc)
+    app.connect("env-merge-info", on_env_merge_info)
+    app.connect("doctree-read", on_doctree_read)
+    app.connect("doctree-resolved", on_doctree_resolved)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -1,0 +1,46 @@
+"""Sphinx configuration of the berserk-rules site (Russian, furo, no remote assets)."""
+
+from __future__ import annotations
+
+project = "Берсерк. Герои — исполняемый свод правил"
+author = "Редакция berserk-rules"
+copyright = "2026, редакция berserk-rules"
+language = "ru"
+
+extensions = ["myst_parser", "berserk_rules.sphinx_ext"]
+myst_enable_extensions = ["colon_fence"]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+
+nitpicky = True  # a broken {rule} reference fails the build under -W
+suppress_warnings: list[str] = []
+
+html_theme = "furo"
+html_title = "Берсерк. Герои — свод правил"
+html_short_title = "Свод правил"
+html_search_language = "ru"
+html_static_path = ["_static"]
+html_css_files = ["berserk.css"]
+html_copy_source = False
+html_show_sourcelink = False
+html_last_updated_fmt = None
+html_theme_options = {
+    "navigation_with_keys": True,
+    "light_css_variables": {
+        "color-brand-primary": "#7a1f1f",
+        "color-brand-content": "#7a1f1f",
+    },
+    "dark_css_variables": {
+        "color-brand-primary": "#e07a6a",
+        "color-brand-content": "#e07a6a",
+    },
+}
+
+# Results of the latest scenario run and the project root (defaults: <root>/build/results.json and
+# the folder above docs/). Override with -D berserk_results=... on the command line.
+berserk_results = ""
+berserk_root = ""
+
+# Rule text is rendered verbatim: never turn "..." into «...» or -- into dashes.
+smartquotes = False
