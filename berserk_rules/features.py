@@ -102,11 +102,40 @@ def _error_line(exc: Exception) -> int:
     return int(location.get("line") or 1)
 
 
+TOKEN_NAMES = {
+    "#EOF": "конец файла",
+    "#Language": "строка «# language: ru»",
+    "#TagLine": "тег",
+    "#FeatureLine": "«Функция:»",
+    "#RuleLine": "«Правило:»",
+    "#BackgroundLine": "«Предыстория:»",
+    "#ScenarioLine": "«Сценарий:»",
+    "#ExamplesLine": "«Примеры:»",
+    "#StepLine": "шаг",
+    "#DocStringSeparator": 'блок текста (""")',
+    "#TableRow": "строка таблицы",
+    "#Other": "текст описания",
+}
+
+
+def _expected(names: str) -> str:
+    wanted = [TOKEN_NAMES.get(n.strip(), n.strip()) for n in names.split(",")]
+    return ", ".join(w for w in wanted if w not in ("#Comment", "#Empty"))
+
+
 def _error_message(exc: Exception) -> str:
+    """The parser's message in Russian (the line is reported separately)."""
     message = str(exc.args[0]) if exc.args else str(exc)
-    # gherkin prefixes "(line:column): "; the line is reported separately
     if message.startswith("(") and "): " in message:
         message = message.split("): ", 1)[1]
+    if message.startswith("expected: ") and ", got '" in message:
+        names, got = message[len("expected: ") :].split(", got '", 1)
+        got = got.removesuffix("'")
+        return f"неожиданная строка «{got}»; здесь возможны: {_expected(names)}"
+    if message.startswith("unexpected end of file, expected: "):
+        return "файл кончился раньше времени; ожидается: " + _expected(message.split("expected: ", 1)[1])
+    if message == "inconsistent cell count within the table":
+        return "в строке таблицы другое число ячеек, чем в первой строке"
     return message
 
 

@@ -1,0 +1,544 @@
+"""Linter for the scenarios in ``features/``.
+
+pytest-bdd happily runs a scenario that lost its steps to a misspelt keyword (the line becomes
+description text and the scenario passes), drops one of two scenarios with the same name, and
+ignores tags that name nothing. This module finds those traps with the official Gherkin parser and
+the corpus, and reports them as ``file:line: [code] message`` in Russian.
+
+Coverage of the corpus (rules without any scenario) is checked only when the whole ``features/``
+folder is linted (no explicit paths): linting one file cannot tell whether a rule is covered.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from berserk_rules.errors import SourceError
+from berserk_rules.features import (
+    FEATURES_DIR,
+    INTERPRETATION_TAG,
+    RULE_TAG,
+    TERM_TAG,
+    ParsedFeature,
+    ScenarioRef,
+    feature_files,
+    parse_feature,
+    relative_name,
+    scenario_refs,
+    syntax_errors,
+)
+
+ERROR = "error"
+INFO = "info"
+
+# Tag families besides @rule- / @term- / @interpretation- that scenarios may carry. Empty on purpose:
+# every new family must be added here deliberately (and, if it becomes a pytest marker, registered).
+ALLOWED_TAGS: frozenset[str] = frozenset()
+ALLOWED_TAG_PREFIXES: tuple[str, ...] = ()
+
+DEFAULT_REQUIRED_PARTS: tuple[int, ...] = (3, 4)
+
+LANGUAGE_LINE = "# language: ru"
+
+RUSSIAN_KEYWORDS: tuple[str, ...] = (
+    "Дано",
+    "Когда",
+    "Тогда",
+    "И",
+    "Но",
+    "Допустим",
+    "Пусть",
+    "Если",
+    "То",
+    "Затем",
+    "А",
+    "Иначе",
+    "Функция",
+    "Правило",
+    "Сценарий",
+    "Пример",
+    "Предыстория",
+    "Структура сценария",
+    "Шаблон сценария",
+    "Примеры",
+)
+# Keywords that open a block: written with a colon ("Правило:"); without one the word is ordinary
+# prose ("Правило 401.7 говорит…") and is not reported.
+BLOCK_KEYWORDS = frozenset(
+    {
+        "Функция",
+        "Правило",
+        "Сценарий",
+        "Пример",
+        "Предыстория",
+        "Структура сценария",
+        "Шаблон сценария",
+        "Примеры",
+    }
+)
+ENGLISH_KEYWORDS = frozenset(
+    {
+        "feature",
+        "background",
+        "scenario",
+        "scenarios",
+        "example",
+        "examples",
+        "outline",
+        "template",
+        "rule",
+        "given",
+        "when",
+        "then",
+        "and",
+        "but",
+    }
+)
+# Ordinary Russian words within one edit of a keyword that may well start a description line.
+COMMON_WORDS = frozenset({"есть", "путь", "зачем", "пусто"})
+# Latin letters that look like Cyrillic ones: "Дaно" with a Latin "a" is not a keyword.
+LOOKALIKES = str.maketrans("aAeEoOpPcCxXyKkMHTBmt", "аАеЕоОрРсСхХуКкМНТВмт")
+
+WORD = re.compile(r"[\w\-]+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    code: str
+    message: str
+    severity: str = ERROR
+
+    def format(self) -> str:
+        prefix = "" if self.severity == ERROR else "примечание: "
+        return f"{self.file}:{self.line}: [{self.code}] {prefix}{self.message}"
+
+
+@dataclass
+class LintReport:
+    problems: list[Problem] = field(default_factory=list)
+    files: int = 0
+    scenarios: int = 0
+    coverage_checked: bool = False
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == ERROR]
+
+    @property
+    def infos(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == INFO]
+
+    def add(self, file: str, line: int, code: str, message: str, severity: str = ERROR) -> None:
+        self.problems.append(Problem(file, line, code, message, severity))
+
+    def sort(self) -> None:
+        self.problems.sort(key=lambda p: (p.severity != ERROR, p.file, p.line, p.code))
+
+    def summary(self) -> str:
+        text = (
+            f"Проверено файлов: {self.files}, сценариев: {self.scenarios}; "
+            f"ошибок: {len(self.errors)}, примечаний: {len(self.infos)}"
+        )
+        if not self.coverage_checked:
+            text += " (покрытие правил не проверялось: заданы отдельные пути)"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "scenarios": self.scenarios,
+            "errors": len(self.errors),
+            "info": len(self.infos),
+            "coverage_checked": self.coverage_checked,
+            "problems": [asdict(p) for p in self.problems],
+        }
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance (Levenshtein plus adjacent transpositions)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+def _allowed_distance(keyword: str) -> int:
+    if len(keyword) <= 3:
+        return 0
+    if len(keyword) <= 5:
+        return 1
+    return 2
+
+
+def suspicious_description(line: str) -> str | None:
+    """Why a description line looks like a lost keyword line, or None when it looks like prose."""
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    tokens = list(WORD.finditer(stripped))
+    if tokens and tokens[0].start() == 0:
+        first = tokens[0].group(0)
+        if first.lower() in ENGLISH_KEYWORDS:
+            return f"строка начинается с английского ключевого слова «{first}» (файлы пишутся на русском)"
+        best: tuple[int, str, str, str] | None = None  # distance, keyword, written, normalized
+        for keyword in RUSSIAN_KEYWORDS:
+            count = len(keyword.split())
+            if len(tokens) < count:
+                continue
+            written = " ".join(t.group(0) for t in tokens[:count])
+            candidate = written.translate(LOOKALIKES)
+            if candidate.lower() in COMMON_WORDS:
+                continue
+            distance = edit_distance(candidate.lower(), keyword.lower())
+            if distance > _allowed_distance(keyword):
+                continue
+            has_colon = stripped[tokens[count - 1].end() :].lstrip().startswith(":")
+            if keyword in BLOCK_KEYWORDS and not has_colon and not stripped.endswith(":"):
+                continue
+            if best is None or distance < best[0]:
+                best = (distance, keyword, written, candidate)
+        if best is not None:
+            distance, keyword, written, candidate = best
+            if distance == 0 and candidate != written:
+                return f"«{written}» написано латинскими буквами и не распознано как «{keyword}»"
+            if distance == 0 and keyword not in BLOCK_KEYWORDS and stripped[len(written) :][:1].isspace():
+                return f"шаг «{written} …» стоит вне сценария (в описании блока)"
+            if distance == 0:
+                return f"строка начинается с «{written}», но не распознана как ключевое слово"
+            return f"«{written}» похоже на ключевое слово «{keyword}» с опечаткой"
+    if stripped.endswith(":"):
+        return "строка кончается двоеточием, как ключевое слово блока, но ключевым словом не распознана"
+    return None
+
+
+def required_parts(root: Path) -> tuple[int, ...]:
+    """``[tool.berserk-rules] required-parts`` from pyproject.toml, default (3, 4)."""
+    path = root / "pyproject.toml"
+    if not path.exists():
+        return DEFAULT_REQUIRED_PARTS
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SourceError(path, None, f"некорректный TOML: {exc}") from exc
+    value = data.get("tool", {}).get("berserk-rules", {}).get("required-parts")
+    if value is None:
+        return DEFAULT_REQUIRED_PARTS
+    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+        raise SourceError(
+            path, None, "[tool.berserk-rules] required-parts должно быть списком номеров частей"
+        )
+    return tuple(value)
+
+
+def _suggest(value: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(value, list(choices), n=3, cutoff=0.6)
+    return f"; возможно: {', '.join(close)}" if close else ""
+
+
+def _line_of(text_lines: Sequence[str], start: int, wanted: str) -> int:
+    """1-based line of the first line at or after ``start`` whose stripped text equals ``wanted``."""
+    for index in range(max(start - 1, 0), len(text_lines)):
+        if text_lines[index].strip() == wanted:
+            return index + 1
+    return start
+
+
+# --- the checks ----------------------------------------------------------------------------------
+
+
+class _Context:
+    """What the tag checks need from the corpus."""
+
+    def __init__(self, corpus: Any) -> None:
+        self.rules: dict[str, Any] = {}
+        self.headings: set[str] = set()
+        self.terms: dict[str, str] = {}
+        self.interpretations: set[str] = set()
+        if corpus is None:
+            return
+        for entry in corpus.entries:
+            if entry.kind == "rule":
+                if entry.heading:
+                    self.headings.add(entry.id)
+                else:
+                    self.rules[entry.id] = entry
+            elif entry.kind == "term":
+                self.terms[entry.id] = entry.title or entry.id
+        self.interpretations = set(corpus.interpretations)
+
+
+def _check_tag(report: LintReport, rel: str, tag: dict[str, Any], ctx: _Context) -> None:
+    name = tag["name"].removeprefix("@")
+    line = tag["location"]["line"]
+    if name.startswith(RULE_TAG):
+        rule_id = name[len(RULE_TAG) :]
+        if rule_id in ctx.headings:
+            report.add(
+                rel,
+                line,
+                "heading-tag",
+                f"тег @{name}: {rule_id} — заголовок раздела, а не правило; укажите конкретное правило"
+                + _suggest(rule_id, ctx.rules),
+            )
+        elif rule_id not in ctx.rules:
+            report.add(
+                rel,
+                line,
+                "unknown-rule",
+                f"тег @{name}: правила {rule_id} нет в корпусе" + _suggest(rule_id, ctx.rules),
+            )
+    elif name.startswith(TERM_TAG):
+        slug = name[len(TERM_TAG) :]
+        if slug not in ctx.terms:
+            report.add(
+                rel,
+                line,
+                "unknown-term",
+                f"тег @{name}: термина «{slug}» нет в глоссарии" + _suggest(slug, ctx.terms),
+            )
+    elif name.startswith(INTERPRETATION_TAG):
+        ident = name[len(INTERPRETATION_TAG) :]
+        if ident not in ctx.interpretations:
+            report.add(
+                rel,
+                line,
+                "unknown-interpretation",
+                f"тег @{name}: толкования {ident} нет в реестре rules/interpretations.md"
+                + _suggest(ident, ctx.interpretations),
+            )
+    elif name not in ALLOWED_TAGS and not name.startswith(ALLOWED_TAG_PREFIXES):
+        report.add(
+            rel,
+            line,
+            "unknown-tag",
+            f"неизвестный тег @{name}: допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>",
+        )
+
+
+def _walk_blocks(feature: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
+    """(kind, node) for the feature, its rules, backgrounds, scenarios and examples blocks."""
+    yield "feature", feature
+    for child in feature.get("children", []):
+        if "background" in child:
+            yield "background", child["background"]
+        elif "scenario" in child:
+            yield "scenario", child["scenario"]
+            for examples in child["scenario"].get("examples", []):
+                yield "examples", examples
+        elif "rule" in child:
+            rule = child["rule"]
+            yield "rule", rule
+            for sub in rule.get("children", []):
+                if "background" in sub:
+                    yield "background", sub["background"]
+                elif "scenario" in sub:
+                    yield "scenario", sub["scenario"]
+                    for examples in sub["scenario"].get("examples", []):
+                        yield "examples", examples
+
+
+def check_language(rel: str, text: str, report: LintReport) -> None:
+    lines = text.splitlines()
+    first = lines[0].strip() if lines else ""
+    if first.replace(" ", "") != LANGUAGE_LINE.replace(" ", ""):
+        report.add(
+            rel,
+            1,
+            "language",
+            f"первая строка должна быть «{LANGUAGE_LINE}» (без неё pytest-bdd читает файл как английский)",
+        )
+
+
+def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> list[ScenarioRef]:
+    """Check one parsed feature file; return its scenarios."""
+    rel = parsed.rel
+    lines = parsed.text.splitlines()
+    feature = parsed.document.get("feature")
+    if not feature:
+        report.add(rel, 1, "empty", "в файле нет «Функция:»")
+        return []
+
+    names: dict[str, int] = {}
+    for kind, node in _walk_blocks(feature):
+        line = node["location"]["line"]
+        for tag in node.get("tags", []):
+            _check_tag(report, rel, tag, ctx)
+            if kind == "examples":
+                report.add(
+                    rel,
+                    tag["location"]["line"],
+                    "examples-tag",
+                    f"тег {tag['name']} на блоке «Примеры»: pytest-bdd не передаёт такие теги плагину, "
+                    "перенесите тег на сценарий",
+                )
+        for desc in (node.get("description") or "").splitlines():
+            why = suspicious_description(desc)
+            if why:
+                report.add(
+                    rel,
+                    _line_of(lines, line + 1, desc.strip()),
+                    "description-keyword",
+                    f"{why}; строка стала описанием, и её шаг не выполняется",
+                )
+        if kind == "rule" and not any(t["name"].startswith("@" + RULE_TAG) for t in node.get("tags", [])):
+            report.add(
+                rel, line, "rule-block-untagged", f"блок «Правило: {node['name']}» без тега @rule-<номер>"
+            )
+        if kind == "scenario":
+            if node["name"] in names:
+                report.add(
+                    rel,
+                    line,
+                    "duplicate-name",
+                    f"сценарий «{node['name']}» уже есть в строке {names[node['name']]}: "
+                    "pytest-bdd запустит только один из них",
+                )
+            else:
+                names[node["name"]] = line
+            if not node.get("steps"):
+                report.add(rel, line, "no-steps", f"в сценарии «{node['name']}» нет шагов")
+            elif node.get("examples") is not None and node["keyword"].strip() in (
+                "Структура сценария",
+                "Шаблон сценария",
+            ):
+                rows = sum(len(e.get("tableBody") or []) for e in node["examples"])
+                if rows == 0:
+                    report.add(
+                        rel, line, "no-examples", f"в структуре сценария «{node['name']}» нет строк примеров"
+                    )
+
+    refs = scenario_refs(parsed)
+    checked: set[int] = set()
+    scenario_nodes = {
+        node["location"]["line"]: node for kind, node in _walk_blocks(feature) if kind == "scenario"
+    }
+    for ref in refs:
+        node = scenario_nodes[ref.scenario_line]
+        if ref.scenario_line in checked:
+            continue
+        checked.add(ref.scenario_line)
+        pickle_types = _step_types(parsed, ref)
+        if node.get("steps") and "Outcome" not in pickle_types:
+            report.add(
+                rel,
+                ref.scenario_line,
+                "no-then",
+                f"в сценарии «{node['name']}» нет шага «Тогда»: сценарий ничего не проверяет",
+            )
+        if not ref.rules:
+            report.add(
+                rel,
+                ref.scenario_line,
+                "no-rule-tag",
+                f"сценарий «{node['name']}» не привязан ни к одному правилу (нужен тег @rule-<номер> "
+                "на сценарии, правиле или функции)",
+            )
+        if ref.interpretations and not (node.get("description") or "").strip():
+            report.add(
+                rel,
+                ref.scenario_line,
+                "interpretation-no-why",
+                f"сценарий «{node['name']}» опирается на толкование "
+                f"({', '.join(ref.interpretations)}), но не объясняет почему: добавьте строку описания "
+                "под заголовком сценария",
+            )
+    return refs
+
+
+def _step_types(parsed: ParsedFeature, ref: ScenarioRef) -> set[str]:
+    types: set[str] = set()
+    for pickle in parsed.pickles:
+        if pickle["location"]["line"] == ref.line:
+            types.update(str(step.get("type")) for step in pickle.get("steps", []))
+    return types
+
+
+def lint(
+    paths: Sequence[Path] | None = None,
+    root: Path | None = None,
+    corpus: Any = None,
+) -> LintReport:
+    """Lint the given feature files/folders (default: all of ``<root>/features``)."""
+    if root is None:
+        from berserk_rules.corpus import project_root
+
+        root = project_root()
+    if corpus is None:
+        from berserk_rules.corpus import load_corpus
+
+        corpus = load_corpus(root)
+    ctx = _Context(corpus)
+    report = LintReport()
+    whole = not paths
+    targets = [root / FEATURES_DIR] if whole else list(paths or [])
+    if whole and not targets[0].is_dir():
+        targets = []
+    covered: dict[str, list[ScenarioRef]] = defaultdict(list)
+    for path in feature_files(targets):
+        report.files += 1
+        rel = relative_name(path, root)
+        try:
+            check_language(rel, path.read_text(encoding="utf-8"), report)
+        except (OSError, UnicodeDecodeError) as exc:
+            report.add(rel, 1, "unreadable", f"не удалось прочитать файл: {exc}")
+            continue
+        try:
+            parsed = parse_feature(path, root)
+        except SourceError as exc:
+            errors = []
+            try:
+                errors = syntax_errors(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                pass
+            if not errors:
+                report.add(rel, exc.line or 1, "syntax", exc.message)
+            for line, message in errors:
+                report.add(rel, line, "syntax", f"синтаксическая ошибка Gherkin: {message}")
+            continue
+        refs = lint_feature(parsed, ctx, report)
+        report.scenarios += len(refs)
+        for ref in refs:
+            for rule_id in ref.rules:
+                covered[rule_id].append(ref)
+
+    if whole and corpus is not None:
+        report.coverage_checked = True
+        required = set(required_parts(root))
+        for entry in corpus.entries:
+            if entry.kind != "rule" or entry.heading or entry.untestable is not None:
+                continue
+            if entry.id in covered:
+                continue
+            if entry.part in required:
+                report.add(
+                    entry.file, entry.line, "uncovered", f"правило {entry.id} не проверено ни одним сценарием"
+                )
+            else:
+                report.add(
+                    entry.file,
+                    entry.line,
+                    "uncovered",
+                    f"правило {entry.id} (часть {entry.part}) пока без сценариев",
+                    INFO,
+                )
+    report.sort()
+    return report
