@@ -44,31 +44,15 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from berserk_rules.coverage import STATUS_NAMES as STATUS_LABELS
 from berserk_rules.errors import UserError
 
 logger = logging.getLogger(__name__)
 
 GENERATED = "_generated"
+GLOSSARY_PART = 7
 TOKEN_RE = re.compile(r"\s+|[\w-]+|[^\w\s]")
 STATUS_ORDER = ("failed", "error", "xpass", "xfail", "skipped", "passed", "not run")
-STATUS_LABELS = {
-    "passed": "пройден",
-    "failed": "провален",
-    "xfail": "ожидаемый провал",
-    "xpass": "неожиданно пройден",
-    "skipped": "пропущен",
-    "error": "ошибка",
-    "not run": "не запускался",
-}
-STATUS_HINTS = {
-    "passed": "движок выполнил сценарий, все проверки выполнены",
-    "failed": "проверка сценария не выполнена",
-    "xfail": "сценарий помечен как известное расхождение и ожидаемо не проходит",
-    "xpass": "сценарий помечен как известное расхождение, но прошёл",
-    "skipped": "сценарий пропущен при прогоне",
-    "error": "сценарий не удалось выполнить (ошибка шага или движка)",
-    "not run": "сценарий ещё не запускался или нет файла результатов",
-}
 KIND_NAMES = {"given": "Дано", "when": "Когда", "then": "Тогда"}
 
 
@@ -620,11 +604,12 @@ def site_data(app: Sphinx) -> SiteData:
     return data
 
 
-def project_root(app: Sphinx) -> Path:
-    configured = app.config.berserk_root
+def project_root(config: Any, srcdir: str | Path) -> Path:
+    """``berserk_root`` or, by default, the folder above the docs folder."""
+    configured = config.berserk_root
     if configured:
         return Path(configured).resolve()
-    return Path(app.confdir).resolve().parent
+    return Path(srcdir).resolve().parent
 
 
 def results_path(app: Sphinx, root: Path) -> Path:
@@ -646,7 +631,7 @@ def watched_files(root: Path) -> list[Path]:
 def load_site_data(app: Sphinx) -> SiteData:
     from berserk_rules.features import load_results, load_results_file, load_scenarios
 
-    root = project_root(app)
+    root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))
     try:
         data.scenarios = load_scenarios(root)
@@ -746,7 +731,7 @@ class FeatureDirective(BerserkDirective):
 
         self.note_berserk()
         rel = self.arguments[0].strip()
-        root = project_root(self.env.app)
+        root = project_root(self.config, self.env.srcdir)
         try:
             parsed = parse_feature(root / rel, root)
         except UserError as exc:
@@ -766,7 +751,7 @@ class FeatureDirective(BerserkDirective):
         return out
 
     def where(self, line: int) -> tuple[str, int]:
-        return (str(project_root(self.env.app) / self.rel), line)
+        return (str(project_root(self.config, self.env.srcdir) / self.rel), line)
 
     def tags(self, tags: list[dict[str, Any]], line: int) -> list[nodes.Node]:
         if not tags:
@@ -835,7 +820,7 @@ class FeatureDirective(BerserkDirective):
                 block += self.table(rows, header=False)
             if step.get("docString"):
                 content = step["docString"]["content"]
-                block += nodes.literal_block(content, content, classes=["berserk-docstring"])
+                block += message_block(content, "berserk-docstring")
         out.append(block)
         return out
 
@@ -935,7 +920,7 @@ class StepsDirective(BerserkDirective):
         steps = load_steps()
         if steps is None:
             return [nodes.paragraph(text="Определения шагов ещё не написаны: словарь пуст.")]
-        root = project_root(self.env.app)
+        root = project_root(self.config, self.env.srcdir)
         out: list[nodes.Node] = []
         counts = Counter(step.kind for step in steps)
         summary = ", ".join(
@@ -1080,89 +1065,108 @@ def render_run_summary(data: SiteData) -> list[nodes.Node]:
 
 def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes.Node]:
     from berserk_rules.corpus import load_corpus
+    from berserk_rules.coverage import by_part, compute
 
     corpus = load_corpus(data.root)
+    items = compute(corpus, data.scenarios, data.results)
+    entries = {(e.kind, e.id): e for e in corpus.entries}
     out: list[nodes.Node] = []
-    rules = [e for e in corpus.entries if e.kind == "rule" and not e.heading]
-    parts = sorted({e.part for e in rules})
-    summary = nodes.table(classes=["berserk-coverage-summary"])
-    group = nodes.tgroup(cols=5)
-    summary += group
-    for width in (3, 1, 1, 1, 2):
-        group += nodes.colspec(colwidth=width)
-    head = nodes.thead()
-    head += _row(["Часть", "Правил", "Проверяемых", "Со сценариями", "Покрытие"])
-    group += head
-    body = nodes.tbody()
-    group += body
-    totals = [0, 0, 0]
-    for part in parts:
-        part_rules = [e for e in rules if e.part == part]
-        testable = [e for e in part_rules if not e.untestable]
-        covered = [e for e in testable if data.by_kind["rule"].get(e.id)]
-        totals = [totals[0] + len(part_rules), totals[1] + len(testable), totals[2] + len(covered)]
+
+    def part_link(part: int) -> nodes.Node:
+        docname = "glossary" if part == GLOSSARY_PART else f"rules/part-{part}"
         title = part_title(app, part)
-        link = nodes.reference(
-            "", title, internal=True, refuri=app.builder.get_relative_uri(fromdocname, f"rules/part-{part}")
-        )
-        body += _row(
-            [
-                link,
-                str(len(part_rules)),
-                str(len(testable)),
-                str(len(covered)),
-                percent(len(covered), len(testable)),
+        if docname not in app.env.all_docs:
+            return nodes.Text(title)
+        uri = app.builder.get_relative_uri(fromdocname, docname)
+        return nodes.reference(title, title, internal=True, refuri=uri)
+
+    summary = table_node([4, 2, 2, 2, 2, 2])
+    summary["classes"].append("berserk-coverage-summary")
+    add_row(
+        summary,
+        ["Часть", "Проверяемых", "Со сценариями", "Покрытие", "Всё пройдено", "Не проверяются"],
+        head=True,
+    )
+    totals = [0, 0, 0, 0]
+    for kind in ("rule", "term"):
+        for part, cov in by_part(items, kind).items():
+            totals = [
+                totals[0] + cov.testable,
+                totals[1] + cov.covered,
+                totals[2] + cov.passing,
+                totals[3] + cov.untestable,
             ]
-        )
-    body += _row(["Всего", str(totals[0]), str(totals[1]), str(totals[2]), percent(totals[2], totals[1])])
+            add_row(
+                summary,
+                [
+                    part_link(part),
+                    str(cov.testable),
+                    str(cov.covered),
+                    percent(cov.covered, cov.testable),
+                    str(cov.passing),
+                    str(cov.untestable),
+                ],
+            )
+    add_row(
+        summary,
+        [
+            "Всего",
+            str(totals[0]),
+            str(totals[1]),
+            percent(totals[1], totals[0]),
+            str(totals[2]),
+            str(totals[3]),
+        ],
+    )
     out.append(summary)
-    for part in parts:
+
+    groups: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for item in items:
+        if not item["heading"]:
+            groups[int(item["part"])].append(item)
+    for part in sorted(groups):
         section = nodes.section(ids=[f"coverage-part-{part}"])
         title = part_title(app, part)
         section += nodes.title(title, title)
-        table = nodes.table(classes=["berserk-coverage"])
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (1, 5, 4):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        head += _row(["Правило", "Текст", "Сценарии"])
-        group += head
-        body = nodes.tbody()
-        group += body
-        for entry in (e for e in rules if e.part == part):
+        table = table_node([1, 5, 4])
+        table["classes"].append("berserk-coverage")
+        add_row(table, ["Номер" if part != GLOSSARY_PART else "Термин", "Текст", "Сценарии"], head=True)
+        for item in groups[part]:
+            entry = entries.get((item["kind"], item["id"]))
+            if item["kind"] == "term":
+                docname, anchor = "glossary", f"term-{item['id']}"
+                label = entry.title if entry is not None and entry.title else item["id"]
+            else:
+                docname, anchor, label = f"rules/part-{part}", f"rule-{item['id']}", item["id"]
             ref = nodes.reference(
                 "",
                 "",
                 internal=True,
-                refuri=app.builder.get_relative_uri(fromdocname, f"rules/part-{part}") + f"#rule-{entry.id}",
+                refuri=app.builder.get_relative_uri(fromdocname, docname) + "#" + anchor,
             )
-            ref += nodes.literal(entry.id, entry.id)
-            text = entry.text.splitlines()[0] if entry.text else ""
-            if len(text) > 110:
-                text = text[:107].rstrip() + "…"
-            scenarios = data.by_kind["rule"].get(entry.id, [])
-            cell: nodes.Node
-            if scenarios:
-                cell = nodes.paragraph(
-                    text=f"{len(scenarios)}: " + counts_text(data.status(s.id) for s in scenarios)
-                )
-                worst = next(s for s in STATUS_ORDER if any(data.status(x.id) == s for x in scenarios))
-                cell = nodes.paragraph("", "", status_badge(worst), nodes.Text(" "), *cell.children)
-            elif entry.untestable:
-                cell = nodes.paragraph(
-                    "", "", badge("не проверяется", "berserk-untestable"), nodes.Text(" " + entry.untestable)
-                )
+            ref += nodes.literal(label, label)
+            text = entry.text.splitlines()[0] if entry is not None and entry.text else ""
+            if len(text) > 120:
+                text = text[:117].rstrip() + "…"
+            statuses = [s["status"] for s in item["scenarios"]]
+            cell = nodes.paragraph()
+            if statuses:
+                worst = next(s for s in STATUS_ORDER if s in statuses)
+                cell += status_badge(worst)
+                cell += nodes.Text(f" {len(statuses)}: {counts_text(statuses)}")
+            elif not item["testable"]:
+                cell += badge("не проверяется", "berserk-untestable")
+                cell += nodes.Text(" " + str(item.get("reason", "")))
             else:
-                cell = nodes.paragraph("", "", badge("нет сценариев", "berserk-uncovered"))
-            body += _row([nodes.paragraph("", "", ref), text, cell])
+                cell += badge("нет сценариев", "berserk-uncovered")
+            add_row(table, [nodes.paragraph("", "", ref), text, cell])
         section += table
         out.append(section)
     return out
 
 
 def part_title(app: Sphinx, part: int) -> str:
-    title = app.env.titles.get(f"rules/part-{part}")
+    title = app.env.titles.get("glossary" if part == GLOSSARY_PART else f"rules/part-{part}")
     return title.astext() if title is not None else f"Часть {part}"
 
 
@@ -1170,18 +1174,33 @@ def percent(numerator: int, denominator: int) -> str:
     return f"{100 * numerator / denominator:.0f} %" if denominator else "—"
 
 
-def _row(cells: Sequence[nodes.Node | str]) -> nodes.row:
+def table_node(widths: Sequence[int]) -> nodes.table:
+    table = nodes.table()
+    group = nodes.tgroup(cols=len(widths))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    return table
+
+
+def add_row(table: nodes.table, cells: Sequence[nodes.Node | str], head: bool = False) -> None:
+    group = table[0]
+    kind = nodes.thead if head else nodes.tbody
+    section = next((child for child in group.children if isinstance(child, kind)), None)
+    if section is None:
+        section = kind()
+        group += section
     row = nodes.row()
     for cell in cells:
         entry = nodes.entry()
         if isinstance(cell, str):
             entry += nodes.paragraph(text=cell)
-        elif isinstance(cell, nodes.Inline):
+        elif isinstance(cell, nodes.Inline | nodes.Text):
             entry += nodes.paragraph("", "", cell)
         else:
             entry += cell
         row += entry
-    return row
+    section += row
 
 
 # --------------------------------------------------------------------------------------------
@@ -1275,10 +1294,17 @@ def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docna
         item += para
         message = data.message(ref.id)
         if message and status in ("failed", "error", "xpass"):
-            item += nodes.literal_block(message, message, classes=["berserk-message"])
+            item += message_block(message)
         items += item
     box += items
     return [box]
+
+
+def message_block(message: str, css: str = "berserk-message") -> nodes.literal_block:
+    """A preformatted block shown as is (no syntax highlighting)."""
+    node = nodes.literal_block(message, message, classes=[css])
+    node["language"] = "none"
+    return node
 
 
 def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]:
@@ -1291,7 +1317,7 @@ def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]
             box += nodes.paragraph(
                 "", "", status_badge(status), nodes.Text(" "), nodes.literal(scenario_id, scenario_id)
             )
-            box += nodes.literal_block(message, message, classes=["berserk-message"])
+            box += message_block(message)
             out.append(box)
     return out
 

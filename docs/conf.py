@@ -44,3 +44,8 @@ berserk_root = ""
 
 # Rule text is rendered verbatim: never turn "..." into «...» or -- into dashes.
 smartquotes = False
+
+# furo strings missing from Sphinx's Russian catalog (compiled automatically at build time)
+locale_dirs = ["locales"]
+html_show_sphinx = False
+html_show_copyright = False

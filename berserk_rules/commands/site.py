@@ -1,0 +1,100 @@
+"""``berserk-rules site``: run every scenario (``check``), then build the website with Sphinx.
+
+The site is built even when scenarios fail, so that the failures are visible on it; the exit code
+is non-zero when the check or the build failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from berserk_rules.errors import UserError
+
+SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html"]
+
+
+def build_site(
+    root: Path, out: Path, results: Path, doctrees: Path | None = None, warnings: Path | None = None
+) -> int:
+    """Build ``<root>/docs`` into ``out`` with ``results`` as the results file; Sphinx's exit code.
+
+    Incremental: pages are rebuilt when their sources, the results or the scenarios change.
+    ``warnings``: also write the warnings into this file.
+    """
+    from sphinx.cmd.build import build_main
+
+    argv = [
+        *SPHINX_OPTIONS,
+        *(["-w", str(warnings)] if warnings else []),
+        "-d",
+        str(doctrees or out.parent / (out.name + ".doctrees")),
+        "-D",
+        f"berserk_results={results}",
+        "-D",
+        f"berserk_root={root}",
+        str(root / "docs"),
+        str(out),
+    ]
+    return int(build_main(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    from berserk_rules.corpus import project_root
+
+    root = project_root()
+    results = Path(args.results)
+    results = results if results.is_absolute() else root / results
+    out = Path(args.out)
+    out = out if out.is_absolute() else root / out
+    if not (root / "docs" / "conf.py").is_file():
+        raise UserError(f"нет исходников сайта: {root / 'docs' / 'conf.py'}")
+
+    check_code = 0
+    if not args.no_check:
+        from berserk_rules.commands import check
+
+        check_code = int(check.run(args) or 0)
+        if check_code:
+            print(
+                "berserk-rules site: проверка сценариев не прошла; сайт всё равно собирается, "
+                "чтобы это было видно"
+            )
+    elif not results.exists():
+        print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
+
+    started = time.perf_counter()
+    build_code = build_site(root, out, results)
+    elapsed = time.perf_counter() - started
+    index = out / "index.html"
+    if build_code:
+        print(f"berserk-rules site: сборка сайта не удалась (код {build_code}) за {elapsed:.1f} с")
+    else:
+        print(f"Сайт: {index}")
+        print(f"Сборка: {elapsed:.1f} с")
+    print(summary_line(root, results, check_code, build_code))
+    return 1 if (check_code or build_code) else 0
+
+
+def summary_line(root: Path, results: Path, check_code: int, build_code: int) -> str:
+    """One line: scenario statuses of the latest run and the outcome of check and build."""
+    from berserk_rules.coverage import STATUS_NAMES
+    from berserk_rules.features import STATUSES, load_results, load_scenarios
+
+    try:
+        scenarios = load_scenarios(root)
+        records = load_results(results)
+    except UserError as exc:
+        return f"Итог: {exc}"
+    counts: dict[str, int] = {}
+    for ref in scenarios:
+        status = str(records.get(ref.id, {}).get("status") or "not run")
+        counts[status] = counts.get(status, 0) + 1
+    parts = [
+        f"{STATUS_NAMES.get(status, status)} — {counts[status]}" for status in STATUSES if counts.get(status)
+    ]
+    verdict = "сайт собран" if not build_code else "сайт НЕ собран"
+    if check_code:
+        verdict += ", проверка НЕ пройдена"
+    return f"Итог: сценариев {len(scenarios)} ({', '.join(parts) or 'нет'}); {verdict}."

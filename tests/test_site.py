@@ -1,0 +1,199 @@
+"""The website: rules with their scenarios and the statuses of the latest run.
+
+The real docs are built twice into a temporary folder (incrementally, like ``berserk-rules site``
+does between runs): first with every scenario of rule 401.7 passed, then with one of them failed.
+The acceptance of the site: after the second run the failed scenario shows as failed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from berserk_rules.commands.site import build_site
+from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.features import ScenarioRef, load_scenarios
+
+RULE = "401.7"
+
+
+@dataclass
+class Build:
+    code: int
+    warnings: str
+    out: Path
+
+    def page(self, name: str) -> str:
+        return (self.out / name).read_text(encoding="utf-8")
+
+
+@dataclass
+class Site:
+    scenarios: list[ScenarioRef]  # the scenarios of rule 401.7
+    failed: ScenarioRef  # the one that fails in the second run
+    first: Build
+    first_part4: str  # Part 4 page after the first run
+    second: Build
+
+
+def write_results(path: Path, scenarios: list[ScenarioRef], failed: str | None) -> None:
+    records = []
+    for ref in scenarios:
+        status = "passed" if RULE in ref.rules else "not run"
+        if ref.id == failed:
+            status = "failed"
+        records.append(
+            {
+                "id": ref.id,
+                "name": ref.name,
+                "file": ref.file,
+                "line": ref.line,
+                "rules": list(ref.rules),
+                "tags": list(ref.tags),
+                "status": status,
+                "message": "Ожидалось: способность выполнена" if status == "failed" else None,
+                "duration": 0.01,
+            }
+        )
+    data = {
+        "schema": 1,
+        "engine": {"name": "тестовый движок", "version": "0"},
+        "started": "2026-11-29T10:00:00",
+        "finished": "2026-11-29T10:00:01",
+        "duration": 1.0,
+        "summary": {},
+        "scenarios": records,
+    }
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    # make sure the file is newer than the previous build, whatever the file system's resolution
+    future = time.time() + 5
+    os.utime(path, (future, future))
+
+
+def build(root: Path, tmp: Path, results: Path) -> Build:
+    warnings = tmp / "warnings.txt"
+    code = build_site(root, tmp / "site", results, doctrees=tmp / "doctrees", warnings=warnings)
+    return Build(code=code, warnings=warnings.read_text(encoding="utf-8"), out=tmp / "site")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    root = project_root()
+    tmp = tmp_path_factory.mktemp("site")
+    scenarios = load_scenarios(root)
+    of_rule = [ref for ref in scenarios if RULE in ref.rules]
+    if not of_rule:
+        pytest.fail(f"нет ни одного сценария с тегом @rule-{RULE}: сайт нечем проверить")
+    results = tmp / "results.json"
+    write_results(results, scenarios, failed=None)
+    first = build(root, tmp, results)
+    first_part4 = first.page("rules/part-4.html")
+    write_results(results, scenarios, failed=of_rule[-1].id)
+    second = build(root, tmp, results)
+    return Site(of_rule, of_rule[-1], first, first_part4, second)
+
+
+def rule_block(page: str, rule_id: str) -> str:
+    """The HTML of one rule: from its anchor to the next rule or section."""
+    start = page.index(f'id="rule-{rule_id}"')
+    following = re.compile(r'<div class="berserk-rule[^"]*" id="rule-|<section id="')
+    match = following.search(page, start + 1)
+    return page[start : match.start() if match else len(page)]
+
+
+def scenario_items(block: str) -> dict[str, str]:
+    """Scenario link target (``…#scenario-N``) -> the status class of its list item."""
+    items = re.findall(r'<li class="berserk-status-([a-z-]+)">(.*?)</li>', block, flags=re.S)
+    out: dict[str, str] = {}
+    for status, body in items:
+        link = re.search(r'href="([^"]+)"', body)
+        assert link, body
+        out[html.unescape(link.group(1))] = status
+    return out
+
+
+def anchor(ref: ScenarioRef) -> str:
+    return f"../_generated/{ref.file.removesuffix('.feature')}.html#scenario-{ref.line}"
+
+
+def test_builds_without_warnings(site: Site) -> None:
+    assert site.first.code == 0, site.first.warnings
+    assert site.first.warnings == ""
+    assert site.second.code == 0, site.second.warnings
+    assert site.second.warnings == ""
+
+
+def test_rule_anchor_on_part_page(site: Site) -> None:
+    page = site.second.page("rules/part-4.html")
+    assert page.count('id="rule-401.7"') == 1
+    assert 'href="#rule-401.7"' in page
+
+
+def test_rule_lists_its_scenarios_all_passed(site: Site) -> None:
+    items = scenario_items(rule_block(site.first_part4, RULE))
+    assert items == {anchor(ref): "passed" for ref in site.scenarios}
+    assert "прошёл" in rule_block(site.first_part4, RULE)
+
+
+def test_failed_scenario_shows_failed_after_next_run(site: Site) -> None:
+    block = rule_block(site.second.page("rules/part-4.html"), RULE)
+    items = scenario_items(block)
+    expected = {anchor(ref): "passed" for ref in site.scenarios}
+    expected[anchor(site.failed)] = "failed"
+    assert items == expected
+    assert "berserk-status-failed" in block and "упал" in block
+    assert "Ожидалось: способность выполнена" in block
+
+
+def test_scenario_pages_have_anchors_and_statuses(site: Site) -> None:
+    ref = site.failed
+    page = site.second.page(f"_generated/{ref.file.removesuffix('.feature')}.html")
+    assert f'id="scenario-{ref.line}"' in page
+    assert "berserk-status-failed" in page
+    # tags link back to the rule
+    assert 'href="../../../rules/part-4.html#rule-401.7"' in page
+
+
+def test_glossary_anchors(site: Site) -> None:
+    page = site.second.page("glossary.html")
+    terms = [entry for entry in load_corpus(project_root()).entries if entry.kind == "term"]
+    assert terms
+    for entry in terms:
+        assert f'id="term-{entry.id}"' in page, entry.id
+
+
+def test_search_index_has_russian_stems_and_rule_numbers(site: Site) -> None:
+    text = (site.second.out / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    terms = index["terms"]
+    assert "очеред" in terms  # «Очередь», «очереди» … stemmed by the Russian Snowball stemmer
+    assert "способн" in terms
+    names = set()
+    for prefix, objects in index["objects"].items():
+        for obj in objects:
+            names.add(f"{prefix}.{obj[4]}" if prefix else obj[4])
+    assert RULE in names
+    assert "401" in names
+
+
+def test_no_remote_assets(site: Site) -> None:
+    remote = re.compile(
+        r"""<(?:script|link|img|iframe|source|video|audio)\b[^>]*\b(?:src|href)=["']?(?:https?:)?//"""
+    )
+    css_remote = re.compile(r"""url\(\s*["']?(?:https?:)?//|@import\s+["']?(?:url\()?["']?(?:https?:)?//""")
+    pages = list(site.second.out.rglob("*.html"))
+    assert len(pages) > 10
+    for path in pages:
+        assert not remote.search(path.read_text(encoding="utf-8")), path
+    for path in site.second.out.rglob("*.css"):
+        assert not css_remote.search(path.read_text(encoding="utf-8")), path
+    for path in site.second.out.rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        assert "fonts.googleapis" not in text and "cdn." not in text, path
