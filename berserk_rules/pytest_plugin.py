@@ -50,6 +50,7 @@ from typing import Any
 
 import pytest
 
+from berserk_rules.coverage import plural
 from berserk_rules.errors import SourceError, UserError
 from berserk_rules.features import (
     FEATURES_DIR,
@@ -431,9 +432,9 @@ class Recorder:
         if state.warning:
             terminalreporter.write_line(f"berserk-rules: {state.warning}", yellow=True)
         if state.written is not None:
+            count = plural(len(state.records), "сценарий", "сценария", "сценариев")
             terminalreporter.write_line(
-                f"berserk-rules: результаты {len(state.records)} сценариев записаны в "
-                f"{relative_name(state.written, state.root)}"
+                f"berserk-rules: результаты ({count}) записаны в {relative_name(state.written, state.root)}"
             )
 
 

@@ -200,7 +200,7 @@ def test_statuses_in_process(project: pytest.Pytester) -> None:
     result = project.runpytest(*ARGS)
     result.assert_outcomes(passed=2, failed=2, skipped=1, errors=1, xfailed=1, deselected=1)
     check_results(results(project))
-    result.stdout.fnmatch_lines(["*результаты 7 сценариев записаны в build/results.json*"])
+    result.stdout.fnmatch_lines(["*результаты (7 сценариев) записаны в build/results.json*"])
 
 
 def test_statuses_under_xdist(project: pytest.Pytester) -> None:
