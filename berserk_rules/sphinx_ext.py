@@ -32,6 +32,7 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -927,24 +928,60 @@ class StepsDirective(BerserkDirective):
             f"{KIND_NAMES.get(k, k)} — {counts[k]}" for k in ("given", "when", "then") if counts[k]
         )
         out.append(nodes.paragraph(text=f"Всего шагов: {len(steps)} ({summary})." if steps else "Шагов нет."))
+        out.extend(self.parameter_types())
         by_module: dict[str, list[Any]] = defaultdict(list)
         for step in steps:
             by_module[step.module].append(step)
-        for module in sorted(by_module):
+        kind_order = {"given": 0, "when": 1, "then": 2}
+
+        def module_key(module: str) -> tuple[int, str]:
+            return (min(kind_order.get(s.kind, 3) for s in by_module[module]), module)
+
+        for module in sorted(by_module, key=module_key):
             module_obj = sys.modules.get(module)
             doc = (getattr(module_obj, "__doc__", None) or "").strip().splitlines()
+            first = doc[0].strip() if doc else ""
+            title, _, rest = first.partition(":")
+            if not rest or len(title) > 40:
+                title, rest = module.rsplit(".", 1)[-1], first
             marker = section_marker(
-                title=module.rsplit(".", 1)[-1] + (f" — {doc[0]}" if doc else ""),
-                level=0,
-                ids=[f"module-{module}"],
-                classes=["berserk-step-module"],
+                title=title.strip(), level=0, ids=[f"module-{module}"], classes=["berserk-step-module"]
             )
             out.append(marker)
             path = module_path(module, root)
-            out.append(nodes.paragraph("", "", nodes.Text("Модуль "), nodes.literal(path, path)))
+            para = nodes.paragraph(classes=["berserk-step-module-info"])
+            if rest.strip():
+                para += nodes.Text(rest.strip().rstrip(".").capitalize() + ". ")
+            para += nodes.Text("Модуль ")
+            para += nodes.literal(path, path)
+            para += nodes.Text(f", шагов: {len(by_module[module])}.")
+            out.append(para)
             for step in sorted(by_module[module], key=lambda s: s.line):
                 out.append(self.step(step, path))
         return out
+
+    def parameter_types(self) -> list[nodes.Node]:
+        """Legend of the parameter types usable in patterns (from the registry's EXTRA_TYPES)."""
+        try:
+            from berserk_rules.steps.registry import EXTRA_TYPES
+        except ImportError:
+            return []
+        table = table_node([1, 2, 4])
+        table["classes"].append("berserk-param-types")
+        add_row(table, ["Параметр", "Что подходит (регулярное выражение)", "Описание"], head=True)
+        add_row(table, [nodes.literal("{n:d}", "{n:d}"), nodes.literal("[0-9]+", "[0-9]+"), "целое число"])
+        for code, func in EXTRA_TYPES.items():
+            pattern = str(getattr(func, "pattern", ""))
+            doc = (getattr(func, "__doc__", None) or "").strip().splitlines()
+            example = "{x:" + code + "}"
+            add_row(
+                table,
+                [nodes.literal(example, example), nodes.literal(pattern, pattern), doc[0] if doc else ""],
+            )
+        return [
+            nodes.paragraph(text="Параметры в шаблонах записываются в фигурных скобках: {имя:тип}."),
+            table,
+        ]
 
     def step(self, step: Any, path: str) -> nodes.Node:
         box = nodes.container(ids=[f"step-{step.module}-{step.function}"], classes=["berserk-stepdef"])
@@ -960,7 +997,10 @@ class StepsDirective(BerserkDirective):
         if step.doc:
             for paragraph in step.doc.split("\n\n"):
                 box += nodes.paragraph(text=" ".join(paragraph.split()))
-        if step.example:
+        if step.example and "\n" in step.example:
+            box += nodes.paragraph(text="Пример:", classes=["berserk-stepdef-example"])
+            box += message_block(step.example, "berserk-stepdef-example-block")
+        elif step.example:
             box += nodes.paragraph(
                 "",
                 "",
@@ -1031,6 +1071,16 @@ def counts_text(statuses: Iterable[str]) -> str:
     return ", ".join(f"{STATUS_LABELS[s]} — {counts[s]}" for s in STATUS_ORDER if counts[s])
 
 
+def format_time(value: str) -> str:
+    """``2026-11-29T17:21:17+00:00`` -> ``2026-11-29 17:21 (UTC)``; anything else unchanged."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return value
+    zone = f" ({moment.tzname()})" if moment.tzinfo else ""
+    return moment.strftime("%Y-%m-%d %H:%M") + zone
+
+
 def render_run_summary(data: SiteData) -> list[nodes.Node]:
     box = nodes.container(classes=["berserk-run"])
     statuses = [data.status(ref.id) for ref in data.scenarios]
@@ -1046,7 +1096,7 @@ def render_run_summary(data: SiteData) -> list[nodes.Node]:
         para += nodes.Text("Последний прогон: движок ")
         para += nodes.literal(name, name)
         if data.run.get("finished"):
-            para += nodes.Text(f", завершён {data.run['finished']}")
+            para += nodes.Text(f", завершён {format_time(str(data.run['finished']))}")
         if isinstance(data.run.get("duration"), int | float):
             para += nodes.Text(f", {data.run['duration']:.1f} с")
         para += nodes.Text(".")
@@ -1171,7 +1221,10 @@ def part_title(app: Sphinx, part: int) -> str:
 
 
 def percent(numerator: int, denominator: int) -> str:
-    return f"{100 * numerator / denominator:.0f} %" if denominator else "—"
+    if not denominator:
+        return "—"
+    value = 100 * numerator / denominator
+    return "< 1 %" if 0 < value < 1 else f"{value:.0f} %"
 
 
 def table_node(widths: Sequence[int]) -> nodes.table:

@@ -8,7 +8,7 @@ copyright = "2026, редакция berserk-rules"
 language = "ru"
 
 extensions = ["myst_parser", "berserk_rules.sphinx_ext"]
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
