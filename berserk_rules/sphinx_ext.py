@@ -918,7 +918,13 @@ class StepsDirective(BerserkDirective):
 
     def run(self) -> list[nodes.Node]:
         self.note_berserk()
-        steps = load_steps()
+        try:
+            steps = load_steps()
+        except Exception as exc:  # a broken step module must not crash the whole site build
+            logger.warning(
+                "словарь шагов не построен: %s: %s", type(exc).__name__, exc, location=self.get_location()
+            )
+            return [nodes.paragraph(text="Словарь шагов не построен: ошибка в модулях шагов.")]
         if steps is None:
             return [nodes.paragraph(text="Определения шагов ещё не написаны: словарь пуст.")]
         root = project_root(self.config, self.env.srcdir)
