@@ -122,7 +122,7 @@ OUTLINE, ROW_GOOD, ROW_BAD = 34, 41, 42
 @pytest.fixture
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
     pytester.makefile(".feature", **{"features/plugin": FEATURE})
-    pytester.makepyfile(test_rulebook=STEPS, drv=DRIVER)
+    pytester.makepyfile(test_plugin_scenarios=STEPS, drv=DRIVER)  # not test_rulebook: clashes in-process
     pytester.makeconftest('pytest_plugins = ["berserk_rules.pytest_plugin"]\n')
     pytester.makeini(
         textwrap.dedent(
