@@ -26,6 +26,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import importlib
+import os
 import re
 import string
 import sys
@@ -671,10 +672,13 @@ def feature_docname(rel: str) -> str:
 
 
 def write_if_changed(path: Path, text: str) -> None:
+    """Write atomically, and only when the text changed (an unchanged page keeps its mtime)."""
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
 
 
 def generate_pages(app: Sphinx, data: SiteData) -> None:
