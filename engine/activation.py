@@ -58,8 +58,9 @@ def activate_options(game: Game) -> list[dict[str, Any]]:
                 {
                     "type": "activate",
                     "card": card.id,
-                    "ability": ability.index,
+                    "ability": ability.text,
                     "targets": targets,
+                    "about": {"ability": ability.text, "source_name": card.name},
                     "label": f"«{card.name}»: {ability.text}" + (f" → {names}" if names else ""),
                 }
             )
@@ -73,20 +74,27 @@ def explain(game: Game, action: dict[str, Any]) -> IllegalAction:
         return IllegalAction(
             "308.1", "активный игрок объявляет способность только своей карты в игровой зоне"
         )
-    index = action.get("ability")
-    ability = next((a for a in card.abilities if a.index == index and a.kind == "activated"), None)
+    text = action.get("ability")
+    ability = find_ability(card, str(text))
     if ability is None:
-        return IllegalAction("308.1", f"у «{card.name}» нет активируемой способности №{index}")
+        return IllegalAction("308.1", f"у «{card.name}» нет активируемой способности «{text}»")
     reason = _payable(game, card, ability)
     if reason is not None:
         return IllegalAction("501.2", f"нельзя оплатить «{ability.text}»: {reason}")
     return IllegalAction("501.1", f"недопустимая цель для «{ability.text}»: {action.get('targets')}")
 
 
-def activate(game: Game, card_id: str, index: int, targets: list[str]) -> None:
+def find_ability(card: Card, text: str) -> Ability | None:
+    """An activated ability by its printed sentence (the final full stop may be left out)."""
+    wanted = text.strip().rstrip(".")
+    return next((a for a in card.abilities if a.kind == "activated" and a.text.rstrip(".") == wanted), None)
+
+
+def activate(game: Game, card_id: str, text: str, targets: list[str]) -> None:
     s = game.state
     card = s.cards[card_id]
-    ability = next(a for a in card.abilities if a.index == index)
+    ability = find_ability(card, text)
+    assert ability is not None
     cost = ability.cost
     assert cost is not None
     s.phase = "activation"

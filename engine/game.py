@@ -42,7 +42,11 @@ class Decision:
 
 def _canonical(action: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(
-        sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items() if k != "label")
+        sorted(
+            (k, tuple(v) if isinstance(v, list) else v)
+            for k, v in action.items()
+            if k not in ("label", "about")
+        )
     )
 
 
@@ -256,7 +260,7 @@ class Game:
         elif kind == "attack":
             combat.declare_attack(self, action["attacker"], action["target"])
         elif kind == "activate":
-            activation.activate(self, action["card"], int(action["ability"]), list(action.get("targets", [])))
+            activation.activate(self, action["card"], str(action["ability"]), list(action.get("targets", [])))
         elif kind == "play":
             playing.play(self, action["card"], list(action.get("targets", [])))
         elif kind == "end_turn":
@@ -268,8 +272,10 @@ class Game:
         from berserk_engine import activation, playing
 
         kind = action.get("type")
+        if kind == "declare":  # outside the Queue too: a forfeited ability stays forfeited (401.7)
+            return queue.explain_declare(self, d.player, action)
         if d.kind == "declare_trigger":
-            if kind in ("declare", "pass"):
+            if kind == "pass":
                 return queue.explain_declare(self, d.player, action)
             return IllegalAction(
                 "401.7",

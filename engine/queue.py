@@ -114,6 +114,13 @@ def declare_options(game: Game, player: str) -> list[dict[str, Any]]:
                     "type": "declare",
                     "trigger": pending.id,
                     "targets": targets,
+                    "about": {
+                        "ability": pending.ability.text,
+                        "source": pending.source,
+                        "source_name": card.name,
+                        "point": pending.point,
+                        "optional": pending.ability.optional,
+                    },
                     "label": f"заявить «{pending.ability.text}» («{card.name}», {pending.point})"
                     + (f" → {names}" if names else ""),
                 }

@@ -10,7 +10,8 @@
                        "hand": ["Гном"], "deck": ["Гном"], "graveyard": [], "reserve": [],
                        "sideboard": [],
                        "play": [{"card": "Гном", "closed": true, "wounds": 1, "owner": "Б",
-                                 "new": false, "markers": {"раз за ход:0": 1}}]},
+                                 "new": false,
+                                 "used": {"Один раз за ход, 1 [Монета]: возьмите карту.": 1}}]},
                  "Б": {...}}}
 
 ``start: "turn"`` begins the active player's turn at its restoration phase (303);
@@ -142,9 +143,11 @@ def new_game(setup: dict[str, Any]) -> Game:
             card.controller = name
             card.closed = bool(entry.get("closed", False))
             card.wounds = _int(entry.get("wounds", 0), f"«{card.name}»: раны")
-            card.markers = {
-                str(k): _int(v, f"«{card.name}»: маркеры") for k, v in entry.get("markers", {}).items()
-            }
+            for text, times in dict(entry.get("used", {})).items():
+                ability = next((a for a in card.abilities if a.text == text and a.kind == "activated"), None)
+                if ability is None:
+                    raise SetupError(f"«{card.name}»: нет активируемой способности «{text}»")
+                card.markers[f"раз за ход:{ability.index}"] = _int(times, f"«{card.name}»: использована")
             card.entered_turn = turn if entry.get("new") else None
             play.append(card.id)
     state = GameState(

@@ -8,6 +8,7 @@ and applies pytest-bdd's decorator, so the dictionary on the site can never drif
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +50,9 @@ def _register(kind: str, decorator: Callable[..., Any], pattern: str, example: s
                 example=example,
             )
         )
-        return decorator(parsers.cfparse(pattern, extra_types=EXTRA_TYPES), **kwargs)(func)
+        # stacklevel=2: pytest-bdd injects the step fixture into the module that declares the step,
+        # not into this registry.
+        return decorator(parsers.cfparse(pattern, extra_types=EXTRA_TYPES), stacklevel=2, **kwargs)(func)
 
     return wrap
 
@@ -67,7 +70,7 @@ def then(pattern: str, example: str = "", **kwargs: Any):
 
 
 def _player(text: str) -> str:
-    return text.strip()
+    return text
 
 
 _player.pattern = r"[АБ]"  # type: ignore[attr-defined]
@@ -79,4 +82,13 @@ def _name(text: str) -> str:
 
 _name.pattern = r"[^«»]+"  # type: ignore[attr-defined]
 
-EXTRA_TYPES: dict[str, Callable[[str], Any]] = {"Игрок": _player, "Имя": _name}
+
+def _names(text: str) -> list[str]:
+    return re.findall(r"«([^«»]+)»", text)
+
+
+_names.pattern = r"«[^«»]+»(?:(?:, | и )«[^«»]+»)*"  # type: ignore[attr-defined]
+
+# Field types for step patterns: {p:P} a player (А or Б), {name:N} text inside «», {cards:L} a list
+# of «…» separated by commas or «и».
+EXTRA_TYPES: dict[str, Callable[[str], Any]] = {"P": _player, "N": _name, "L": _names}

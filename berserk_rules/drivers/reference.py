@@ -1,0 +1,49 @@
+"""The reference engine (:mod:`berserk_engine`) behind the driver interface."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+import berserk_engine
+from berserk_engine.errors import CardTextError, IllegalAction, SetupError
+from berserk_engine.game import Game
+from berserk_engine.setup import new_game
+
+from berserk_rules.driver import Driver, Rejected, SetupRejected
+
+
+class ReferenceDriver(Driver):
+    name: ClassVar[str] = "berserk-rules reference engine"
+    version: ClassVar[str] = berserk_engine.__version__
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+
+    @property
+    def game(self) -> Game:
+        if self._game is None:
+            raise RuntimeError("игра не начата: сначала вызовите start(setup)")
+        return self._game
+
+    def start(self, setup: dict[str, Any]) -> None:
+        try:
+            self._game = new_game(copy.deepcopy(setup))
+        except (SetupError, CardTextError) as exc:
+            raise SetupRejected(str(exc)) from exc
+
+    def decision(self) -> dict[str, Any] | None:
+        d = self.game.decision()
+        return copy.deepcopy(d.to_json()) if d else None
+
+    def act(self, player: str, action: dict[str, Any]) -> None:
+        try:
+            self.game.act(player, copy.deepcopy(action))
+        except IllegalAction as exc:
+            raise Rejected(exc.rule, exc.message) from exc
+
+    def observe(self, player: str | None) -> dict[str, Any]:
+        return copy.deepcopy(self.game.observe(player))
+
+    def log(self) -> list[dict[str, Any]]:
+        return copy.deepcopy(self.game.state.log)

@@ -1,0 +1,6 @@
+"""Every step module; ``conftest.py`` loads this as a pytest plugin."""
+
+from berserk_rules.steps.actions import *  # noqa: F403
+from berserk_rules.steps.context import game  # noqa: F401
+from berserk_rules.steps.observations import *  # noqa: F403
+from berserk_rules.steps.position import *  # noqa: F403

@@ -1,0 +1,289 @@
+"""Шаги «Тогда»: что видит игрок — раны, маркеры монет, зоны, Очередь, чьё решение, итог игры.
+
+Наблюдения идут через ``observe(игрок)``: сценарий видит только то, что правила позволяют видеть
+этому игроку (рука и запас — владельцу, колода — никому, только число карт).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, same_text
+from berserk_rules.steps.registry import then
+
+
+def _expect(actual: Any, expected: Any, what: str) -> None:
+    if actual != expected:
+        raise AssertionError(f"{what}: ожидалось {expected!r}, на деле {actual!r}")
+
+
+@then("у героя игрока {p:P} ран: {n:d}", example="Тогда у героя игрока Б ран: 2")
+def hero_wounds(game: ScenarioGame, p: str, n: int) -> None:
+    """Число ран на герое игрока."""
+    _expect(game.hero(p)["wounds"], n, f"раны героя игрока {p}")
+
+
+@then("у «{name:N}» ран: {n:d}", example="Тогда у «Гоблин» ран: 1")
+def card_wounds(game: ScenarioGame, name: str, n: int) -> None:
+    """Число ран на карте в игровой зоне."""
+    _expect(game.card_in_play(name)["wounds"], n, f"раны «{name}»")
+
+
+@then("удар «{name:N}» равен {n:d}", example="Тогда удар «Гном» равен 3")
+def strike(game: ScenarioGame, name: str, n: int) -> None:
+    """Текущая сила удара существа в игровой зоне (с учётом эффектов)."""
+    _expect(game.card_in_play(name)["strike"], n, f"удар «{name}»")
+
+
+@then(
+    "у игрока {p:P} маркеров монет: {opened:d} открытых, {closed:d} закрытых",
+    example="Тогда у игрока А маркеров монет: 3 открытых, 0 закрытых",
+)
+def coins(game: ScenarioGame, p: str, opened: int, closed: int) -> None:
+    """Маркеры монет игрока."""
+    _expect(
+        game.view(p)["players"][p]["coins"], {"open": opened, "closed": closed}, f"маркеры монет игрока {p}"
+    )
+
+
+@then("карта «{name:N}» открыта", example="Тогда карта «Гном» открыта")
+def card_open(game: ScenarioGame, name: str) -> None:
+    """Карта в игровой зоне открыта."""
+    _expect(game.card_in_play(name)["closed"], False, f"«{name}» закрыта")
+
+
+@then("карта «{name:N}» закрыта", example="Тогда карта «Гном» закрыта")
+def card_closed(game: ScenarioGame, name: str) -> None:
+    """Карта в игровой зоне закрыта."""
+    _expect(game.card_in_play(name)["closed"], True, f"«{name}» закрыта")
+
+
+@then("герой игрока {p:P} открыт", example="Тогда герой игрока А открыт")
+def hero_open(game: ScenarioGame, p: str) -> None:
+    """Герой игрока открыт."""
+    _expect(game.hero(p)["closed"], False, f"герой игрока {p} закрыт")
+
+
+@then("герой игрока {p:P} закрыт", example="Тогда герой игрока Б закрыт")
+def hero_closed(game: ScenarioGame, p: str) -> None:
+    """Герой игрока закрыт."""
+    _expect(game.hero(p)["closed"], True, f"герой игрока {p} закрыт")
+
+
+def _zone(game: ScenarioGame, p: str, zone: str, viewer: str | None = None) -> dict[str, Any]:
+    return game.view(viewer or p)["players"][p]["zones"][zone]
+
+
+@then("в руке у игрока {p:P} карт: {n:d}", example="Тогда в руке у игрока А карт: 2")
+def hand_count(game: ScenarioGame, p: str, n: int) -> None:
+    """Число карт в руке — открытая информация (203.1)."""
+    _expect(_zone(game, p, "hand")["count"], n, f"карт в руке игрока {p}")
+
+
+@then("в руке у игрока {p:P} есть «{name:N}»", example="Тогда в руке у игрока А есть «Гоблин»")
+def in_hand(game: ScenarioGame, p: str, name: str) -> None:
+    """Игрок видит карту в своей руке."""
+    names = [c["name"] for c in _zone(game, p, "hand")["cards"] or []]
+    if name not in names:
+        raise AssertionError(f"в руке у игрока {p} нет «{name}»; есть: {names}")
+
+
+@then("в колоде у игрока {p:P} карт: {n:d}", example="Тогда в колоде у игрока А карт: 4")
+def deck_count(game: ScenarioGame, p: str, n: int) -> None:
+    """Число карт в колоде — открытая информация (204.1)."""
+    _expect(_zone(game, p, "deck")["count"], n, f"карт в колоде игрока {p}")
+
+
+@then("«{name:N}» лежит на кладбище игрока {p:P}", example="Тогда «Гоблин» лежит на кладбище игрока Б")
+def in_graveyard(game: ScenarioGame, name: str, p: str) -> None:
+    """Карта на кладбище игрока (открытая зона)."""
+    names = [c["name"] for c in _zone(game, p, "graveyard")["cards"] or []]
+    if name not in names:
+        raise AssertionError(f"на кладбище игрока {p} нет «{name}»; есть: {names}")
+
+
+@then("«{name:N}» в игровой зоне", example="Тогда «Гоблин» в игровой зоне")
+def in_play(game: ScenarioGame, name: str) -> None:
+    """Карта находится в игровой зоне."""
+    game.card_in_play(name)
+
+
+@then("в Очереди по порядку:", example="Тогда в Очереди по порядку:\n  | способность | карта |")
+def queue_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
+    """Способности в Очереди от первой к последней (столбцы: способность, карта)."""
+    header = [h.strip() for h in datatable[0]]
+    if header != ["способность", "карта"]:
+        raise AssertionError(f"таблица Очереди: столбцы должны быть «способность | карта», получено {header}")
+    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    actual = [(q["text"], q["source_name"]) for q in game.view(None)["queue"]]
+    ok = len(actual) == len(expected) and all(
+        same_text(a[0], e[0]) and a[1] == e[1] for a, e in zip(actual, expected, strict=True)
+    )
+    if not ok:
+        raise AssertionError(f"Очередь: ожидалось {expected}, на деле {actual}")
+
+
+@then("Очередь пуста", example="Тогда Очередь пуста")
+def queue_empty(game: ScenarioGame) -> None:
+    """В Очереди нет ни одной способности."""
+    _expect([q["text"] for q in game.view(None)["queue"]], [], "Очередь")
+
+
+def _decision(game: ScenarioGame) -> dict[str, Any]:
+    d = game.decision()
+    if d is None:
+        raise AssertionError("решений нет: игра окончена")
+    return d
+
+
+@then(
+    "игрок {p:P} должен заявить срабатывающую способность или пасовать",
+    example="Тогда игрок Б должен заявить срабатывающую способность или пасовать",
+)
+def must_declare(game: ScenarioGame, p: str) -> None:
+    """Сейчас решение за игроком: заявить срабатывающую способность (или пасовать, если можно)."""
+    d = _decision(game)
+    _expect((d["player"], d["kind"]), (p, "declare_trigger"), "решение")
+
+
+@then("игрок {p:P} может назначить защитника", example="Тогда игрок Б может назначить защитника")
+def may_defend(game: ScenarioGame, p: str) -> None:
+    """Решение за неактивным игроком: назначить защитника от атаки ударом или отказаться (307.1)."""
+    d = _decision(game)
+    _expect((d["player"], d["kind"]), (p, "assign_defender"), "решение")
+
+
+@then(
+    "игрок {p:P} может заявить «{ability:N}» карты «{source:N}»",
+    example="Тогда игрок А может заявить «Гибель: возьмите карту.» карты «Гоблин»",
+)
+def may_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
+    """Среди законных решений игрока есть заявка этой способности."""
+    if game.declare_option(p, ability, source, None) is None and not _has_targeted(game, p, ability, source):
+        d = game.decision()
+        raise AssertionError(f"игрок {p} не может заявить «{ability}» карты «{source}»; решение: {d}")
+
+
+def _has_targeted(game: ScenarioGame, p: str, ability: str, source: str) -> bool:
+    d = game.decision()
+    return (
+        bool(d)
+        and d["player"] == p
+        and any(
+            o["type"] == "declare"
+            and same_text(o.get("about", {}).get("ability", ""), ability)
+            and o.get("about", {}).get("source_name") == source
+            for o in d["options"]
+        )
+    )
+
+
+@then(
+    "игрок {p:P} не может заявить «{ability:N}» карты «{source:N}»",
+    example="Тогда игрок А не может заявить «Гибель: возьмите карту.» карты «Гоблин»",
+)
+def may_not_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
+    """Заявки этой способности нет среди законных решений игрока."""
+    if _has_targeted(game, p, ability, source):
+        raise AssertionError(f"игрок {p} всё ещё может заявить «{ability}» карты «{source}»")
+
+
+@then("игрок {p:P} может пасовать", example="Тогда игрок Б может пасовать")
+def may_pass(game: ScenarioGame, p: str) -> None:
+    """Пас — одно из законных решений игрока."""
+    d = _decision(game)
+    if d["player"] != p or not any(o["type"] == "pass" for o in d["options"]):
+        raise AssertionError(f"игрок {p} не может пасовать; решение: {d['kind']} игрока {d['player']}")
+
+
+@then("игрок {p:P} не может пасовать", example="Тогда игрок А не может пасовать")
+def may_not_pass(game: ScenarioGame, p: str) -> None:
+    """Паса нет среди законных решений игрока."""
+    d = _decision(game)
+    _expect(d["player"], p, "чьё решение")
+    if any(o["type"] == "pass" for o in d["options"]):
+        raise AssertionError(f"игрок {p} может пасовать")
+
+
+@then("идёт фаза выбора игрока {p:P}", example="Тогда идёт фаза выбора игрока А")
+def in_choice_phase(game: ScenarioGame, p: str) -> None:
+    """Фаза выбора хода игрока: Очередь пуста, решение за активным игроком (306.1)."""
+    view = game.view(p)
+    _expect(PHASES.get(view["phase"], view["phase"]), PHASES["choice"], "фаза")
+    _expect(view["active"], p, "активный игрок")
+    d = _decision(game)
+    _expect((d["player"], d["kind"]), (p, "choose_action"), "решение")
+
+
+@then("сейчас {phase}", example="Тогда сейчас фаза накопления")
+def phase_is(game: ScenarioGame, phase: str) -> None:
+    """Текущая фаза или этап хода: фаза восстановления, фаза накопления, фаза выбора, фаза атаки
+    ударом, фаза активируемых способностей, фаза розыгрыша карты, этап конца хода."""
+    if phase not in PHASES.values():
+        raise AssertionError(f"неизвестная фаза «{phase}»; известны: {list(PHASES.values())}")
+    actual = game.view(None)["phase"]
+    _expect(PHASES.get(actual, actual), phase, "фаза")
+
+
+@then("ходит игрок {p:P}", example="Тогда ходит игрок Б")
+def active_player(game: ScenarioGame, p: str) -> None:
+    """Активный игрок — тот, чей сейчас ход."""
+    _expect(game.view(p)["active"], p, "активный игрок")
+
+
+@then("идёт ход {n:d}", example="Тогда идёт ход 2")
+def turn_is(game: ScenarioGame, n: int) -> None:
+    """Номер хода партии."""
+    _expect(game.view(None)["turn"], n, "ход")
+
+
+@then(
+    "игроку {p:P} доступны действия: {kinds}",
+    example="Тогда игроку А доступны действия: розыгрыш карты, передача хода",
+)
+def available_kinds(game: ScenarioGame, p: str, kinds: str) -> None:
+    """Виды действий фазы выбора, доступные игроку (атака ударом, активируемая способность,
+    розыгрыш карты, передача хода) — ровно этот набор."""
+    d = _decision(game)
+    _expect(d["player"], p, "чьё решение")
+    actual = {ACTION_KINDS.get(o["type"], o["type"]) for o in d["options"]}
+    expected = {k.strip() for k in kinds.split(",")}
+    unknown = expected - set(ACTION_KINDS.values())
+    if unknown:
+        raise AssertionError(
+            f"неизвестные виды действий {sorted(unknown)}; известны {list(ACTION_KINDS.values())}"
+        )
+    _expect(sorted(actual), sorted(expected), "доступные действия")
+
+
+@then("игрок {p:P} побеждает по правилу {rule}", example="Тогда игрок Б побеждает по правилу 602.1")
+def wins(game: ScenarioGame, p: str, rule: str) -> None:
+    """Игра окончена победой игрока; движок указывает правило."""
+    _expect(game.view(p)["result"], {"winner": p, "draw": False, "rule": rule}, "итог игры")
+
+
+@then("игра продолжается", example="Тогда игра продолжается")
+def not_over(game: ScenarioGame) -> None:
+    """Игра не окончена."""
+    _expect(game.view(None)["result"], None, "итог игры")
+
+
+@then(
+    "у игрока {p:P} неудачных попыток взять карту: {n:d}",
+    example="Тогда у игрока А неудачных попыток взять карту: 1",
+)
+def draw_failures(game: ScenarioGame, p: str, n: int) -> None:
+    """Сколько раз за игру игрок не смог взять карту в фазу накопления (304.2)."""
+    _expect(game.view(p)["players"][p]["draw_failures"], n, f"неудачные попытки игрока {p}")
+
+
+@then("действие отклонено по правилу {rule}", example="Тогда действие отклонено по правилу 401.7")
+def rejected(game: ScenarioGame, rule: str) -> None:
+    """Движок отклонил последнюю попытку, сославшись на правило, и состояние игры не изменилось."""
+    if game.unchanged is None:
+        raise AssertionError("перед этим шагом нужна попытка действия («Когда игрок … пытается …»)")
+    if game.rejection is None:
+        raise AssertionError("движок принял действие, которое должен был отклонить")
+    _expect(game.rejection.rule, rule, f"правило в отказе «{game.rejection.message}»")
+    if not game.unchanged:
+        raise AssertionError("отклонённое действие изменило состояние игры")
