@@ -31,6 +31,7 @@ from berserk_engine.state import PLAYERS, PRIVATE_ZONES, Card, GameState, Player
 
 DEFAULT_HERO_LIFE = 20
 _PLAYER_KEYS = {"hero", "coins", "draw_failures", "play", *PRIVATE_ZONES}
+_PLAY_KEYS = {"card", "closed", "wounds", "owner", "new", "used"}
 _TOP_KEYS = {"seed", "first_player", "active", "turn", "start", "cards", "players"}
 
 
@@ -134,6 +135,12 @@ def new_game(setup: dict[str, Any]) -> Game:
     for name in PLAYERS:
         for entry in dict(described.get(name, {})).get("play", []):
             entry = {"card": entry} if isinstance(entry, str) else dict(entry)
+            unknown = set(entry) - _PLAY_KEYS
+            if unknown or "card" not in entry:
+                raise SetupError(
+                    f"игрок {name}, игровая зона: неизвестные поля {sorted(unknown)} "
+                    f"или нет поля 'card' (допустимы: {sorted(_PLAY_KEYS)})"
+                )
             owner = entry.get("owner", name)
             if owner not in PLAYERS:
                 raise SetupError(f"«{entry.get('card')}»: неизвестный владелец {owner!r}")

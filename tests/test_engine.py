@@ -148,6 +148,10 @@ def test_unknown_card_type_is_an_error() -> None:
         (lambda s: s["players"]["А"].update(coins={"open": -1}), "открытые монеты"),
         (lambda s: s.update(colour="red"), "неизвестные поля позиции"),
         (lambda s: s["players"]["А"].update(play=[{"card": "Огненный шар"}]), "заклинание не может"),
+        (
+            lambda s: s["players"]["А"].update(play=[{"card": "Гном", "closd": True}]),
+            "неизвестные поля ['closd']",
+        ),
     ],
 )
 def test_bad_setup_is_rejected(change, fragment: str) -> None:
