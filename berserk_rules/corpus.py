@@ -169,6 +169,7 @@ class Corpus:
                 "heading": e.heading,
                 "title": e.title,
                 "text": e.text,
+                "source": e.variants[0].source,
                 "section": e.section,
                 "note": e.note,
                 "untestable": e.untestable,

@@ -171,7 +171,8 @@ def test_to_json_shape(corpus):
     data = corpus.to_json()
     assert len(data) == len(corpus.entries)
     item = next(x for x in data if x["id"] == "401.4")
-    assert set(item) >= {"id", "kind", "part", "number", "inferred", "heading", "title", "text", "variants"}
+    assert set(item) >= {"id", "kind", "part", "number", "title", "text", "source", "variants"}
+    assert item["source"] == S000  # the first variant's source; every source is listed in "sources"
     assert item["sources"] == [S000, S001]
     assert set(item["variants"][0]) >= {"source", "line", "printed", "number", "lines", "text", "examples"}
     json.dumps(data, ensure_ascii=False)

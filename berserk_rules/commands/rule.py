@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 from berserk_rules.commands._common import results_path
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
                 "id": i.id,
                 "title": i.title,
                 "rules": list(i.rules),
-                "text": i.text,
+                "text": plain(i.text),
                 "file": i.file,
                 "line": i.line,
             }
@@ -79,6 +80,14 @@ def _where(variant: Any) -> str:
 
 def _indented(lines: Any, indent: str) -> list[str]:
     return [indent + line for line in lines]
+
+
+_ROLE = re.compile(r"\{[a-z-]+\}`([^`<]*?)(?:\s*<[^`>]*>)?`")
+
+
+def plain(text: str) -> str:
+    """MyST roles as plain words for the terminal: {rule}`401.7` → 401.7."""
+    return _ROLE.sub(r"\1", text)
 
 
 def render(corpus: Any, entry: Any, interpretations: list[Any], scenarios: list[dict[str, Any]]) -> str:
@@ -137,7 +146,7 @@ def render(corpus: Any, entry: Any, interpretations: list[Any], scenarios: list[
         out.append(f"Толкования ({len(interpretations)}):")
         for item in interpretations:
             out.append(f"  {item.id} «{item.title}» ({item.file}:{item.line})")
-            out += _indented(item.text.splitlines(), "      ")
+            out += _indented(plain(item.text).splitlines(), "      ")
     else:
         out.append("Толкований нет.")
 

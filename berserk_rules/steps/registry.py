@@ -70,6 +70,7 @@ def then(pattern: str, example: str = "", **kwargs: Any):
 
 
 def _player(text: str) -> str:
+    """Игрок: «А» или «Б»."""
     return text
 
 
@@ -77,6 +78,7 @@ _player.pattern = r"[АБ]"  # type: ignore[attr-defined]
 
 
 def _name(text: str) -> str:
+    """Название карты или текст способности — внутри кавычек «…»."""
     return text
 
 
@@ -84,6 +86,7 @@ _name.pattern = r"[^«»]+"  # type: ignore[attr-defined]
 
 
 def _names(text: str) -> list[str]:
+    """Список названий в кавычках через запятую или «и»: «Гном», «Волк» и «Гоблин»."""
     return re.findall(r"«([^«»]+)»", text)
 
 
