@@ -121,6 +121,15 @@ def defend(game: ScenarioGame, p: str, name: str) -> None:
     game.act(p, {"type": "defend", "defender": _card_id(game, name, p)})
 
 
+@when(
+    "игрок {p:P} пытается назначить защитником «{name:N}»",
+    example="Когда игрок Б пытается назначить защитником «Страж»",
+)
+def try_defend(game: ScenarioGame, p: str, name: str) -> None:
+    """Попытка назначить защитником карту, которая не может им быть."""
+    game.attempt(p, {"type": "defend", "defender": _card_id(game, name, p)})
+
+
 @when("игрок {p:P} не назначает защитника", example="Когда игрок Б не назначает защитника")
 def no_defender(game: ScenarioGame, p: str) -> None:
     """Неактивный игрок не пользуется правом назначить защитника."""
