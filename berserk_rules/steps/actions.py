@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.steps.context import ScenarioGame, same_text
+from berserk_rules.steps.context import ScenarioGame, bare
 from berserk_rules.steps.registry import when
 
 
@@ -35,7 +35,7 @@ def _declare(game: ScenarioGame, p: str, ability: str, source: str, target: str 
             + (f" с целью «{target}»" if target else "")
             + f"; решение: {d and d['kind']} игрока {d and d['player']}; варианты: {offered}"
         )
-    return {k: v for k, v in option.items() if k not in ("label", "about")}
+    return bare(option)
 
 
 @when(
@@ -70,7 +70,7 @@ def try_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
     """Попытка заявить способность — например, утраченную после паса (401.7)."""
     option = game.declare_option(p, ability, source, None)
     if option is not None:
-        action = {k: v for k, v in option.items() if k not in ("label", "about")}
+        action = bare(option)
     else:
         trigger = game.remembered_trigger(p, ability, source)
         action = {"type": "declare", "trigger": trigger or f"«{ability}» «{source}»", "targets": []}
@@ -137,19 +137,13 @@ def no_defender(game: ScenarioGame, p: str) -> None:
 
 
 def _activation(game: ScenarioGame, p: str, ability: str, source: str, target: str | None) -> dict[str, Any]:
-    d = game.decision()
-    target_id = _card_id(game, target, p) if target else None
-    for option in (d or {}).get("options", []):
-        about = option.get("about", {})
-        if (
-            option["type"] == "activate"
-            and same_text(about.get("ability", ""), ability)
-            and about.get("source_name") == source
-            and (target is None or option["targets"] == [target_id])
-        ):
-            return {k: v for k, v in option.items() if k not in ("label", "about")}
+    found = game.matching_options(p, "activate", ability, source, target)
+    if found:
+        return bare(found[0])
+    # Not a legal option: build the action anyway, so that the engine says why it is illegal.
     text = ability if ability.endswith(".") else ability + "."
-    return {"type": "activate", "card": _card_id(game, source, p), "ability": text, "targets": []}
+    targets = [_card_id(game, target, p)] if target else []
+    return {"type": "activate", "card": _card_id(game, source, p), "ability": text, "targets": targets}
 
 
 @when(

@@ -14,6 +14,7 @@ import pytest
 from berserk_rules.driver import Driver, Rejected, SetupRejected
 
 PLAYERS = ("А", "Б")
+ANY_TARGET = object()  # matching_options(): an option with any target (or none)
 
 ACTION_KINDS = {
     "attack": "атака ударом",
@@ -31,6 +32,11 @@ PHASES = {
     "end": "этап конца хода",
     "over": "игра окончена",
 }
+
+
+def bare(option: dict[str, Any]) -> dict[str, Any]:
+    """The action of an option, without the words for people (``label``, ``about``)."""
+    return {k: v for k, v in option.items() if k not in ("label", "about")}
 
 
 def same_text(a: str, b: str) -> bool:
@@ -132,23 +138,36 @@ class ScenarioGame:
         card = self.card_in_zone(player, "hand", name)
         return card["id"] if card else None
 
-    def declare_option(
-        self, player: str, ability: str, source: str, target: str | None
-    ) -> dict[str, Any] | None:
+    def matching_options(
+        self, player: str, kind: str, ability: str, source: str, target: str | object | None = ANY_TARGET
+    ) -> list[dict[str, Any]]:
+        """The options of ``player``'s pending decision of type ``kind`` ("declare" or "activate")
+        for this ability of this source. ``target``: a card name, None (an ability without a
+        target), or ANY_TARGET."""
         d = self.decision()
-        if not d or d["kind"] != "declare_trigger" or d["player"] != player:
-            return None
-        target_id = self.any_card_id(target, player) if target else None
+        if not d or d["player"] != player:
+            return []
+        if target is ANY_TARGET:
+            wanted = None
+        else:
+            wanted = [self.any_card_id(target, player)] if isinstance(target, str) else []
+        found = []
         for option in d["options"]:
             about = option.get("about", {})
             if (
-                option["type"] == "declare"
+                option["type"] == kind
                 and same_text(about.get("ability", ""), ability)
                 and about.get("source_name") == source
-                and (target is None or option["targets"] == [target_id])
+                and (wanted is None or option["targets"] == wanted)
             ):
-                return option
-        return None
+                found.append(option)
+        return found
+
+    def declare_option(
+        self, player: str, ability: str, source: str, target: str | None
+    ) -> dict[str, Any] | None:
+        found = self.matching_options(player, "declare", ability, source, target)
+        return found[0] if found else None
 
     def remembered_trigger(self, player: str, ability: str, source: str) -> str | None:
         for (p, text, src), trigger in self.triggers.items():

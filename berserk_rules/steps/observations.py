@@ -158,24 +158,23 @@ def may_defend(game: ScenarioGame, p: str) -> None:
     example="Тогда игрок А может заявить «Гибель: возьмите карту.» карты «Гоблин»",
 )
 def may_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
-    """Среди законных решений игрока есть заявка этой способности."""
-    if game.declare_option(p, ability, source, None) is None and not _has_targeted(game, p, ability, source):
-        d = game.decision()
-        raise AssertionError(f"игрок {p} не может заявить «{ability}» карты «{source}»; решение: {d}")
-
-
-def _has_targeted(game: ScenarioGame, p: str, ability: str, source: str) -> bool:
-    d = game.decision()
-    return (
-        bool(d)
-        and d["player"] == p
-        and any(
-            o["type"] == "declare"
-            and same_text(o.get("about", {}).get("ability", ""), ability)
-            and o.get("about", {}).get("source_name") == source
-            for o in d["options"]
+    """Среди законных решений игрока есть заявка этой способности (с любой целью)."""
+    if not game.matching_options(p, "declare", ability, source):
+        raise AssertionError(
+            f"игрок {p} не может заявить «{ability}» карты «{source}»; решение: {game.decision()}"
         )
-    )
+
+
+@then(
+    "игрок {p:P} может заявить «{ability:N}» карты «{source:N}» по точкам срабатывания: {n:d}",
+    example="Тогда игрок А может заявить «Когда погибает существо: возьмите карту.» карты «Плакальщица» "
+    "по точкам срабатывания: 2",
+)
+def trigger_points(game: ScenarioGame, p: str, ability: str, source: str, n: int) -> None:
+    """Способность сработала несколько раз: игрок может заявить её по любой из n точек
+    срабатывания (402.2) — столько разных вариантов заявки у него есть."""
+    triggers = {o["trigger"] for o in game.matching_options(p, "declare", ability, source)}
+    _expect(len(triggers), n, f"точек срабатывания «{ability}» карты «{source}»")
 
 
 @then(
@@ -184,7 +183,7 @@ def _has_targeted(game: ScenarioGame, p: str, ability: str, source: str) -> bool
 )
 def may_not_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
     """Заявки этой способности нет среди законных решений игрока."""
-    if _has_targeted(game, p, ability, source):
+    if game.matching_options(p, "declare", ability, source):
         raise AssertionError(f"игрок {p} всё ещё может заявить «{ability}» карты «{source}»")
 
 
