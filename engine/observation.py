@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 VISIBLE_TO_OWNER = ("hand", "reserve", "sideboard")
 
 
-def card_view(card: Card) -> dict[str, Any]:
+def card_view(card: Card, turn: int) -> dict[str, Any]:
     view: dict[str, Any] = {"id": card.id, "name": card.name, "type": card.type, "owner": card.owner}
     if card.zone == "play":
         view.update(
@@ -30,7 +30,7 @@ def card_view(card: Card) -> dict[str, Any]:
                 "life": card.life,
                 "strike": card.strike,
                 "markers": dict(card.markers),
-                "entered_this_turn": card.entered_turn is not None,
+                "entered_this_turn": card.entered_turn == turn,
             }
         )
     return view
@@ -45,9 +45,12 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
         for zone in PRIVATE_ZONES:
             cards = [s.cards[c] for c in p.zones[zone]]
             visible = zone == "graveyard" or viewer is None or (zone in VISIBLE_TO_OWNER and viewer == name)
-            zones[zone] = {"count": len(cards), "cards": [card_view(c) for c in cards] if visible else None}
+            zones[zone] = {
+                "count": len(cards),
+                "cards": [card_view(c, s.turn) for c in cards] if visible else None,
+            }
         players[name] = {
-            "hero": card_view(s.cards[p.hero]),
+            "hero": card_view(s.cards[p.hero], s.turn),
             "coins": {"open": p.coins_open, "closed": p.coins_closed},
             "draw_failures": p.draw_failures,
             "zones": zones,
@@ -60,7 +63,7 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
         "first_player": s.first_player,
         "phase": s.phase,
         "result": dict(s.result) if s.result else None,
-        "play": [card_view(s.cards[c]) for c in s.play],
+        "play": [card_view(s.cards[c], s.turn) for c in s.play],
         "queue": [
             {
                 "id": q.id,

@@ -264,3 +264,14 @@ def test_forfeited_trigger_is_rejected_citing_401_7() -> None:
         game.act("А", {"type": "declare", "trigger": trigger, "targets": []})
     assert info.value.rule == "401.7"
     assert game.state == before
+
+
+def test_a_creature_played_earlier_is_not_new_on_a_later_turn() -> None:
+    game = new_game(setup_of([], [], ["Гном"], ["Гоблин"] * 4))
+    game.act("А", next(o for o in game.legal_actions() if o["type"] == "play"))
+    assert game.observe("А")["play"][-1]["entered_this_turn"] is True
+    game.act("А", {"type": "end_turn"})
+    game.act("Б", {"type": "end_turn"})
+    gnome = next(c for c in game.observe("А")["play"] if c["name"] == "Гном")
+    assert gnome["entered_this_turn"] is False
+    assert any(o["type"] == "attack" and o["attacker"] == gnome["id"] for o in game.legal_actions())
