@@ -129,6 +129,13 @@ M = [
         "            s.players[card.controller].zones",
         "dies to controller's graveyard",
     ),
+    (
+        "observation.py",
+        'visible = zone == "graveyard" or viewer is None or (zone in VISIBLE_TO_OWNER and viewer == name)',
+        "visible = True",
+        "hidden zones shown",
+    ),
+    ("observation.py", '"count": len(cards),', '"count": 0,', "counts hidden"),
 ]
 root = Path.cwd()
 killed = 0

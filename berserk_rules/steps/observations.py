@@ -286,3 +286,56 @@ def rejected(game: ScenarioGame, rule: str) -> None:
     _expect(game.rejection.rule, rule, f"правило в отказе «{game.rejection.message}»")
     if not game.unchanged:
         raise AssertionError("отклонённое действие изменило состояние игры")
+
+
+def _private_zone(game: ScenarioGame, viewer: str, zone: str, owner: str) -> dict[str, Any]:
+    from berserk_rules.steps.position import ZONE_KEYS
+
+    if zone not in ZONE_KEYS:
+        raise AssertionError(f"неизвестная зона «{zone}»; частные зоны: {', '.join(ZONE_KEYS)}")
+    return game.view(viewer)["players"][owner]["zones"][ZONE_KEYS[zone]]
+
+
+@then(
+    "игрок {viewer:P} видит карты в зоне «{zone:N}» игрока {owner:P}",
+    example="Тогда игрок Б видит карты в зоне «кладбище» игрока А",
+)
+def sees_zone(game: ScenarioGame, viewer: str, zone: str, owner: str) -> None:
+    """Игрок может просматривать карты этой зоны (201.3, 201.4)."""
+    data = _private_zone(game, viewer, zone, owner)
+    if data["cards"] is None:
+        raise AssertionError(f"игрок {viewer} не видит карт в зоне «{zone}» игрока {owner}")
+    _expect(len(data["cards"]), data["count"], "видимые карты")
+
+
+@then(
+    "игрок {viewer:P} не видит карт в зоне «{zone:N}» игрока {owner:P}",
+    example="Тогда игрок Б не видит карт в зоне «рука» игрока А",
+)
+def does_not_see_zone(game: ScenarioGame, viewer: str, zone: str, owner: str) -> None:
+    """Карты зоны скрыты от игрока (201.4, 201.5): он не знает, какие это карты."""
+    data = _private_zone(game, viewer, zone, owner)
+    if data["cards"] is not None:
+        raise AssertionError(f"игрок {viewer} видит карты в зоне «{zone}» игрока {owner}: {data['cards']}")
+
+
+@then(
+    "игрок {viewer:P} знает, что в зоне «{zone:N}» игрока {owner:P} карт: {n:d}",
+    example="Тогда игрок Б знает, что в зоне «рука» игрока А карт: 2",
+)
+def knows_count(game: ScenarioGame, viewer: str, zone: str, owner: str, n: int) -> None:
+    """Число карт в зоне — информация, доступная игроку (203.1, 204.1)."""
+    _expect(
+        _private_zone(game, viewer, zone, owner)["count"], n, f"число карт в зоне «{zone}» игрока {owner}"
+    )
+
+
+@then(
+    "игрок {viewer:P} видит в игровой зоне «{name:N}»",
+    example="Тогда игрок Б видит в игровой зоне «Гном»",
+)
+def sees_in_play(game: ScenarioGame, viewer: str, name: str) -> None:
+    """Игровая зона открыта: карты в ней видят оба игрока (201.3, 202.1)."""
+    names = [c["name"] for c in game.view(viewer)["play"]]
+    if name not in names:
+        raise AssertionError(f"игрок {viewer} не видит «{name}» в игровой зоне; видит: {names}")

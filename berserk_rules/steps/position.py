@@ -183,3 +183,23 @@ def per_turn_markers(game: ScenarioGame, name: str, p: str, ability: str, n: int
             entry.setdefault("used", {})[text] = n
             return
     raise AssertionError(f"«{name}» нет в игровой зоне игрока {p}: опишите её раньше")
+
+
+ZONE_KEYS = {
+    "рука": "hand",
+    "колода": "deck",
+    "кладбище": "graveyard",
+    "запас": "reserve",
+    "сайдборд": "sideboard",
+}
+
+
+@given(
+    "в зоне «{zone:N}» у игрока {p:P} {cards:L}",
+    example="Дано в зоне «запас» у игрока А «Гоблин»",
+)
+def zone_cards(game: ScenarioGame, zone: str, p: str, cards: list[str]) -> None:
+    """Карты в частной зоне игрока: рука, колода (сверху вниз), кладбище, запас, сайдборд."""
+    if zone not in ZONE_KEYS:
+        raise AssertionError(f"неизвестная зона «{zone}»; частные зоны: {', '.join(ZONE_KEYS)}")
+    game.player_setup(p).setdefault(ZONE_KEYS[zone], []).extend(cards)
