@@ -208,6 +208,46 @@ def part_of_id(id: str) -> int | None:
     return None
 
 
+def read_utf8(path: Path, shown: str | Path | None = None, what: str = "файл") -> str:
+    """The text of a UTF-8 file; an unreadable or non-UTF-8 file raises :class:`SourceError`.
+
+    ``shown`` is the name used in the message (default ``path``); ``what`` names the file's role
+    («файл результатов»). A bad byte is reported at its line, with the OS message in Russian.
+    """
+    shown = str(shown if shown is not None else path)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise SourceError(shown, None, f"{what}: это папка, а не файл") from None
+    except FileNotFoundError:
+        raise SourceError(shown, None, f"{what}: нет такого файла") from None
+    except PermissionError:
+        raise SourceError(shown, None, f"{what}: нет прав на чтение") from None
+    except OSError as exc:
+        raise SourceError(shown, None, f"{what}: не удалось прочитать ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError(
+            shown,
+            line,
+            f"{what} не в кодировке UTF-8: недопустимый байт 0x{data[exc.start]:02x} "
+            f"в позиции {column} строки (сохраните файл в UTF-8)",
+        ) from None
+
+
+def toml_error(shown: str | Path, exc: Exception) -> SourceError:
+    """A :class:`SourceError` at the line named by a ``tomllib.TOMLDecodeError``."""
+    message = str(exc)
+    found = re.search(r"\(at line (\d+), column (\d+)\)$", message)
+    line = int(found[1]) if found else None
+    if found:
+        message = message[: found.start()].rstrip() + f" (позиция {found[2]})"
+    return SourceError(shown, line, f"некорректный TOML: {message}")
+
+
 def project_root() -> Path:
     """The folder holding ``pyproject.toml`` and ``rules/``: upward from cwd, then the package."""
     starts = [Path.cwd().resolve(), Path(__file__).resolve().parent]
@@ -260,7 +300,9 @@ def _parse_blocks(path: str, text: str) -> tuple[list[_Block], list[tuple[str, i
                         path,
                         number,
                         f"директива {{{name}}} внутри {{{parent.name}}} (строка {parent.line}) должна "
-                        f"открываться меньшим числом двоеточий, чем {parent.colons}",
+                        f"открываться меньшим числом двоеточий, чем {parent.colons} "
+                        f"(или {{{parent.name}}} из строки {parent.line} не закрыта строкой "
+                        f"{':' * parent.colons})",
                     )
                 if parent.body:
                     raise SourceError(
@@ -561,7 +603,7 @@ def _load(root: Path, files: list[tuple[Path, str, int | None]]) -> Corpus:
 
     for path, kind, part in files:
         loader = _FileLoader(root, path, sources)
-        blocks, outside = _parse_blocks(loader.rel, path.read_text(encoding="utf-8"))
+        blocks, outside = _parse_blocks(loader.rel, read_utf8(path, loader.rel))
         if part is not None:
             parts.setdefault(part, [])
             for raw, _ in outside:
@@ -627,7 +669,7 @@ def _load(root: Path, files: list[tuple[Path, str, int | None]]) -> Corpus:
 
 
 def _source_lines(path: Path) -> list[str]:
-    lines = path.read_text(encoding="utf-8").split("\n")
+    lines = read_utf8(path).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines

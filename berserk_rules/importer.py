@@ -39,6 +39,8 @@ from berserk_rules.corpus import (
     OPTION_RE,
     normalize_number,
     part_of_id,
+    read_utf8,
+    toml_error,
 )
 from berserk_rules.errors import SourceError
 
@@ -121,16 +123,22 @@ def load_editorial(path: Path, rel: str = "rules/editorial.toml") -> Editorial:
     if not path.is_file():
         return Editorial(path=rel)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_utf8(path, rel))
     except tomllib.TOMLDecodeError as exc:
-        raise SourceError(rel, None, f"ошибка TOML: {exc}") from exc
+        raise toml_error(rel, exc) from None
     editorial = Editorial(path=rel)
     for key, value in data.items():
         if key == "titles":
+            if not isinstance(value, dict) or not all(str(k).isdigit() for k in value):
+                raise SourceError(rel, None, '[titles]: ожидается «номер части = "заголовок"»')
             editorial.titles = {int(k): str(v) for k, v in value.items()}
         elif key == "slugs":
+            if not isinstance(value, dict):
+                raise SourceError(rel, None, '[slugs]: ожидается таблица «термин = "slug"»')
             editorial.slugs = {str(k): str(v) for k, v in value.items()}
         elif key.endswith(".txt"):
+            if not isinstance(value, dict):
+                raise SourceError(rel, None, f"[{key}]: ожидается таблица «номер строки = {{ … }}»")
             for line, item in value.items():
                 if not line.isdigit() or not isinstance(item, dict):
                     raise SourceError(
@@ -146,7 +154,9 @@ def load_editorial(path: Path, rel: str = "rules/editorial.toml") -> Editorial:
                     note=item.get("note"),
                     continuation=bool(item.get("continuation", False)),
                 )
-                if decision.id is not None and not ID_RE.match(decision.id):
+                if decision.id is not None and not (
+                    isinstance(decision.id, str) and ID_RE.match(decision.id)
+                ):
                     raise SourceError(rel, None, f"[{key}] {line}: неверный id «{decision.id}»")
                 editorial.decisions[(key, int(line))] = decision
         else:
@@ -220,7 +230,7 @@ class Importer:
         if not paths:
             raise SourceError(self.sources_dir, None, "нет исходных текстов *.txt")
         for path in paths:
-            self.read_source(path.name, classify(path.name, path.read_text(encoding="utf-8")))
+            self.read_source(path.name, classify(path.name, read_utf8(path, self.rel(path.name))))
         for key in self.editorial.decisions:
             if key not in self.used:
                 raise SourceError(
