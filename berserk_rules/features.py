@@ -68,11 +68,10 @@ def relative_name(path: Path, root: Path) -> str:
 
 def parse_feature(path: Path, root: Path) -> ParsedFeature:
     """Parse one feature file; syntax errors raise :class:`SourceError` at the first error's line."""
+    from berserk_rules.corpus import read_utf8
+
     rel = relative_name(path, root)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SourceError(rel, None, f"не удалось прочитать файл: {exc}") from exc
+    text = read_utf8(path, rel)
     try:
         document: dict[str, Any] = dict(Parser().parse(text, TokenMatcher(DEFAULT_LANGUAGE)))
     except ParserError as exc:
@@ -243,36 +242,124 @@ def _project_root() -> Path:
     return project_root()
 
 
+RESULTS_SCHEMA = 1
+
+
+def _results_line(text: str, needle: str) -> int | None:
+    """1-based line of the first occurrence of ``needle`` in the results text (None if absent)."""
+    index = text.find(needle)
+    return text.count("\n", 0, index) + 1 if index >= 0 else None
+
+
+def read_results(path: str | Path) -> dict[str, Any] | None:
+    """The validated results document, or None when the file does not exist.
+
+    Every malformation raises :class:`SourceError` naming the file (and the line when known): not
+    JSON, not UTF-8, a folder, another schema version (an older or newer berserk-rules), a wrong
+    shape of ``engine``/``summary``/``scenarios`` or of a scenario record.
+    """
+    from berserk_rules.corpus import read_utf8
+
+    path = Path(path)
+    if not path.exists():
+        return None
+    what = "файл результатов"
+    text = read_utf8(path, what=what)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SourceError(path, exc.lineno, f"{what} — не JSON: {_json_message(exc)}") from None
+    rerun = "перезапустите «berserk-rules check»"
+    if not isinstance(data, dict):
+        raise SourceError(path, 1, f"{what} должен быть JSON-объектом с полями schema и scenarios; {rerun}")
+    schema = data.get("schema")
+    if schema != RESULTS_SCHEMA:
+        is_int = isinstance(schema, int) and not isinstance(schema, bool)
+        if schema is None:
+            why = f"без поля «schema» (старый формат); ожидается schema {RESULTS_SCHEMA}: {rerun}"
+        elif is_int and schema < RESULTS_SCHEMA:
+            why = f"старого формата (schema {schema}); ожидается schema {RESULTS_SCHEMA}: {rerun}"
+        elif is_int:
+            why = (
+                f"более нового формата (schema {schema}), эта версия berserk-rules читает schema "
+                f"{RESULTS_SCHEMA}: обновите berserk-rules или {rerun}"
+            )
+        else:
+            why = f"с неверным полем «schema»: {schema!r}; ожидается {RESULTS_SCHEMA}: {rerun}"
+        raise SourceError(path, _results_line(text, '"schema"'), f"{what} {why}")
+    scenarios = data.get("scenarios")
+    if not isinstance(scenarios, list):
+        raise SourceError(
+            path, _results_line(text, '"scenarios"'), f"в файле результатов нет списка «scenarios»; {rerun}"
+        )
+    for name in ("engine", "summary"):
+        if name in data and not isinstance(data[name], dict):
+            raise SourceError(path, _results_line(text, f'"{name}"'), f"поле «{name}» должно быть объектом")
+    summary = data.get("summary") or {}
+    for status, count in summary.items():
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise SourceError(
+                path, _results_line(text, f'"{status}"'), f"summary: «{status}» должно быть целым числом"
+            )
+    seen: set[str] = set()
+    cursor = max(text.find('"scenarios"'), 0)
+    for number, record in enumerate(scenarios, start=1):
+        where = f"scenarios, запись №{number}"
+        if not isinstance(record, dict) or not isinstance(record.get("id"), str) or not record["id"]:
+            raise SourceError(path, None, f"{where}: нет строкового поля «id»")
+        ident = record["id"]
+        found = text.find(json.dumps(ident, ensure_ascii=False), cursor)
+        line = text.count("\n", 0, found) + 1 if found >= 0 else None
+        cursor = found + 1 if found >= 0 else cursor
+        if ident in seen:
+            raise SourceError(path, line, f"{where}: сценарий {ident} записан дважды")
+        seen.add(ident)
+        if record.get("status") not in STATUSES:
+            raise SourceError(
+                path,
+                line,
+                f"{where} ({ident}): неизвестный статус {record.get('status')!r}; "
+                f"допустимы: {', '.join(STATUSES)}",
+            )
+        message = record.get("message")
+        if message is not None and not isinstance(message, str):
+            raise SourceError(path, line, f"{where} ({ident}): «message» должно быть строкой или null")
+        duration = record.get("duration", 0)
+        if not isinstance(duration, int | float) or isinstance(duration, bool):
+            raise SourceError(path, line, f"{where} ({ident}): «duration» должно быть числом")
+    return data
+
+
+def _json_message(exc: json.JSONDecodeError) -> str:
+    messages = {
+        "Expecting value": "ожидается значение",
+        "Expecting property name enclosed in double quotes": "ожидается имя поля в двойных кавычках",
+        "Expecting ',' delimiter": "пропущена запятая",
+        "Expecting ':' delimiter": "пропущено двоеточие",
+        "Extra data": "лишние данные после конца JSON",
+        "Unterminated string starting at": "незакрытая строка",
+        "Invalid control character at": "недопустимый управляющий символ",
+    }
+    return f"{messages.get(exc.msg, exc.msg)} (позиция {exc.colno})"
+
+
 def load_results(path: str | Path) -> dict[str, dict[str, Any]]:
     """Scenario id -> its record (``status``, ``message``, ``duration``, …) from a results file.
 
     A missing file gives an empty map (nothing has run yet); a malformed one raises SourceError.
     """
-    path = Path(path)
-    if not path.exists():
+    data = read_results(path)
+    if data is None:
         return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SourceError(path, None, f"не удалось прочитать файл результатов: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise SourceError(path, exc.lineno, f"файл результатов — не JSON: {exc.msg}") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
-        raise SourceError(path, None, "в файле результатов нет списка «scenarios»")
-    out: dict[str, dict[str, Any]] = {}
-    for record in data["scenarios"]:
-        if not isinstance(record, dict) or not isinstance(record.get("id"), str):
-            raise SourceError(path, None, "запись сценария без поля «id»")
-        if record.get("status") not in STATUSES:
-            raise SourceError(path, None, f"{record['id']}: неизвестный статус {record.get('status')!r}")
-        out[record["id"]] = record
-    return out
+    return {record["id"]: record for record in data["scenarios"]}
 
 
 def load_results_file(path: str | Path) -> dict[str, Any] | None:
     """The whole results document (engine, summary, scenarios) or None when the file is absent."""
-    path = Path(path)
-    if not path.exists():
-        return None
-    load_results(path)  # validates
-    return json.loads(path.read_text(encoding="utf-8"))
+    return read_results(path)
+
+
+def stale_results(results: dict[str, dict[str, Any]], scenarios: Iterable[ScenarioRef]) -> list[str]:
+    """Ids in the results that name no scenario of ``features/`` (renamed, moved or deleted since)."""
+    known = {ref.id for ref in scenarios}
+    return [ident for ident in results if ident not in known]

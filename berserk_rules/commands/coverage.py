@@ -6,7 +6,7 @@ import argparse
 import json
 
 from berserk_rules import coverage
-from berserk_rules.commands._common import results_path
+from berserk_rules.commands._common import existing_results, warn_stale
 from berserk_rules.corpus import load_corpus, project_root
 from berserk_rules.features import load_results, load_scenarios
 
@@ -16,8 +16,11 @@ GLOSSARY_PART = 7
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     corpus = load_corpus(root)
-    path = results_path(root, args.results)
-    items = coverage.compute(corpus, load_scenarios(root), load_results(path))
+    path = existing_results(root, args.results)
+    scenarios = load_scenarios(root)
+    results = load_results(path)
+    warn_stale(results, scenarios, path, "coverage")
+    items = coverage.compute(corpus, scenarios, results)
     if args.json:
         print(json.dumps(items, ensure_ascii=False, indent=2))
         return 0

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from berserk_rules.commands._common import results_path
+from berserk_rules.commands._common import existing_results, warn_stale
 from berserk_rules.corpus import load_corpus, project_root
 from berserk_rules.coverage import STATUS_NAMES, scenario_status, untestable_reason
 from berserk_rules.features import load_results, load_scenarios
@@ -24,9 +24,12 @@ def run(args: argparse.Namespace) -> int:
             query = query[len(prefix) :]
             break
     entry = corpus.get(query)  # UserError with close ids when unknown
-    results = load_results(results_path(root, args.results))
+    path = existing_results(root, args.results)
+    results = load_results(path)
+    all_refs = load_scenarios(root)
+    warn_stale(results, all_refs, path, "rule")
     field = "terms" if entry.kind == "term" else "rules"
-    refs = [ref for ref in load_scenarios(root) if entry.id in getattr(ref, field)]
+    refs = [ref for ref in all_refs if entry.id in getattr(ref, field)]
     interpretations = [i for i in corpus.interpretations.values() if entry.id in i.rules]
     scenarios = [
         {

@@ -10,6 +10,7 @@ import argparse
 import time
 from pathlib import Path
 
+from berserk_rules.commands._common import results_path
 from berserk_rules.errors import UserError
 
 SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html"]
@@ -44,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from berserk_rules.corpus import project_root
 
     root = project_root()
-    results = Path(args.results)
-    results = results if results.is_absolute() else root / results
+    results = results_path(root, args.results)
     out = Path(args.out)
     out = out if out.is_absolute() else root / out
     if not (root / "docs" / "conf.py").is_file():
@@ -61,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
                 "berserk-rules site: проверка сценариев не прошла; сайт всё равно собирается, "
                 "чтобы это было видно"
             )
+    elif not results.exists() and args.results:
+        raise UserError(f"--results {args.results}: нет такого файла ({results})")
     elif not results.exists():
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
 
