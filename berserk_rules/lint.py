@@ -12,6 +12,7 @@ folder is linted (no explicit paths): linting one file cannot tell whether a rul
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import tomllib
 from collections import defaultdict
@@ -20,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from berserk_rules.corpus import read_utf8, toml_error
 from berserk_rules.errors import SourceError
 from berserk_rules.features import (
     FEATURES_DIR,
@@ -28,6 +30,7 @@ from berserk_rules.features import (
     TERM_TAG,
     ParsedFeature,
     ScenarioRef,
+    ast_nodes,
     feature_files,
     parse_feature,
     relative_name,
@@ -236,9 +239,9 @@ def required_parts(root: Path) -> tuple[int, ...]:
     if not path.exists():
         return DEFAULT_REQUIRED_PARTS
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_utf8(path, "pyproject.toml"))
     except tomllib.TOMLDecodeError as exc:
-        raise SourceError(path, None, f"некорректный TOML: {exc}") from exc
+        raise toml_error("pyproject.toml", exc) from None
     value = data.get("tool", {}).get("berserk-rules", {}).get("required-parts")
     if value is None:
         return DEFAULT_REQUIRED_PARTS
@@ -464,6 +467,115 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
     return refs
 
 
+STEP_KINDS = {"Context": "given", "Action": "when", "Outcome": "then"}
+PLACEHOLDER = re.compile(r"<([^<>\n]+)>")
+
+
+@functools.cache
+def step_matchers() -> dict[str, list[tuple[str, Any]]]:
+    """kind -> [(pattern, parser)] of every step definition of :mod:`berserk_rules.steps`."""
+    from pytest_bdd import parsers
+
+    import berserk_rules.steps.all  # noqa: F401  (registers every step)
+    from berserk_rules.steps.registry import EXTRA_TYPES, STEPS
+
+    out: dict[str, list[tuple[str, Any]]] = {"given": [], "when": [], "then": []}
+    for step in STEPS:
+        out[step.kind].append((step.pattern, parsers.cfparse(step.pattern, extra_types=EXTRA_TYPES)))
+    return out
+
+
+def step_defined(kind: str, text: str) -> bool:
+    """True when a step definition of ``kind`` ("given", "when", "then") matches ``text``."""
+    return any(parser.is_matching(text) for _, parser in step_matchers().get(kind, []))
+
+
+def close_steps(kind: str, text: str) -> list[str]:
+    """Patterns of the step definitions of ``kind`` closest to ``text`` (at most three)."""
+    patterns = [pattern for pattern, _ in step_matchers().get(kind, [])]
+    return difflib.get_close_matches(text, patterns, n=3, cutoff=0.5)
+
+
+def undefined_step_message(keyword: str, text: str, kind: str, suggest: bool = True) -> str:
+    """The Russian message for a step that no step definition matches.
+
+    ``suggest``: name the closest steps of :mod:`berserk_rules.steps` (when those are the steps run).
+    """
+    message = f"нет определения шага «{keyword.strip()} {text}»"
+    if not suggest:
+        return message
+    close = close_steps(kind, text)
+    if close:
+        message += "; похожие шаги: " + "; ".join(f"«{KIND_WORDS[kind]} {c}»" for c in close)
+    else:
+        message += " (все шаги — на странице сайта «Словарь шагов»)"
+    return message
+
+
+KIND_WORDS = {"given": "Дано", "when": "Когда", "then": "Тогда"}
+
+
+def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = True) -> None:
+    """Steps pytest-bdd cannot run: a first step «И»/«Но»/«*», a step without definition,
+    an outline placeholder ``<x>`` that no Examples column defines."""
+    rel = parsed.rel
+    feature = parsed.document.get("feature") or {}
+    for kind, node in _walk_blocks(feature):
+        if kind not in ("background", "scenario"):
+            continue
+        steps = node.get("steps") or []
+        if steps and steps[0].get("keywordType") not in STEP_KINDS:
+            report.add(
+                rel,
+                steps[0]["location"]["line"],
+                "first-step",
+                f"первый шаг «{steps[0]['keyword'].strip()} {steps[0]['text']}» должен начинаться с "
+                "«Дано», «Когда» или «Тогда»: pytest-bdd не соберёт ни один сценарий",
+            )
+        examples = node.get("examples") or []
+        if kind == "scenario" and examples:
+            columns = {
+                cell["value"] for e in examples for cell in (e.get("tableHeader") or {}).get("cells", [])
+            }
+            for step in steps:
+                texts = [step["text"]]
+                for row in (step.get("dataTable") or {}).get("rows", []):
+                    texts += [cell["value"] for cell in row["cells"]]
+                if step.get("docString"):
+                    texts.append(step["docString"].get("content", ""))
+                missing = sorted({m for t in texts for m in PLACEHOLDER.findall(t)} - columns)
+                for name in missing:
+                    report.add(
+                        rel,
+                        step["location"]["line"],
+                        "undefined-placeholder",
+                        f"в шаге «{step['keyword'].strip()} {step['text']}» параметр <{name}> не задан "
+                        "ни одной колонкой «Примеры»" + _suggest(name, columns),
+                    )
+    if not definitions:
+        return
+    nodes = ast_nodes(parsed.document)
+    reported: set[tuple[int, str]] = set()
+    for pickle in parsed.pickles:
+        for step in pickle.get("steps", []):
+            kind = STEP_KINDS.get(str(step.get("type")))
+            if kind is None:
+                continue  # first step «И»: reported above
+            ast_step = nodes[step["astNodeIds"][0]]
+            line = int(ast_step["location"]["line"])
+            outline_row = len(pickle["astNodeIds"]) > 1
+            if outline_row and set(PLACEHOLDER.findall(step["text"])) & set(
+                PLACEHOLDER.findall(ast_step["text"])
+            ):
+                continue  # an undefined placeholder, reported above
+            if (line, step["text"]) in reported or step_defined(kind, step["text"]):
+                continue
+            reported.add((line, step["text"]))
+            report.add(
+                rel, line, "undefined-step", undefined_step_message(ast_step["keyword"], step["text"], kind)
+            )
+
+
 def _step_types(parsed: ParsedFeature, ref: ScenarioRef) -> set[str]:
     types: set[str] = set()
     for pickle in parsed.pickles:
@@ -476,8 +588,13 @@ def lint(
     paths: Sequence[Path] | None = None,
     root: Path | None = None,
     corpus: Any = None,
+    check_step_definitions: bool = True,
 ) -> LintReport:
-    """Lint the given feature files/folders (default: all of ``<root>/features``)."""
+    """Lint the given feature files/folders (default: all of ``<root>/features``).
+
+    ``check_step_definitions``: also report steps that no definition of :mod:`berserk_rules.steps`
+    matches (pytest-bdd's StepDefinitionNotFoundError, found before the run).
+    """
     if root is None:
         from berserk_rules.corpus import project_root
 
@@ -495,26 +612,11 @@ def lint(
     covered: dict[str, list[ScenarioRef]] = defaultdict(list)
     for path in feature_files(targets):
         report.files += 1
-        rel = relative_name(path, root)
-        try:
-            check_language(rel, path.read_text(encoding="utf-8"), report)
-        except (OSError, UnicodeDecodeError) as exc:
-            report.add(rel, 1, "unreadable", f"не удалось прочитать файл: {exc}")
-            continue
-        try:
-            parsed = parse_feature(path, root)
-        except SourceError as exc:
-            errors = []
-            try:
-                errors = syntax_errors(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError):
-                pass
-            if not errors:
-                report.add(rel, exc.line or 1, "syntax", exc.message)
-            for line, message in errors:
-                report.add(rel, line, "syntax", f"синтаксическая ошибка Gherkin: {message}")
+        parsed = _read_and_parse(path, root, report, language=True)
+        if parsed is None:
             continue
         refs = lint_feature(parsed, ctx, report)
+        check_steps(parsed, report, definitions=check_step_definitions)
         report.scenarios += len(refs)
         for ref in refs:
             for rule_id in ref.rules:
@@ -542,3 +644,40 @@ def lint(
                 )
     report.sort()
     return report
+
+
+# Problems that stop pytest-bdd from collecting any scenario (it fails with an English traceback).
+BLOCKING = ("unreadable", "syntax", "first-step")
+
+
+def _read_and_parse(path: Path, root: Path, report: LintReport, language: bool) -> ParsedFeature | None:
+    """Read and parse one feature file; None (with the problems reported) when it cannot be."""
+    rel = relative_name(path, root)
+    try:
+        text = read_utf8(path, rel)
+    except SourceError as exc:
+        report.add(rel, exc.line or 1, "unreadable", exc.message)
+        return None
+    if language:
+        check_language(rel, text, report)
+    try:
+        return parse_feature(path, root)
+    except SourceError as exc:
+        errors = syntax_errors(text)
+        if not errors:
+            report.add(rel, exc.line or 1, "syntax", exc.message)
+        for line, message in errors:
+            report.add(rel, line, "syntax", f"синтаксическая ошибка Gherkin: {message}")
+        return None
+
+
+def blocking_problems(root: Path) -> list[Problem]:
+    """The problems of ``<root>/features`` that would make pytest-bdd's collection fail."""
+    report = LintReport()
+    features = root / FEATURES_DIR
+    for path in feature_files([features] if features.is_dir() else []):
+        parsed = _read_and_parse(path, root, report, language=False)
+        if parsed is not None:
+            check_steps(parsed, report, definitions=False)
+    report.sort()
+    return [p for p in report.errors if p.code in BLOCKING]

@@ -50,6 +50,7 @@ from typing import Any
 
 import pytest
 
+from berserk_rules.corpus import read_utf8, toml_error
 from berserk_rules.coverage import plural
 from berserk_rules.errors import SourceError, UserError
 from berserk_rules.features import (
@@ -70,6 +71,7 @@ DEFAULT_RESULTS = "build/results.json"
 REFERENCE_KNOWN_FAILURES = "known-failures/reference.toml"
 SCENARIO_PROPERTY = "berserk_scenario"
 LOG_PROPERTY = "berserk_log"
+UNDEFINED_STEP_PROPERTY = "berserk_undefined_step"
 RESULTS_SCHEMA = 1
 MESSAGE_LIMIT = 4000
 
@@ -125,11 +127,9 @@ def load_known_failures(path: Path, scenarios: list[ScenarioRef], root: Path) ->
     """
     shown = relative_name(path, root)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SourceError(shown, None, f"не удалось прочитать список известных ошибок: {exc}") from exc
+        data = tomllib.loads(read_utf8(path, shown, "список известных ошибок"))
     except tomllib.TOMLDecodeError as exc:
-        raise SourceError(shown, None, f"некорректный TOML: {exc}") from exc
+        raise toml_error(shown, exc) from None
     entries = data.get("xfail", [])
     unknown_keys = set(data) - {"xfail"}
     if unknown_keys or not isinstance(entries, list):
@@ -298,6 +298,22 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
     return None
 
 
+def pytest_bdd_step_func_lookup_error(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, exception: Exception
+) -> None:
+    """A step without definition: fail with a Russian ``file:line`` message (status "error")."""
+    from berserk_rules.lint import undefined_step_message
+
+    rel = relative_name(Path(feature.filename), _state(request.config).root)
+    ours = request.config.pluginmanager.has_plugin("berserk_rules.steps.all")
+    message = f"{rel}:{step.line_number}: " + undefined_step_message(
+        step.keyword, step.name, step.type, suggest=ours
+    )
+    message += f" (сценарий «{scenario.name}»)"
+    request.node.user_properties.append((UNDEFINED_STEP_PROPERTY, message))
+    pytest.fail(message, pytrace=False)
+
+
 def scenario_id_of(item: pytest.Item, state: _State) -> str | None:
     """The scenario id (``features/…feature:LINE``) of a pytest-bdd item, None for other tests."""
     if not isinstance(item, pytest.Function):
@@ -373,6 +389,9 @@ def classify(report: pytest.TestReport) -> tuple[str | None, str | None]:
                 return "xpass", f"известная ошибка не воспроизвелась: {wasxfail}" if wasxfail else None
             return "passed", None
         if report.failed:
+            undefined = _properties(report).get(UNDEFINED_STEP_PROPERTY)
+            if isinstance(undefined, str):
+                return "error", undefined
             text = str(report.longrepr) if isinstance(report.longrepr, str) else ""
             if text.startswith("[XPASS(strict)]"):
                 reason = text.removeprefix("[XPASS(strict)]").strip()
@@ -397,6 +416,22 @@ class Recorder:
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.state.started = time.monotonic()
         self.state.started_iso = _now()
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """pytest-bdd could not read a feature file: say where, in Russian, instead of its traceback."""
+        if not report.failed or "pytest_bdd.exceptions" not in str(report.longrepr):
+            return
+        from berserk_rules.lint import blocking_problems
+
+        try:
+            problems = blocking_problems(self.state.root)
+        except UserError as exc:
+            problems, extra = [], [str(exc)]
+        else:
+            extra = []
+        lines = [p.format() for p in problems] + extra
+        if lines:
+            report.longrepr = "сценарии не собраны — ошибки в файлах features/:\n" + "\n".join(lines)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         props = _properties(report)

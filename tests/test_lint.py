@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from pytest_bdd import parsers
 
+from berserk_rules import lint as lint_module
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
 from berserk_rules.lint import LintReport, edit_distance, lint, suspicious_description
@@ -118,6 +120,12 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         (rules / name).write_text(text, encoding="utf-8")
     (tmp_path / "features").mkdir()
     monkeypatch.chdir(tmp_path)
+    # The toy scenarios here use made-up steps: every step counts as defined. The real step
+    # dictionary is checked in tests/test_bad_input.py.
+    any_step = [("{текст}", parsers.cfparse("{text}"))]
+    monkeypatch.setattr(
+        lint_module, "step_matchers", lambda: dict.fromkeys(("given", "when", "then"), any_step)
+    )
     return tmp_path
 
 

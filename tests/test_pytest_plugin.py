@@ -290,3 +290,38 @@ def test_resolve_driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     ):
         with pytest.raises(UserError, match=message):
             resolve_driver(spec)
+
+
+UNDEFINED = """\
+# language: ru
+@rule-1.1
+Функция: Шаг без определения
+
+  Сценарий: неизвестный шаг
+    Дано подготовка
+    Когда происходит что-то неизвестное
+    Тогда всё хорошо
+"""
+
+
+def test_undefined_step_is_an_error_with_file_and_line(project: pytest.Pytester) -> None:
+    (project.path / "features" / "plugin.feature").write_text(UNDEFINED, encoding="utf-8")
+    result = project.runpytest("--berserk-driver", "drv:Driver")
+    record = results(project)["scenarios"][0]
+    assert record["status"] == "error"  # never "passed", and not an engine failure
+    assert record["message"] == (
+        "features/plugin.feature:7: нет определения шага «Когда происходит что-то неизвестное» "
+        "(сценарий «неизвестный шаг»)"
+    )
+    assert "StepDefinitionNotFoundError" not in result.stdout.str()
+
+
+def test_first_step_and_is_reported_in_russian_at_collection(project: pytest.Pytester) -> None:
+    (project.path / "features" / "plugin.feature").write_text(
+        "# language: ru\n@rule-1.1\nФункция: ф\n\n  Сценарий: с\n    И подготовка\n    Тогда всё хорошо\n",
+        encoding="utf-8",
+    )
+    result = project.runpytest("--berserk-driver", "drv:Driver")
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    result.stdout.fnmatch_lines(["*features/plugin.feature:6: [[]first-step[]] первый шаг «И подготовка»*"])
+    assert "StepError" not in result.stdout.str()

@@ -21,9 +21,9 @@ from typing import Any
 from berserk_rules.commands._common import results_path
 from berserk_rules.corpus import load_corpus, project_root
 from berserk_rules.coverage import by_part, compute, format_table, plural, scenario_part
-from berserk_rules.errors import UserError
+from berserk_rules.errors import SourceError, UserError
 from berserk_rules.features import load_results, load_results_file, load_scenarios
-from berserk_rules.lint import required_parts
+from berserk_rules.lint import blocking_problems, required_parts
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
 BAD = ("failed", "error", "xpass")
@@ -56,11 +56,40 @@ def pytest_command(args: argparse.Namespace, results: Path) -> list[str]:
     return command + extra_args(args)
 
 
+def check_features(root: Path) -> None:
+    """Raise :class:`SourceError` at the first feature problem that would break collection."""
+    blocking = blocking_problems(root)
+    if blocking:
+        first = blocking[0]
+        more = f" (и ещё {len(blocking) - 1}: berserk-rules lint)" if len(blocking) > 1 else ""
+        raise SourceError(first.file, first.line, first.message + more)
+
+
+def check_results_path(results: Path) -> None:
+    """The results file must be writable as a file: not a folder, not under a file."""
+    if results.is_dir():
+        raise UserError(f"--results {results}: это папка; укажите файл, например {results / 'results.json'}")
+    for parent in results.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise UserError(f"--results {results}: {parent} — файл, а не папка")
+            break
+
+
+def check_workers(value: str | None) -> None:
+    if value is None or value in ("auto", "logical") or (value.isdigit() and int(value) >= 0):
+        return
+    raise UserError(f"-n {value}: ожидается число процессов (0, 1, 2, …) или auto")
+
+
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     if not (root / RULEBOOK_TESTS).is_file():
         raise UserError(f"нет файла {RULEBOOK_TESTS} в {root}")
     results = results_path(root, args.results)
+    check_results_path(results)
+    check_workers(args.workers)
+    check_features(root)
     command = pytest_command(args, results)
     narrowed = bool(extra_args(args))  # -k, a node id…: scenarios left out on purpose
     started = time.time()
