@@ -8,20 +8,68 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from berserk_rules.errors import UserError
 
 DEFAULT_RESULTS = "build/results.json"
 
 
+ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
+    (r"the following arguments are required: (.*)", r"не хватает обязательных аргументов: \1"),
+    (r"unrecognized arguments: (.*)", r"неизвестные аргументы: \1"),
+    (r"argument (.*?): expected one argument", r"аргументу \1 нужно значение"),
+    (
+        r"argument (.*?): invalid choice: (.*?) \(choose from (.*)\)",
+        r"аргумент \1: неизвестное значение \2 (допустимы: \3)",
+    ),
+    (r"argument (.*?): ignored explicit argument (.*)", r"аргумент \1: лишнее значение \2"),
+    (r"argument (.*?): not allowed with argument (.*)", r"аргумент \1 нельзя указывать вместе с \2"),
+    (r"ambiguous option: (.*?) could match (.*)", r"неоднозначный параметр \1: подходят \2"),
+)
+
+
+def translate(message: str) -> str:
+    """argparse's English error message in Russian (unchanged when it is not a known one)."""
+    for pattern, replacement in ARGPARSE_MESSAGES:
+        if re.fullmatch(pattern, message):
+            return re.sub(pattern, replacement, message)
+    return message
+
+
+class RussianHelpFormatter(argparse.HelpFormatter):
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, "использование: " if prefix is None else prefix)
+
+
+class RussianArgumentParser(argparse.ArgumentParser):
+    """argparse with Russian usage, help headings and error messages."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", RussianHelpFormatter)
+        add_help = kwargs.pop("add_help", True)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = "аргументы"
+        self._optionals.title = "параметры"
+        if add_help:
+            self.add_argument(
+                "-h", "--help", action="help", default=argparse.SUPPRESS, help="показать эту справку и выйти"
+            )
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: ошибка: {translate(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = RussianArgumentParser(
         prog="berserk-rules",
         description="Исполняемый свод правил «Берсерк. Герои»: правила, сценарии, эталонный движок, сайт.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", required=True, title="команды")
 
     p = sub.add_parser("corpus", help="корпус правил и терминов")
     p.add_argument("--json", action="store_true", help="вывести корпус как JSON-список")
@@ -32,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rule", help="показать правило или термин, его варианты и сценарии")
     p.add_argument("id", help="номер правила (401.7) или термин глоссария")
-    p.add_argument("--results", default=DEFAULT_RESULTS, help="файл результатов")
+    p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("lint", help="проверить сценарии (features/)")
@@ -45,7 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = sub.add_parser(name, help=text)
         p.add_argument("--driver", default=None, help="драйвер движка: модуль:Класс")
-        p.add_argument("--results", default=DEFAULT_RESULTS, help="куда записать результаты")
+        p.add_argument(
+            "--results", default=None, help=f"куда записать результаты (по умолчанию {DEFAULT_RESULTS})"
+        )
         p.add_argument("-n", "--workers", default=None, help="число процессов pytest-xdist (auto)")
         p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="аргументы для pytest после --")
         if name == "site":
@@ -56,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--results", default=DEFAULT_RESULTS)
+    p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")
     return parser
 
 
