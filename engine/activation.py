@@ -24,16 +24,19 @@ def _payable(game: Game, card: Card, ability: Ability) -> str | None:
     s = game.state
     cost = ability.cost
     assert cost is not None
-    if cost.close:
-        if card.closed:
-            return f"«{card.name}» закрыто, а оплата требует закрыть карту"
-        if card.type == "creature" and card.entered_turn == s.turn:
-            return f"«{card.name}» разыграно в этот ход (без «Рывка» не может использовать способности)"
+    if cost.close and card.closed:
+        return f"«{card.name}» закрыто, а оплата требует закрыть карту"
     if cost.coins > s.players[s.active].coins_open:
         return f"нужно открытых маркеров монет: {cost.coins}, есть {s.players[s.active].coins_open}"
     if cost.per_turn is not None and card.markers.get(marker_key(ability), 0) >= cost.per_turn:
         return f"способность уже использована {cost.per_turn} раз(а) за этот ход"
     return None
+
+
+def just_played(game: Game, card: Card) -> bool:
+    """Interpretation I-6 (glossary «Рывок»): a creature does not use activated abilities on the turn
+    it was played."""
+    return card.type == "creature" and card.entered_turn == game.state.turn
 
 
 def _activated(game: Game) -> list[tuple[Card, Ability]]:
@@ -50,7 +53,7 @@ def _activated(game: Game) -> list[tuple[Card, Ability]]:
 def activate_options(game: Game) -> list[dict[str, Any]]:
     options = []
     for card, ability in _activated(game):
-        if _payable(game, card, ability) is not None:
+        if just_played(game, card) or _payable(game, card, ability) is not None:
             continue
         for targets in target_choices(game, ability, game.state.active):
             names = ", ".join(f"«{game.state.cards[t].name}»" for t in targets)
@@ -78,6 +81,11 @@ def explain(game: Game, action: dict[str, Any]) -> IllegalAction:
     ability = find_ability(card, str(text))
     if ability is None:
         return IllegalAction("308.1", f"у «{card.name}» нет активируемой способности «{text}»")
+    if just_played(game, card):
+        return IllegalAction(
+            "308.1",
+            f"«{card.name}» разыграно в этот ход: без «Рывка» оно не использует активируемые способности",
+        )
     reason = _payable(game, card, ability)
     if reason is not None:
         return IllegalAction("501.2", f"нельзя оплатить «{ability.text}»: {reason}")

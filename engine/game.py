@@ -12,7 +12,7 @@ declare (401.7 «не имеет возможности»), which is interpretat
 
 from __future__ import annotations
 
-import random
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,20 +40,21 @@ class Decision:
         }
 
 
-def _canonical(action: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(
-        sorted(
-            (k, tuple(v) if isinstance(v, list) else v)
-            for k, v in action.items()
-            if k not in ("label", "about")
-        )
-    )
+TARGETED = ("declare", "activate", "play")
+
+
+def _canonical(action: dict[str, Any]) -> str:
+    """An action as comparable text: words for people (``label``, ``about``) left out, ``targets``
+    defaulting to none."""
+    core = {k: v for k, v in action.items() if k not in ("label", "about")}
+    if core.get("type") in TARGETED:
+        core.setdefault("targets", [])
+    return json.dumps(core, sort_keys=True, ensure_ascii=False, default=repr)
 
 
 class Game:
-    def __init__(self, state: GameState, seed: int = 0) -> None:
+    def __init__(self, state: GameState) -> None:
         self.state = state
-        self.rng = random.Random(seed)
         self._advance()
 
     # --- helpers used by the mechanics --------------------------------------------------------
@@ -126,10 +127,11 @@ class Game:
         """Creatures with wounds ≥ lives die (Гибель); a hero with wounds ≥ initial lives loses (602.1)."""
         s = self.state
         dying = [c for c in s.play if s.cards[c].type == "creature" and s.cards[c].wounds >= s.cards[c].life]
+        witnesses = list(s.play)  # who was in the game zone when they died (I-11)
+        last_known = {card_id: s.cards[card_id].snapshot() for card_id in dying}
         for card_id in dying:
             card = s.cards[card_id]
-            lki = card.snapshot()
-            s.left_play[f"{card_id}#{card.incarnation}"] = lki
+            s.left_play[f"{card_id}#{card.incarnation}"] = last_known[card_id]
             s.play.remove(card_id)
             card.zone = "graveyard"
             card.incarnation += 1
@@ -140,9 +142,11 @@ class Game:
             card.controller = card.owner
             s.players[card.owner].zones["graveyard"].append(card_id)
             self.log("dies", f"«{card.name}» погибает", card=card_id, rule="Гибель")
-            queue.fire(self, "dies", point=f"гибель «{card.name}»", card_id=card_id, lki=lki)
-        for card_id in dying:  # creatures still in the game zone see the deaths
-            queue.fire(self, "creature_dies", point=f"гибель «{s.cards[card_id].name}»", card_id=card_id)
+        for card_id in dying:
+            point = f"гибель «{s.cards[card_id].name}»"
+            queue.fire(self, "dies", point=point, sources=[card_id], left_play=last_known)
+            others = [w for w in witnesses if w != card_id]
+            queue.fire(self, "creature_dies", point=point, sources=others, left_play=last_known)
         losers = [p for p in PLAYERS if s.cards[s.players[p].hero].wounds >= s.cards[s.players[p].hero].life]
         if len(losers) == 2:
             self.end_game(winner=None, rule="603.1")
@@ -227,10 +231,12 @@ class Game:
         if player != d.player:
             rule = "402.1" if d.kind == "declare_trigger" else d.rule
             raise IllegalAction(rule, f"сейчас решение принимает игрок {d.player}, а не {player}: {d.prompt}")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(d.rule, f"действие должно быть словарём с полем type, получено {action!r}")
         wanted = _canonical(action)
         if not any(_canonical(o) == wanted for o in d.options):
             raise self._explain(d, action)
-        self._apply(player, d, action)
+        self._apply(player, d, {**action, "targets": list(action.get("targets") or [])})
         self._advance()
 
     # --- the choice phase (306) -------------------------------------------------------------
@@ -285,6 +291,8 @@ class Game:
             if kind in ("defend", "no_defender"):
                 return combat.explain_defender(self, action)
             return IllegalAction("307.1", "неактивный игрок сейчас может только назначить защитника")
+        if kind in ("end_turn", "pass", "no_defender") and any(o["type"] == kind for o in d.options):
+            return IllegalAction(d.rule, f"у действия {kind!r} нет других полей, кроме type: {action!r}")
         if kind == "attack":
             return combat.explain_attack(self, action)
         if kind == "activate":

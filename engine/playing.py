@@ -74,7 +74,7 @@ def play(game: Game, card_id: str, targets: list[str]) -> None:
         card.entered_turn = s.turn
         s.play.append(card_id)
         game.log("enters_play", f"«{card.name}» входит в игру", card=card_id, rule="309.2")
-        queue.fire(game, "enters_play", point=f"найм «{card.name}»", card_id=card_id)
+        queue.fire(game, "enters_play", point=f"найм «{card.name}»", sources=[card_id])
         queue.open_round(game, after="choice")  # 309.2
         return
     # A spell: every ability enters the Queue and resolves at once (309.1).

@@ -27,52 +27,49 @@ if TYPE_CHECKING:
 # --- trigger conditions ----------------------------------------------------------------------
 
 
-def _trigger_sources(game: Game, event: str, card_id: str | None) -> list[tuple[str, Ability]]:
+def fire(
+    game: Game,
+    event: str,
+    *,
+    point: str,
+    sources: list[str] | None = None,
+    left_play: dict[str, dict[str, Any]] | None = None,
+) -> None:
+    """The condition of every matching triggered ability happened: they start waiting (401.4).
+
+    ``sources`` are the cards whose abilities may trigger (by default every card in the game zone,
+    202.2). A source in ``left_play`` has just left the game zone: its ability triggers all the same
+    (401.5) and uses its last known information (403.1) — its controller, and the object it was.
+    """
     s = game.state
-    found: list[tuple[str, Ability]] = []
-    if event in ("enters_play", "dies"):
-        assert card_id is not None
-        candidates = [card_id]
-    else:
-        candidates = [c for c in s.play if c != card_id]
-    for cid in candidates:
-        card = s.cards[cid]
+    left_play = left_play or {}
+    for source in s.play if sources is None else sources:
+        card = s.cards[source]
+        info = left_play.get(source) or card.snapshot()
         for ability in card.abilities:
             t = ability.trigger
             if ability.kind != "triggered" or t is None or t.event != event:
                 continue
-            if t.own_turn_only and card.controller != s.active:
+            if t.own_turn_only and info["controller"] != s.active:
                 continue
-            found.append((cid, ability))
-    return found
-
-
-def fire(
-    game: Game, event: str, *, point: str, card_id: str | None = None, lki: dict[str, Any] | None = None
-) -> None:
-    """The condition of every matching triggered ability happened: they start waiting (401.4)."""
-    s = game.state
-    for source, ability in _trigger_sources(game, event, card_id):
-        card = s.cards[source]
-        info = lki if (lki is not None and source == card_id) else card.snapshot()
-        pending = PendingTrigger(
-            id=s.next_id("t"),
-            controller=info["controller"],
-            source=source,
-            source_incarnation=card.incarnation,
-            ability=ability,
-            point=point,
-            lki=info,
-        )
-        s.waiting.append(pending)
-        game.log(
-            "triggered",
-            f"Срабатывает «{ability.text}» («{card.name}», {point})",
-            trigger=pending.id,
-            card=source,
-            player=pending.controller,
-            rule="401.4",
-        )
+            pending = PendingTrigger(
+                id=s.next_id("t"),
+                controller=info["controller"],
+                source=source,
+                source_incarnation=info["incarnation"],
+                ability=ability,
+                point=point,
+                lki=info,
+            )
+            s.waiting.append(pending)
+            game.log(
+                "triggered",
+                f"Срабатывает «{ability.text}» («{card.name}», {point})",
+                trigger=pending.id,
+                card=source,
+                player=pending.controller,
+                rule="401.4",
+            )
 
 
 # --- rounds of declaring ---------------------------------------------------------------------

@@ -28,6 +28,7 @@ from berserk_engine.cards import CardDef
 from berserk_engine.errors import CardTextError, SetupError
 from berserk_engine.game import Game
 from berserk_engine.state import PLAYERS, PRIVATE_ZONES, Card, GameState, Player
+from berserk_engine.turn import DRAW_FAILURES_TO_LOSE
 
 DEFAULT_HERO_LIFE = 20
 _PLAYER_KEYS = {"hero", "coins", "draw_failures", "play", *PRIVATE_ZONES}
@@ -166,4 +167,25 @@ def new_game(setup: dict[str, Any]) -> Game:
         turn=turn,
         phase="restoration" if start == "turn" else "choice",
     )
-    return Game(state, seed=_int(setup.get("seed", 0), "seed"))
+    state.seed = _int(setup.get("seed", 0), "seed")
+    _check_possible(state)
+    return Game(state)
+
+
+def _check_possible(state: GameState) -> None:
+    """A position the rules could not have reached is an error, not a game (602.1, 304.2, Гибель)."""
+    for card_id in state.play:
+        card = state.cards[card_id]
+        if card.type == "hero" and card.wounds >= card.life:
+            raise SetupError(
+                f"у героя «{card.name}» ран ({card.wounds}) не меньше жизней ({card.life}): игра уже окончена"
+            )
+        if card.type == "creature" and card.wounds >= card.life:
+            raise SetupError(
+                f"у «{card.name}» ран ({card.wounds}) не меньше жизней ({card.life}): существо уже погибло"
+            )
+    for player in state.players.values():
+        if player.draw_failures >= DRAW_FAILURES_TO_LOSE:
+            raise SetupError(
+                f"игрок {player.name} уже {player.draw_failures} раза не смог взять карту: он проиграл"
+            )

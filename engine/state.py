@@ -155,7 +155,7 @@ class GameState:
     result: dict[str, Any] | None = None  # {"winner": "А"|"Б"|None, "draw": bool, "rule": "602.1"}
     counter: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
-    rng_state: Any = None
+    seed: int = 0  # for shuffles (none in Parts 3–4 yet): kept here so that the state alone decides
 
     def next_id(self, prefix: str) -> str:
         self.counter += 1

@@ -275,3 +275,23 @@ def test_a_creature_played_earlier_is_not_new_on_a_later_turn() -> None:
     gnome = next(c for c in game.observe("А")["play"] if c["name"] == "Гном")
     assert gnome["entered_this_turn"] is False
     assert any(o["type"] == "attack" and o["attacker"] == gnome["id"] for o in game.legal_actions())
+
+
+@pytest.mark.parametrize(
+    "action", [None, ["end_turn"], {"kind": "end_turn"}, {"type": 7}, {"type": "end_turn", "x": [{}]}]
+)
+def test_malformed_actions_are_rejected_not_crashes(action: Any) -> None:
+    game = new_game(setup_of(["Гном"], [], ["Гоблин"], []))
+    before = copy.deepcopy(game.state)
+    with pytest.raises(IllegalAction) as info:
+        game.act("А", action)
+    assert info.value.rule == "306.1"
+    assert game.state == before
+
+
+def test_targets_may_be_left_out_when_there_are_none() -> None:
+    game = new_game(setup_of([], [], ["Гоблин"], []))
+    game.act(
+        "А", {"type": "play", "card": next(o["card"] for o in game.legal_actions() if o["type"] == "play")}
+    )
+    assert [c["name"] for c in game.observe("А")["play"] if c["type"] == "creature"] == ["Гоблин"]
