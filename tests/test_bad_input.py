@@ -321,3 +321,12 @@ def test_editorial_toml_errors_name_the_line(tmp_path: Path) -> None:
     path.write_text('["000.txt"]\n12 = { id = 5 }\n', encoding="utf-8")
     with pytest.raises(SourceError, match="неверный id «5»"):
         load_editorial(path)
+
+
+def test_import_out_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "file.txt"
+    target.write_text("", encoding="utf-8")
+    assert main(["import", "--out", str(target)]) == 2
+    assert f"--out {target}: это файл, а нужна папка" in error_of(capsys)
+    assert main(["import", "--check", "--out", str(tmp_path / "nope")]) == 2
+    assert "нет такой папки" in error_of(capsys)

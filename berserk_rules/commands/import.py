@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from berserk_rules.corpus import project_root
+from berserk_rules.errors import UserError
 from berserk_rules.importer import differing_files, import_sources, write_files
 
 
@@ -14,6 +15,10 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     files = import_sources(root)
     out = Path(args.out) if args.out else root / "rules"
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out}: это файл, а нужна папка для файлов частей")
+    if args.check and not out.is_dir():
+        raise UserError(f"--out {out}: нет такой папки")
     if args.check:
         differing = differing_files(files, out)
         if differing:
