@@ -94,7 +94,7 @@ M = [
     ),
     (
         "queue.py",
-        "            if t.own_turn_only and card.controller != s.active:\n                continue",
+        '            if t.own_turn_only and info["controller"] != s.active:\n                continue',
         "            pass",
         "own-turn ignored",
     ),
