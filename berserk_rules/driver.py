@@ -9,10 +9,12 @@ step): every method's arguments and results are what would travel over the wire.
     cards with their printed text, zones, coin markers, wounds, whose turn, where to start).
     Raises :class:`SetupRejected` when the position or a card's text cannot be understood.
 ``decision() -> dict | None``
-    The pending decision: ``{"player": "А", "kind": "choose_action" | "declare_trigger" |
+    The pending decision: ``{"seq": 12, "player": "А", "kind": "choose_action" | "declare_trigger" |
     "assign_defender", "rule": "306.1", "prompt": "…", "options": [action, …]}``; ``None`` when
-    the game is over. Every legal answer is listed; each option may carry a ``label`` (words for
-    people) and an ``about`` dict (what it refers to: ``ability`` text, ``source`` card id).
+    the game is over. ``seq`` counts the decisions answered before this one, so a program
+    answering over a wire can tell a stale decision from the current one. Every legal answer is
+    listed; each option may carry a ``label`` (words for people) and an ``about`` dict (what it
+    refers to: ``ability`` text, ``source`` card id).
 ``act(player, action)``
     Answer the pending decision. Actions: ``{"type": "declare", "trigger", "targets"}``,
     ``{"type": "pass"}``, ``{"type": "attack", "attacker", "target"}``, ``{"type": "defend",
@@ -22,8 +24,9 @@ step): every method's arguments and results are what would travel over the wire.
 ``observe(player) -> dict``
     What ``player`` ("А" or "Б") may see; ``None`` gives the judge's view of everything (used for
     game logs and to check that a rejected action changed nothing, never to peek in scenarios).
-``log() -> list[dict]``
-    The game log so far (events with Russian ``text``).
+``log(player=None) -> list[dict]``
+    The game log so far (events with Russian ``text``) as ``player`` may see it: the details of an
+    event private to the other player (which card he drew) are left out. ``None``: the full log.
 """
 
 from __future__ import annotations
@@ -64,7 +67,7 @@ class Driver(ABC):
     def observe(self, player: str | None) -> dict[str, Any]: ...
 
     @abstractmethod
-    def log(self) -> list[dict[str, Any]]: ...
+    def log(self, player: str | None = None) -> list[dict[str, Any]]: ...
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (a subprocess, a connection)."""

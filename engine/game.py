@@ -24,6 +24,7 @@ from berserk_engine.state import PLAYERS, GameState, QueueItem, StrikeModifier
 
 @dataclass
 class Decision:
+    seq: int  # how many decisions were answered before this one: tells a stale answer from a fresh one
     player: str
     kind: str  # "choose_action" | "declare_trigger" | "assign_defender"
     rule: str
@@ -32,6 +33,7 @@ class Decision:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "seq": self.seq,
             "player": self.player,
             "kind": self.kind,
             "rule": self.rule,
@@ -65,9 +67,26 @@ class Game:
     def inactive(self) -> str:
         return self.opponent(self.state.active)
 
-    def log(self, event: str, text: str, **data: Any) -> None:
+    def log(self, event: str, text: str, *, private_to: str | None = None, **data: Any) -> None:
+        """Record an event. With ``private_to``, the event's details (``data``) are for that player
+        only: the other player's log shows the event and its text, not which card it was."""
         s = self.state
-        s.log.append({"seq": len(s.log) + 1, "turn": s.turn, "event": event, "text": text, **data})
+        entry = {"seq": len(s.log) + 1, "turn": s.turn, "event": event, "text": text, **data}
+        if private_to is not None:
+            entry["private_to"] = private_to
+        s.log.append(entry)
+
+    def log_for(self, viewer: str | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may see it (None: the judge's full log)."""
+        shown = []
+        for entry in self.state.log:
+            owner = entry.get("private_to")
+            if owner is None or viewer is None or viewer == owner:
+                shown.append(dict(entry))
+            else:
+                public = ("seq", "turn", "event", "text", "player", "rule")
+                shown.append({k: v for k, v in entry.items() if k in public})
+        return shown
 
     def source_info(self, item: QueueItem) -> dict[str, Any]:
         """Information about an ability's source on resolution (403.1): the card as it is if it is
@@ -107,7 +126,13 @@ class Game:
             card = self.state.cards[card_id]
             card.zone = "hand"
             card.incarnation += 1
-            self.log("draw", f"Игрок {player} берёт карту ({reason})", player=player, card=card_id)
+            self.log(
+                "draw",
+                f"Игрок {player} берёт карту ({reason})",
+                player=player,
+                card=card_id,
+                private_to=player,
+            )
 
     def add_strike_bonus(self, card_id: str, amount: int, item: QueueItem) -> None:
         card = self.state.cards[card_id]
@@ -195,6 +220,7 @@ class Game:
         if s.round:
             player = s.round[0]
             return Decision(
+                s.answered,
                 player,
                 "declare_trigger",
                 "401.7",
@@ -204,6 +230,7 @@ class Game:
         if s.pending_attack is not None:
             player = self.inactive()
             return Decision(
+                s.answered,
                 player,
                 "assign_defender",
                 "307.1",
@@ -212,6 +239,7 @@ class Game:
             )
         if s.phase == "choice":
             return Decision(
+                s.answered,
                 s.active,
                 "choose_action",
                 "306.1",
@@ -237,6 +265,7 @@ class Game:
         if not any(_canonical(o) == wanted for o in d.options):
             raise self._explain(d, action)
         self._apply(player, d, {**action, "targets": list(action.get("targets") or [])})
+        self.state.answered += 1
         self._advance()
 
     # --- the choice phase (306) -------------------------------------------------------------

@@ -80,5 +80,5 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
         "players": players,
         "decision": d.to_json()
         if d and (viewer is None or viewer == d.player)
-        else ({"player": d.player, "kind": d.kind} if d else None),
+        else ({"seq": d.seq, "player": d.player, "kind": d.kind} if d else None),
     }

@@ -154,6 +154,7 @@ class GameState:
     left_play: dict[str, dict[str, Any]] = field(default_factory=dict)  # "id#incarnation" -> snapshot
     result: dict[str, Any] | None = None  # {"winner": "А"|"Б"|None, "draw": bool, "rule": "602.1"}
     counter: int = 0
+    answered: int = 0  # decisions answered so far (Decision.seq)
     log: list[dict[str, Any]] = field(default_factory=list)
     seed: int = 0  # for shuffles (none in Parts 3–4 yet): kept here so that the state alone decides
 

@@ -172,7 +172,7 @@ def test_players_see_only_what_the_rules_allow() -> None:
     assert theirs["players"]["А"]["zones"]["hand"] == {"count": 3, "cards": None}  # 203.1
     for view in (mine, theirs):  # 201.5, 204.1: the deck is closed to everybody, its size is open
         assert view["players"]["А"]["zones"]["deck"] == {"count": 1, "cards": None}
-    assert theirs["decision"] == {"player": "А", "kind": "choose_action"}  # no peeking at options
+    assert theirs["decision"] == {"seq": 0, "player": "А", "kind": "choose_action"}  # no peeking at options
 
 
 # --- the engine never chooses; illegal actions change nothing ------------------------------------
@@ -295,3 +295,20 @@ def test_targets_may_be_left_out_when_there_are_none() -> None:
         "А", {"type": "play", "card": next(o["card"] for o in game.legal_actions() if o["type"] == "play")}
     )
     assert [c["name"] for c in game.observe("А")["play"] if c["type"] == "creature"] == ["Гоблин"]
+
+
+def test_a_player_does_not_learn_which_card_the_other_drew() -> None:
+    game = new_game(setup_of([], [], [], ["Гном", "Гоблин"]))
+    draws = {viewer: [e for e in game.log_for(viewer) if e["event"] == "draw"] for viewer in ("А", "Б", None)}
+    assert draws["А"][0]["card"] == draws[None][0]["card"]
+    assert "card" not in draws["Б"][0]
+    assert draws["Б"][0]["text"] == draws["А"][0]["text"]
+
+
+def test_decisions_are_numbered() -> None:
+    game = new_game(setup_of(["Часовой"], [], [], ["Гном"] * 3))
+    first = game.decision()
+    assert first is not None
+    game.act(first.player, first.options[0])
+    second = game.decision()
+    assert second is not None and second.seq == first.seq + 1

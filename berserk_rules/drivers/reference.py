@@ -45,5 +45,5 @@ class ReferenceDriver(Driver):
     def observe(self, player: str | None) -> dict[str, Any]:
         return copy.deepcopy(self.game.observe(player))
 
-    def log(self) -> list[dict[str, Any]]:
-        return copy.deepcopy(self.game.state.log)
+    def log(self, player: str | None = None) -> list[dict[str, Any]]:
+        return self.game.log_for(player)
