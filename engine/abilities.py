@@ -13,7 +13,6 @@ class Trigger:
 
     event: str  # "enters_play" (Найм) | "dies" (Гибель) | "turn_start" | "turn_end" | "creature_dies"
     own_turn_only: bool = False  # «В начале вашего хода», «В конце своего хода»
-    label: str = ""  # the words on the card, e.g. «Найм:»
 
 
 @dataclass(frozen=True)

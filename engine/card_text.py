@@ -92,35 +92,31 @@ def cost_phrase(pattern: str, example: str):
     return _register(COSTS, "^" + pattern + "$", example)
 
 
-def _label(m: re.Match[str]) -> str:
-    return m.string[: m.start("rest")].strip().rstrip(":,")
-
-
 @trigger_phrase(r"^Найм:", "Найм: возьмите карту.")
 def _hire(m: re.Match[str]) -> Trigger:
-    return Trigger("enters_play", label="Найм:")
+    return Trigger("enters_play")
 
 
 @trigger_phrase(r"^Гибель:", "Гибель: ранить на 1 героя противника.")
 def _death(m: re.Match[str]) -> Trigger:
-    return Trigger("dies", label="Гибель:")
+    return Trigger("dies")
 
 
 @trigger_phrase(
     r"^В начале (?P<own>вашего |своего )?хода[:,]", "В начале хода: ранить на 1 героя противника."
 )
 def _turn_start(m: re.Match[str]) -> Trigger:
-    return Trigger("turn_start", own_turn_only=bool(m.group("own")), label=_label(m))
+    return Trigger("turn_start", own_turn_only=bool(m.group("own")))
 
 
 @trigger_phrase(r"^В конце (?P<own>вашего |своего )?хода[:,]", "В конце хода: излечить на 1 своего героя.")
 def _turn_end(m: re.Match[str]) -> Trigger:
-    return Trigger("turn_end", own_turn_only=bool(m.group("own")), label=_label(m))
+    return Trigger("turn_end", own_turn_only=bool(m.group("own")))
 
 
 @trigger_phrase(r"^Когда погибает существо[:,]", "Когда погибает существо: возьмите карту.")
 def _creature_dies(m: re.Match[str]) -> Trigger:
-    return Trigger("creature_dies", label="Когда погибает существо:")
+    return Trigger("creature_dies")
 
 
 @cost_phrase(r"\[Закрыть\]", "[Закрыть]")

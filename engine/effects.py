@@ -48,8 +48,6 @@ class Effect(Protocol):
 
     def resolve(self, game: Game, item: QueueItem) -> None: ...
 
-    def describe(self) -> str: ...
-
 
 def _targets(game: Game, item: QueueItem, spec: TargetSpec) -> list[str]:
     """Card ids the effect applies to on resolution; chosen targets that left play are skipped."""
@@ -77,9 +75,6 @@ class Wound:
         for card_id in _targets(game, item, self.target):
             game.wound(card_id, n, item)
 
-    def describe(self) -> str:
-        return f"ранить на {self.amount.words} {self.target.words}"
-
 
 @dataclass(frozen=True)
 class Heal:
@@ -93,9 +88,6 @@ class Heal:
         for card_id in _targets(game, item, self.target):
             game.heal(card_id, n, item)
 
-    def describe(self) -> str:
-        return f"излечить на {self.amount.words} {self.target.words}"
-
 
 @dataclass(frozen=True)
 class Draw:
@@ -106,9 +98,6 @@ class Draw:
 
     def resolve(self, game: Game, item: QueueItem) -> None:
         game.draw(item.controller, self.amount.evaluate(game, item), reason=item.text)
-
-    def describe(self) -> str:
-        return "возьмите карту" if self.amount.value == 1 else f"возьмите {self.amount.words} карты"
 
 
 @dataclass(frozen=True)
@@ -123,6 +112,3 @@ class StrikeBonus:
         n = self.amount.evaluate(game, item)
         for card_id in _targets(game, item, self.target):
             game.add_strike_bonus(card_id, n, item)
-
-    def describe(self) -> str:
-        return f"{self.target.words} получает +{self.amount.words} к удару до конца хода"

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.state import PLAYERS, PRIVATE_ZONES
+from berserk_engine.state import OPEN_ZONES, OWNER_ONLY_ZONES, PLAYERS, PRIVATE_ZONES
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card
-
-VISIBLE_TO_OWNER = ("hand", "reserve", "sideboard")
 
 
 def card_view(card: Card, turn: int) -> dict[str, Any]:
@@ -44,7 +42,7 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
         zones: dict[str, Any] = {}
         for zone in PRIVATE_ZONES:
             cards = [s.cards[c] for c in p.zones[zone]]
-            visible = zone == "graveyard" or viewer is None or (zone in VISIBLE_TO_OWNER and viewer == name)
+            visible = zone in OPEN_ZONES or viewer is None or (zone in OWNER_ONLY_ZONES and viewer == name)
             zones[zone] = {
                 "count": len(cards),
                 "cards": [card_view(c, s.turn) for c in cards] if visible else None,

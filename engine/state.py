@@ -14,20 +14,11 @@ from berserk_engine.cards import CardDef
 PLAYERS = ("А", "Б")
 
 # Part 2 zones: the game zone is shared (201.2); the others are private, one of each per player.
-PLAY = "play"
 PRIVATE_ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
-ZONE_NAMES = {
-    "play": "игровая зона",
-    "hand": "рука",
-    "deck": "колода",
-    "graveyard": "кладбище",
-    "reserve": "запас",
-    "sideboard": "сайдборд",
-}
 # 201.3–201.5: who may look at a zone.
 OPEN_ZONES = ("play", "graveyard")
 OWNER_ONLY_ZONES = ("hand", "reserve", "sideboard")
-CLOSED_ZONES = ("deck",)
+# The deck (201.5) is in neither list: nobody looks at it; only its size is open (204.1).
 
 MAX_COINS = 10  # 304.1
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from berserk_engine import queue
-from berserk_engine.state import MAX_COINS, PLAY
+from berserk_engine.state import MAX_COINS
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -110,9 +110,4 @@ def end_cleanup(game: Game) -> None:
     s.phase = "restoration"
 
 
-def creatures_in_play(game: Game, controller: str) -> list[str]:
-    s = game.state
-    return [c for c in s.play if s.cards[c].controller == controller and s.cards[c].type == "creature"]
-
-
-__all__ = ["PLAY", "accumulation", "back_to_choice", "end_cleanup", "end_turn", "main_stage", "restoration"]
+__all__ = ["accumulation", "back_to_choice", "end_cleanup", "end_turn", "main_stage", "restoration"]

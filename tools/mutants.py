@@ -131,7 +131,7 @@ M = [
     ),
     (
         "observation.py",
-        'visible = zone == "graveyard" or viewer is None or (zone in VISIBLE_TO_OWNER and viewer == name)',
+        "visible = zone in OPEN_ZONES or viewer is None or (zone in OWNER_ONLY_ZONES and viewer == name)",
         "visible = True",
         "hidden zones shown",
     ),
