@@ -16,7 +16,7 @@ import functools
 import re
 import tomllib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,19 @@ DEFAULT_REQUIRED_PARTS: tuple[int, ...] = (3, 4)
 
 LANGUAGE_LINE = "# language: ru"
 
+# Keywords that open a block: written with a colon ("Правило:"); without one the word is ordinary
+# prose ("Правило 401.7 говорит…") and is not reported.
+_BLOCK_WORDS: tuple[str, ...] = (
+    "Функция",
+    "Правило",
+    "Сценарий",
+    "Пример",
+    "Предыстория",
+    "Структура сценария",
+    "Шаблон сценария",
+    "Примеры",
+)
+BLOCK_KEYWORDS = frozenset(_BLOCK_WORDS)
 RUSSIAN_KEYWORDS: tuple[str, ...] = (
     "Дано",
     "Когда",
@@ -63,28 +76,7 @@ RUSSIAN_KEYWORDS: tuple[str, ...] = (
     "Затем",
     "А",
     "Иначе",
-    "Функция",
-    "Правило",
-    "Сценарий",
-    "Пример",
-    "Предыстория",
-    "Структура сценария",
-    "Шаблон сценария",
-    "Примеры",
-)
-# Keywords that open a block: written with a colon ("Правило:"); without one the word is ordinary
-# prose ("Правило 401.7 говорит…") and is not reported.
-BLOCK_KEYWORDS = frozenset(
-    {
-        "Функция",
-        "Правило",
-        "Сценарий",
-        "Пример",
-        "Предыстория",
-        "Структура сценария",
-        "Шаблон сценария",
-        "Примеры",
-    }
+    *_BLOCK_WORDS,
 )
 ENGLISH_KEYWORDS = frozenset(
     {
@@ -292,43 +284,32 @@ class _Context:
 def _check_tag(report: LintReport, rel: str, tag: dict[str, Any], ctx: _Context) -> None:
     name = tag["name"].removeprefix("@")
     line = tag["location"]["line"]
-    if name.startswith(RULE_TAG):
-        rule_id = name[len(RULE_TAG) :]
-        if rule_id in ctx.headings:
+    families: tuple[tuple[str, str, Collection[str], str], ...] = (
+        (RULE_TAG, "unknown-rule", ctx.rules, "правила {} нет в корпусе"),
+        (TERM_TAG, "unknown-term", ctx.terms, "термина «{}» нет в глоссарии"),
+        (
+            INTERPRETATION_TAG,
+            "unknown-interpretation",
+            ctx.interpretations,
+            "толкования {} нет в реестре rules/interpretations.md",
+        ),
+    )
+    for prefix, code, known, missing in families:
+        if not name.startswith(prefix):
+            continue
+        ident = name[len(prefix) :]
+        if prefix == RULE_TAG and ident in ctx.headings:
             report.add(
                 rel,
                 line,
                 "heading-tag",
-                f"тег @{name}: {rule_id} — заголовок раздела, а не правило; укажите конкретное правило"
-                + _suggest(rule_id, ctx.rules),
+                f"тег @{name}: {ident} — заголовок раздела, а не правило; укажите конкретное правило"
+                + _suggest(ident, ctx.rules),
             )
-        elif rule_id not in ctx.rules:
-            report.add(
-                rel,
-                line,
-                "unknown-rule",
-                f"тег @{name}: правила {rule_id} нет в корпусе" + _suggest(rule_id, ctx.rules),
-            )
-    elif name.startswith(TERM_TAG):
-        slug = name[len(TERM_TAG) :]
-        if slug not in ctx.terms:
-            report.add(
-                rel,
-                line,
-                "unknown-term",
-                f"тег @{name}: термина «{slug}» нет в глоссарии" + _suggest(slug, ctx.terms),
-            )
-    elif name.startswith(INTERPRETATION_TAG):
-        ident = name[len(INTERPRETATION_TAG) :]
-        if ident not in ctx.interpretations:
-            report.add(
-                rel,
-                line,
-                "unknown-interpretation",
-                f"тег @{name}: толкования {ident} нет в реестре rules/interpretations.md"
-                + _suggest(ident, ctx.interpretations),
-            )
-    elif name not in ALLOWED_TAGS and not name.startswith(ALLOWED_TAG_PREFIXES):
+        elif ident not in known:
+            report.add(rel, line, code, f"тег @{name}: {missing.format(ident)}" + _suggest(ident, known))
+        return
+    if name not in ALLOWED_TAGS and not name.startswith(ALLOWED_TAG_PREFIXES):
         report.add(
             rel,
             line,
@@ -340,7 +321,12 @@ def _check_tag(report: LintReport, rel: str, tag: dict[str, Any], ctx: _Context)
 def _walk_blocks(feature: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
     """(kind, node) for the feature, its rules, backgrounds, scenarios and examples blocks."""
     yield "feature", feature
-    for child in feature.get("children", []):
+    yield from _walk_children(feature)
+
+
+def _walk_children(parent: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
+    """The blocks below a feature or a rule (Gherkin has no rule inside a rule)."""
+    for child in parent.get("children", []):
         if "background" in child:
             yield "background", child["background"]
         elif "scenario" in child:
@@ -350,13 +336,7 @@ def _walk_blocks(feature: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]
         elif "rule" in child:
             rule = child["rule"]
             yield "rule", rule
-            for sub in rule.get("children", []):
-                if "background" in sub:
-                    yield "background", sub["background"]
-                elif "scenario" in sub:
-                    yield "scenario", sub["scenario"]
-                    for examples in sub["scenario"].get("examples", []):
-                        yield "examples", examples
+            yield from _walk_children(rule)
 
 
 def check_language(rel: str, text: str, report: LintReport) -> None:

@@ -124,6 +124,22 @@ def source_badge(source: str, line: int | None, printed: str | None = None) -> n
     return node
 
 
+def editorial_note(note: str, node_class: type[nodes.TextElement] = nodes.paragraph) -> nodes.TextElement:
+    """«Примечание редакции: …» as a paragraph (or, inside a line of badges, an inline)."""
+    return node_class(
+        "",
+        "",
+        nodes.strong("Примечание редакции: ", "Примечание редакции: "),
+        nodes.Text(note),
+        classes=["berserk-note"],
+    )
+
+
+def variants_differ(variants: Sequence[dict[str, Any]]) -> bool:
+    """True when the sources give different texts."""
+    return len({tuple(v["lines"]) for v in variants}) > 1
+
+
 def text_lines(
     lines: Sequence[str], lead: str | None = None, space: bool = True, other: Sequence[str] | None = None
 ) -> nodes.line_block:
@@ -276,17 +292,28 @@ class BerserkDirective(SphinxDirective):
                     "внутри {%s} допускаются только блоки {variant}", self.name, location=self.get_location()
                 )
             return found
+        return [self.own_variant()]
+
+    def own_variant(self) -> dict[str, Any]:
+        """The variant given by this directive's own options and body."""
         if "source" not in self.options:
             logger.warning("{%s} без опции :source:", self.name, location=self.get_location())
-        return [
-            {
-                "source": self.options.get("source", ""),
-                "line": self.options.get("line"),
-                "printed": self.options.get("printed"),
-                "nospace": "nospace" in self.options,
-                "lines": list(self.content),
-            }
-        ]
+        return {
+            "source": self.options.get("source", ""),
+            "line": self.options.get("line"),
+            "printed": self.options.get("printed"),
+            "nospace": "nospace" in self.options,
+            "lines": list(self.content),
+        }
+
+    def note_entry(self, objtype: str, anchor_prefix: str) -> tuple[str, str]:
+        """Register the entry named by the argument as a ``std`` object: (its id, its anchor)."""
+        self.note_berserk()
+        ident = self.arguments[0].strip()
+        node_id = f"{anchor_prefix}-{ident}"
+        std = self.env.domains.standard_domain
+        std.note_object(objtype, ident, node_id, location=self.get_location())
+        return ident, node_id
 
 
 class VariantDirective(BerserkDirective):
@@ -299,15 +326,7 @@ class VariantDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        if "source" not in self.options:
-            logger.warning("{variant} без опции :source:", location=self.get_location())
-        node = variant_data(
-            source=self.options.get("source", ""),
-            line=self.options.get("line"),
-            printed=self.options.get("printed"),
-            nospace="nospace" in self.options,
-            lines=list(self.content),
-        )
+        node = variant_data(**self.own_variant())
         self.set_source_info(node)
         return [node]
 
@@ -322,8 +341,7 @@ def variants_block(variants: list[dict[str, Any]], lead: str | None = None) -> l
         return text_lines(variant["lines"], lead or variant.get("printed"), not variant.get("nospace"), other)
 
     out: list[nodes.Node] = []
-    texts = {tuple(v["lines"]) for v in variants}
-    if len(variants) > 1 and len(texts) > 1:
+    if variants_differ(variants):
         notice = nodes.container(classes=["berserk-differ"])
         notice += nodes.paragraph(
             "",
@@ -376,14 +394,10 @@ class RuleDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        self.note_berserk()
-        rule_id = self.arguments[0].strip()
-        node_id = f"rule-{rule_id}"
         variants = self.variants()
+        rule_id, node_id = self.note_entry("rule", "rule")
         inferred = "inferred" in self.options
         note = self.options.get("note")
-        std = self.env.domains.standard_domain
-        std.note_object("rule", rule_id, node_id, location=self.get_location())
         entries: list[tuple[str, str, str, str, str | None]] = [
             ("pair", f"{rule_id}; правило", node_id, "", None)
         ]
@@ -391,13 +405,7 @@ class RuleDirective(BerserkDirective):
         if inferred:
             meta += badge("номер восстановлен редакцией", "berserk-inferred")
         if note:
-            meta += nodes.inline(
-                "",
-                "",
-                nodes.strong("Примечание редакции: ", "Примечание редакции: "),
-                nodes.Text(note),
-                classes=["berserk-note"],
-            )
+            meta += editorial_note(note, nodes.inline)
 
         if "heading" in self.options:
             title_text = " ".join(line.strip() for v in variants[:1] for line in v["lines"]).strip()
@@ -428,7 +436,7 @@ class RuleDirective(BerserkDirective):
             head += badge("номер восстановлен редакцией", "berserk-inferred")
         else:
             head += badge("номер из источника", "berserk-official")
-        if len({tuple(v["lines"]) for v in variants}) > 1:
+        if variants_differ(variants):
             head += badge("редакции расходятся", "berserk-differ-badge")
         untestable = self.options.get("untestable")
         if untestable:
@@ -436,13 +444,7 @@ class RuleDirective(BerserkDirective):
         box += addnodes.index(entries=entries)
         box += head
         if note:
-            box += nodes.paragraph(
-                "",
-                "",
-                nodes.strong("Примечание редакции: ", "Примечание редакции: "),
-                nodes.Text(note),
-                classes=["berserk-note"],
-            )
+            box += editorial_note(note)
         box.extend(variants_block(variants))
         box += scenario_list(kind="rule", target=rule_id, untestable=untestable or "")
         return [box]
@@ -506,31 +508,20 @@ class TermDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        self.note_berserk()
-        slug = self.arguments[0].strip()
+        slug, node_id = self.note_entry("termin", "term")
         name = self.options.get("name", slug)
-        node_id = f"term-{slug}"
-        std = self.env.domains.standard_domain
-        std.note_object("termin", slug, node_id, location=self.get_location())
-        std._note_term(name, node_id, location=self.get_location())
+        self.env.domains.standard_domain._note_term(name, node_id, location=self.get_location())
         box = nodes.container(ids=[node_id], classes=["berserk-term"])
         box.source, box.line = self.location()
         box += addnodes.index(entries=[("single", f"{name}; термин", node_id, "main", None)])
         variants = self.variants()
-        if len({tuple(v["lines"]) for v in variants}) > 1:
+        if variants_differ(variants):
             box += nodes.paragraph(
                 "", "", badge("редакции расходятся", "berserk-differ-badge"), classes=["berserk-rule-head"]
             )
         box.extend(variants_block(variants, lead=name + "."))
         if self.options.get("note"):
-            note = self.options["note"]
-            box += nodes.paragraph(
-                "",
-                "",
-                nodes.strong("Примечание редакции: ", "Примечание редакции: "),
-                nodes.Text(note),
-                classes=["berserk-note"],
-            )
+            box += editorial_note(self.options["note"])
         box += scenario_list(kind="term", target=slug, untestable=self.options.get("untestable", ""))
         return [box]
 
@@ -544,12 +535,8 @@ class InterpretationDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        self.note_berserk()
-        ident = self.arguments[0].strip()
-        node_id = f"interpretation-{ident}"
+        ident, node_id = self.note_entry("interpretation", "interpretation")
         title = self.options.get("title", "")
-        std = self.env.domains.standard_domain
-        std.note_object("interpretation", ident, node_id, location=self.get_location())
         marker = section_marker(
             title=f"{ident}. {title}" if title else ident,
             level=0,
@@ -788,14 +775,7 @@ class FeatureDirective(BerserkDirective):
         if "rule" in child:
             rule = child["rule"]
             line = rule["location"]["line"]
-            marker = section_marker(
-                title=f"{rule['keyword']}: {rule['name']}",
-                level=level,
-                ids=[f"block-{line}"],
-                classes=["berserk-gherkin-rule"],
-            )
-            marker.source, marker.line = self.where(line)
-            out: list[nodes.Node] = [marker]
+            out: list[nodes.Node] = [self.block_marker(rule, level, "block", "berserk-gherkin-rule")]
             out.extend(self.tags(rule.get("tags", []), line))
             out.extend(self.description(rule.get("description", "")))
             for sub in rule.get("children", []):
@@ -803,9 +783,23 @@ class FeatureDirective(BerserkDirective):
             return out
         return []
 
+    def block_marker(self, block: dict[str, Any], level: int, anchor: str, css: str) -> section_marker:
+        """The section heading «Keyword: name» of a Gherkin rule or scenario (anchor ``<anchor>-<line>``)."""
+        line = block["location"]["line"]
+        marker = section_marker(
+            title=f"{block['keyword']}: {block['name']}", level=level, ids=[f"{anchor}-{line}"], classes=[css]
+        )
+        marker.source, marker.line = self.where(line)
+        return marker
+
+    @staticmethod
+    def block_title(block: dict[str, Any]) -> str:
+        """«Keyword: name» of a background or examples block (just «Keyword» when it has no name)."""
+        return f"{block['keyword']}: {block.get('name', '')}".rstrip(": ")
+
     def background(self, background: dict[str, Any]) -> list[nodes.Node]:
         box = nodes.container(classes=["berserk-background"])
-        title = f"{background['keyword']}: {background.get('name', '')}".rstrip(": ")
+        title = self.block_title(background)
         box += nodes.paragraph("", "", nodes.strong(title, title))
         box.extend(self.description(background.get("description", "")))
         box.extend(self.steps(background.get("steps", [])))
@@ -837,11 +831,9 @@ class FeatureDirective(BerserkDirective):
         status_ids: list[str] | None = None,
     ) -> nodes.table:
         width = max((len(r) for r in rows), default=1) + (1 if status_ids is not None else 0)
-        table = nodes.table(classes=["berserk-datatable"])
-        group = nodes.tgroup(cols=width)
-        table += group
-        for _ in range(width):
-            group += nodes.colspec(colwidth=1)
+        table = table_node([1] * width)
+        table["classes"].append("berserk-datatable")
+        group = table[0]
 
         def make_row(cells: list[nodes.Node], ids: list[str] | None = None) -> nodes.row:
             row = nodes.row(ids=ids or [])
@@ -871,15 +863,7 @@ class FeatureDirective(BerserkDirective):
 
     def scenario(self, scenario: dict[str, Any], level: int) -> list[nodes.Node]:
         line = scenario["location"]["line"]
-        name = scenario["name"]
-        marker = section_marker(
-            title=f"{scenario['keyword']}: {name}",
-            level=level,
-            ids=[f"scenario-{line}"],
-            classes=["berserk-scenario"],
-        )
-        marker.source, marker.line = self.where(line)
-        out: list[nodes.Node] = [marker]
+        out: list[nodes.Node] = [self.block_marker(scenario, level, "scenario", "berserk-scenario")]
         examples = scenario.get("examples") or []
         meta = nodes.paragraph(classes=["berserk-scenario-meta"])
         scenario_id = f"{self.rel}:{line}"
@@ -895,7 +879,7 @@ class FeatureDirective(BerserkDirective):
         for example in examples:
             header = example.get("tableHeader")
             body = example.get("tableBody") or []
-            title = f"{example['keyword']}: {example.get('name', '')}".rstrip(": ")
+            title = self.block_title(example)
             out.append(nodes.paragraph("", "", nodes.strong(title, title), classes=["berserk-examples"]))
             out.extend(self.tags(example.get("tags", []), example["location"]["line"]))
             if header is None:
@@ -1133,7 +1117,7 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
     out: list[nodes.Node] = []
 
     def part_link(part: int) -> nodes.Node:
-        docname = "glossary" if part == GLOSSARY_PART else f"rules/part-{part}"
+        docname = part_docname(part)
         title = part_title(app, part)
         if docname not in app.env.all_docs:
             return nodes.Text(title)
@@ -1225,8 +1209,12 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
     return out
 
 
+def part_docname(part: int) -> str:
+    return "glossary" if part == GLOSSARY_PART else f"rules/part-{part}"
+
+
 def part_title(app: Sphinx, part: int) -> str:
-    title = app.env.titles.get("glossary" if part == GLOSSARY_PART else f"rules/part-{part}")
+    title = app.env.titles.get(part_docname(part))
     return title.astext() if title is not None else f"Часть {part}"
 
 
