@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from berserk_engine.abilities import Ability, Cost, Trigger
-from berserk_engine.effects import Amount, Draw, Effect, Heal, StrikeBonus, TargetSpec, Wound
+from berserk_engine.effects import Amount, Draw, Effect, Fight, Heal, StrikeBonus, TargetSpec, Wound
 from berserk_engine.errors import CardTextError
 
 # --- targets ---------------------------------------------------------------------------------
@@ -172,6 +172,11 @@ def _draw_one(m: re.Match[str]) -> Effect:
 @effect_phrase(r"возьмите (?P<n>\d+) карт[ыу]?", "возьмите 2 карты")
 def _draw_n(m: re.Match[str]) -> Effect:
     return Draw(Amount(value=int(m.group("n")), words=m.group("n")), TargetSpec("controller", "вы"))
+
+
+@effect_phrase(r"сразиться с выбранным существом", "сразиться с выбранным существом")
+def _fight(m: re.Match[str]) -> Effect:
+    return Fight(TargetSpec("chosen_creature", "выбранное существо"))
 
 
 @effect_phrase(

@@ -112,3 +112,25 @@ class StrikeBonus:
         n = self.amount.evaluate(game, item)
         for card_id in _targets(game, item, self.target):
             game.add_strike_bonus(card_id, n, item)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """Сразиться с выбранным существом: the source itself strikes the chosen creature, both fighting
+    as if open (glossary; combat as in interpretation I-5). The source acts, so what the ability
+    needs to know about it — its strike — was checked when the ability entered the Queue (403.1),
+    and it strikes even if it no longer exists; a source that left the game zone takes no wounds."""
+
+    target: TargetSpec
+
+    def resolve(self, game: Game, item: QueueItem) -> None:
+        targets = _targets(game, item, self.target)
+        if not targets:
+            return
+        target = game.state.cards[targets[0]]
+        source = game.state.cards[item.source]
+        source_here = source.zone == "play" and source.incarnation == item.source_incarnation
+        strike_back = target.strike
+        game.wound(target.id, int(item.lki["strike"]), item, text="сражение")
+        if source_here and source.id != target.id:
+            game.wound(source.id, strike_back, item, text="ответный удар")

@@ -136,6 +136,18 @@ M = [
         "hidden zones shown",
     ),
     ("observation.py", '"count": len(cards),', '"count": 0,', "counts hidden"),
+    (
+        "effects.py",
+        'game.wound(target.id, int(item.lki["strike"]), item, text="сражение")',
+        'game.wound(target.id, source.strike, item, text="сражение")',
+        "fight reads strike on resolution",
+    ),
+    (
+        "effects.py",
+        "        strike_back = target.strike\n",
+        "        strike_back = target.strike\n        if not source_here:\n            return\n",
+        "dead source does not act",
+    ),
 ]
 root = Path.cwd()
 killed = 0
