@@ -110,17 +110,25 @@ def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
             and option["min"] <= len(cards) <= option["max"]
             and all(c in option["candidates"] for c in cards)
         )
-    slots = option.get("slots") or []
+    if option["type"] != action["type"]:
+        return False
+    fixed = 1
     for key, value in option.items():
-        if key not in WORDS and action.get(key) != value:
+        if key in WORDS or key == "type":
+            continue
+        if action.get(key) != value:
             return False
-    extra = set(action) - set(option) - set(WORDS)
-    if extra - {"targets"}:
+        fixed += 1
+    targets = action.get("targets")
+    slots = option.get("slots")
+    if targets is None:
+        return not slots and len(action) == fixed
+    if len(action) != fixed + 1 or type(targets) is not list or len(targets) != len(slots or ()):
         return False
-    targets = action.get("targets", [])
-    if not isinstance(targets, list) or len(targets) != len(slots):
-        return False
-    return all(t in slot["candidates"] for t, slot in zip(targets, slots, strict=True))
+    for t, slot in zip(targets, slots or (), strict=True):
+        if t not in slot["candidates"]:
+            return False
+    return True
 
 
 def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
@@ -135,12 +143,15 @@ def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
             "402.1" if d["kind"] == "declare_trigger" else d["rule"],
             f"сейчас решение принимает игрок {d['player']}, а не {player}: {d['prompt']}",
         )
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not _json_like(action):
-        raise IllegalAction(
-            d["rule"], f"действие должно быть словарём данных JSON с полем type, получено {action!r}"
-        )
-    action = {k: v for k, v in action.items() if k not in ("label", "about")}
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction(d["rule"], f"действие должно быть словарём с полем type, получено {action!r}")
+    if "label" in action or "about" in action:
+        action = {k: v for k, v in action.items() if k not in ("label", "about")}
     kind = action["type"]
+    if kind in allowed and any(matches(o, action) for o in d["options"]):
+        return action  # listed: legal (a property test proves the kinds' own checks agree)
+    if not _json_like(action):
+        raise IllegalAction(d["rule"], f"действие должно быть данными JSON, получено {action!r}")
     if kind not in allowed:
         if kind == "declare" and "declare" in ACTIONS:  # a forfeited ability stays forfeited (401.7)
             problem = ACTIONS["declare"].check(game, player, action)
@@ -150,9 +161,7 @@ def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
     problem = ACTIONS[kind].check(game, player, action)
     if problem is not None:
         raise problem
-    if not any(matches(o, action) for o in d["options"]):
-        raise IllegalAction(d["rule"], f"такого варианта нет среди законных: {action!r}")
-    return action
+    raise IllegalAction(d["rule"], f"такого варианта нет среди законных: {action!r}")
 
 
 def expand(option: dict[str, Any]) -> list[dict[str, Any]]:

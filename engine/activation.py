@@ -14,6 +14,7 @@ from berserk_engine.errors import IllegalAction
 from berserk_engine.events import CloseEvent, Perform, WoundEvent
 from berserk_engine.queue import QueueRound, ResolveAll, slot_options
 from berserk_engine.state import QueueItem
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.abilities import Ability
@@ -35,8 +36,10 @@ def unpayable(game: Game, card: Card, ability: Ability) -> str | None:
     return None
 
 
-def _activated(game: Game, card: Card) -> list[Ability]:
-    return [a for a in ch.abilities(game, card) if a.kind == "activated"]
+def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
+    if not ch.effects_on(game, card.id):
+        return game.defs[card.name].activated
+    return tuple(a for a in ch.abilities(game, card) if a.kind == "activated")
 
 
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
@@ -102,8 +105,6 @@ def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | N
 
 
 def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
-    from berserk_engine.zones import snapshot
-
     s = game.state
     card = s.cards[action["card"]]
     ability = find_ability(game, card, action["ability"])

@@ -49,6 +49,7 @@ class CardDef:
     keywords: dict[str, int | None] = field(default_factory=dict, compare=False)
     trigger_events: frozenset[str] = field(default=frozenset(), compare=False)
     outside_play: frozenset[str] = field(default=frozenset(), compare=False)
+    activated: tuple[Ability, ...] = field(default=(), compare=False)
 
     @classmethod
     def build(cls, name: str, type: str, **props: Any) -> CardDef:
@@ -89,6 +90,7 @@ class CardDef:
             outside_play=frozenset(
                 z for a in abilities if a.trigger is not None for z in a.trigger.zones if z != "play"
             ),
+            activated=tuple(a for a in abilities if a.kind == "activated"),
         )
 
 

@@ -32,8 +32,12 @@ if TYPE_CHECKING:
 
 
 def effects_on(game: Game, card_id: str) -> list[ContinuousEffect]:
-    index = game.effect_index()
-    return index.get(card_id, [])
+    if not game.state.effects:
+        return _NONE
+    return game.effect_index().get(card_id, _NONE)
+
+
+_NONE: list[ContinuousEffect] = []
 
 
 def _active(game: Game, effect: ContinuousEffect) -> bool:

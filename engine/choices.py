@@ -26,15 +26,13 @@ class ChooseCards(Task):
     prompt: str
     then: Any  # a task with a ``cards`` field
 
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        return [
+            {"type": "choose_cards", "candidates": list(self.candidates), "min": self.min, "max": self.max}
+        ]
+
     def run(self, game: Game) -> None:
-        game.ask(
-            self,
-            self.player,
-            "choose_cards",
-            self.rule,
-            self.prompt,
-            [{"type": "choose_cards", "candidates": list(self.candidates), "min": self.min, "max": self.max}],
-        )
+        game.ask(self, self.player, "choose_cards", self.rule, self.prompt, self.options(game))
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         self.then.cards = list(action["cards"])

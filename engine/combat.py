@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions, hooks
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
+from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
 from berserk_engine.queue import QueueRound, ResolveAll
 from berserk_engine.state import QueueItem
 from berserk_engine.tasks import Task, task
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -78,13 +80,16 @@ def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
 
 
 def attack_targets(game: Game, attacker: str) -> list[str]:
-    """Characters of the opponent in the game zone that may be attacked (I-5 reworded as I-15)."""
+    """Characters of the opponent in the game zone that may be attacked (interpretation I-15)."""
+    return _targets_of(game, game.state.cards[attacker].controller)
+
+
+def _targets_of(game: Game, player: str) -> list[str]:
     s = game.state
-    card = s.cards[attacker]
     found = []
     for c in s.play:
         target = s.cards[c]
-        if target.controller == card.controller or game.defs[target.name].type not in ("creature", "hero"):
+        if target.controller == player or game.defs[target.name].type not in CHARACTER_TYPES:
             continue
         if target.face_down:
             continue
@@ -97,13 +102,15 @@ def attack_targets(game: Game, attacker: str) -> list[str]:
 def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
+    targets = None
     for card_id in s.play:
         card = s.cards[card_id]
         if card.controller != player or card.closed or game.defs[card.name].type != "creature":
             continue
         if why_cannot_attack(game, card, player) is not None:
             continue
-        targets = attack_targets(game, card_id)
+        if targets is None:
+            targets = _targets_of(game, player)
         if targets:
             options.append(
                 {
@@ -215,23 +222,27 @@ class AssignDefender(Task):
 
     attack: dict[str, Any]
 
-    def run(self, game: Game) -> None:
+    def options(self, game: Game) -> list[dict[str, Any]]:
         s = game.state
-        if s.cards.get(self.attack["attacker"]) is None or s.cards.get(self.attack["target"]) is None:
-            return
-        player = game.opponent(s.cards[self.attack["attacker"]].controller)
         options: list[dict[str, Any]] = [{"type": "no_defender", "label": "не назначать защитника"}]
         for c in defender_candidates(game, self.attack):
             options.append(
                 {"type": "defend", "defender": c, "label": f"назначить защитником «{s.cards[c].name}»"}
             )
+        return options
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        if s.cards.get(self.attack["attacker"]) is None or s.cards.get(self.attack["target"]) is None:
+            return
+        player = game.opponent(s.cards[self.attack["attacker"]].controller)
         game.ask(
             self,
             player,
             "assign_defender",
             "307.1",
             f"Игрок {player}: назначьте защитника или откажитесь",
-            options,
+            self.options(game),
         )
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
@@ -302,8 +313,6 @@ class EnterAttack(Task):
     attack: dict[str, Any]
 
     def run(self, game: Game) -> None:
-        from berserk_engine.zones import snapshot
-
         s = game.state
         attacker = s.cards.get(self.attack["attacker"])
         if attacker is None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import hooks
+from berserk_engine import hooks, zones
 from berserk_engine.data import serializable
 from berserk_engine.state import WOUNDS
 from berserk_engine.tasks import Task, task
@@ -220,6 +220,9 @@ class Perform(Task):
     choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
 
     def run(self, game: Game) -> None:
+        if not hooks.REPLACEMENTS:
+            perform_now(game, self.events)
+            return
         while self.index < len(self.events):
             event = self.events[self.index]
             found = replacements(game, event)
@@ -239,10 +242,14 @@ class Perform(Task):
                 "choose",
                 "эффект-замещения",
                 f"Игрок {chooser}: выберите, какой эффект замещения применить",
-                [{"type": "choose", "choice": r.key, "label": r.label} for r in mine],
+                self.options(game),
             )
             return
         perform_now(game, self.ready)
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        found = {r.key: r for r in replacements(game, self.events[self.index])}
+        return [{"type": "choose", "choice": k, "label": found[k].label} for k in self.choice]
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         event = self.events[self.index]
@@ -273,14 +280,17 @@ def _chooser(game: Game, found: list[Replacement]) -> str:
 
 
 def perform(game: Game, *events: Any) -> None:
-    """Push the events to happen (simultaneously) as the next task."""
-    game.push(Perform(list(events)))
+    """The events happen (simultaneously). When a replacement effect could apply to one of them, they
+    go through a :class:`Perform` task, which may stop for a player's choice — so a task calls this
+    as the last thing it does, and nothing it wants to happen afterwards is pushed after it."""
+    if hooks.REPLACEMENTS and any(replacements(game, e) for e in events):
+        game.push(Perform(list(events)))
+    else:
+        perform_now(game, list(events))
 
 
 def perform_now(game: Game, events: list[Any]) -> None:
     """Apply events that have come through replacement: prevention, the change, the log, triggers."""
-    from berserk_engine import triggers
-
     s = game.state
     before = list(s.play) if any(type(e) is MoveEvent for e in events) else None
     done = []
@@ -363,8 +373,6 @@ def apply_heal(game: Game, ev: HealEvent) -> bool:
 
 
 def apply_draw(game: Game, ev: DrawEvent) -> bool:
-    from berserk_engine import zones
-
     s = game.state
     deck = s.players[ev.player].zones["deck"]
     if not deck:
@@ -393,8 +401,6 @@ def apply_draw(game: Game, ev: DrawEvent) -> bool:
 
 
 def apply_move(game: Game, ev: MoveEvent) -> bool:
-    from berserk_engine import zones
-
     card = game.state.cards.get(ev.card)
     if card is None:  # the object is gone already (518.1)
         return False
@@ -431,3 +437,5 @@ APPLY: dict[type, Any] = {
     TurnEvent: apply_quiet,
     ResolvedEvent: apply_quiet,
 }
+
+from berserk_engine import triggers  # noqa: E402 — triggers match the events defined above

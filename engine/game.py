@@ -23,6 +23,7 @@ from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
 from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, QueueItem
 from berserk_engine.tasks import Task
+from berserk_engine.zones import snapshot
 
 
 @dataclass
@@ -50,6 +51,9 @@ class Game:
         self.state = state
         self.defs = defs
         self._effect_index: dict[str, list[ContinuousEffect]] | None = None
+        # Does some card's ability work outside the game zone (triggers look there only then)?
+        self.outside_play = any(d.outside_play for d in defs.values())
+        self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self.advance()
 
     # --- the loop ---------------------------------------------------------------------------
@@ -103,6 +107,10 @@ class Game:
 
     def effects_changed(self) -> None:
         self._effect_index = None
+        self.listener_index = None
+
+    def zones_changed(self) -> None:
+        self.listener_index = None
 
     def log(self, event: str, text: str, *, private_to: str | None = None, **data: Any) -> None:
         """Record an event. With ``private_to``, the event's details (``data``) are for that player
@@ -128,8 +136,6 @@ class Game:
     def source_info(self, item: QueueItem) -> dict[str, Any]:
         """Information about an ability's source on resolution (403.1): the card as it is if it is
         still the same object in the game zone, otherwise its last known information."""
-        from berserk_engine.zones import snapshot
-
         card = self.state.cards.get(item.source)
         if card is not None and card.zone == "play":
             return snapshot(self, card)
@@ -155,8 +161,17 @@ class Game:
         return Decision(s.answered, p["player"], p["kind"], p["rule"], p["prompt"], p["options"])
 
     def legal_actions(self) -> list[dict[str, Any]]:
+        """The options of the pending decision, as listed when the game stopped."""
         p = self.state.pending
         return p["options"] if p is not None and self.state.result is None else []
+
+    def list_legal_actions(self) -> list[dict[str, Any]]:
+        """The options of the pending decision computed afresh from the state (the benchmark times
+        this; a test checks it equals :meth:`legal_actions`)."""
+        s = self.state
+        if s.pending is None or s.result is not None:
+            return []
+        return s.stack[-1].options(self)
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         s = self.state

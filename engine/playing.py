@@ -16,6 +16,7 @@ from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
 from berserk_engine.queue import QueueRound, ResolveAll, slot_options
 from berserk_engine.state import QueueItem
 from berserk_engine.tasks import Task, task
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.cards import CardDef
@@ -124,8 +125,6 @@ class _AfterPlayed(Task):
     targets: list[str]
 
     def run(self, game: Game) -> None:
-        from berserk_engine.zones import snapshot
-
         s = game.state
         new_id = self.move.new_id
         card = s.cards.get(new_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import actions, selectors
+from berserk_engine import actions, effects, selectors
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
 from berserk_engine.errors import IllegalAction
@@ -28,6 +28,7 @@ from berserk_engine.events import MoveEvent, ResolvedEvent, perform
 from berserk_engine.grammar import parse_ability
 from berserk_engine.state import PLAYERS, QueueItem
 from berserk_engine.tasks import Task, task
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.abilities import Ability
@@ -53,9 +54,17 @@ class QueueRound(Task):
     """Work the Queue through: rounds of declaring (inactive player first, 402.1), then the first
     ability resolves (401.7), until the Queue is empty (401.8)."""
 
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        return declare_options(game, game.state.round[0])  # type: ignore[index]
+
     def run(self, game: Game) -> None:
         s = game.state
         if s.round is None:
+            if not s.waiting and not s.queue:
+                # Nothing waits and nothing is in the Queue: both players pass at once (401.7, I-1).
+                game.log("queue_empty", "Очередь пуста", rule="401.8")
+                s.lki.clear()
+                return
             s.round = [game.inactive(), s.active]
         while s.round:
             player = s.round[0]
@@ -103,14 +112,11 @@ class ResolveItem(Task):
     item: QueueItem
 
     def run(self, game: Game) -> None:
-        from berserk_engine.combat import ResolveAttack
-        from berserk_engine.effects import Resolve
-
         item = self.item
         game.log("resolve", f"Выполняется «{item.text}»", item=item.id, player=item.controller, rule="401.7")
         after = (StateCheck(), Resolved(item))
         if item.kind == "attack":
-            game.push(ResolveAttack(item), *after)
+            game.push(combat.ResolveAttack(item), *after)
         elif not item.paid:
             game.log(
                 "not_resolved",
@@ -120,7 +126,7 @@ class ResolveItem(Task):
             )
         else:
             ability = ability_of(item, item.kind == "spell")
-            game.push(Resolve(ability.effect, item), *after)
+            game.push(effects.Resolve(ability.effect, item), *after)
 
 
 @task
@@ -144,8 +150,11 @@ class StateCheck(Task):
     def run(self, game: Game) -> None:
         s = game.state
         dying = []
+        effects = bool(s.effects)
         for card_id in s.play:
             card = s.cards[card_id]
+            if not card.markers and not effects:
+                continue  # no wounds and no effect on lives: a printed creature has at least 1 life
             if game.defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
                 dying.append(card_id)
         losers = [p for p in PLAYERS if _hero_lost(game, p)]
@@ -252,8 +261,6 @@ def _pass(game: Game, player: str, action: dict[str, Any]) -> None:
 
 
 def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
-    from berserk_engine.zones import snapshot
-
     s = game.state
     pending = next(p for p in s.waiting if p.id == action["trigger"])
     s.waiting.remove(pending)
@@ -313,3 +320,5 @@ actions.register(
     ActionKind("declare", "заявка срабатывающей способности", declare_options, _check_declare, _declare)
 )
 actions.register(ActionKind("pass", "пас", declare_options, _check_pass, _pass))
+
+from berserk_engine import combat  # noqa: E402 — combat builds on the Queue defined above

@@ -127,17 +127,27 @@ def build_library(cards: Any) -> dict[str, CardDef]:
         for key in ("type", "subtype", "element"):
             if props.get(key) is not None and not isinstance(props[key], str):
                 raise SetupError(f"карта «{name}»: {key} должен быть строкой, получено {props[key]!r}")
-        library[name] = CardDef.build(
-            name,
-            props["type"],
-            subtype=props.get("subtype"),
-            cost=_int(props.get("cost", 0), f"«{name}»: стоимость"),
-            element=props.get("element"),
-            strike=_int(props.get("strike", 0), f"«{name}»: удар"),
-            life=_int(props.get("life", 0), f"«{name}»: жизни"),
-            text=text,
-        )
+        key = (name, *(props.get(k) for k in sorted(_CARD_KEYS)))
+        known = _DEFINITIONS.get(key)
+        if known is None:
+            known = CardDef.build(
+                name,
+                props["type"],
+                subtype=props.get("subtype"),
+                cost=_int(props.get("cost", 0), f"«{name}»: стоимость"),
+                element=props.get("element"),
+                strike=_int(props.get("strike", 0), f"«{name}»: удар"),
+                life=_int(props.get("life", 0), f"«{name}»: жизни"),
+                text=text,
+            )
+            if len(_DEFINITIONS) < 4096:
+                _DEFINITIONS[key] = known
+        library[name] = known
     return library
+
+
+# The same printed card always means the same definition: built once.
+_DEFINITIONS: dict[tuple[Any, ...], CardDef] = {}
 
 
 def _check_json(value: Any, path: str = "позиция") -> None:

@@ -19,6 +19,7 @@ from berserk_engine.events import AttackEvent, BlowEvent, MoveEvent, PlayEvent, 
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.state import PendingTrigger
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.abilities import Ability
@@ -53,9 +54,30 @@ def _in_play(game: Game, event: str, ids: list[str]) -> Iterator[Source]:
             yield card.id, card.name, card.controller, ch.abilities(game, card), {}
 
 
+def listeners(game: Game, event: str) -> list[str]:
+    """Cards in the game zone (in order) with a triggered ability waiting for ``event`` — an index
+    rebuilt only when a card changes zone or an effect changes."""
+    index = game.listener_index
+    if index is None:
+        s = game.state
+        index = {}
+        for card_id in s.play:
+            card = s.cards[card_id]
+            if ch.effects_on(game, card_id):
+                events = {a.trigger.event for a in ch.abilities(game, card) if a.trigger is not None}
+            else:
+                events = game.defs[card.name].trigger_events
+            for e in events:
+                index.setdefault(e, []).append(card_id)
+        game.listener_index = index
+    return list(index.get(event, ()))
+
+
 def _outside_play(game: Game, event: str) -> Iterator[Source]:
     """Cards whose ability works outside the game zone (the card says so: «Инкарнация»)."""
     s = game.state
+    if not game.outside_play:
+        return
     for player in s.players.values():
         for zone, ids in player.zones.items():
             for card_id in ids:
@@ -83,7 +105,7 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
         elif kind is TurnEvent:
             event = "turn_end" if ev.end else "turn_start"
             point = f"{'конец' if ev.end else 'начало'} хода {ev.turn}"
-            _fire(game, event, point, _in_play(game, event, list(s.play)), ev)
+            _fire(game, event, point, _in_play(game, event, listeners(game, event)), ev)
             _fire(game, event, point, _outside_play(game, event), ev)
         elif kind is BlowEvent:
             src = _live(game, ev.card) or (_from_lki(s.lki[ev.card]) if ev.card in s.lki else None)
@@ -140,8 +162,6 @@ def _fire(game: Game, event: str, point: str, sources: Any, ev: Any) -> None:
 
 
 def _info(game: Game, card_id: str) -> dict[str, Any]:
-    from berserk_engine.zones import snapshot
-
     return snapshot(game, game.state.cards[card_id])
 
 

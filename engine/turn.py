@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
-from berserk_engine.events import CloseEvent, DrawEvent, Perform, TurnEvent, perform
+from berserk_engine.events import DrawEvent, Perform, TurnEvent, perform
 from berserk_engine.queue import QueueRound
 from berserk_engine.state import MAX_COINS
 from berserk_engine.tasks import Task, task
@@ -131,17 +131,21 @@ class ChoicePhase(Task):
             game.log("phase", "Фаза выбора", phase="choice", rule="306")
             self.back = False
         s.phase = "choice"
-        options: list[dict[str, Any]] = []
-        for kind in actions.DECISIONS["choose_action"][0]:
-            options.extend(actions.ACTIONS[kind].options(game, s.active))
         game.ask(
             self,
             s.active,
             "choose_action",
             "306.1",
             f"Игрок {s.active}: выберите действие фазы выбора",
-            options,
+            self.options(game),
         )
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        player = game.state.active
+        options: list[dict[str, Any]] = []
+        for kind in actions.DECISIONS["choose_action"][0]:
+            options.extend(actions.ACTIONS[kind].options(game, player))
+        return options
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         if action["type"] != "end_turn":
@@ -193,8 +197,3 @@ def _end_turn(game: Game, player: str, action: dict[str, Any]) -> None:
 
 
 actions.register(ActionKind("end_turn", "передача хода", _end_turn_options, _end_turn_check, _end_turn))
-
-
-def close_for_payment(game: Game, card_id: str, payment: str) -> None:
-    """Закрыть as payment of an action (атака, защитник, [Закрыть])."""
-    perform(game, CloseEvent(card_id, payment=payment))

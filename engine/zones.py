@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine import characteristics as ch
 from berserk_engine import rng
+from berserk_engine.state import Card
 
 if TYPE_CHECKING:
     from berserk_engine.events import MoveEvent
     from berserk_engine.game import Game
-    from berserk_engine.state import Card
 
 PRIVATE_ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
 SHARED_ZONES = ("play", "resolving")
@@ -59,8 +60,6 @@ def zone_list(game: Game, zone: str, owner: str) -> list[str]:
 
 def snapshot(game: Game, card: Card) -> dict[str, Any]:
     """Information about the card as it is now: kept as last known information (403.1)."""
-    from berserk_engine import characteristics as ch
-
     return {
         "id": card.id,
         "name": card.name,
@@ -97,8 +96,6 @@ def move(
 
 
 def move_event(game: Game, ev: MoveEvent) -> None:
-    from berserk_engine.state import Card
-
     s = game.state
     card = s.cards.pop(ev.card)
     from_zone = card.zone
@@ -130,6 +127,7 @@ def move_event(game: Game, ev: MoveEvent) -> None:
         new.entered_turn = s.turn
     s.cards[new.id] = new
     ev.new_id = new.id
+    game.zones_changed()
     target = zone_list(game, ev.to_zone, card.owner)
     if ev.to_zone == "deck":
         if ev.position == "bottom":
