@@ -172,10 +172,11 @@ class DeclareAttack(Task):
         )
         card.this_turn["attacks"] = card.this_turn.get("attacks", 0) + 1
         card.this_turn["acted"] = 1
-        attack = {
+        attack = s.attack = {
             "attacker": self.attacker,
             "attacker_name": card.name,
             "target": self.target,
+            "target_name": target.name,
             "original_target": self.target,
             "reflecting": not target.closed,  # Отражающая карта: open when it became the final target
             "defender": None,
@@ -192,9 +193,9 @@ class DeclareAttack(Task):
         else:
             events.insert(0, CloseEvent(self.attacker, payment="attack"))
         if any(h(game, attack) for h in hooks.NO_DEFENDER):
-            game.push(Perform(events), EnterAttack(attack))
+            game.push(Perform(events), EnterAttack())
         else:
-            game.push(Perform(events), AssignDefender(attack), EnterAttack(attack))
+            game.push(Perform(events), AssignDefender(), EnterAttack())
 
 
 def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
@@ -218,14 +219,13 @@ def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
 @dataclass(slots=True)
 class AssignDefender(Task):
     """Назначить защитника: the inactive player decides (even when he has nobody to name: then his
-    only answer is not to assign one)."""
-
-    attack: dict[str, Any]
+    only answer is not to assign one). The attack is the state's current attack (``state.attack``)."""
 
     def options(self, game: Game) -> list[dict[str, Any]]:
         s = game.state
+        assert s.attack is not None
         options: list[dict[str, Any]] = [{"type": "no_defender", "label": "не назначать защитника"}]
-        for c in defender_candidates(game, self.attack):
+        for c in defender_candidates(game, s.attack):
             options.append(
                 {"type": "defend", "defender": c, "label": f"назначить защитником «{s.cards[c].name}»"}
             )
@@ -233,9 +233,10 @@ class AssignDefender(Task):
 
     def run(self, game: Game) -> None:
         s = game.state
-        if s.cards.get(self.attack["attacker"]) is None or s.cards.get(self.attack["target"]) is None:
+        attack = s.attack
+        if attack is None or s.cards.get(attack["attacker"]) is None or s.cards.get(attack["target"]) is None:
             return
-        player = game.opponent(s.cards[self.attack["attacker"]].controller)
+        player = game.opponent(s.cards[attack["attacker"]].controller)
         game.ask(
             self,
             player,
@@ -250,8 +251,14 @@ class AssignDefender(Task):
             return
         s = game.state
         defender = s.cards[action["defender"]]
-        self.attack.update(
-            {"target": defender.id, "defender": defender.id, "reflecting": not defender.closed}
+        assert s.attack is not None
+        s.attack.update(
+            {
+                "target": defender.id,
+                "target_name": defender.name,
+                "defender": defender.id,
+                "reflecting": not defender.closed,
+            }
         )
         defender.this_turn["acted"] = 1
         game.log(
@@ -277,8 +284,8 @@ def _defender_options(game: Game, player: str) -> list[dict[str, Any]]:
 
 
 def _check_defend(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
-    task = game.state.stack[-1]
-    candidates = defender_candidates(game, task.attack) if isinstance(task, AssignDefender) else []
+    attack = game.state.attack
+    candidates = defender_candidates(game, attack) if attack is not None else []
     if set(action) != {"type", "defender"} or action.get("defender") not in candidates:
         return IllegalAction(
             "307.1",
@@ -310,11 +317,11 @@ actions.register(
 class EnterAttack(Task):
     """307.1: the attack enters the Queue and resolves at once; 307.2: then the triggers."""
 
-    attack: dict[str, Any]
-
     def run(self, game: Game) -> None:
         s = game.state
-        attacker = s.cards.get(self.attack["attacker"])
+        attack, s.attack = s.attack, None
+        assert attack is not None
+        attacker = s.cards.get(attack["attacker"])
         if attacker is None:
             return
         item = QueueItem(
@@ -324,7 +331,7 @@ class EnterAttack(Task):
             source=attacker.id,
             source_name=attacker.name,
             text=f"атака ударом «{attacker.name}»",
-            attack=self.attack,
+            attack=attack,
             lki=snapshot(game, attacker),
         )
         s.queue.append(item)
@@ -432,6 +439,7 @@ def fight(game: Game, item: QueueItem, target_id: str) -> None:
         "attacker": item.source,
         "attacker_name": item.source_name,
         "target": target_id,
+        "target_name": s.cards[target_id].name,
         "original_target": target_id,
         "reflecting": True,  # «Существа сражаются как открытые»
         "defender": None,

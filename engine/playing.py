@@ -113,23 +113,24 @@ class Played(Task):
     targets: list[str]
 
     def run(self, game: Game) -> None:
+        serial = game.state.cards[self.card].serial
         ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
-        game.push(Perform([ev]), _AfterPlayed(ev, self.player, self.targets))
+        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets))
 
 
 @task
 @dataclass(slots=True)
 class _AfterPlayed(Task):
-    move: MoveEvent
+    serial: int  # the physical card: its object id changed when it moved
     player: str
     targets: list[str]
 
     def run(self, game: Game) -> None:
         s = game.state
-        new_id = self.move.new_id
-        card = s.cards.get(new_id)
-        if card is None:
+        card = next((c for c in s.cards.values() if c.serial == self.serial), None)
+        if card is None or card.zone not in ("play", "resolving"):
             return
+        new_id = card.id
         played = Perform([PlayEvent(new_id, self.player, card.name)])
         if card.zone == "play":
             game.push(played, QueueRound())  # 309.2
