@@ -56,7 +56,8 @@ class Trigger:
     ``event``: "enters_play" (Найм), "dies" (Гибель / При гибели — this card goes from the game zone
     to the graveyard), "creature_dies" (any creature), "turn_start", "turn_end", "attacks" (При
     атаке), "strikes" (При ударе), "attacked" (an attack on this card is declared), "played" (this
-    card is played from hand). ``zones``: where the source must be for it to trigger (202.2: the game
+    card is played from hand), "wounded" (wounds are dealt to it), "healed" (wounds are removed from
+    it). ``zones``: where the source must be for it to trigger (202.2: the game
     zone unless the card says otherwise).
     """
 
@@ -100,7 +101,7 @@ class Ability:
     cost: Cost | None = None
     optional: bool = False
     keyword: str | None = None
-    value: int | None = None
+    value: int | str | None = None
     slots: tuple[Selector, ...] = ()  # the chosen targets, in slot order (named at the declaration, 501.1)
 
 

@@ -74,7 +74,18 @@ class Wound:
         if targets:
             perform(
                 game,
-                *(WoundEvent(t, n, item.source, item.source_name, ability=item.text) for t in targets),
+                *(
+                    WoundEvent(
+                        t,
+                        n,
+                        item.source,
+                        item.source_name,
+                        ability=item.text,
+                        origin=item.kind,
+                        chosen=self.target.chosen,
+                    )
+                    for t in targets
+                ),
             )
 
 
@@ -228,9 +239,15 @@ class DiscardChosen(Task):
 def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> None:
     """Put a continuous effect on a card (an event: it is logged and may be reacted to)."""
     from berserk_engine import characteristics as ch
+    from berserk_engine.grammar import player_turns
 
     s = game.state
     card = s.cards[target]
+    turns = player_turns(fields.get("until", ""))
+    if turns is not None:  # «на один (на Х) ходов игрока»
+        side, count = turns
+        player = item.controller if side == "own" else game.opponent(item.controller)
+        fields = {**fields, "until": "player_turns", "player": player, "turns": count}
     e = ContinuousEffect(
         id=s.next_id("e"),
         kind=kind,

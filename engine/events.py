@@ -47,6 +47,8 @@ class WoundEvent:
     blow: str = ""  # "удар" | "ответный удар" | "выстрел" | "" (an ability)
     ability: str = ""  # the text of the ability that deals them
     cost: bool = False  # wounds taken as payment (501.2)
+    origin: str = ""  # the kind of the ability that deals them: "spell" | "triggered" | "activated"
+    chosen: bool = False  # the card is a chosen target of that ability (Выбранное существо)
     prevented: int = 0
     dealt: int = 0
     applied: tuple[str, ...] = ()  # replacement effects already applied to this event
@@ -132,6 +134,31 @@ class BlowEvent:
     strength: int
     kind: str
     name: str = ""
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class FlipEvent:
+    """A card in the game zone is turned face down («переверните карту рубашкой вверх») or face up
+    (Вскрытие карты)."""
+
+    card: str
+    face_down: bool
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class LivesEvent:
+    """«Жизни сокращаются до Х»: every wound marker is removed, then additional or negative lives make
+    the level of lives equal to ``value``. Not a wound and not a heal: nothing that reacts to wounds
+    being dealt or removed reacts to it."""
+
+    target: str
+    value: int
+    source: str | None = None
+    source_name: str = ""
     applied: tuple[str, ...] = ()
 
 
@@ -299,6 +326,15 @@ def perform_now(game: Game, events: list[Any]) -> None:
             done.append(event)
     if s.result is None and done:
         triggers.collect(game, done, before)
+        if hooks.ENTERED_SQUAD and before is not None and any(_enters_squad(e) for e in done):
+            extra = [e for handler in hooks.ENTERED_SQUAD for e in handler(game, done)]
+            if extra:
+                perform(game, *extra)
+
+
+def _enters_squad(event: Any) -> bool:
+    """Взять карту в отряд: the card comes into a player's squad (the game zone)."""
+    return type(event) is MoveEvent and event.to_zone == "play"
 
 
 # --- the changes --------------------------------------------------------------------------------
@@ -313,6 +349,12 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
     card = _in_play(game, ev.target)
     if card is None or ev.amount <= 0:  # 518.1: as far as possible
         return ev.amount == 0 and card is not None
+    for handler in hooks.NO_WOUNDS:
+        why = handler(game, ev)
+        if why:
+            rule, words = why
+            game.log("no_wounds", f"«{game.name(card)}» не получает ран: {words}", card=card.id, rule=rule)
+            return False
     amount = ev.amount
     for handler in hooks.WOUND_AMOUNT:
         amount += handler(game, ev)
@@ -420,6 +462,71 @@ def apply_close(game: Game, ev: CloseEvent) -> bool:
     return True
 
 
+def apply_flip(game: Game, ev: FlipEvent) -> bool:
+    card = _in_play(game, ev.card)
+    if card is None or card.face_down == ev.face_down:
+        return False
+    card.face_down = ev.face_down
+    game.effects_changed()  # the card's abilities change with its side (listeners, keywords)
+    if ev.face_down:
+        game.log(
+            "flip", f"«{game.name(card)}» переворачивается рубашкой вверх", card=card.id, rule="скрытность"
+        )
+    else:
+        game.log(
+            "flip", f"«{game.name(card)}» переворачивается лицом вверх", card=card.id, rule="вскрытие-карты"
+        )
+    return True
+
+
+def apply_lives(game: Game, ev: LivesEvent) -> bool:
+    from berserk_engine import characteristics as ch
+    from berserk_engine.state import ContinuousEffect
+
+    card = _in_play(game, ev.target)
+    if card is None:
+        return False
+    card.markers.pop(WOUNDS, None)
+    change = ev.value - ch.life(game, card)
+    if change:
+        ch.add_effect(
+            game,
+            ContinuousEffect(
+                id=game.state.next_id("e"),
+                kind="life",
+                target=card.id,
+                source=ev.source,
+                source_name=ev.source_name,
+                amount=change,
+            ),
+        )
+    game.log(
+        "lives",
+        f"Жизни «{game.name(card)}» сокращаются до {ev.value}: раны сняты, жизней {change:+d}",
+        card=card.id,
+        value=ev.value,
+        rule="жизни-сокращаются-до-х",
+    )
+    return True
+
+
+def apply_blow(game: Game, ev: BlowEvent) -> bool:
+    target = game.state.cards.get(ev.target)
+    words = {"attack": "наносит удар", "counter": "наносит ответный удар", "shot": "стреляет"}[ev.kind]
+    game.log(
+        "blow",
+        f"«{ev.name}» {words} по «{target.name if target else ev.target}» силой {ev.strength}",
+        card=ev.card,
+        name=ev.name,
+        target=ev.target,
+        target_name=target.name if target else "",
+        strength=ev.strength,
+        kind=ev.kind,
+        rule="ответный-удар" if ev.kind == "counter" else "атака",
+    )
+    return True
+
+
 def apply_quiet(game: Game, ev: Any) -> bool:
     """Events that change nothing by themselves: they are logged by their task and trigger abilities."""
     return True
@@ -431,7 +538,9 @@ APPLY: dict[type, Any] = {
     DrawEvent: apply_draw,
     MoveEvent: apply_move,
     CloseEvent: apply_close,
-    BlowEvent: apply_quiet,
+    BlowEvent: apply_blow,
+    FlipEvent: apply_flip,
+    LivesEvent: apply_lives,
     AttackEvent: apply_quiet,
     PlayEvent: apply_quiet,
     TurnEvent: apply_quiet,

@@ -25,7 +25,9 @@ HEAL_BLOCKED: list[Handler] = []
 
 # (game, attack: dict, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
 ATTACK_STRENGTH: list[Handler] = []
-# (game, attack: dict, strength: int) -> int | None: replaces the strength of a strike («Сведение удара к Х»).
+# (game, striker: str, target: Card, strength: int) -> int | None: replaces the strength of a blow of a
+# strike attack or a fight dealt to ``target`` — the attacker's strike or the counter-blow («Сведение
+# удара к Х»); not of a shot.
 STRIKE_REPLACEMENT: list[Handler] = []
 # (game, card) -> bool: the creature may act on the turn it was played («Рывок»).
 NO_FIRST_TURN_WEAKNESS: list[Handler] = []
@@ -38,14 +40,43 @@ NO_DEFENDER: list[Handler] = []
 # (game, attacker, target) -> bool: the two deal their blows one after another («Первый удар»):
 # returns True when ``attacker`` strikes first.
 STRIKES_FIRST: list[Handler] = []
-# (game, card, chooser: str, kind: str) -> bool: the card cannot be chosen as a target or attacked
-# (kind: "attack" | "spell" | "ability") («Скрытность», «Защита от заклинаний»).
+# (game, card, chooser: str, kind: str, source: str, ability: Ability | None) -> bool: the card cannot
+# be chosen as a target of ``ability`` of ``source`` (kind: "spell" | "ability") («Защита от
+# заклинаний», «Игнорировать [срабатывающую особенность]»).
 UNTARGETABLE: list[Handler] = []
+# (game, attacker: Card, targets: list[str]) -> list[str]: the characters the attacker may attack among
+# ``targets`` («особенность, обязывающая атаковать»).
+ATTACK_TARGETS: list[Handler] = []
 # (game, card) -> bool: the card is never the target of attacks.
 CANNOT_BE_ATTACKED: list[Handler] = []
 # (game, card: CardDef, player: str) -> int: change to the cost of playing the card from hand.
 COST: list[Handler] = []
 # (game, player, card_def) -> str | None: why the card cannot be played now (one event per player …).
 PLAY_RESTRICTIONS: list[Handler] = []
-# (game, events: list) -> list: events that happen because cards entered a squad («Уникальность»).
+# (game, events: list) -> list: events that happen because cards entered a squad («Уникальность»);
+# called once after every batch of events that moved a card into the game zone.
 ENTERED_SQUAD: list[Handler] = []
+# (game, event: WoundEvent) -> (rule, words) | None: the card takes no wounds from this source at all,
+# and why («Не получает ран от [текст]»). Checked before prevention.
+NO_WOUNDS: list[Handler] = []
+# (game) -> list[Task]: what the active player may do at the end of his restoration phase («Скрытность»:
+# «в свою фазу восстановления вы можете перевернуть его»).
+RESTORATION: list[Handler] = []
+# (game, effect: ContinuousEffect, from_zone: str, to_zone: str) -> bool: the effect stays on the card
+# when it changes zone («Инкарнация»: the effect does not disappear between graveyard and game zone).
+EFFECT_KEPT: list[Handler] = []
+# (game, source: Card | dict, category: str, detail: str) -> bool: the source ignores this ability of
+# the cards it targets (category: "protection" | "trigger" | "prevention" | "replacement" |
+# "obligation"; detail: which one) — the «Игнорировать …» terms.
+IGNORES: list[Handler] = []
+
+
+def ignores(game: Any, source: str | None, category: str, detail: str) -> bool:
+    """Does the card ``source`` (an object id; its last known information if it left play) ignore
+    this ability of the cards it targets?"""
+    if not IGNORES or source is None:
+        return False
+    card: Any = game.state.cards.get(source) or game.state.lki.get(source)
+    if card is None:
+        return False
+    return any(h(game, card, category, detail) for h in IGNORES)

@@ -138,6 +138,8 @@ class _AfterPlayed(Task):
         # A spell: every ability enters the Queue in the printed order and resolves at once (309.1, I-12).
         remaining = list(self.targets)
         for ability in game.defs[card.name].abilities:
+            if ability.effect is None:
+                continue  # a keyword of the spell («Игнорирует …»): nothing to resolve
             n = len(ability.slots)
             chosen, remaining = remaining[:n], remaining[n:]
             s.queue.append(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from berserk_engine import hooks
-from berserk_engine.abilities import Selector
+from berserk_engine.abilities import Ability, Selector
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -31,17 +31,28 @@ def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: s
     return not (sel.other and card_id == source)
 
 
-def candidates(game: Game, sel: Selector, controller: str, source: str, kind: str = "ability") -> list[str]:
-    """Cards that may be chosen for a chosen-target slot (``kind``: "spell" | "ability")."""
+def candidates(
+    game: Game,
+    sel: Selector,
+    controller: str,
+    source: str,
+    kind: str = "ability",
+    ability: Ability | None = None,
+) -> list[str]:
+    """Cards that may be chosen for a chosen-target slot of ``ability`` (``kind``: "spell" |
+    "ability"). A card lying face down is never a target («Скрытность»: «не может быть целью атак,
+    заклинаний и различных особенностей»)."""
     s = game.state
     found = []
     for card_id in s.play:
         if not _matches(game, card_id, sel, controller, source):
             continue
         card = s.cards[card_id]
-        if card.face_down and card.controller != controller:
+        if card.face_down:
             continue
-        if hooks.UNTARGETABLE and any(h(game, card, controller, kind) for h in hooks.UNTARGETABLE):
+        if hooks.UNTARGETABLE and any(
+            h(game, card, controller, kind, source, ability) for h in hooks.UNTARGETABLE
+        ):
             continue
         found.append(card_id)
     return found
@@ -68,6 +79,10 @@ def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
         target = item.event.get("card", "")
         card = s.cards.get(target)
         return [target] if card is not None and card.zone == "play" else []
-    if mode == "each":
-        return [c for c in s.play if _matches(game, c, sel, item.controller, item.source)]
+    if mode == "each":  # not a target: a card lying face down is not affected («Скрытность»)
+        return [
+            c
+            for c in s.play
+            if _matches(game, c, sel, item.controller, item.source) and not s.cards[c].face_down
+        ]
     raise AssertionError(f"unknown selector mode {mode!r}")

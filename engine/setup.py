@@ -134,7 +134,9 @@ def build_library(cards: Any) -> dict[str, CardDef]:
                 name,
                 props["type"],
                 subtype=props.get("subtype"),
-                cost=_int(props.get("cost", 0), f"«{name}»: стоимость"),
+                cost=props["cost"]
+                if isinstance(props.get("cost"), str)
+                else _int(props.get("cost", 0), f"«{name}»: стоимость"),
                 element=props.get("element"),
                 strike=_int(props.get("strike", 0), f"«{name}»: удар"),
                 life=_int(props.get("life", 0), f"«{name}»: жизни"),

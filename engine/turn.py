@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import actions
+from berserk_engine import actions, hooks
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
 from berserk_engine.events import DrawEvent, Perform, TurnEvent, perform
@@ -56,7 +56,7 @@ class Restoration(Task):
             if card.this_turn:
                 card.this_turn.clear()
         ch.turn_begins(game)
-        game.push(Accumulation())
+        game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
 
 @task
