@@ -1,0 +1,467 @@
+"""Шаги терминов глоссария (Часть 7): способности и эффекты на карте и их сроки, жизни, излеченные и
+предотвращённые раны, сила ударов, выбор карт игроком, карты рубашкой вверх, законные цели,
+проверка колоды.
+
+Две копии одной карты в игровой зоне различаются так: «Гном, копия 1», «Гном, копия 2» — в порядке,
+в котором они попали в игровую зону (глоссарий: «Копия карты»); так их можно называть в любом шаге.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
+from berserk_rules.steps.registry import given, then, when
+
+UNTIL = {
+    "до конца хода": "end_of_turn",
+    "до конца боя": "leaves_play",
+    "пока источник в игре": "source_leaves",
+    "на ходы игрока": "player_turns",
+}
+
+
+def _expect(actual: Any, expected: Any, what: str) -> None:
+    if actual != expected:
+        raise AssertionError(f"{what}: ожидалось {expected!r}, на деле {actual!r}")
+
+
+def _until(words: str) -> str:
+    if words not in UNTIL:
+        raise AssertionError(f"неизвестный срок «{words}»; известны: {', '.join(UNTIL)}")
+    return UNTIL[words]
+
+
+def _names(game: ScenarioGame, player: str) -> dict[str, str]:
+    """Card id -> name for every card the player can see, then every card (for ids the player was
+    offered in a decision, e.g. the cards of his own deck while he searches it)."""
+    names: dict[str, str] = {}
+    for viewer in (player, None):
+        view = game.view(viewer)
+        cards = list(view["play"])
+        for side in view["players"].values():
+            for zone in side["zones"].values():
+                cards.extend(zone["cards"] or [])
+        for card in cards:
+            if card.get("name"):
+                names.setdefault(card["id"], card["name"])
+    return names
+
+
+def _decision_of(game: ScenarioGame, player: str, kind: str) -> dict[str, Any]:
+    d = game.decision()
+    if d is None:
+        raise AssertionError("решений нет: игра окончена")
+    if (d["player"], d["kind"]) != (player, kind):
+        raise AssertionError(f"сейчас решение {d['kind']} игрока {d['player']}, а не {kind} игрока {player}")
+    return d
+
+
+# --- the position ------------------------------------------------------------------------------------
+
+
+@given(
+    "карта «{name:N}» игрока {p:P} лежит рубашкой вверх",
+    example="Дано карта «Лазутчик» игрока А лежит рубашкой вверх",
+)
+def face_down_given(game: ScenarioGame, name: str, p: str) -> None:
+    """Карта игрока в игровой зоне лежит рубашкой вверх (как после «Найм: переверните карту рубашкой
+    вверх» у Скрытности). Опишите её в игровой зоне раньше этого шага."""
+    for entry in game.player_setup(p).get("play", []):
+        if entry["card"] == name and not entry.get("face_down"):
+            entry["face_down"] = True
+            return
+    raise AssertionError(f"«{name}» нет в игровой зоне игрока {p}: опишите её раньше")
+
+
+# --- abilities, effects, properties --------------------------------------------------------------------
+
+
+@then("у «{name:N}» есть способность «{text:N}»", example="Тогда у «Латник» есть способность «Броня 2.»")
+def has_ability(game: ScenarioGame, name: str, text: str) -> None:
+    """Среди способностей карты сейчас есть эта (напечатанная или полученная)."""
+    abilities = game.card_in_play(name)["abilities"]
+    if not any(same_text(a, text) for a in abilities):
+        raise AssertionError(f"у «{name}» нет способности «{text}»; есть: {abilities}")
+
+
+@then("у «{name:N}» нет способности «{text:N}»", example="Тогда у «Латник» нет способности «Броня 1.»")
+def lacks_ability(game: ScenarioGame, name: str, text: str) -> None:
+    """Этой способности у карты сейчас нет (потеряна, заменена или не работает)."""
+    abilities = game.card_in_play(name)["abilities"]
+    if any(same_text(a, text) for a in abilities):
+        raise AssertionError(f"у «{name}» есть способность «{text}»: {abilities}")
+
+
+def _effects(game: ScenarioGame, name: str) -> list[dict[str, Any]]:
+    return list(game.card_in_play(name).get("effects", []))
+
+
+@then(
+    "«{name:N}» получило «{text:N}» {until}",
+    example="Тогда «Гном» получило «Рывок» до конца хода",
+)
+def gained(game: ScenarioGame, name: str, text: str, until: str) -> None:
+    """На карте действует эффект «получает [текст]» с этим сроком: до конца хода, до конца боя, пока
+    источник в игре, на ходы игрока (глоссарий: «Получает [текст]»)."""
+    wanted = _until(until)
+    effects = _effects(game, name)
+    if not any(
+        e["kind"] == "grant" and same_text(e.get("ability", ""), text) and e["until"] == wanted
+        for e in effects
+    ):
+        raise AssertionError(f"«{name}» не получало «{text}» {until}; эффекты: {effects}")
+
+
+@then("«{name:N}» потеряло особенности {until}", example="Тогда «Гном» потеряло особенности до конца хода")
+def lost_text(game: ScenarioGame, name: str, until: str) -> None:
+    """На карте действует эффект «теряет особенности» с этим сроком."""
+    wanted = _until(until)
+    effects = _effects(game, name)
+    if not any(e["kind"] == "lose_text" and e["until"] == wanted for e in effects):
+        raise AssertionError(f"«{name}» не теряло особенности {until}; эффекты: {effects}")
+
+
+@then("на «{name:N}» нет длящихся эффектов", example="Тогда на «Гном» нет длящихся эффектов")
+def no_effects(game: ScenarioGame, name: str) -> None:
+    """Ни один длящийся эффект (модификатор, полученная способность, потеря особенностей) на карту не
+    действует."""
+    _expect(_effects(game, name), [], f"эффекты на «{name}»")
+
+
+@then("у «{name:N}» жизней: {n:d}", example="Тогда у «Гном» жизней: 4")
+def lives(game: ScenarioGame, name: str, n: int) -> None:
+    """Уровень жизней карты: начальное число жизней с дополнительными и отрицательными жизнями (раны
+    здесь не вычитаются)."""
+    _expect(game.card_in_play(name)["life"], n, f"жизни «{name}»")
+
+
+@then("текущее число жизней «{name:N}»: {n:d}", example="Тогда текущее число жизней «Гном»: 2")
+def current_lives(game: ScenarioGame, name: str, n: int) -> None:
+    """Жизни карты (текущее число жизней): к начальному числу жизней добавлены дополнительные жизни,
+    вычтены отрицательные жизни и раны."""
+    _expect(game.card_in_play(name)["current_life"], n, f"текущее число жизней «{name}»")
+
+
+@then(
+    "у «{name:N}» маркеров «раз за ход»: {n:d}",
+    example="Тогда у «Писарь» маркеров «раз за ход»: 1",
+)
+def per_turn_markers(game: ScenarioGame, name: str, n: int) -> None:
+    """Сколько специальных маркеров «Один (Х) раз за ход» на карте (в игровой зоне)."""
+    _expect(sum(game.card_in_play(name).get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
+
+
+@then(
+    "у «{name:N}» на кладбище игрока {p:P} маркеров «раз за ход»: {n:d}",
+    example="Тогда у «Писарь» на кладбище игрока А маркеров «раз за ход»: 1",
+)
+def per_turn_markers_in_graveyard(game: ScenarioGame, name: str, p: str, n: int) -> None:
+    """Специальные маркеры «раз за ход» на карте, лежащей на кладбище (открытая зона)."""
+    cards = game.view(p)["players"][p]["zones"]["graveyard"]["cards"] or []
+    card = next((c for c in cards if c["name"] == name), None)
+    if card is None:
+        raise AssertionError(f"на кладбище игрока {p} нет «{name}»")
+    _expect(sum(card.get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
+
+
+# --- what the log says: wounds healed and prevented, blows ------------------------------------------
+
+
+def _log(game: ScenarioGame) -> list[dict[str, Any]]:
+    game.start()
+    return game.driver.log(None)
+
+
+@then("излечение сняло с «{name:N}» ран: {n:d}", example="Тогда излечение сняло с «Гном» ран: 1")
+def healed(game: ScenarioGame, name: str, n: int) -> None:
+    """Последнее излечение этой карты сняло столько ран: излечение считается выполненным по количеству
+    снятых ран."""
+    card_id = game.card_in_play(name)["id"]
+    heals = [e for e in _log(game) if e["event"] == "heal" and e.get("card") == card_id]
+    if not heals:
+        raise AssertionError(f"«{name}» не излечивали")
+    _expect(heals[-1]["amount"], n, f"снято ран с «{name}»")
+
+
+@then("у «{name:N}» предотвращено ран: {n:d}", example="Тогда у «Латник» предотвращено ран: 1")
+def prevented(game: ScenarioGame, name: str, n: int) -> None:
+    """Сколько ран, нанесённых этой карте, предотвращено за всё время, что она в игре (Предотвращение)."""
+    card_id = game.card_in_play(name)["id"]
+    total = sum(e["amount"] for e in _log(game) if e["event"] == "prevented" and e.get("card") == card_id)
+    _expect(total, n, f"предотвращено ран у «{name}»")
+
+
+BLOWS = {"удар": "attack", "ответный удар": "counter", "выстрел": "shot"}
+
+
+@then(
+    "«{striker:N}» нанесло {kind} по «{target:N}» силой {n:d}",
+    example="Тогда «Гном» нанесло удар по «Латник» силой 3",
+)
+def blow(game: ScenarioGame, striker: str, kind: str, target: str, n: int) -> None:
+    """Сила последнего удара (ответного удара, выстрела) карты по карте: сила атаки, а не число
+    нанесённых ран (предотвращение меняет только раны)."""
+    if kind not in BLOWS:
+        raise AssertionError(f"неизвестный вид удара «{kind}»; известны: {', '.join(BLOWS)}")
+    base, _ = copy_of(striker)
+    target_base, _ = copy_of(target)
+    found = [
+        e
+        for e in _log(game)
+        if e["event"] == "blow"
+        and e.get("kind") == BLOWS[kind]
+        and e.get("name") == base
+        and e.get("target_name") == target_base
+    ]
+    if not found:
+        raise AssertionError(f"«{striker}» не наносило {kind} по «{target}»")
+    _expect(found[-1]["strength"], n, f"сила: {kind} «{striker}» по «{target}»")
+
+
+# --- a player's choice among cards ---------------------------------------------------------------
+
+
+@then(
+    "игрок {p:P} выбирает карты среди {cards:L}",
+    example="Тогда игрок А выбирает карты среди «Волк» и «Гоблин»",
+)
+def choose_among(game: ScenarioGame, p: str, cards: list[str]) -> None:
+    """Решение за игроком: выбрать карты, и выбирать можно ровно из этих карт."""
+    d = _decision_of(game, p, "choose_cards")
+    names = _names(game, p)
+    offered = sorted(names.get(c, c) for o in d["options"] for c in o["candidates"])
+    _expect(offered, sorted(cards), f"карты, из которых выбирает игрок {p}")
+
+
+@when("игрок {p:P} выбирает {cards:L}", example="Когда игрок А выбирает «Волк»")
+def choose_cards(game: ScenarioGame, p: str, cards: list[str]) -> None:
+    """Игрок выбирает эти карты, когда способность велит ему выбрать карты (сбросить, найти, разыграть)."""
+    d = _decision_of(game, p, "choose_cards")
+    names = _names(game, p)
+    candidates = [c for o in d["options"] for c in o["candidates"]]
+    chosen: list[str] = []
+    for name in cards:
+        found = [c for c in candidates if names.get(c) == name and c not in chosen]
+        if not found:
+            raise AssertionError(
+                f"игрок {p} не может выбрать «{name}»; можно: {[names.get(c, c) for c in candidates]}"
+            )
+        chosen.append(found[0])
+    game.act(p, {"type": "choose_cards", "cards": chosen})
+
+
+# --- cards face down («Скрытность») ------------------------------------------------------------------
+
+
+@then("«{name:N}» лежит рубашкой вверх", example="Тогда «Лазутчик» лежит рубашкой вверх")
+def is_face_down(game: ScenarioGame, name: str) -> None:
+    """Карта в игровой зоне лежит рубашкой вверх."""
+    _expect(game.card_in_play(name)["face_down"], True, f"«{name}» рубашкой вверх")
+
+
+@then("«{name:N}» лежит лицом вверх", example="Тогда «Лазутчик» лежит лицом вверх")
+def is_face_up(game: ScenarioGame, name: str) -> None:
+    """Карта в игровой зоне лежит лицом вверх."""
+    _expect(game.card_in_play(name)["face_down"], False, f"«{name}» рубашкой вверх")
+
+
+@then(
+    "игрок {viewer:P} видит карту игрока {owner:P} рубашкой вверх, но не знает, какая это карта",
+    example="Тогда игрок Б видит карту игрока А рубашкой вверх, но не знает, какая это карта",
+)
+def sees_only_back(game: ScenarioGame, viewer: str, owner: str) -> None:
+    """В игровой зоне у противника есть карта рубашкой вверх: игрок видит, что она есть, но не её
+    название."""
+    hidden = [c for c in game.view(viewer)["play"] if c.get("face_down") and c.get("controller") == owner]
+    if not hidden:
+        raise AssertionError(f"игрок {viewer} не видит карт игрока {owner} рубашкой вверх")
+    _expect([c["name"] for c in hidden], [None] * len(hidden), "названия карт рубашкой вверх")
+
+
+def _flip_option(game: ScenarioGame, p: str, name: str, choice: str) -> dict[str, Any]:
+    d = _decision_of(game, p, "choose")
+    found = [
+        o
+        for o in d["options"]
+        if o.get("choice") == choice and (name in o.get("label", "") or name in d.get("prompt", ""))
+    ]
+    if not found:
+        raise AssertionError(f"игрок {p} сейчас не решает, переворачивать ли «{name}»: {d}")
+    return bare(found[0])
+
+
+@when(
+    "игрок {p:P} переворачивает «{name:N}» лицом вверх",
+    example="Когда игрок А переворачивает «Лазутчик» лицом вверх",
+)
+def turn_face_up(game: ScenarioGame, p: str, name: str) -> None:
+    """В свою фазу восстановления игрок переворачивает карту со Скрытностью лицом вверх."""
+    game.act(p, _flip_option(game, p, name, "перевернуть"))
+
+
+@when(
+    "игрок {p:P} оставляет «{name:N}» рубашкой вверх",
+    example="Когда игрок А оставляет «Лазутчик» рубашкой вверх",
+)
+def keep_face_down(game: ScenarioGame, p: str, name: str) -> None:
+    """Игрок не пользуется правом перевернуть карту со Скрытностью."""
+    game.act(p, _flip_option(game, p, name, "оставить"))
+
+
+# --- legal targets -------------------------------------------------------------------------------------
+
+
+def _play_options(game: ScenarioGame, p: str, name: str) -> list[dict[str, Any]]:
+    d = game.decision()
+    if not d or d["player"] != p:
+        return []
+    card_id = game.any_card_id(name, p)
+    return [o for o in d["options"] if o["type"] == "play" and o["card"] == card_id]
+
+
+def _first_slot(option: dict[str, Any]) -> list[str]:
+    slots = option.get("slots") or []
+    return list(slots[0]["candidates"]) if slots else []
+
+
+@then("игрок {p:P} может разыграть «{name:N}»", example="Тогда игрок А может разыграть «Амулет»")
+def may_play(game: ScenarioGame, p: str, name: str) -> None:
+    """Розыгрыш этой карты из руки есть среди законных действий игрока."""
+    if not _play_options(game, p, name):
+        raise AssertionError(f"игрок {p} не может разыграть «{name}»")
+
+
+@then("игрок {p:P} не может разыграть «{name:N}»", example="Тогда игрок А не может разыграть «Амулет»")
+def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
+    """Розыгрыша этой карты нет среди законных действий игрока."""
+    if _play_options(game, p, name):
+        raise AssertionError(f"игрок {p} может разыграть «{name}»")
+
+
+@then(
+    "игрок {p:P} может разыграть «{name:N}» с целью «{target:N}»",
+    example="Тогда игрок А может разыграть «Огненный шар» с целью «Гном»",
+)
+def may_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
+    """Эту карту можно выбрать целью заклинания."""
+    target_id = game.card_in_play(target)["id"]
+    if not any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
+        raise AssertionError(f"игрок {p} не может разыграть «{name}» с целью «{target}»")
+
+
+@then(
+    "игрок {p:P} не может разыграть «{name:N}» с целью «{target:N}»",
+    example="Тогда игрок А не может разыграть «Огненный шар» с целью «Гном»",
+)
+def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
+    """Эту карту нельзя выбрать целью заклинания (заклинание при этом может быть разыграно с другой
+    целью или не быть разыграно вовсе)."""
+    target_id = game.card_in_play(target)["id"]
+    if any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
+        raise AssertionError(f"игрок {p} может разыграть «{name}» с целью «{target}»")
+
+
+@when(
+    "игрок {p:P} пытается разыграть «{name:N}» с целью «{target:N}»",
+    example="Когда игрок А пытается разыграть «Огненный шар» с целью «Гном»",
+)
+def try_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
+    """Попытка разыграть заклинание с целью, которую выбрать нельзя."""
+    card_id = game.any_card_id(name, p)
+    target_id = game.card_in_play(target)["id"]
+    game.attempt(p, {"type": "play", "card": card_id, "targets": [target_id]})
+
+
+def _attack_targets(game: ScenarioGame, p: str, attacker: str) -> list[str]:
+    d = game.decision()
+    if not d or d["player"] != p:
+        return []
+    attacker_id = game.card_in_play(attacker)["id"]
+    return [
+        t
+        for o in d["options"]
+        if o["type"] == "attack" and o["attacker"] == attacker_id
+        for t in _first_slot(o)
+    ]
+
+
+@then(
+    "игрок {p:P} может атаковать существом «{attacker:N}» персонажа «{target:N}»",
+    example="Тогда игрок А может атаковать существом «Гном» персонажа «Герой Б»",
+)
+def may_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) -> None:
+    """Атака ударом этим существом на этого персонажа — законное действие."""
+    if game.any_card_id(target, p) not in _attack_targets(game, p, attacker):
+        raise AssertionError(f"игрок {p} не может атаковать существом «{attacker}» персонажа «{target}»")
+
+
+@then(
+    "игрок {p:P} не может атаковать существом «{attacker:N}» персонажа «{target:N}»",
+    example="Тогда игрок А не может атаковать существом «Гном» персонажа «Герой Б»",
+)
+def may_not_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) -> None:
+    """Атаки ударом этим существом на этого персонажа нет среди законных действий."""
+    if game.any_card_id(target, p) in _attack_targets(game, p, attacker):
+        raise AssertionError(f"игрок {p} может атаковать существом «{attacker}» персонажа «{target}»")
+
+
+def _declare_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
+    return [t for o in game.matching_options(p, "declare", ability, source) for t in _first_slot(o)]
+
+
+@then(
+    "игрок {p:P} может заявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок Б может заявить «Гибель: ранить на 2 выбранное существо.» карты «Мститель» "
+    "с целью «Гном»",
+)
+def may_declare_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту можно выбрать целью заявляемой срабатывающей способности."""
+    if game.any_card_id(target, p) not in _declare_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} не может заявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+@then(
+    "игрок {p:P} не может заявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок Б не может заявить «Гибель: ранить на 2 выбранное существо.» карты «Мститель» "
+    "с целью «Гном»",
+)
+def may_not_declare_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту нельзя выбрать целью заявляемой срабатывающей способности."""
+    if game.any_card_id(target, p) in _declare_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} может заявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+@then(
+    "в игровой зоне у игрока {p:P} копий «{name:N}»: {n:d}",
+    example="Тогда в игровой зоне у игрока А копий «Гном»: 1",
+)
+def copies_in_play(game: ScenarioGame, p: str, name: str, n: int) -> None:
+    """Сколько карт с этим названием (копий — глоссарий: «Копия карты») под контролем игрока в игровой
+    зоне."""
+    found = [c for c in game.view(p)["play"] if c.get("name") == name and c.get("controller") == p]
+    _expect(len(found), n, f"копии «{name}» у игрока {p}")
+
+
+def _activate_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
+    return [t for o in game.matching_options(p, "activate", ability, source) for t in _first_slot(o)]
+
+
+@then(
+    "игрок {p:P} может объявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок А может объявить «[Закрыть]: выстрел на 2.» карты «Арбалетчик» с целью «Герой Б»",
+)
+def may_activate_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту можно выбрать целью объявляемой активируемой способности."""
+    if game.any_card_id(target, p) not in _activate_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+@then(
+    "игрок {p:P} не может объявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок А не может объявить «[Закрыть]: выстрел на 2.» карты «Арбалетчик» с целью «Гном»",
+)
+def may_not_activate_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту нельзя выбрать целью объявляемой активируемой способности."""
+    if game.any_card_id(target, p) in _activate_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}» с целью «{target}»")
