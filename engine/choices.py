@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import actions
-from berserk_engine.actions import ActionKind, matches
+from berserk_engine.actions import ActionKind
 from berserk_engine.errors import IllegalAction
 from berserk_engine.tasks import Task, task
 
@@ -42,17 +42,48 @@ class ChooseCards(Task):
         game.push(self.then)
 
 
+def _choose_options(game: Game, player: str) -> list[dict[str, Any]]:
+    task = game.state.stack[-1] if game.state.stack else None
+    return task.options(game) if isinstance(task, ChooseCards) else []
+
+
+def _check_choose(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
+    task = game.state.stack[-1] if game.state.stack else None
+    if not isinstance(task, ChooseCards):
+        return IllegalAction("518.1", "сейчас не нужно выбирать карты")
+    cards = action.get("cards")
+    if set(action) != {"type", "cards"} or not isinstance(cards, list):
+        return IllegalAction(task.rule, "выбор карт — это список id карт в поле cards")
+    if len(set(cards)) != len(cards) or any(c not in task.candidates for c in cards):
+        return IllegalAction(task.rule, f"выбрать можно только разные карты из предложенных: {cards!r}")
+    if not task.min <= len(cards) <= task.max:
+        count = task.min if task.min == task.max else f"от {task.min} до {task.max}"
+        return IllegalAction(task.rule, f"нужно выбрать карт: {count}, выбрано {len(cards)}")
+    return None
+
+
+def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
+    """ChooseCards applies the answer itself."""
+
+
+actions.register(ActionKind("choose_cards", "выбор карт", _choose_options, _check_choose, _chosen))
+
+
 @task
 @dataclass(slots=True)
 class Choose(Task):
-    """A choice among named alternatives (decision ``choose``): ``choices`` are [key, label] pairs;
-    the chosen key goes to the task that continues (its ``choice`` field)."""
+    """A choice among named alternatives (decision ``choose``, action kind registered in ``events``):
+    ``choices`` are [key, label] pairs; the chosen key goes to the task that continues (its ``choice``
+    field)."""
 
     player: str
     choices: list[list[str]]
     rule: str
     prompt: str
     then: Any  # a task with a ``choice`` field
+
+    def choice_keys(self, game: Game) -> list[str]:
+        return [key for key, _ in self.choices]
 
     def options(self, game: Game) -> list[dict[str, Any]]:
         return [{"type": "choose", "choice": key, "label": label} for key, label in self.choices]
@@ -63,48 +94,3 @@ class Choose(Task):
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         self.then.choice = action["choice"]
         game.push(self.then)
-
-
-# --- the action kinds of these decisions -----------------------------------------------------------
-
-
-def _pending_options(kind: str) -> Any:
-    def options(game: Game, player: str) -> list[dict[str, Any]]:
-        pending = game.state.pending or {}
-        return [o for o in pending.get("options", []) if o["type"] == kind]
-
-    return options
-
-
-def _check(kind: str, words: str) -> Any:
-    def check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
-        pending = game.state.pending or {}
-        if any(matches(o, action) for o in pending.get("options", []) if o["type"] == kind):
-            return None
-        return IllegalAction(pending.get("rule", "518.1"), f"{words}: {action!r}")
-
-    return check
-
-
-def _answered_by_task(game: Game, player: str, action: dict[str, Any]) -> None:
-    """The asking task (ChooseCards, Choose, Perform) applies the answer itself."""
-
-
-actions.register(
-    ActionKind(
-        "choose_cards",
-        "выбор карт",
-        _pending_options("choose_cards"),
-        _check("choose_cards", "такого выбора карт нет среди законных (карты и их число)"),
-        _answered_by_task,
-    )
-)
-actions.register(
-    ActionKind(
-        "choose",
-        "выбор варианта",
-        _pending_options("choose"),
-        _check("choose", "такого варианта нет среди предложенных"),
-        _answered_by_task,
-    )
-)

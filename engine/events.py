@@ -274,6 +274,9 @@ class Perform(Task):
             return
         perform_now(game, self.ready)
 
+    def choice_keys(self, game: Game) -> list[str]:
+        return list(self.choice)
+
     def options(self, game: Game) -> list[dict[str, Any]]:
         found = {r.key: r for r in replacements(game, self.events[self.index])}
         return [{"type": "choose", "choice": k, "label": found[k].label} for k in self.choice]
@@ -319,7 +322,11 @@ def perform(game: Game, *events: Any) -> None:
 def perform_now(game: Game, events: list[Any]) -> None:
     """Apply events that have come through replacement: prevention, the change, the log, triggers."""
     s = game.state
-    before = list(s.play) if any(type(e) is MoveEvent for e in events) else None
+    before = None
+    for e in events:
+        if type(e) is MoveEvent:
+            before = list(s.play)  # who was in the game zone when cards left it (I-11)
+            break
     done = []
     for event in events:
         if APPLY[type(event)](game, event):
@@ -547,4 +554,34 @@ APPLY: dict[type, Any] = {
     ResolvedEvent: apply_quiet,
 }
 
-from berserk_engine import triggers  # noqa: E402 — triggers match the events defined above
+
+def _choosing(game: Game) -> tuple[Any, list[str]]:
+    """The task that asks a ``choose`` decision (a replacement effect to apply, or ``choices.Choose``)
+    and the keys it offers: such a task has a ``choice_keys(game)`` method."""
+    task_ = game.state.stack[-1] if game.state.stack else None
+    keys = getattr(task_, "choice_keys", None)
+    return (task_, keys(game)) if keys is not None else (None, [])
+
+
+def _choose_options(game: Game, player: str) -> list[dict[str, Any]]:
+    task_, keys = _choosing(game)
+    return task_.options(game) if keys else []
+
+
+def _check_choose(game: Game, player: str, action: dict[str, Any]) -> Any:
+    from berserk_engine.errors import IllegalAction
+
+    task_, keys = _choosing(game)
+    if set(action) != {"type", "choice"} or action.get("choice") not in keys:
+        rule = getattr(task_, "rule", "эффект-замещения")
+        return IllegalAction(rule, f"выбрать можно один из вариантов: {keys}")
+    return None
+
+
+def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
+    """The asking task (Perform, choices.Choose) applies the answer itself."""
+
+
+from berserk_engine import actions, triggers  # noqa: E402 — they build on the events defined above
+
+actions.register(actions.ActionKind("choose", "выбор варианта", _choose_options, _check_choose, _chosen))

@@ -43,16 +43,24 @@ def candidates(
     "ability"). A card lying face down is never a target («Скрытность»: «не может быть целью атак,
     заклинаний и различных особенностей»)."""
     s = game.state
+    cards = s.cards
+    defs = game.defs
+    types, side, other = sel.types, sel.side, sel.other
+    untargetable = hooks.UNTARGETABLE
     found = []
     for card_id in s.play:
-        if not _matches(game, card_id, sel, controller, source):
+        card = cards[card_id]
+        if defs[card.name].type not in types:
             continue
-        card = s.cards[card_id]
+        if (side == "own" and card.controller != controller) or (
+            side == "enemy" and card.controller == controller
+        ):
+            continue
+        if other and card_id == source:
+            continue
         if card.face_down:
             continue
-        if hooks.UNTARGETABLE and any(
-            h(game, card, controller, kind, source, ability) for h in hooks.UNTARGETABLE
-        ):
+        if untargetable and any(h(game, card, controller, kind, source, ability) for h in untargetable):
             continue
         found.append(card_id)
     return found

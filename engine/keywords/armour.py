@@ -21,7 +21,7 @@ term("эффект-предотвращения")
 
 
 def _prevent(game, event, remaining: int) -> int:
-    if not event.attack:
+    if not event.attack or not game.present(ARMOUR.term):
         return 0
     card = game.state.cards[event.target]
     value = ch.keyword(game, card, ARMOUR.term)
