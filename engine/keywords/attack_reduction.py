@@ -31,6 +31,8 @@ REDUCTION = keyword(
 
 
 def _strength(game, attack, strength: int) -> int:
+    if not game.present(REDUCTION.term):
+        return strength
     target = game.state.cards.get(attack["target"])
     if target is None:
         return strength

@@ -21,6 +21,8 @@ TIMES = keyword(
 
 
 def _attacks(game, card) -> int:
+    if not game.present(TIMES.term):
+        return 1
     value = ch.keyword(game, card, TIMES.term)
     return 1 if value is False or value is True else int(value)
 

@@ -36,8 +36,8 @@ IGNORE_TRIGGER = keyword(
 def _untargetable(game, card, chooser: str, kind: str, source: str, ability) -> bool:
     if ability is None or ability.kind != "triggered" or ability.trigger is None:
         return False
-    if not card.this_turn:
-        return False  # it targeted nothing this turn
+    if not card.this_turn or not (game.present(IGNORE_TRIGGER.term) or game.present(IGNORE_ALL.term)):
+        return False  # it targeted nothing this turn, or nobody ignores triggered abilities
     event = ability.trigger.event
     if event not in ignoring(game, card, IGNORE_TRIGGER.term) and not ignoring(game, card, IGNORE_ALL.term):
         return False

@@ -29,7 +29,7 @@ NO_CLOSE = keyword(
 
 
 def _stays_open(game, card, role: str) -> bool:
-    return role in ch.keyword_values(game, card, NO_CLOSE.term)
+    return game.present(NO_CLOSE.term) and role in ch.keyword_values(game, card, NO_CLOSE.term)
 
 
 hooks.STAYS_OPEN.append(_stays_open)

@@ -23,6 +23,8 @@ WORDS = {v: k for k, v in _sources.FROM.items()}
 
 
 def _no_wounds(game, event) -> tuple[str, str] | None:
+    if not game.present(NO_WOUNDS.term):
+        return None
     card = game.state.cards[event.target]
     for value in ch.keyword_values(game, card, NO_WOUNDS.term):
         if _sources.wound_from(event, str(value)) and not hooks.ignores(

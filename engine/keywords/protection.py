@@ -30,7 +30,7 @@ def _no_wounds(game, event) -> list[WoundEvent]:
 
 
 def _replacements(game, event) -> list[Replacement]:
-    if type(event) is not WoundEvent:
+    if type(event) is not WoundEvent or not game.present(PROTECTION.term):
         return []
     card = game.state.cards.get(event.target)
     if card is None or card.zone != "play":
@@ -53,7 +53,11 @@ def _replacements(game, event) -> list[Replacement]:
 
 
 def _untargetable(game, card, chooser: str, kind: str, source: str, ability) -> bool:
-    if kind != "spell" or "spell" not in ch.keyword_values(game, card, PROTECTION.term):
+    if (
+        kind != "spell"
+        or not game.present(PROTECTION.term)
+        or "spell" not in ch.keyword_values(game, card, PROTECTION.term)
+    ):
         return False
     return not hooks.ignores(game, source, "protection", f"{PROTECTION.term}:spell")
 

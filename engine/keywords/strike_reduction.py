@@ -19,6 +19,8 @@ REDUCTION = keyword(
 
 
 def _replace(game, striker: str, target, strength: int) -> int | None:
+    if not game.present(REDUCTION.term):
+        return None
     value = ch.keyword(game, target, REDUCTION.term)
     if value is False or value is True or strength <= int(value):
         return None

@@ -13,8 +13,7 @@ UNHEALING = keyword(
 
 
 def _blocked(game, event) -> bool:
-    card = game.state.cards[event.target]
-    return bool(ch.keyword(game, card, UNHEALING.term))
+    return ch.has(game, game.state.cards[event.target], UNHEALING.term)
 
 
 hooks.HEAL_BLOCKED.append(_blocked)

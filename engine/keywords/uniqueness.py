@@ -24,7 +24,7 @@ def _entered(game, events) -> list[MoveEvent]:
         if type(ev) is not MoveEvent or ev.to_zone != "play":
             continue
         new = s.cards.get(ev.new_id)
-        if new is None or new.zone != "play" or not ch.keyword(game, new, UNIQUE.term):
+        if new is None or new.zone != "play" or not ch.has(game, new, UNIQUE.term):
             continue
         for card_id in s.play:
             old = s.cards[card_id]

@@ -16,6 +16,8 @@ WRATH = keyword("гнев", "Гнев", "Гнев", "static", "Гнев.")
 def _strength(game, attack, strength: int) -> int:
     s = game.state
     attacker = s.cards.get(attack["attacker"]) or s.lki.get(attack["attacker"])
+    if type(attacker) is not dict and not game.present(WRATH.term):
+        return strength
     if attacker is None or not any(a.keyword == WRATH.term for a in ch.abilities_of(game, attacker)):
         return strength
     target = s.cards.get(attack["target"])
