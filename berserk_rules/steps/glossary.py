@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from berserk_rules.driver import SetupRejected
 from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
 from berserk_rules.steps.registry import given, then, when
 
@@ -103,13 +104,11 @@ def _effects(game: ScenarioGame, name: str) -> list[dict[str, Any]]:
 )
 def gained(game: ScenarioGame, name: str, text: str, until: str) -> None:
     """На карте действует эффект «получает [текст]» с этим сроком: до конца хода, до конца боя, пока
-    источник в игре, на ходы игрока (глоссарий: «Получает [текст]»)."""
+    источник в игре, на ходы игрока (глоссарий: «Получает [текст]»). [Текст] — полученная способность
+    («Рывок») или модификатор («+2 к удару», «+1 к жизням»)."""
     wanted = _until(until)
     effects = _effects(game, name)
-    if not any(
-        e["kind"] == "grant" and same_text(e.get("ability", ""), text) and e["until"] == wanted
-        for e in effects
-    ):
+    if not any(same_text(e.get("ability", e["text"]), text) and e["until"] == wanted for e in effects):
         raise AssertionError(f"«{name}» не получало «{text}» {until}; эффекты: {effects}")
 
 
@@ -465,3 +464,98 @@ def may_not_activate_target(game: ScenarioGame, p: str, ability: str, source: st
     """Эту карту нельзя выбрать целью объявляемой активируемой способности."""
     if game.any_card_id(target, p) in _activate_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+# --- deck construction («Название карты», «Копия карты», «Орда») ------------------------------------
+
+DECK_COLUMNS = {
+    "количество": "count",
+    "название": "name",
+    "тип": "type",
+    "подтип": "subtype",
+    "стоимость": "cost",
+    "стихия": "element",
+    "удар": "strike",
+    "жизни": "life",
+    "текст": "text",
+}
+
+
+@given(
+    "колода для турнира «{fmt:N}»:",
+    example="Дано колода для турнира «констрактед»:\n  | количество | название | тип | текст |",
+)
+def deck_list(game: ScenarioGame, fmt: str, datatable: list[list[str]]) -> None:
+    """Список колоды для турнира («констрактед» или «драфт»): по строке на карту — количество копий и
+    свойства карты, как в таблице карт (название, тип, подтип, стоимость, стихия, удар, жизни, текст)."""
+    header = [h.strip().lower() for h in datatable[0]]
+    unknown = [h for h in header if h not in DECK_COLUMNS]
+    if unknown:
+        raise AssertionError(
+            f"таблица колоды: неизвестные столбцы {unknown}; допустимы: {list(DECK_COLUMNS)}"
+        )
+    cards = []
+    for row in datatable[1:]:
+        card: dict[str, Any] = {}
+        for column, value in zip(header, (c.strip() for c in row), strict=True):
+            if value:
+                key = DECK_COLUMNS[column]
+                card[key] = (
+                    int(value) if key in ("count", "cost", "strike", "life") and value.isdigit() else value
+                )
+        cards.append(card)
+    game.deck = {"format": fmt, "cards": cards}  # type: ignore[attr-defined]
+
+
+def _deck_problems(game: ScenarioGame) -> list[dict[str, Any]]:
+    deck = getattr(game, "deck", None)
+    if deck is None:
+        raise AssertionError("перед этим шагом опишите колоду: «Дано колода для турнира «…»:»")
+    try:
+        return game.driver.check_deck(deck)
+    except SetupRejected as exc:
+        raise AssertionError(f"движок не смог прочитать колоду: {exc}") from exc
+
+
+@then("колода соответствует правилам составления", example="Тогда колода соответствует правилам составления")
+def deck_ok(game: ScenarioGame) -> None:
+    """Движок не находит в колоде нарушений правил составления колоды."""
+    _expect(_deck_problems(game), [], "нарушения в колоде")
+
+
+@then(
+    "в колоде нарушено правило «{rule:N}» для «{name:N}»",
+    example="Тогда в колоде нарушено правило «название-карты» для «Гном»",
+)
+def deck_breaks(game: ScenarioGame, rule: str, name: str) -> None:
+    """Среди нарушений колоды есть нарушение этого правила (id термина глоссария) этой картой."""
+    problems = _deck_problems(game)
+    if not any(p["rule"] == rule and p["name"] == name for p in problems):
+        raise AssertionError(f"в колоде нет нарушения «{rule}» для «{name}»; нарушения: {problems}")
+
+
+@then("в колоде нарушений: {n:d}", example="Тогда в колоде нарушений: 1")
+def deck_problem_count(game: ScenarioGame, n: int) -> None:
+    """Сколько нарушений правил составления колоды находит движок."""
+    _expect(len(_deck_problems(game)), n, "число нарушений в колоде")
+
+
+@when(
+    "игрок {p:P} объявляет единственную активируемую способность карты «{source:N}»",
+    example="Когда игрок А объявляет единственную активируемую способность карты «Смертник, копия 2»",
+)
+def activate_only(game: ScenarioGame, p: str, source: str) -> None:
+    """Игрок объявляет активируемую способность карты без цели, когда у карты она одна (так удобно,
+    если в тексте способности есть кавычки — например, название самой карты)."""
+    d = game.decision()
+    source_id = game.card_in_play(source)["id"]
+    found = [
+        o
+        for o in (d["options"] if d and d["player"] == p else [])
+        if o["type"] == "activate" and o["card"] == source_id
+    ]
+    if len(found) != 1:
+        raise AssertionError(
+            f"у «{source}» не одна активируемая способность, которую игрок {p} может объявить: {found}"
+        )
+    game.act(p, bare(found[0]))
