@@ -49,7 +49,7 @@ class ReferenceDriver(Driver):
         return self.game.log_for(player)
 
     def check_deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
-        from berserk_engine import deck as rules
+        from berserk_engine import construction as rules
 
         try:
             return [p.to_json() for p in rules.check(copy.deepcopy(deck))]
