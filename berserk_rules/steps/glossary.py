@@ -338,6 +338,20 @@ def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
         raise AssertionError(f"игрок {p} может разыграть «{name}»")
 
 
+def _seen_id(game: ScenarioGame, p: str, name: str) -> str:
+    """A card's id wherever the player can see it: the game zone first, then the graveyards and his hand
+    (a card on a graveyard can be named as a target the rules do not allow)."""
+    found = game.any_card_id(name, p)
+    if found is not None:
+        return found
+    view = game.view(p)
+    for side in view["players"].values():
+        for card in side["zones"]["graveyard"]["cards"] or []:
+            if card["name"] == name:
+                return card["id"]
+    raise AssertionError(f"игрок {p} не видит «{name}» ни в игровой зоне, ни на кладбищах, ни в руке")
+
+
 @then(
     "игрок {p:P} может разыграть «{name:N}» с целью «{target:N}»",
     example="Тогда игрок А может разыграть «Огненный шар» с целью «Гном»",
@@ -355,8 +369,8 @@ def may_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
 )
 def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Эту карту нельзя выбрать целью заклинания (заклинание при этом может быть разыграно с другой
-    целью или не быть разыграно вовсе)."""
-    target_id = game.card_in_play(target)["id"]
+    целью или не быть разыграно вовсе); карту можно назвать и на кладбище."""
+    target_id = _seen_id(game, p, target)
     if any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
         raise AssertionError(f"игрок {p} может разыграть «{name}» с целью «{target}»")
 
@@ -366,9 +380,9 @@ def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> N
     example="Когда игрок А пытается разыграть «Огненный шар» с целью «Гном»",
 )
 def try_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
-    """Попытка разыграть заклинание с целью, которую выбрать нельзя."""
+    """Попытка разыграть заклинание с целью, которую выбрать нельзя (в том числе с картой на кладбище)."""
     card_id = game.any_card_id(name, p)
-    target_id = game.card_in_play(target)["id"]
+    target_id = _seen_id(game, p, target)
     game.attempt(p, {"type": "play", "card": card_id, "targets": [target_id]})
 
 
