@@ -92,11 +92,37 @@ def build_parser() -> argparse.ArgumentParser:
         ("site", "выполнить check и собрать сайт"),
     ):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--driver", default=None, help="драйвер движка: модуль:Класс")
+        p.add_argument("--driver", default=None, help="драйвер движка на Python: модуль:Класс")
+        p.add_argument(
+            "--engine",
+            default=None,
+            metavar="КОМАНДА",
+            help="движок как процесс по протоколу berserk-rules, например «berserk-engine serve»",
+        )
+        p.add_argument("--timeout", default=None, metavar="С", help="предел ожидания ответа движка, с (5)")
+        p.add_argument(
+            "--scenario-timeout", default=None, metavar="С", help="предел времени одного сценария, с (20)"
+        )
+        p.add_argument(
+            "--isolation",
+            default=None,
+            choices=("process", "none"),
+            help="process (по умолчанию): движок в отдельном процессе; none: в процессе pytest (отладка)",
+        )
+        p.add_argument(
+            "--known-failures", default=None, metavar="ФАЙЛ", help="TOML-список известных ошибок движка"
+        )
+        p.add_argument("--junit", default=None, metavar="ФАЙЛ", help="записать также отчёт JUnit XML")
         p.add_argument(
             "--results", default=None, help=f"куда записать результаты (по умолчанию {DEFAULT_RESULTS})"
         )
-        p.add_argument("-n", "--workers", default=None, help="число процессов pytest-xdist (auto)")
+        p.add_argument(
+            "-n",
+            "--workers",
+            default=None,
+            help="число процессов pytest-xdist; по умолчанию один процесс, "
+            "auto — от 500 сценариев на машине с двумя и более ядрами",
+        )
         p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="аргументы для pytest после --")
         if name == "site":
             p.add_argument("--out", default="build/site", help="куда собрать сайт")

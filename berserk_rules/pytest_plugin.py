@@ -37,22 +37,25 @@ travel with the reports from the workers.
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import json
 import os
+import shlex
+import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from berserk_rules.contract import ContractError
 from berserk_rules.corpus import read_utf8, toml_error
 from berserk_rules.coverage import plural
-from berserk_rules.errors import SourceError, UserError
+from berserk_rules.driver import DEFAULT_DRIVER, Driver, EngineFailure, resolve_driver
+from berserk_rules.errors import ScenarioInputError, SourceError, UserError
 from berserk_rules.features import (
     FEATURES_DIR,
     INTERPRETATION_TAG,
@@ -60,18 +63,29 @@ from berserk_rules.features import (
     TERM_TAG,
     ParsedFeature,
     ScenarioRef,
+    check_results_target,
     load_scenarios,
     parse_feature,
     relative_name,
     scenario_refs,
 )
+from berserk_rules.protocol import (
+    DEFAULT_SCENARIO_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    EngineProcess,
+    InProcessDriver,
+    ProcessDriver,
+    parse_seconds,
+)
 
-DEFAULT_DRIVER = "berserk_rules.drivers.reference:ReferenceDriver"
 DEFAULT_RESULTS = "build/results.json"
 REFERENCE_KNOWN_FAILURES = "known-failures/reference.toml"
 SCENARIO_PROPERTY = "berserk_scenario"
 LOG_PROPERTY = "berserk_log"
 UNDEFINED_STEP_PROPERTY = "berserk_undefined_step"
+ENGINE_PROPERTY = "berserk_engine"
+ERROR_PROPERTY = "berserk_error"  # (kind, message): "engine" (the engine failed), "input" (the scenario)
+ISOLATIONS = ("process", "none")
 RESULTS_SCHEMA = 1
 MESSAGE_LIMIT = 4000
 
@@ -84,31 +98,6 @@ TAG_MARKERS = ((RULE_TAG, "rule"), (TERM_TAG, "term"), (INTERPRETATION_TAG, "int
 
 
 # --- driver --------------------------------------------------------------------------------------
-
-
-def resolve_driver(spec: str) -> type:
-    """The driver class named by ``module:Class``; a clear :class:`UserError` when it cannot be used."""
-    module_name, sep, class_name = spec.partition(":")
-    if not sep or not module_name or not class_name:
-        raise UserError(f"драйвер задаётся как «модуль:Класс», например {DEFAULT_DRIVER}; получено «{spec}»")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UserError(f"драйвер {spec}: не удалось импортировать модуль {module_name}: {exc}") from exc
-    obj: Any = module
-    for part in class_name.split("."):
-        try:
-            obj = getattr(obj, part)
-        except AttributeError:
-            raise UserError(f"драйвер {spec}: в модуле {module_name} нет «{class_name}»") from None
-    if not isinstance(obj, type):
-        raise UserError(f"драйвер {spec}: «{class_name}» — не класс")
-    missing = [attr for attr in ("name", "version") if not isinstance(getattr(obj, attr, None), str)]
-    if missing:
-        raise UserError(
-            f"драйвер {spec}: у класса нет строковых атрибутов {', '.join(missing)} (имя и версия движка)"
-        )
-    return obj
 
 
 # --- known failures ------------------------------------------------------------------------------
@@ -175,6 +164,7 @@ class _Record:
     duration: float = 0.0
     log: Any = None
     nodeid: str = ""
+    error: str | None = None  # kind of an "error": "engine" or "input"
 
 
 @dataclass
@@ -191,6 +181,13 @@ class _State:
     written: Path | None = None
     warning: str | None = None
     driver: type | None = None
+    engine_command: str | None = None
+    engine_cwd: Path | None = None
+    isolation: str = "process"
+    timeout: float = DEFAULT_TIMEOUT
+    scenario_timeout: float = DEFAULT_SCENARIO_TIMEOUT
+    engine_info: dict[str, Any] | None = None
+    interrupted: bool = False
 
     def refs_of(self, feature: Path) -> list[ScenarioRef]:
         key = str(feature)
@@ -224,8 +221,90 @@ def berserk_driver_class(pytestconfig: pytest.Config) -> type:
     return driver_class(pytestconfig)
 
 
+class EnginePool:
+    """The engine of one pytest process: a :class:`~berserk_rules.protocol.EngineProcess` reused
+    scenario after scenario (``--berserk-isolation process``, the default), or the driver class
+    called in process (``none``)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.state = _state(config)
+        self.engine: EngineProcess | None = None
+
+    def command(self) -> tuple[list[str], str]:
+        """The engine's command line and how messages name it."""
+        state = self.state
+        if state.engine_command is not None:
+            try:
+                argv = shlex.split(state.engine_command)
+            except ValueError as exc:
+                raise pytest.UsageError(f"--berserk-engine: {exc}") from None
+            return argv, state.engine_command
+        driver_class(self.config)  # a bad spec is a usage error here, not in the host
+        return [sys.executable, "-m", "berserk_rules.host", state.driver_spec], state.driver_spec
+
+    def driver(self, scenario: str | None) -> Driver:
+        state = self.state
+        if state.isolation == "none" and state.engine_command is None:
+            driver = InProcessDriver(driver_class(self.config)())
+            state.engine_info = state.engine_info or _engine(state)
+            return driver
+        if self.engine is None:
+            argv, shown = self.command()
+            env = dict(os.environ)
+            paths = [p for p in sys.path if p]
+            env["PYTHONPATH"] = os.pathsep.join([*paths, *filter(None, [env.get("PYTHONPATH")])])
+            cwd = state.engine_cwd if state.engine_command is not None else state.root
+            self.engine = EngineProcess(argv, cwd=str(cwd), env=env, timeout=state.timeout, shown=shown)
+        deadline = time.monotonic() + state.scenario_timeout
+        info = self.engine.ensure(deadline)
+        state.engine_info = {
+            **info["engine"],
+            "protocol": info["protocol"],
+            **({"command": state.engine_command} if state.engine_command else {"driver": state.driver_spec}),
+        }
+        return ProcessDriver(self.engine, scenario, state.scenario_timeout)
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+
+
+@pytest.fixture(scope="session")
+def berserk_engine_pool(pytestconfig: pytest.Config) -> Iterator[EnginePool]:
+    """The engine of this pytest process (started on first use, stopped at the end)."""
+    pool = EnginePool(pytestconfig)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def berserk_driver(request: pytest.FixtureRequest, berserk_engine_pool: EnginePool) -> Iterator[Driver]:
+    """The driver of one scenario: every request and answer checked against the schemas; an
+    engine that crashes, hangs or breaks the contract makes this scenario an ``error``."""
+    state = _state(request.config)
+    scenario = scenario_id_of(request.node, state) if isinstance(request.node, pytest.Item) else None
+    driver = berserk_engine_pool.driver(scenario)
+    if state.engine_info is not None:
+        request.node.user_properties.append((ENGINE_PROPERTY, state.engine_info))
+    try:
+        yield driver
+    finally:
+        driver.close()
+
+
 def _is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
+
+
+def _seconds(value: str | None, option: str, default: float) -> float:
+    """A positive number of seconds from an option (``--berserk-timeout 2.5``)."""
+    if value is None:
+        return default
+    try:
+        return parse_seconds(value, option)
+    except UserError as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 # --- hooks ---------------------------------------------------------------------------------------
@@ -251,6 +330,37 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="FILE",
         help="TOML-список известных ошибок движка ([[xfail]] scenario, reason): xfail(strict=True)",
     )
+    group.addoption(
+        "--berserk-engine",
+        default=None,
+        metavar="COMMAND",
+        help="движок как процесс, говорящий по протоколу berserk-rules (например «berserk-engine serve»)",
+    )
+    group.addoption(
+        "--berserk-engine-cwd",
+        default=None,
+        metavar="DIR",
+        help="папка, в которой запускается --berserk-engine (по умолчанию текущая)",
+    )
+    group.addoption(
+        "--berserk-isolation",
+        default="process",
+        choices=ISOLATIONS,
+        help="process (по умолчанию): драйвер в отдельном процессе — падение или зависание движка "
+        "становится ошибкой одного сценария; none: драйвер в процессе pytest (для отладки)",
+    )
+    group.addoption(
+        "--berserk-timeout",
+        default=None,
+        metavar="SECONDS",
+        help=f"предел ожидания одного ответа движка (по умолчанию {DEFAULT_TIMEOUT:g} с)",
+    )
+    group.addoption(
+        "--berserk-scenario-timeout",
+        default=None,
+        metavar="SECONDS",
+        help=f"предел времени одного сценария (по умолчанию {DEFAULT_SCENARIO_TIMEOUT:g} с)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -261,12 +371,32 @@ def pytest_configure(config: pytest.Config) -> None:
     results_option = config.getoption("--berserk-results")
     results = invocation / results_option if results_option else root / DEFAULT_RESULTS
     driver_option = config.getoption("--berserk-driver")
+    engine_option = config.getoption("--berserk-engine")
+    if driver_option and engine_option:
+        raise pytest.UsageError("--berserk-driver и --berserk-engine вместе не указываются: выберите одно")
+    if engine_option is not None and not engine_option.strip():
+        raise pytest.UsageError("--berserk-engine: пустая команда")
+    engine_cwd = config.getoption("--berserk-engine-cwd")
     state = _State(
         root=root,
         results_path=results,
         driver_spec=driver_option or DEFAULT_DRIVER,
         driver_explicit=driver_option is not None,
+        engine_command=engine_option,
+        engine_cwd=Path(engine_cwd) if engine_cwd else invocation,
+        isolation=config.getoption("--berserk-isolation"),
+        timeout=_seconds(config.getoption("--berserk-timeout"), "--berserk-timeout", DEFAULT_TIMEOUT),
+        scenario_timeout=_seconds(
+            config.getoption("--berserk-scenario-timeout"),
+            "--berserk-scenario-timeout",
+            DEFAULT_SCENARIO_TIMEOUT,
+        ),
     )
+    if results_option and not _is_worker(config):
+        try:
+            check_results_target(results, root)
+        except UserError as exc:
+            raise pytest.UsageError(str(exc)) from None
     config.stash[STATE_KEY] = state
     if not _is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
@@ -278,7 +408,11 @@ def pytest_configure(config: pytest.Config) -> None:
         known_path: Path | None = invocation / known_option
         if not known_path.is_file():
             raise pytest.UsageError(f"--berserk-known-failures: нет файла {known_option}")
-    elif state.driver_spec == DEFAULT_DRIVER and (root / REFERENCE_KNOWN_FAILURES).is_file():
+    elif (
+        state.driver_spec == DEFAULT_DRIVER
+        and state.engine_command is None
+        and (root / REFERENCE_KNOWN_FAILURES).is_file()
+    ):
         known_path = root / REFERENCE_KNOWN_FAILURES
     else:
         known_path = None
@@ -312,6 +446,39 @@ def pytest_bdd_step_func_lookup_error(
     message += f" (сценарий «{scenario.name}»)"
     request.node.user_properties.append((UNDEFINED_STEP_PROPERTY, message))
     pytest.fail(message, pytrace=False)
+
+
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: Any,
+    scenario: Any,
+    step: Any,
+    step_func: Any,
+    step_func_args: Any,
+    exception: Exception,
+) -> None:
+    """A «Дано» step that fails, or a position the scenario describes that cannot exist, is the
+    scenario's own error: record it with the feature file and the step's line."""
+    if not (step.type == "given" or isinstance(exception, ScenarioInputError)):
+        return
+    if isinstance(exception, EngineFailure | ContractError):
+        return
+    rel = relative_name(Path(feature.filename), _state(request.config).root)
+    text = str(exception).strip() or type(exception).__name__
+    message = f"{rel}:{step.line_number}: шаг «{step.keyword.strip()} {step.name}»: {text}"
+    request.node.user_properties.append((ERROR_PROPERTY, ("input", message)))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Mark a phase that failed because the engine failed (crash, hang, broken contract)."""
+    report = yield
+    excinfo = call.excinfo
+    if excinfo is not None and not any(name == ERROR_PROPERTY for name, _ in report.user_properties):
+        if isinstance(excinfo.value, EngineFailure | ContractError):
+            message = str(excinfo.value)
+            report.user_properties.append((ERROR_PROPERTY, ("engine", message[:MESSAGE_LIMIT])))
+    return report
 
 
 def scenario_id_of(item: pytest.Item, state: _State) -> str | None:
@@ -375,6 +542,9 @@ def _crash_message(report: pytest.TestReport) -> str | None:
 def classify(report: pytest.TestReport) -> tuple[str | None, str | None]:
     """(status, message) of one phase report; status None when the phase decides nothing."""
     wasxfail = getattr(report, "wasxfail", None)
+    error = _properties(report).get(ERROR_PROPERTY)
+    if report.failed and error is not None and wasxfail is None:
+        return "error", str(error[1])
     if report.when == "setup":
         if report.failed:
             return "error", _crash_message(report)
@@ -442,20 +612,32 @@ class Recorder:
         record.duration += report.duration
         if LOG_PROPERTY in props:
             record.log = props[LOG_PROPERTY]
+        if isinstance(props.get(ENGINE_PROPERTY), dict) and self.state.engine_info is None:
+            self.state.engine_info = props[ENGINE_PROPERTY]
         status, message = classify(report)
         if status is None:
             return
+        error = props.get(ERROR_PROPERTY)
+        kind = str(error[0]) if status == "error" and error is not None and report.failed else None
         if report.when == "teardown":
             # a teardown error does not hide a failure already recorded
             if record.status in (None, "passed", "xpass"):
-                record.status, record.message = status, message
+                record.status, record.message, record.error = status, message, kind
             return
         if record.status is None or report.when == "call":
-            record.status, record.message = status, message
+            record.status, record.message, record.error = status, message, kind
+
+    def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
+        self.state.interrupted = True
 
     @pytest.hookimpl(tryfirst=True)
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         if not self.state.records:
+            return
+        if self.state.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED:
+            # a partial run never replaces the results of a complete one
+            where = relative_name(self.state.results_path, self.state.root)
+            self.state.warning = f"прогон прерван: результаты не записаны ({where} не изменён)"
             return
         try:
             write_results(self.state)
@@ -481,6 +663,10 @@ def _now() -> str:
 
 
 def _engine(state: _State) -> dict[str, Any]:
+    if state.engine_info is not None:
+        return {"isolation": state.isolation, **state.engine_info}
+    if state.engine_command is not None:
+        return {"name": None, "version": None, "command": state.engine_command}
     try:
         cls = state.driver or resolve_driver(state.driver_spec)
         state.driver = cls
@@ -504,6 +690,8 @@ def _scenario_json(ref: ScenarioRef | None, ident: str, record: _Record | None) 
         "message": record.message if record else None,
         "duration": round(record.duration, 6) if record else 0.0,
     }
+    if record is not None and record.error is not None:
+        data["error"] = record.error
     if record is not None and record.log is not None:
         data["log"] = record.log
     return data
@@ -546,7 +734,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1)
+            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)
             handle.write("\n")
         os.replace(tmp, path)
     except BaseException:

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from berserk_rules.driver import Driver, Rejected, SetupRejected
+from berserk_rules import contract
+from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
+from berserk_rules.errors import ScenarioInputError
 
 PLAYERS = ("А", "Б")
 ANY_TARGET = object()  # matching_options(): an option with any target (or none)
@@ -44,10 +46,38 @@ def same_text(a: str, b: str) -> bool:
     return a.strip().rstrip(".") == b.strip().rstrip(".")
 
 
+class Position(dict):
+    """The position as the «Дано» steps describe it. A value given twice differently (two card
+    tables for one card, «колода пуста» and then cards in that deck, a choice phase and then the
+    start of a turn) is a contradiction in the scenario: :class:`ScenarioInputError`."""
+
+    def __init__(self, path: str = "позиция", items: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.path = path
+        for key, value in (items or {}).items():
+            self[key] = value
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        where = f"{self.path}.{key}"
+        if isinstance(value, dict) and not isinstance(value, Position):
+            value = Position(where, value)
+        if key in self and self[key] != value:
+            raise ScenarioInputError(
+                f"{where}: уже задано {json.dumps(self[key], ensure_ascii=False)}, а теперь "
+                f"{json.dumps(value, ensure_ascii=False)} — шаги сценария противоречат друг другу"
+            )
+        super().__setitem__(key, value)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
 class ScenarioGame:
     def __init__(self, driver: Driver) -> None:
         self.driver = driver
-        self.setup: dict[str, Any] = {"cards": {}, "players": {p: {} for p in PLAYERS}}
+        self.setup: dict[str, Any] = Position(items={"cards": {}, "players": {p: {} for p in PLAYERS}})
         self.started = False
         self.rejection: Rejected | None = None
         self.unchanged: bool | None = None
@@ -63,8 +93,12 @@ class ScenarioGame:
     def start(self) -> None:
         if self.started:
             return
+        position = json.loads(json.dumps(self.setup, ensure_ascii=False))  # plain JSON for the driver
+        problems = contract.position_problems(position)
+        if problems:
+            raise ScenarioInputError("позиция сценария невозможна: " + "; ".join(problems))
         try:
-            self.driver.start(self.setup)
+            self.driver.start(position)
         except SetupRejected as exc:
             raise AssertionError(f"движок не принял позицию: {exc}") from exc
         self.started = True
@@ -177,13 +211,13 @@ class ScenarioGame:
 
 
 @pytest.fixture
-def game(request: pytest.FixtureRequest, berserk_driver_class: type[Driver]):  # fixture from the plugin
+def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture from the plugin
     """The game of one scenario; its log is attached to the results."""
-    driver = berserk_driver_class()
-    scenario = ScenarioGame(driver)
+    scenario = ScenarioGame(berserk_driver)
     yield scenario
     if scenario.started:
         try:
-            request.node.user_properties.append(("berserk_log", driver.log()))
-        finally:
-            driver.close()
+            log = berserk_driver.log()
+        except (EngineFailure, contract.ContractError):  # the scenario is already the engine's error
+            return
+        request.node.user_properties.append(("berserk_log", log))
