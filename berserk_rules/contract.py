@@ -184,7 +184,11 @@ def _walk(errors: Iterable[Any]) -> list[Any]:
 
 def violations(ref: str, value: Any, limit: int = 5) -> list[str]:
     """Violations of schema ``ref`` by ``value``: «поле X: what is wrong (схема …)»."""
-    found = sorted(validator(ref).iter_errors(value), key=lambda e: (len(e.absolute_path), list(e.path)))
+    found = sorted(
+        validator(ref).iter_errors(value),
+        # the most specific first: a wrong field before «fits none of the forms» about its object
+        key=lambda e: (e.validator in ("anyOf", "oneOf"), -len(e.absolute_path), [str(p) for p in e.path]),
+    )
     messages = []
     for error in _walk(found)[:limit]:
         where = field_path(error.absolute_path)

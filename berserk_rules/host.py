@@ -14,7 +14,16 @@ from typing import Any
 
 from berserk_engine.serve import Session, serve
 
+from berserk_rules.contract import json_problems
 from berserk_rules.driver import Driver, Rejected, SetupRejected
+
+
+def _plain(value: Any, method: str) -> Any:
+    """``value`` if it is plain JSON; otherwise an error naming the field (NaN, a set, a key 1 …)."""
+    problems = json_problems(value)
+    if problems:
+        raise ValueError(f"{method}: " + "; ".join(problems[:3]))
+    return value
 
 
 class DriverSession(Session):
@@ -37,16 +46,16 @@ class DriverSession(Session):
         self.driver.start(position)
 
     def decision(self) -> dict[str, Any] | None:
-        return self._game().decision()
+        return _plain(self._game().decision(), "decision()")
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         self._game().act(player, action)
 
     def observe(self, viewer: str | None) -> dict[str, Any]:
-        return self._game().observe(viewer)
+        return _plain(self._game().observe(viewer), f"observe({viewer})")
 
     def log(self, viewer: str | None) -> list[dict[str, Any]]:
-        return self._game().log(viewer)
+        return _plain(self._game().log(viewer), f"log({viewer})")
 
     def refusal(self, exc: Exception) -> dict[str, Any] | None:
         if isinstance(exc, Rejected):

@@ -242,9 +242,9 @@ class EngineProcess:
         except _TimedOut:
             self.stop()
             if scenario_limit:
-                why = "сценарий превысил свой предел времени (--berserk-scenario-timeout)"
+                why = "сценарий превысил свой предел времени (--scenario-timeout)"
             else:
-                why = f"движок не ответил за {self.timeout:g} с (--berserk-timeout)"
+                why = f"движок не ответил за {self.timeout:g} с (предел ожидания ответа, --timeout)"
             raise self._failure(f"{what}: {why}; процесс остановлен") from None
         except _Died:
             code = self._reap()

@@ -65,6 +65,7 @@ def build_library(cards: dict[str, Any]) -> dict[str, CardDef]:
 
 def new_game(setup: dict[str, Any]) -> Game:
     """Build a game from a position. Raises SetupError / CardTextError on bad input."""
+    check_shape(setup)
     unknown = set(setup) - _TOP_KEYS
     if unknown:
         raise SetupError(f"неизвестные поля позиции: {sorted(unknown)}")
@@ -189,3 +190,73 @@ def _check_possible(state: GameState) -> None:
             raise SetupError(
                 f"игрок {player.name} уже {player.draw_failures} раза не смог взять карту: он проиграл"
             )
+
+
+# --- the shape of a position: wrong types and out-of-range values are SetupError, naming the field ---
+
+MAX_COINS = 10  # 304.1: a player gets a coin marker only while he has fewer than 10
+_CARD_FIELDS = {"type": str, "cost": int, "element": str, "strike": int, "life": int, "text": str}
+_HERO_FIELDS = {"name": str, "life": int, "wounds": int, "closed": bool}
+_PLAY_FIELDS = {"card": str, "closed": bool, "wounds": int, "owner": str, "new": bool, "used": dict}
+_TYPE_NAMES = {str: "строка", int: "целое число", bool: "true или false", dict: "объект", list: "список"}
+
+
+def _expect(value: Any, kind: type, field: str) -> None:
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        raise SetupError(f"поле {field}: ожидается {_TYPE_NAMES[kind]}, получено {value!r:.60}")
+
+
+def _fields(entry: Any, fields: dict[str, type], field: str) -> None:
+    _expect(entry, dict, field)
+    for key, kind in fields.items():
+        if key in entry and not (key == "element" and entry[key] is None):
+            _expect(entry[key], kind, f"{field}.{key}")
+
+
+def check_shape(setup: Any) -> None:
+    """Every field of a position has the type the format gives it, coin markers are at most 10 per
+    player (304.1), and a creature in the game zone has life: a SetupError naming the field, before
+    anything is built (the rest of the checks — unknown fields and cards, impossible wounds — follow
+    in :func:`new_game`)."""
+    _expect(setup, dict, "позиция")
+    for key, kind in (("seed", int), ("turn", int), ("start", str), ("cards", dict), ("players", dict)):
+        if key in setup:
+            _expect(setup[key], kind, key)
+    for name, props in setup.get("cards", {}).items():
+        _fields(props, _CARD_FIELDS, f"cards.«{name}»")
+    for player, desc in setup.get("players", {}).items():
+        where = f"players.{player}"
+        _expect(desc, dict, where)
+        if "hero" in desc:
+            _fields(desc["hero"], _HERO_FIELDS, f"{where}.hero")
+        if "coins" in desc:
+            _fields(desc["coins"], {"open": int, "closed": int}, f"{where}.coins")
+            total = desc["coins"].get("open", 0) + desc["coins"].get("closed", 0)
+            if total > MAX_COINS:
+                raise SetupError(
+                    f"поле {where}.coins: маркеров монет {total}, больше {MAX_COINS} не бывает (304.1)"
+                )
+        if "draw_failures" in desc:
+            _expect(desc["draw_failures"], int, f"{where}.draw_failures")
+        for zone in (*PRIVATE_ZONES, "play"):
+            cards = desc.get(zone, [])
+            _expect(cards, list, f"{where}.{zone}")
+            for index, entry in enumerate(cards):
+                field = f"{where}.{zone}[{index}]"
+                if zone == "play" and isinstance(entry, dict):
+                    _fields(entry, _PLAY_FIELDS, field)
+                    for text, times in entry.get("used", {}).items():
+                        _expect(times, int, f"{field}.used.«{text}»")
+                    entry = entry.get("card")
+                _expect(entry, str, field)
+                props = setup.get("cards", {}).get(entry)
+                if (
+                    zone == "play"
+                    and isinstance(props, dict)
+                    and props.get("type") in ("существо", "creature")
+                ):
+                    if props.get("life", 0) < 1:
+                        raise SetupError(
+                            f"поле {field}: существо «{entry}» без жизней не может быть в игровой зоне"
+                        )

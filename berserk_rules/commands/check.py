@@ -175,8 +175,12 @@ def check_engine(args: argparse.Namespace, root: Path) -> None:
         finally:
             sys.path.remove(str(root))
     known = getattr(args, "known_failures", None)
-    if known is not None and not Path(known).is_file():
-        raise UserError(f"--known-failures {known}: нет такого файла")
+    if known is not None:
+        from berserk_rules.pytest_plugin import load_known_failures
+
+        if not Path(known).is_file():
+            raise UserError(f"--known-failures {known}: нет такого файла")
+        load_known_failures(Path(known).resolve(), load_scenarios(root), Path.cwd())
 
 
 # --- the run -------------------------------------------------------------------------------------

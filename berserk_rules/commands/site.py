@@ -50,12 +50,17 @@ def run(args: argparse.Namespace) -> int:
     out = out if out.is_absolute() else root / out
     if not (root / "docs" / "conf.py").is_file():
         raise UserError(f"нет исходников сайта: {root / 'docs' / 'conf.py'}")
+    from berserk_rules.corpus import load_corpus
+
+    load_corpus(root)  # a broken rules/*.md is a file:line error here, not a failed Sphinx build
 
     check_code = 0
     if not args.no_check:
         from berserk_rules.commands import check
 
         check_code = int(check.run(args) or 0)
+        if check_code in (2, check.INTERRUPTED):  # bad input or Ctrl-C: nothing to show
+            return check_code
         if check_code:
             print(
                 "berserk-rules site: проверка сценариев не прошла; сайт всё равно собирается, "
