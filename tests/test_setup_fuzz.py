@@ -164,23 +164,22 @@ def test_checks_never_crash(position: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "field"),
+    ("change", "message"),
     [
-        (lambda p: p["players"]["А"]["coins"].update(open=8, closed=3), "players.А.coins"),
-        (lambda p: p["cards"]["Гном"].update(life=0), "players.А.play[1]"),
-        (lambda p: p["players"]["А"]["hero"].update(wounds="1"), "players.А.hero.wounds"),
-        (lambda p: p["players"]["А"].update(hand="Гном"), "players.А.hand"),
-        (lambda p: p["cards"]["Писарь"].update(strike=1.5), "cards.«Писарь».strike"),
+        (lambda p: p["players"]["А"]["coins"].update(open=8, closed=3), "игрок А: маркеров монет 11"),
         (
-            lambda p: p["players"]["А"]["play"][0]["used"].update(
-                {"Один раз за ход, 1 [Монета]: возьмите карту.": None}
-            ),
-            "players.А.play[0].used",
+            lambda p: p["cards"]["Гном"].update(life=0),
+            "игрок А, игровая зона[1]: «Гном»: у персонажа без жизней",
         ),
+        (lambda p: p["players"]["А"]["hero"].update(wounds="1"), "игрок А: герой: «Герой А»: раны"),
+        (lambda p: p["players"]["А"].update(hand="Гном"), "игрок А: hand: ожидается список"),
+        (lambda p: p["cards"]["Писарь"].update(strike=1.5), "«Писарь»: удар: ожидается целое число"),
+        (lambda p: p["players"].update(Б=[]), "игрок Б: ожидается словарь"),
+        (lambda p: p["cards"]["Гном"].update(cost=[1]), "карта «Гном»: cost — ожидается строка или число"),
     ],
 )
-def test_out_of_range_and_wrong_types_name_the_field(change: Any, field: str) -> None:
+def test_out_of_range_and_wrong_types_name_the_field(change: Any, message: str) -> None:
     position = copy.deepcopy(BASE)
     change(position)
-    with pytest.raises(SetupError, match=re.escape(f"поле {field}")):
+    with pytest.raises(SetupError, match=re.escape(message)):
         new_game(position)
