@@ -169,16 +169,15 @@ def _describe(error: Any) -> str:
 
 
 def _walk(errors: Iterable[Any]) -> list[Any]:
-    """The most specific errors: descend into oneOf/anyOf to the best-matching branch."""
-    from jsonschema.exceptions import best_match
-
+    """The most specific errors: for «fits none of the forms» (oneOf/anyOf), the errors of the
+    forms whose type did fit (a decision missing «options» rather than «is not null»)."""
     out = []
     for error in errors:
-        if error.validator in ("oneOf", "anyOf") and error.context:
-            deeper = best_match(error.context)
-            out.append(deeper if deeper is not None and deeper.path else error)
-        else:
+        if error.validator not in ("oneOf", "anyOf") or not error.context:
             out.append(error)
+            continue
+        fitting = [e for e in error.context if not (e.validator == "type" and not e.relative_path)]
+        out.extend(_walk(fitting) if fitting else [error])
     return out
 
 
@@ -190,7 +189,7 @@ def violations(ref: str, value: Any, limit: int = 5) -> list[str]:
         key=lambda e: (e.validator in ("anyOf", "oneOf"), -len(e.absolute_path), [str(p) for p in e.path]),
     )
     messages = []
-    for error in _walk(found)[:limit]:
+    for error in _walk(found)[:limit] if found else []:
         where = field_path(error.absolute_path)
         schema_at = "/".join(str(p) for p in error.absolute_schema_path)
         messages.append(f"поле {where}: {_describe(error)} (схема {ref.partition('#')[0]}: {schema_at})")

@@ -163,7 +163,7 @@ def check_engine(args: argparse.Namespace, root: Path) -> None:
         if not argv:
             raise UserError("--engine: пустая команда")
         program = argv[0]
-        found = Path(program).is_file() if os.sep in program else shutil.which(program) is not None
+        found = Path(program).is_file() if os.sep in program else shutil.which(program, path=search_path())
         if not found:
             raise UserError(f"--engine «{engine}»: программа {program} не найдена")
     if getattr(args, "driver", None):
@@ -221,9 +221,16 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+def search_path() -> str:
+    """PATH, with the folder of this Python's scripts first: ``--engine "berserk-engine serve"``
+    works from the project's virtual environment without activating it."""
+    return os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+
+
 def run_pytest(command: list[str], root: Path) -> int | None:
     """pytest's exit code, or None when the run was interrupted (Ctrl-C)."""
-    proc = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env = {**os.environ, "PATH": search_path()}
+    proc = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:
         _relay(proc)
         return proc.wait()
