@@ -21,6 +21,17 @@ PASSING = """\
 """
 
 
+# A scenario whose position describes one card: drivers that misbehave on purpose key on its name.
+CARD = """\
+  Сценарий: {name}
+    Дано карты:
+      | название | тип      | удар | жизни |
+      | {card} | существо | 1    | 1     |
+    И идёт фаза выбора игрока А
+    Тогда игроку А доступны действия: передача хода
+"""
+
+
 def feature(*scenarios: str, tags: str = "@rule-306.1") -> str:
     """A feature file with these scenario blocks (each starting with «  Сценарий:»)."""
     return "# language: ru\n" + tags + "\nФункция: Проба\n\n" + "\n".join(scenarios)

@@ -21,17 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.project_kit import PASSING, ROOT, feature, make_project
+from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
 
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
-CARD = """\
-  Сценарий: {name}
-    Дано карты:
-      | название | тип      | удар | жизни |
-      | {card} | существо | 1    | 1     |
-    И идёт фаза выбора игрока А
-    Тогда игроку А доступны действия: передача хода
-"""
 BROKEN = {  # scenario -> (card, what its error says)
     "мусор": ("Мусор", "decision(): ответ движка — не строка JSON"),
     "обрыв": ("Обрыв", "decision(): движок завершился (код выхода 7)"),

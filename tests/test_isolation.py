@@ -19,16 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.project_kit import PASSING, ROOT, feature, make_project, snapshot
-
-CARD = """\
-  Сценарий: {name}
-    Дано карты:
-      | название | тип      | удар | жизни |
-      | {card} | существо | 1    | 1     |
-    И идёт фаза выбора игрока А
-    Тогда игроку А доступны действия: передача хода
-"""
+from tests.project_kit import CARD, PASSING, ROOT, feature, make_project, snapshot
 
 CASES = {  # scenario name -> (card, what the error says)
     "сегфолт": ("Сегфолт", "сигнал SIGSEGV (11)"),
