@@ -130,6 +130,11 @@ def build_parser() -> argparse.ArgumentParser:
                 "--no-check", action="store_true", help="не прогонять сценарии, взять последние результаты"
             )
 
+    p = sub.add_parser(
+        "export", help="записать каждый сценарий как тестовый вектор JSON (для авторов движков)"
+    )
+    p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
+
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
     p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")

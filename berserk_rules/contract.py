@@ -27,7 +27,7 @@ from typing import Any
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 SCHEMA_BASE = "urn:berserk-rules:schema:1:"
 # name -> file; the name is the last part of the schema's $id
-SCHEMAS = ("common", "position", "decision", "action", "observation", "log", "protocol")
+SCHEMAS = ("common", "position", "decision", "action", "observation", "log", "protocol", "vector")
 MAX_DEPTH = 64
 
 

@@ -77,6 +77,7 @@ from berserk_rules.protocol import (
     ProcessDriver,
     parse_seconds,
 )
+from berserk_rules.vectors import VectorRecorder
 
 DEFAULT_RESULTS = "build/results.json"
 REFERENCE_KNOWN_FAILURES = "known-failures/reference.toml"
@@ -188,6 +189,7 @@ class _State:
     scenario_timeout: float = DEFAULT_SCENARIO_TIMEOUT
     engine_info: dict[str, Any] | None = None
     interrupted: bool = False
+    export: Path | None = None
 
     def refs_of(self, feature: Path) -> list[ScenarioRef]:
         key = str(feature)
@@ -198,6 +200,8 @@ class _State:
 
 
 STATE_KEY = pytest.StashKey[_State]()
+VECTOR_KEY = pytest.StashKey[VectorRecorder]()  # a scenario's vector recorder (``--berserk-export``)
+PASSED_KEY = pytest.StashKey[bool]()  # the scenario's call phase passed
 
 
 def _state(config: pytest.Config) -> _State:
@@ -287,10 +291,42 @@ def berserk_driver(request: pytest.FixtureRequest, berserk_engine_pool: EnginePo
     driver = berserk_engine_pool.driver(scenario)
     if state.engine_info is not None:
         request.node.user_properties.append((ENGINE_PROPERTY, state.engine_info))
+    recorder = None
+    if state.export is not None and scenario is not None:
+        recorder = request.node.stash[VECTOR_KEY] = VectorRecorder()
     try:
         yield driver
     finally:
         driver.close()
+    if recorder is not None and recorder.position is not None and scenario is not None:
+        _write_vector(state, scenario, recorder, request.node.stash.get(PASSED_KEY, False))
+
+
+def _write_vector(state: _State, scenario: str, recorder: VectorRecorder, passed: bool) -> None:
+    """One scenario's vector: ``<export>/<feature path without features/>/<line>.json``."""
+    assert state.export is not None
+    file, _, line = scenario.rpartition(":")
+    ref = next((r for refs in state.parsed.values() for r in refs if r.id == scenario), None)
+    meta: dict[str, Any] = {"id": scenario, "name": ref.name if ref else scenario, "file": file}
+    meta["line"] = int(line) if line.isdigit() else 1
+    for key in ("rules", "terms", "interpretations", "tags"):
+        meta[key] = list(getattr(ref, key)) if ref else []
+    meta["complete"] = passed
+    target = state.export / Path(file).relative_to(FEATURES_DIR).with_suffix("") / f"{meta['line']}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(target, recorder.vector(meta))
+
+
+def pytest_bdd_before_step(request: pytest.FixtureRequest) -> None:
+    recorder = request.node.stash.get(VECTOR_KEY, None)
+    if recorder is not None:
+        recorder.before_step()
+
+
+def pytest_bdd_after_step(request: pytest.FixtureRequest, step: Any) -> None:
+    recorder = request.node.stash.get(VECTOR_KEY, None)
+    if recorder is not None and step.type == "then":
+        recorder.after_then_step(f"{step.keyword.strip()} {step.name}")
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -341,6 +377,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         metavar="DIR",
         help="папка, в которой запускается --berserk-engine (по умолчанию текущая)",
+    )
+    group.addoption(
+        "--berserk-export",
+        default=None,
+        metavar="DIR",
+        help="записать каждый сценарий как тестовый вектор JSON в эту папку (berserk-rules export)",
     )
     group.addoption(
         "--berserk-isolation",
@@ -397,6 +439,8 @@ def pytest_configure(config: pytest.Config) -> None:
             check_results_target(results, root)
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from None
+    export = config.getoption("--berserk-export")
+    state.export = (invocation / export) if export else None
     config.stash[STATE_KEY] = state
     if not _is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
@@ -473,6 +517,8 @@ def pytest_bdd_step_error(
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """Mark a phase that failed because the engine failed (crash, hang, broken contract)."""
     report = yield
+    if report.when == "call":
+        item.stash[PASSED_KEY] = report.passed
     excinfo = call.excinfo
     if excinfo is not None and not any(name == ERROR_PROPERTY for name, _ in report.user_properties):
         if isinstance(excinfo.value, EngineFailure | ContractError):

@@ -21,6 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from berserk_rules.commands.export import collect
+from berserk_rules.protocol import EngineProcess, ProcessDriver
+from berserk_rules.vectors import replay
 from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
 
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
@@ -42,28 +45,75 @@ def check(project: Path, *args: str) -> tuple[int, str, dict]:
     return done.returncode, done.stdout + done.stderr, results
 
 
-def test_reference_server_gives_the_same_results_as_in_process(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def reference_runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole suite twice, at the same time: in process (recording the test vectors) and
+    through ``berserk-engine serve``."""
+    tmp = tmp_path_factory.mktemp("reference")
     in_process = subprocess.Popen(
         [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-q", "-p", "no:cacheprovider",
-         "--berserk-isolation", "none", "--berserk-results", str(tmp_path / "in-process.json")],
+         "--berserk-isolation", "none", "--berserk-results", str(tmp / "in-process.json"),
+         "--berserk-export", str(tmp / "vectors")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     served = subprocess.run(
         [sys.executable, "-m", "berserk_rules.cli", "check", "--engine", "berserk-engine serve",
-         "--results", str(tmp_path / "served.json")],
+         "--results", str(tmp / "served.json")],
         cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
     )  # fmt: skip
     out, _ = in_process.communicate(timeout=300)
     assert served.returncode == 0, served.stdout + served.stderr
     assert in_process.returncode == 0, out
-    a = json.loads((tmp_path / "in-process.json").read_text(encoding="utf-8"))
-    b = json.loads((tmp_path / "served.json").read_text(encoding="utf-8"))
+    return tmp
+
+
+def test_reference_server_gives_the_same_results_as_in_process(reference_runs: Path) -> None:
+    a = json.loads((reference_runs / "in-process.json").read_text(encoding="utf-8"))
+    b = json.loads((reference_runs / "served.json").read_text(encoding="utf-8"))
     assert b["engine"]["command"] == "berserk-engine serve"
     assert b["engine"]["name"] == a["engine"]["name"]
     assert a["summary"] == b["summary"] and a["summary"]["passed"] == a["summary"]["total"]
     assert {s["id"]: (s["status"], s.get("log")) for s in a["scenarios"]} == {
         s["id"]: (s["status"], s.get("log")) for s in b["scenarios"]
     }
+
+
+def test_vectors_replay_on_the_reference_server_without_pytest_bdd(reference_runs: Path) -> None:
+    """The exported vectors validate, and replayed by plain code through the protocol they pass."""
+    index = collect(reference_runs / "vectors")  # validates every vector against its schema
+    assert len(index["vectors"]) > 100
+    assert all(v["complete"] for v in index["vectors"])
+    engine = EngineProcess([str(Path(sys.executable).parent / "berserk-engine"), "serve"])
+    try:
+        failures = {}
+        checks = 0
+        for entry in index["vectors"]:
+            vector = json.loads((reference_runs / "vectors" / entry["path"]).read_text(encoding="utf-8"))
+            checks += sum(step["op"] in ("check", "rejected") for step in vector["steps"])
+            problems = replay(vector, ProcessDriver(engine, vector["id"]))
+            if problems:
+                failures[vector["id"]] = problems
+    finally:
+        engine.close()
+    assert not failures, failures
+    assert checks > 200  # the vectors do check something
+
+
+def test_a_wrong_engine_fails_the_vectors(reference_runs: Path) -> None:
+    """Replay is a real check: the LIFO engine fails the vectors of 401.3."""
+    index = collect(reference_runs / "vectors")
+    engine = EngineProcess([sys.executable, str(ROOT / "tests" / "engines" / "broken_engine.py"), "--lifo"])
+    try:
+        failed = set()
+        for entry in index["vectors"]:
+            if "401.3" not in entry["rules"]:
+                continue
+            vector = json.loads((reference_runs / "vectors" / entry["path"]).read_text(encoding="utf-8"))
+            if replay(vector, ProcessDriver(engine, vector["id"])):
+                failed.add(vector["id"])
+    finally:
+        engine.close()
+    assert failed
 
 
 def broken_project(root: Path) -> Path:
