@@ -108,12 +108,21 @@ TAG_MARKERS = ((RULE_TAG, "rule"), (TERM_TAG, "term"), (INTERPRETATION_TAG, "int
 class KnownFailure:
     scenario: str
     reason: str
+    issue: str | None = None
+    strict: bool = True
+
+
+KNOWN_KEYS = {"scenario", "rule", "reason", "issue"}
 
 
 def load_known_failures(path: Path, scenarios: list[ScenarioRef], root: Path) -> dict[str, KnownFailure]:
-    """Scenario id -> known failure, from a TOML file; unknown scenarios raise :class:`SourceError`.
+    """Scenario id -> known failure, from a TOML file; an entry naming nothing is a SourceError.
 
-    An entry naming a scenario outline (its ``Структура сценария`` line) covers all its rows.
+    ``[[xfail]]`` entries name a ``scenario`` (``features/…feature:LINE``; a scenario outline's own
+    line covers all its rows) or a ``rule`` (every scenario tagged with it), give a ``reason`` and
+    optionally an ``issue`` (a link). ``strict = false`` at the top makes an unexpected pass a
+    reported «xpass» that does not fail the run; by default (strict) it fails the run, so the list
+    cannot rot — like toml-test's ``-skip-must-err``.
     """
     shown = relative_name(path, root)
     try:
@@ -121,37 +130,53 @@ def load_known_failures(path: Path, scenarios: list[ScenarioRef], root: Path) ->
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(shown, exc) from None
     entries = data.get("xfail", [])
-    unknown_keys = set(data) - {"xfail"}
-    if unknown_keys or not isinstance(entries, list):
-        raise SourceError(shown, None, "ожидается только список таблиц [[xfail]] (scenario, reason)")
+    strict = data.get("strict", True)
+    unknown_keys = set(data) - {"xfail", "strict"}
+    if unknown_keys or not isinstance(entries, list) or not isinstance(strict, bool):
+        raise SourceError(
+            shown,
+            None,
+            "ожидаются strict = true|false и список таблиц [[xfail]] (scenario или rule, reason, issue)",
+        )
     by_id = {ref.id: [ref.id] for ref in scenarios}
     for ref in scenarios:
         if ref.row is not None:
             by_id.setdefault(f"{ref.file}:{ref.scenario_line}", []).append(ref.id)
+    by_rule: dict[str, list[str]] = {}
+    for ref in scenarios:
+        for rule in ref.rules:
+            by_rule.setdefault(rule, []).append(ref.id)
     known: dict[str, KnownFailure] = {}
     for number, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or not isinstance(entry.get("scenario"), str):
-            raise SourceError(shown, None, f"запись [[xfail]] №{number}: нет строки scenario")
+        where = f"запись [[xfail]] №{number}"
+        if not isinstance(entry, dict):
+            raise SourceError(shown, None, f"{where}: ожидается таблица")
+        names = [key for key in ("scenario", "rule") if isinstance(entry.get(key), str)]
+        if len(names) != 1:
+            raise SourceError(shown, None, f"{where}: нет строки scenario (или rule — одно из двух)")
+        target = entry[names[0]]
         reason = entry.get("reason")
         if not isinstance(reason, str) or not reason.strip():
-            raise SourceError(
-                shown, None, f"запись [[xfail]] №{number} ({entry['scenario']}): нет причины reason"
-            )
-        extra = set(entry) - {"scenario", "reason"}
+            raise SourceError(shown, None, f"{where} ({target}): нет причины reason")
+        extra = set(entry) - KNOWN_KEYS
         if extra:
-            raise SourceError(
-                shown, None, f"запись [[xfail]] №{number}: лишние поля {', '.join(sorted(extra))}"
-            )
-        ids = by_id.get(entry["scenario"])
+            raise SourceError(shown, None, f"{where}: лишние поля {', '.join(sorted(extra))}")
+        issue = entry.get("issue")
+        if issue is not None and not isinstance(issue, str):
+            raise SourceError(shown, None, f"{where}: issue должен быть строкой (ссылкой)")
+        ids = by_id.get(target) if names[0] == "scenario" else by_rule.get(target)
         if not ids:
             raise SourceError(
                 shown,
                 None,
-                f"запись [[xfail]] №{number}: сценария {entry['scenario']} нет "
-                "(нужны путь от корня проекта и строка сценария, например features/part-4/x.feature:12)",
+                f"{where}: сценария {target} нет "
+                "(нужны путь от корня проекта и строка сценария, например features/part-4/x.feature:12)"
+                if names[0] == "scenario"
+                else f"{where}: ни один сценарий не проверяет правило {target}",
             )
+        text = reason.strip() + (f" ({issue})" if issue else "")
         for ident in ids:
-            known[ident] = KnownFailure(ident, reason.strip())
+            known[ident] = KnownFailure(ident, text, issue, strict)
     return known
 
 
@@ -190,6 +215,8 @@ class _State:
     engine_info: dict[str, Any] | None = None
     interrupted: bool = False
     export: Path | None = None
+    known_file: str | None = None
+    known_strict: bool = True
 
     def refs_of(self, feature: Path) -> list[ScenarioRef]:
         key = str(feature)
@@ -463,6 +490,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if known_path is not None:
         try:
             state.known = load_known_failures(known_path, load_scenarios(root), root)
+            state.known_file = relative_name(known_path, root)
+            state.known_strict = all(k.strict for k in state.known.values())
         except UserError as exc:
             raise pytest.UsageError(str(exc)) from exc
 
@@ -563,7 +592,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.user_properties.append((SCENARIO_PROPERTY, ident))
         known = state.known.get(ident)
         if known is not None:
-            item.add_marker(pytest.mark.xfail(strict=True, reason=known.reason))
+            item.add_marker(pytest.mark.xfail(strict=known.strict, reason=known.reason))
 
 
 def _properties(report: pytest.TestReport) -> dict[str, Any]:
@@ -759,6 +788,11 @@ def build_results(state: _State, scenarios: list[ScenarioRef]) -> dict[str, Any]
         "finished": _now(),
         "duration": round(time.monotonic() - state.started, 3) if state.started else 0.0,
         "summary": summary,
+        **(
+            {"known_failures": {"file": state.known_file, "strict": state.known_strict}}
+            if state.known_file
+            else {}
+        ),
         "scenarios": entries,
     }
 
