@@ -129,11 +129,26 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--no-check", action="store_true", help="не прогонять сценарии, взять последние результаты"
             )
+            p.add_argument(
+                "--matrix",
+                nargs="+",
+                default=None,
+                metavar="РЕЗУЛЬТАТЫ",
+                help="файлы результатов для матрицы движков",
+            )
 
     p = sub.add_parser(
         "export", help="записать каждый сценарий как тестовый вектор JSON (для авторов движков)"
     )
     p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
+
+    p = sub.add_parser("matrix", help="сравнить движки: правила × движки по файлам результатов")
+    p.add_argument("results", nargs="+", metavar="РЕЗУЛЬТАТЫ", help="файлы результатов (check --results)")
+    p.add_argument(
+        "--failures", default=None, metavar="ДВИЖОК", help="только сбои этого движка (имя или номер)"
+    )
+    p.add_argument("--json", action="store_true", help="матрица как JSON")
+    p.add_argument("--badges", default=None, metavar="ПАПКА", help="записать SVG-значки по частям")
 
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")

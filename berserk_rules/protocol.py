@@ -37,6 +37,7 @@ PROTOCOL = "1.0"
 CLIENT = {"name": "berserk-rules", "version": "0.1.0"}
 DEFAULT_TIMEOUT = 5.0  # seconds per request
 DEFAULT_SCENARIO_TIMEOUT = 20.0  # seconds per scenario
+STARTUP_TIMEOUT = 15.0  # seconds for a starting engine's handshake (at least --timeout)
 MAX_LINE = 64 * 1024 * 1024
 STDERR_LINES = 40
 STARTUP_ATTEMPTS = 3  # consecutive failed starts after which the engine is not started again
@@ -168,7 +169,8 @@ class EngineProcess:
             raise EngineFailure(self.fatal) from None
         threading.Thread(target=self._drain_stderr, args=(self.proc,), daemon=True).start()
         self.info = None
-        info = self._call("handshake", {"protocol": PROTOCOL, "client": CLIENT}, deadline)
+        startup = max(STARTUP_TIMEOUT, self.timeout)  # loading an engine takes time
+        info = self._call("handshake", {"protocol": PROTOCOL, "client": CLIENT}, None, startup)
         try:
             self.checker.check("protocol#/$defs/handshake_result", info, "handshake()")
         except contract.ContractError as exc:
@@ -227,13 +229,16 @@ class EngineProcess:
         self.ensure(deadline)
         return self._call(op, payload, deadline)
 
-    def _call(self, op: str, payload: dict[str, Any], deadline: float | None) -> Any:
+    def _call(
+        self, op: str, payload: dict[str, Any], deadline: float | None, timeout: float | None = None
+    ) -> Any:
         what = shown_call(op, payload)
         ident = self.next_id
         self.next_id += 1
         message = {"id": ident, "op": op, **payload}
         line = json.dumps(message, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n"
-        limit = time.monotonic() + self.timeout
+        timeout = timeout or self.timeout
+        limit = time.monotonic() + timeout
         scenario_limit = deadline is not None and deadline < limit
         limit = min(limit, deadline) if deadline is not None else limit
         try:
@@ -244,7 +249,7 @@ class EngineProcess:
             if scenario_limit:
                 why = "сценарий превысил свой предел времени (--scenario-timeout)"
             else:
-                why = f"движок не ответил за {self.timeout:g} с (предел ожидания ответа, --timeout)"
+                why = f"движок не ответил за {timeout:g} с (предел ожидания ответа, --timeout)"
             raise self._failure(f"{what}: {why}; процесс остановлен") from None
         except _Died:
             code = self._reap()

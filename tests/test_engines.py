@@ -30,7 +30,7 @@ ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
 BROKEN = {  # scenario -> (card, what its error says)
     "мусор": ("Мусор", "decision(): ответ движка — не строка JSON"),
     "обрыв": ("Обрыв", "decision(): движок завершился (код выхода 7)"),
-    "зависание": ("Зависание", "decision(): движок не ответил за 0.5 с"),
+    "зависание": ("Зависание", "decision(): движок не ответил за 1 с"),
     "схема": ("Схема", "нет обязательного поля «options»"),
     "чужой номер": ("Чужой", "decision(): ответ с номером 999, а ждали"),
     "не умеет": ("Неумеха", "decision(): движок этого не поддерживает: решения не умею"),
@@ -126,7 +126,7 @@ def broken_project(root: Path) -> Path:
 @pytest.mark.parametrize("workers", ["0", "2"])
 def test_broken_engine_errors_only_its_scenarios(tmp_path: Path, workers: str) -> None:
     project = broken_project(tmp_path)
-    code, output, results = check(project, "--engine", ENGINE, "--timeout", "0.5", "-n", workers)
+    code, output, results = check(project, "--engine", ENGINE, "--timeout", "1", "-n", workers)
     assert code == 1, output
     assert "Traceback" not in output.split("short test summary")[0][-2000:]
     by_name = {s["name"]: s for s in results["scenarios"]}
