@@ -1,8 +1,9 @@
 """The driver interface: the only way scenarios reach an engine.
 
 A driver is deliberately small and speaks JSON-ready data only (dicts, lists, strings, numbers), so
-that it can cross a process boundary unchanged (the newline-delimited JSON protocol is a later
-step): every method's arguments and results are what would travel over the wire.
+that it crosses a process boundary unchanged: every method's arguments and results are what the
+NDJSON protocol carries (:mod:`berserk_rules.protocol`), and their shapes are the JSON Schemas of
+``berserk_rules/schemas/`` (checked by :mod:`berserk_rules.contract` on every route).
 
 ``start(setup)``
     Build a game from a declarative position (see :mod:`berserk_engine.setup` for the format:
@@ -17,7 +18,7 @@ step): every method's arguments and results are what would travel over the wire.
     refers to: ``ability`` text, ``source`` card id).
 ``act(player, action)``
     Answer the pending decision. Actions: ``{"type": "declare", "trigger", "targets"}``,
-    ``{"type": "pass"}``, ``{"type": "attack", "attacker", "target"}``, ``{"type": "defend",
+    ``{"type": "pass"}``, ``{"type": "attack", "attacker", "targets"}``, ``{"type": "defend",
     "defender"}``, ``{"type": "no_defender"}``, ``{"type": "activate", "card", "ability" (its printed
     sentence), "targets"}``, ``{"type": "play", "card", "targets"}``, ``{"type": "end_turn"}``. An illegal
     action raises :class:`Rejected` with the rule that forbids it, and changes nothing.

@@ -12,6 +12,11 @@ Options
   ``--berserk-driver module:Class``  the engine driver (default the reference engine). The class
       attributes ``name`` and ``version`` are recorded as ``results["engine"]``. Fixtures get the
       class from :func:`driver_class` or the ``berserk_driver_class`` fixture.
+  ``--berserk-engine COMMAND``  an engine process speaking the NDJSON protocol (instead of a driver
+      class); ``--berserk-isolation process|none`` (default process: a driver class is served by
+      ``berserk_rules.host`` in its own process, so a crash or a hang is one scenario's error);
+      ``--berserk-timeout`` / ``--berserk-scenario-timeout`` (seconds per answer / per scenario);
+      ``--berserk-export DIR`` records every scenario as a test vector.
   ``--berserk-known-failures FILE``  TOML list of scenarios expected to fail with this driver::
 
           [[xfail]]
