@@ -101,16 +101,23 @@ def _targets_of(game: Game, player: str) -> list[str]:
 
 def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
+    cards, defs, turn = s.cards, game.defs, s.turn
     options = []
     targets = None
     for card_id in s.play:
-        card = s.cards[card_id]
-        if card.controller != player or card.closed or game.defs[card.name].type != "creature":
+        card = cards[card_id]
+        if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
             continue
-        if why_cannot_attack(game, card, player) is not None:
+        # the same checks as why_cannot_attack, cheapest first
+        if card.entered_turn == turn and first_turn_weak(game, card):
+            continue
+        attacks = card.this_turn.get("attacks", 0)
+        if attacks and attacks >= attacks_allowed(game, card):
             continue
         if targets is None:
             targets = _targets_of(game, player)
+            if not targets:
+                break
         if targets:
             options.append(
                 {
@@ -171,30 +178,39 @@ class DeclareAttack(Task):
             rule="307.1",
         )
         card.this_turn["attacks"] = card.this_turn.get("attacks", 0) + 1
-        card.this_turn["acted"] = 1
-        attack = {
+        attack = s.attack = {
             "attacker": self.attacker,
             "attacker_name": card.name,
             "target": self.target,
+            "target_name": target.name,
             "original_target": self.target,
             "reflecting": not target.closed,  # Отражающая карта: open when it became the final target
             "defender": None,
             "strike": True,
         }
-        events: list[Any] = [AttackEvent(self.attacker, self.target)]
-        if any(h(game, card, "attack") for h in hooks.STAYS_OPEN):
-            game.log(
-                "stays_open",
-                f"«{card.name}» не закрывается после атаки, но считается подействовавшей",
-                card=card.id,
-                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
-            )
-        else:
-            events.insert(0, CloseEvent(self.attacker, payment="attack"))
+        events: list[Any] = [*closing_payment(game, card, "attack"), AttackEvent(self.attacker, self.target)]
         if any(h(game, attack) for h in hooks.NO_DEFENDER):
-            game.push(Perform(events), EnterAttack(attack))
+            game.push(Perform(events), EnterAttack())
         else:
-            game.push(Perform(events), AssignDefender(attack), EnterAttack(attack))
+            game.push(Perform(events), AssignDefender(), EnterAttack())
+
+
+STAYS_OPEN_WORDS = {"attack": "после атаки", "defend": "выступая защитником"}
+
+
+def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
+    """Действие карты: the card closes to pay for its action — unless it does not close («Опыт в
+    атаке», «Опыт в защите»); either way it counts as having acted."""
+    card.this_turn["acted"] = 1
+    if any(h(game, card, role) for h in hooks.STAYS_OPEN):
+        game.log(
+            "stays_open",
+            f"«{card.name}» не закрывается {STAYS_OPEN_WORDS[role]}, но считается подействовавшей",
+            card=card.id,
+            rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
+        )
+        return []
+    return [CloseEvent(card.id, payment=role)]
 
 
 def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
@@ -218,14 +234,13 @@ def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
 @dataclass(slots=True)
 class AssignDefender(Task):
     """Назначить защитника: the inactive player decides (even when he has nobody to name: then his
-    only answer is not to assign one)."""
-
-    attack: dict[str, Any]
+    only answer is not to assign one). The attack is the state's current attack (``state.attack``)."""
 
     def options(self, game: Game) -> list[dict[str, Any]]:
         s = game.state
+        assert s.attack is not None
         options: list[dict[str, Any]] = [{"type": "no_defender", "label": "не назначать защитника"}]
-        for c in defender_candidates(game, self.attack):
+        for c in defender_candidates(game, s.attack):
             options.append(
                 {"type": "defend", "defender": c, "label": f"назначить защитником «{s.cards[c].name}»"}
             )
@@ -233,9 +248,10 @@ class AssignDefender(Task):
 
     def run(self, game: Game) -> None:
         s = game.state
-        if s.cards.get(self.attack["attacker"]) is None or s.cards.get(self.attack["target"]) is None:
+        attack = s.attack
+        if attack is None or s.cards.get(attack["attacker"]) is None or s.cards.get(attack["target"]) is None:
             return
-        player = game.opponent(s.cards[self.attack["attacker"]].controller)
+        player = game.opponent(s.cards[attack["attacker"]].controller)
         game.ask(
             self,
             player,
@@ -250,25 +266,22 @@ class AssignDefender(Task):
             return
         s = game.state
         defender = s.cards[action["defender"]]
-        self.attack.update(
-            {"target": defender.id, "defender": defender.id, "reflecting": not defender.closed}
+        assert s.attack is not None
+        s.attack.update(
+            {
+                "target": defender.id,
+                "target_name": defender.name,
+                "defender": defender.id,
+                "reflecting": not defender.closed,
+            }
         )
-        defender.this_turn["acted"] = 1
         game.log(
             "defend",
             f"Игрок {player} назначает защитником «{defender.name}»",
             card=defender.id,
             rule="назначить-защитника",
         )
-        if any(h(game, defender, "defend") for h in hooks.STAYS_OPEN):
-            game.log(
-                "stays_open",
-                f"«{defender.name}» не закрывается, выступая защитником",
-                card=defender.id,
-                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
-            )
-        else:
-            perform(game, CloseEvent(defender.id, payment="defend"))
+        perform(game, *closing_payment(game, defender, "defend"))
 
 
 def _defender_options(game: Game, player: str) -> list[dict[str, Any]]:
@@ -277,8 +290,8 @@ def _defender_options(game: Game, player: str) -> list[dict[str, Any]]:
 
 
 def _check_defend(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
-    task = game.state.stack[-1]
-    candidates = defender_candidates(game, task.attack) if isinstance(task, AssignDefender) else []
+    attack = game.state.attack
+    candidates = defender_candidates(game, attack) if attack is not None else []
     if set(action) != {"type", "defender"} or action.get("defender") not in candidates:
         return IllegalAction(
             "307.1",
@@ -310,11 +323,11 @@ actions.register(
 class EnterAttack(Task):
     """307.1: the attack enters the Queue and resolves at once; 307.2: then the triggers."""
 
-    attack: dict[str, Any]
-
     def run(self, game: Game) -> None:
         s = game.state
-        attacker = s.cards.get(self.attack["attacker"])
+        attack, s.attack = s.attack, None
+        assert attack is not None
+        attacker = s.cards.get(attack["attacker"])
         if attacker is None:
             return
         item = QueueItem(
@@ -324,7 +337,7 @@ class EnterAttack(Task):
             source=attacker.id,
             source_name=attacker.name,
             text=f"атака ударом «{attacker.name}»",
-            attack=self.attack,
+            attack=attack,
             lki=snapshot(game, attacker),
         )
         s.queue.append(item)
@@ -432,6 +445,7 @@ def fight(game: Game, item: QueueItem, target_id: str) -> None:
         "attacker": item.source,
         "attacker_name": item.source_name,
         "target": target_id,
+        "target_name": s.cards[target_id].name,
         "original_target": target_id,
         "reflecting": True,  # «Существа сражаются как открытые»
         "defender": None,

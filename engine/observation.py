@@ -126,6 +126,7 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
             }
             for t in s.waiting
         ],
+        "attack": dict(s.attack) if s.attack else None,
         "players": players,
         "decision": decision,
     }

@@ -62,9 +62,15 @@ def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
+    coins = s.players[player].coins_open
+    plain = not hooks.COST and not hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
-        if why_not(game, player, card) is not None:
+        if plain:  # the common case, checked without the general path below
+            d = game.defs[card.name]
+            if d.cost > coins or (d.type not in PERMANENT_TYPES and d.type != "spell"):
+                continue
+        elif why_not(game, player, card) is not None:
             continue
         slots = _slots(game, card, player)
         if slots is None:
@@ -113,23 +119,24 @@ class Played(Task):
     targets: list[str]
 
     def run(self, game: Game) -> None:
+        serial = game.state.cards[self.card].serial
         ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
-        game.push(Perform([ev]), _AfterPlayed(ev, self.player, self.targets))
+        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets))
 
 
 @task
 @dataclass(slots=True)
 class _AfterPlayed(Task):
-    move: MoveEvent
+    serial: int  # the physical card: its object id changed when it moved
     player: str
     targets: list[str]
 
     def run(self, game: Game) -> None:
         s = game.state
-        new_id = self.move.new_id
-        card = s.cards.get(new_id)
-        if card is None:
+        card = next((c for c in s.cards.values() if c.serial == self.serial), None)
+        if card is None or card.zone not in ("play", "resolving"):
             return
+        new_id = card.id
         played = Perform([PlayEvent(new_id, self.player, card.name)])
         if card.zone == "play":
             game.push(played, QueueRound())  # 309.2

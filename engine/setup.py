@@ -361,6 +361,7 @@ def _restore(state: GameState, setup: dict[str, Any], engine: dict[str, Any]) ->
         state.stack = from_data(engine["stack"])
         state.pending = engine.get("pending")
         state.round = engine.get("round")
+        state.attack = engine.get("attack")
         state.lki = engine.get("lki", {})
         state.counter = _int(engine["counter"], "engine.counter")
         state.serials = _int(engine["serials"], "engine.serials")
@@ -442,6 +443,7 @@ def snapshot_position(game: Game) -> dict[str, Any]:
             "stack": to_data(s.stack),
             "pending": s.pending,
             "round": s.round,
+            "attack": s.attack,
             "lki": to_data(s.lki),
             "resolving": list(s.resolving),
             "resolving_cards": to_data([s.cards[c] for c in s.resolving]),

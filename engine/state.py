@@ -137,6 +137,7 @@ class GameState:
     effects: list[ContinuousEffect] = field(default_factory=list)
     stack: list[Any] = field(default_factory=list)  # the resolution stack: tasks, last = next to run
     pending: dict[str, Any] | None = None  # the decision the top task waits for
+    attack: dict[str, Any] | None = None  # the strike attack being declared (attacker, target, defender …)
     lki: dict[str, dict[str, Any]] = field(default_factory=dict)  # object id -> last known information
     result: dict[str, Any] | None = None  # {"winner": "А"|"Б"|None, "draw": bool, "rule": "602.1"}
     counter: int = 0
