@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,17 +31,22 @@ CLI = [sys.executable, "-m", "berserk_rules.cli"]
 ENGINE = f"{Path(sys.executable).parent / 'berserk-engine'} serve"
 
 
-def wall(command: list[str], cwd: Path = ROOT) -> float:
+def timed(command: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run; CPU is user + system of every process it started, which
+    other work on a shared machine disturbs far less than the wall time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(command)} -> {done.returncode}\n{done.stdout}\n{done.stderr}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def median(command: list[str], runs: int, cwd: Path = ROOT) -> float:
-    return statistics.median(wall(command, cwd) for _ in range(runs))
+def median(command: list[str], runs: int, cwd: Path = ROOT) -> tuple[float, float]:
+    samples = [timed(command, cwd) for _ in range(runs)]
+    return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
 def big_features(folder: Path) -> dict[str, Path]:
@@ -99,15 +105,16 @@ def main() -> None:
             "по умолчанию, -n 2": median([*CLI, "check", "-n", "2", *results], args.runs),
         }
         lint = {name: median([*CLI, "lint", str(path)], 3) for name, path in big_features(Path(tmp)).items()}
-    base = times["в процессе (--isolation none)"]
+    base_wall, base_cpu = times["в процессе (--isolation none)"]
     print(f"check, весь свод, медиана {args.runs} прогонов (load average {os.getloadavg()[0]:.1f}):")
-    for name, value in times.items():
-        print(f"  {name:36} {value:6.2f} с  ×{value / base:.2f}")
-    serial = times["отдельный процесс (по умолчанию)"]
-    print(f"  -n 2 / один процесс: ×{times['по умолчанию, -n 2'] / serial:.2f}")
-    print("lint файла 5 МБ, медиана 3:")
-    for name, value in lint.items():
-        print(f"  {name:12} {value:5.2f} с")
+    print(f"  {'':36} {'стена':>7}        {'ЦП':>7}")
+    for name, (w, c) in times.items():
+        print(f"  {name:36} {w:6.2f} с ×{w / base_wall:.2f}  {c:6.2f} с ×{c / base_cpu:.2f}")
+    serial = times["отдельный процесс (по умолчанию)"][0]
+    print(f"  -n 2 / один процесс (стена): ×{times['по умолчанию, -n 2'][0] / serial:.2f}")
+    print("lint файла 5 МБ, медиана 3 (стена, ЦП):")
+    for name, (w, c) in lint.items():
+        print(f"  {name:12} {w:5.2f} с  {c:5.2f} с")
 
 
 if __name__ == "__main__":
