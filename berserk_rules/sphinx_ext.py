@@ -1403,4 +1403,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", on_env_merge_info)
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
+    app.setup_extension("berserk_rules.sphinx_matrix")  # the engines' matrix page and badges (runner)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -7,17 +7,24 @@ is non-zero when the check or the build failed.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
 from berserk_rules.commands._common import results_path
 from berserk_rules.errors import UserError
+from berserk_rules.features import read_results
 
 SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html"]
 
 
 def build_site(
-    root: Path, out: Path, results: Path, doctrees: Path | None = None, warnings: Path | None = None
+    root: Path,
+    out: Path,
+    results: Path,
+    doctrees: Path | None = None,
+    warnings: Path | None = None,
+    matrix: list[Path] | None = None,
 ) -> int:
     """Build ``<root>/docs`` into ``out`` with ``results`` as the results file; Sphinx's exit code.
 
@@ -35,6 +42,7 @@ def build_site(
         f"berserk_results={results}",
         "-D",
         f"berserk_root={root}",
+        *(["-D", "berserk_matrix=" + os.pathsep.join(str(p) for p in matrix)] if matrix else []),
         str(root / "docs"),
         str(out),
     ]
@@ -50,12 +58,17 @@ def run(args: argparse.Namespace) -> int:
     out = out if out.is_absolute() else root / out
     if not (root / "docs" / "conf.py").is_file():
         raise UserError(f"нет исходников сайта: {root / 'docs' / 'conf.py'}")
+    from berserk_rules.corpus import load_corpus
+
+    load_corpus(root)  # a broken rules/*.md is a file:line error here, not a failed Sphinx build
 
     check_code = 0
     if not args.no_check:
         from berserk_rules.commands import check
 
         check_code = int(check.run(args) or 0)
+        if check_code in (2, check.INTERRUPTED):  # bad input or Ctrl-C: nothing to show
+            return check_code
         if check_code:
             print(
                 "berserk-rules site: проверка сценариев не прошла; сайт всё равно собирается, "
@@ -67,7 +80,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
 
     started = time.perf_counter()
-    build_code = build_site(root, out, results)
+    matrix = [Path(p).resolve() for p in getattr(args, "matrix", None) or []]
+    for path in matrix:
+        if not path.is_file():
+            raise UserError(f"--matrix {path}: нет такого файла результатов")
+        read_results(path)  # a broken one is a file:line error here, not in the middle of the build
+    build_code = build_site(root, out, results, matrix=matrix)
     elapsed = time.perf_counter() - started
     index = out / "index.html"
     if build_code:
