@@ -27,7 +27,9 @@ Tags ``@rule-401.7``, ``@term-…``, ``@interpretation-…`` become the markers 
 ``term(id=…)``, ``interpretation(id=…)`` (registered here, so ``--strict-markers`` stays on).
 
 The driver fixture may record the game log as ``request.node.user_properties.append(("berserk_log",
-[…]))``; the list (JSON-serialisable) goes into the scenario's ``log`` in the results.
+[…]))``; the list (JSON-serialisable) goes into the scenario's ``log`` in the results. Likewise
+``berserk_position`` (the position the game started from) becomes ``position``, and the step that
+failed (recorded by :func:`pytest_bdd_step_error`) becomes ``failed_step`` — the site replays them.
 
 Results are gathered in ``pytest_runtest_logreport`` on the process that runs the session (the
 controller under pytest-xdist): each scenario item carries its id in ``user_properties``, which
@@ -71,6 +73,8 @@ DEFAULT_RESULTS = "build/results.json"
 REFERENCE_KNOWN_FAILURES = "known-failures/reference.toml"
 SCENARIO_PROPERTY = "berserk_scenario"
 LOG_PROPERTY = "berserk_log"
+POSITION_PROPERTY = "berserk_position"  # site replay (issue 10)
+FAILED_STEP_PROPERTY = "berserk_failed_step"  # site replay (issue 10)
 UNDEFINED_STEP_PROPERTY = "berserk_undefined_step"
 RESULTS_SCHEMA = 1
 MESSAGE_LIMIT = 4000
@@ -175,6 +179,8 @@ class _Record:
     duration: float = 0.0
     log: Any = None
     nodeid: str = ""
+    position: Any = None  # site replay (issue 10)
+    failed_step: Any = None  # site replay (issue 10)
 
 
 @dataclass
@@ -314,6 +320,31 @@ def pytest_bdd_step_func_lookup_error(
     pytest.fail(message, pytrace=False)
 
 
+# --- site replay (issue 10) ---------------------------------------------------------------------
+
+
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: Any,
+    scenario: Any,
+    step: Any,
+    step_func: Any,
+    step_func_args: Any,
+    exception: Exception,
+) -> None:
+    """Remember the step that failed («file:line, keyword text») for the results and the site."""
+    rel = relative_name(Path(feature.filename), _state(request.config).root)
+    request.node.user_properties.append(
+        (
+            FAILED_STEP_PROPERTY,
+            {"file": rel, "line": step.line_number, "keyword": step.keyword.strip(), "text": step.name},
+        )
+    )
+
+
+# ---
+
+
 def scenario_id_of(item: pytest.Item, state: _State) -> str | None:
     """The scenario id (``features/…feature:LINE``) of a pytest-bdd item, None for other tests."""
     if not isinstance(item, pytest.Function):
@@ -442,6 +473,12 @@ class Recorder:
         record.duration += report.duration
         if LOG_PROPERTY in props:
             record.log = props[LOG_PROPERTY]
+        # --- site replay (issue 10): the starting position and the failed step
+        if POSITION_PROPERTY in props:
+            record.position = props[POSITION_PROPERTY]
+        if FAILED_STEP_PROPERTY in props:
+            record.failed_step = props[FAILED_STEP_PROPERTY]
+        # ---
         status, message = classify(report)
         if status is None:
             return
@@ -506,6 +543,12 @@ def _scenario_json(ref: ScenarioRef | None, ident: str, record: _Record | None) 
     }
     if record is not None and record.log is not None:
         data["log"] = record.log
+    # --- site replay (issue 10)
+    if record is not None and record.position is not None:
+        data["position"] = record.position
+    if record is not None and record.failed_step is not None:
+        data["failed_step"] = record.failed_step
+    # ---
     return data
 
 

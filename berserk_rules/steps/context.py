@@ -184,6 +184,8 @@ def game(request: pytest.FixtureRequest, berserk_driver_class: type[Driver]):  #
     yield scenario
     if scenario.started:
         try:
+            # the position the game started from, for the site's replay (issue 10)
+            request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
             request.node.user_properties.append(("berserk_log", driver.log()))
         finally:
             driver.close()
