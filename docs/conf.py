@@ -21,6 +21,18 @@ html_title = "Берсерк. Герои — свод правил"
 html_short_title = "Свод правил"
 html_search_language = "ru"
 html_static_path = ["_static"]
+templates_path = ["_templates"]  # furo's page, search and icons with Russian words; the «go to rule» box
+html_favicon = "_static/favicon.svg"
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/goto.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
 html_css_files = ["berserk.css"]
 html_copy_source = False
 html_show_sourcelink = False
@@ -46,6 +58,6 @@ berserk_root = ""
 smartquotes = False
 
 # furo strings missing from Sphinx's Russian catalog (compiled automatically at build time)
-locale_dirs = ["locales"]
+locale_dirs = ["locales"]  # made absolute (relative to this folder) by berserk_rules.sphinx_ext
 html_show_sphinx = False
 html_show_copyright = False
