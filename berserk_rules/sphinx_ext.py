@@ -250,12 +250,40 @@ def xref(reftype: str, target: str, text: str, docname: str, source: Any = None)
     return ref
 
 
-def tag_node(tag: str, docname: str, source: Any = None) -> nodes.Node:
-    """A scenario tag; rule/term/interpretation tags link to their entry."""
+def tag_node(
+    tag: str, docname: str, source: Any = None, known: Callable[[str, str], bool] | None = None
+) -> nodes.Node:
+    """A scenario tag; rule/term/interpretation tags link to their entry (when ``known`` has it)."""
     for prefix, reftype in (("rule-", "rule"), ("term-", "termin"), ("interpretation-", "interpretation")):
         if tag.startswith(prefix) and len(tag) > len(prefix):
+            if known is not None and not known(reftype, tag[len(prefix) :]):
+                return missing_node("@" + tag)
             return xref(reftype, tag[len(prefix) :], "@" + tag, docname, source)
     return nodes.literal("@" + tag, "@" + tag, classes=["berserk-tag"])
+
+
+def missing_node(text: str) -> nodes.Node:
+    """A reference to an entry that this corpus (an edition) does not have: shown, not linked."""
+    node = nodes.literal(text, text, classes=["berserk-tag", "berserk-missing"])
+    node["classes"].append("berserk-not-in-edition")
+    return node
+
+
+def entry_known(config: Any, srcdir: str | Path) -> Callable[[str, str], bool]:
+    """``known(kind, id)``: does this build's corpus have the rule / term / interpretation?"""
+    loaded = site_corpus(config, srcdir)
+
+    def known(kind: str, ident: str) -> bool:
+        if loaded is None:
+            return True
+        corpus, linker = loaded
+        if kind == "rule":
+            return ident in linker.rule_ids
+        if kind == "termin":
+            return ident in linker.term_slugs
+        return ident in corpus.interpretations
+
+    return known
 
 
 def escape_markdown(text: str) -> str:
@@ -440,11 +468,11 @@ def scenario_index(config: Any, srcdir: str | Path) -> list[Any]:
 _LINKERS: dict[int, Any] = {}
 
 
-def site_linker(config: Any, srcdir: str | Path) -> Any:
-    """The :class:`~berserk_rules.site_text.Linker` of this build's corpus (None without a corpus).
+def site_corpus(config: Any, srcdir: str | Path) -> tuple[Any, Any] | None:
+    """(corpus, :class:`~berserk_rules.site_text.Linker`) of this build, None without a corpus.
 
-    Built once per loaded corpus (:func:`~berserk_rules.corpus.load_corpus` caches the corpus
-    until a file of it changes).
+    The linker is built once per loaded corpus (:func:`~berserk_rules.corpus.load_corpus` caches
+    the corpus until a file of it changes).
     """
     from berserk_rules.corpus import load_corpus
     from berserk_rules.site_text import Linker
@@ -457,7 +485,13 @@ def site_linker(config: Any, srcdir: str | Path) -> Any:
     if id(corpus) not in _LINKERS:
         _LINKERS.clear()
         _LINKERS[id(corpus)] = (corpus, Linker.build(corpus.entries))
-    return _LINKERS[id(corpus)][1]
+    return _LINKERS[id(corpus)]
+
+
+def site_linker(config: Any, srcdir: str | Path) -> Any:
+    """The :class:`~berserk_rules.site_text.Linker` of this build's corpus (None without a corpus)."""
+    loaded = site_corpus(config, srcdir)
+    return loaded[1] if loaded else None
 
 
 def make_linking(directive: SphinxDirective, own: str, terms: bool) -> Callable[[], Link] | None:
@@ -922,7 +956,8 @@ class FeatureDirective(BerserkDirective):
             if index:
                 para += nodes.Text(" ")
             name = tag["name"].removeprefix("@")
-            para += tag_node(name, self.env.docname, self.where(tag.get("location", {}).get("line", line)))
+            where = self.where(tag.get("location", {}).get("line", line))
+            para += tag_node(name, self.env.docname, where, entry_known(self.config, self.env.srcdir))
         return [para]
 
     def description(self, text: str) -> list[nodes.Node]:
@@ -1026,13 +1061,18 @@ class FeatureDirective(BerserkDirective):
             ):
                 seen.extend((kind, ident) for ident in ids if (kind, ident) not in seen)
         names = {"rule": "правило", "termin": "термин", "interpretation": "толкование"}
+        known = entry_known(self.config, self.env.srcdir)
         if seen:
             para += nodes.strong("Проверяет: ", "Проверяет: ")
             for index, (kind, ident) in enumerate(seen):
                 if index:
                     para += nodes.Text(", ")
                 para += nodes.Text(names[kind] + " ")
-                para += xref(kind, ident, ident, self.env.docname, self.where(line))
+                if known(kind, ident):
+                    para += xref(kind, ident, ident, self.env.docname, self.where(line))
+                else:
+                    para += missing_node(ident)
+                    para += nodes.Text(" (нет в этой редакции)")
         texts: list[str] = []
         for step in scenario.get("steps", []):
             texts.append(step.get("text", ""))
@@ -1357,7 +1397,7 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
     from berserk_rules.corpus import load_corpus
     from berserk_rules.coverage import by_part, compute
 
-    corpus = load_corpus(data.root)
+    corpus = load_corpus(corpus_root(app.config, app.srcdir))
     items = compute(corpus, data.scenarios, data.results)
     entries = {(e.kind, e.id): e for e in corpus.entries}
     out: list[nodes.Node] = []
