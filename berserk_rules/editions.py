@@ -171,7 +171,7 @@ def edition_name(folder: Path) -> str:
     """The name recorded in ``DIR/edition.toml`` (the folder name without one)."""
     path = folder / EDITION_FILE
     if not path.is_file():
-        return folder.name
+        return folder.resolve().name
     try:
         data = tomllib.loads(read_utf8(path))
     except tomllib.TOMLDecodeError as exc:
@@ -226,14 +226,19 @@ def entry_text(entry: Any) -> str:
 
 def word_changes(old: str, new: str) -> tuple[list[str], list[str]]:
     """Runs of words removed from ``old`` and added in ``new`` (each run joined by spaces)."""
-    a, b = TOKEN_RE.findall(old), TOKEN_RE.findall(new)
+    a, b = list(TOKEN_RE.finditer(old)), list(TOKEN_RE.finditer(new))
+
+    def text(tokens: list[re.Match[str]], source: str, first: int, last: int) -> str:
+        return " ".join(source[tokens[first].start() : tokens[last - 1].end()].split())
+
     removed: list[str] = []
     added: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+    matcher = difflib.SequenceMatcher(a=[t.group() for t in a], b=[t.group() for t in b], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op in ("replace", "delete"):
-            removed.append(" ".join(a[i1:i2]))
+            removed.append(text(a, old, i1, i2))
         if op in ("replace", "insert"):
-            added.append(" ".join(b[j1:j2]))
+            added.append(text(b, new, j1, j2))
     return removed, added
 
 

@@ -896,12 +896,15 @@ def generate_pages(app: Sphinx, data: SiteData) -> None:
         "```{berserk-run}",
         "```",
         "",
+        "```{berserk-scenario-index}",
+        "```",
+        "",
     ]
     if not files:
         lines += ["Сценариев пока нет.", ""]
     for group in sorted(groups):
         caption = group.replace("part-", "Часть ") if group.startswith("part-") else (group or "Прочие")
-        lines += ["```{toctree}", f":caption: {caption}", ":maxdepth: 1", ""]
+        lines += ["```{toctree}", f":caption: {caption}", ":maxdepth: 1", ":hidden:", ""]
         lines += [docname.removeprefix(GENERATED + "/") for docname, _ in groups[group]]
         lines += ["```", ""]
     wanted[outdir / "scenarios.md"] = "\n".join(lines)
@@ -1319,6 +1322,44 @@ def module_path(module: str, root: Path) -> str:
 # Coverage and run summary (need results: rendered on doctree-resolved)
 
 
+class scenario_index_table(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the table of feature files with counts and statuses."""
+
+
+class ScenarioIndexDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        return [scenario_index_table()]
+
+
+def render_scenario_index(app: Sphinx, data: SiteData, docname: str) -> list[nodes.Node]:
+    """One row per feature file: its title (link), number of scenarios, worst status and counts."""
+    by_file: dict[str, list[Any]] = defaultdict(list)
+    for ref in data.scenarios:
+        by_file[ref.file].append(ref)
+    if not by_file:
+        return []
+    table = table_node([5, 1, 5])
+    table["classes"].append("berserk-scenario-index")
+    add_row(table, ["Файл сценариев", "Сценариев", "Статус по последнему прогону"], head=True)
+    for rel in sorted(by_file):
+        target = feature_docname(rel)
+        title = app.env.titles.get(target)
+        label = title.astext() if title is not None else rel
+        ref = nodes.reference(
+            label, label, internal=True, refuri=app.builder.get_relative_uri(docname, target)
+        )
+        statuses = [data.status(r.id) for r in by_file[rel]]
+        worst = next(s for s in STATUS_ORDER if s in statuses)
+        cell = nodes.paragraph()
+        cell += status_badge(worst)
+        cell += nodes.Text(" " + counts_text(statuses))
+        add_row(table, [nodes.paragraph("", "", ref), str(len(statuses)), cell])
+    return [table]
+
+
 class CoverageDirective(BerserkDirective):
     has_content = False
 
@@ -1672,6 +1713,8 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         )
     for node in list(doctree.findall(coverage_table)):
         node.replace_self(render_coverage(app, data, docname))
+    for node in list(doctree.findall(scenario_index_table)):
+        node.replace_self(render_scenario_index(app, data, docname))
     for node in list(doctree.findall(run_summary)):
         node.replace_self(render_run_summary(data))
 
@@ -1801,7 +1844,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("berserk_root", "", "env", types=[str])
     app.add_config_value("berserk_corpus", "", "env", types=[str])
 
-    for node_class in (*PLACEHOLDERS, coverage_table, run_summary):
+    for node_class in (*PLACEHOLDERS, coverage_table, run_summary, scenario_index_table):
         app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
 
     app.add_object_type("rule", "rule", objname="правило", indextemplate="pair: %s; правило")
@@ -1817,6 +1860,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-steps", StepsDirective)
     app.add_directive("berserk-coverage", CoverageDirective)
     app.add_directive("berserk-run", RunDirective)
+    app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)
