@@ -382,9 +382,14 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
                     "description-keyword",
                     f"{why}; строка стала описанием, и её шаг не выполняется",
                 )
-        if kind == "rule" and not any(t["name"].startswith("@" + RULE_TAG) for t in node.get("tags", [])):
+        if kind == "rule" and not any(
+            t["name"].startswith(("@" + RULE_TAG, "@" + TERM_TAG)) for t in node.get("tags", [])
+        ):
             report.add(
-                rel, line, "rule-block-untagged", f"блок «Правило: {node['name']}» без тега @rule-<номер>"
+                rel,
+                line,
+                "rule-block-untagged",
+                f"блок «Правило: {node['name']}» без тега @rule-<номер> или @term-<термин>",
             )
         if kind == "scenario":
             if node["name"] in names:
@@ -427,13 +432,13 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
                 "no-then",
                 f"в сценарии «{node['name']}» нет шага «Тогда»: сценарий ничего не проверяет",
             )
-        if not ref.rules:
+        if not ref.rules and not ref.terms:
             report.add(
                 rel,
                 ref.scenario_line,
                 "no-rule-tag",
-                f"сценарий «{node['name']}» не привязан ни к одному правилу (нужен тег @rule-<номер> "
-                "на сценарии, правиле или функции)",
+                f"сценарий «{node['name']}» не привязан ни к одному правилу или термину (нужен тег "
+                "@rule-<номер> или @term-<термин> на сценарии, правиле или функции)",
             )
         if ref.interpretations and not (node.get("description") or "").strip():
             report.add(

@@ -708,7 +708,9 @@ class InterpretationDirective(BerserkDirective):
             for index, rule in enumerate(rules):
                 if index:
                     para += nodes.Text(", ")
-                para += xref("rule", rule, rule, self.env.docname, self.location())
+                # :rules: lists rule numbers and glossary term ids alike
+                kind = "rule" if rule[:1].isdigit() else "termin"
+                para += xref(kind, rule, rule, self.env.docname, self.location())
             marker += para
         body = nodes.container(classes=["berserk-interpretation-body"])
         self.state.nested_parse(self.content, self.content_offset, body)

@@ -1,39 +1,138 @@
-"""Abilities (Способность): triggered, activated and spell abilities, as parsed from card text."""
+"""Abilities (Способность) as parsed from card text: triggered, activated, spell and static
+abilities, their trigger conditions, payments and target slots.
+
+Everything here is immutable data built by :mod:`berserk_engine.grammar`; the same sentence always
+parses to the same :class:`Ability`, so the state refers to an ability by its printed sentence.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
-from berserk_engine.effects import Effect
+from berserk_engine.data import serializable
 
 
-@dataclass(frozen=True)
+@serializable
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Which cards an effect applies to, as the card's words say (Цель, «каждое», «это существо»).
+
+    ``mode``: "chosen" (a target named at the declaration, 501.1 — slot ``slot`` of the Queue item),
+    "each" (every matching card on resolution), "self" (the source), "own_hero", "enemy_hero",
+    "event" (the card the triggering event was about). ``types``: card types ("creature", "hero" …),
+    ``side``: "any" | "own" | "enemy" (relative to the ability's controller), ``other``: not the
+    source itself.
+    """
+
+    mode: str
+    words: str = ""
+    types: tuple[str, ...] = ("creature",)
+    side: str = "any"
+    other: bool = False
+    slot: int = -1
+
+    @property
+    def chosen(self) -> bool:
+        return self.mode == "chosen"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number of wounds or cards: a constant, or a property of the source read on resolution."""
+
+    value: int | None = None
+    prop: str | None = None  # "strike" — «значение удара этого существа» (403.1)
+    words: str = ""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
 class Trigger:
-    """The condition of a triggered ability (условие срабатывания)."""
+    """The condition of a triggered ability (условие срабатывания).
 
-    event: str  # "enters_play" (Найм) | "dies" (Гибель) | "turn_start" | "turn_end" | "creature_dies"
-    own_turn_only: bool = False  # «В начале вашего хода», «В конце своего хода»
+    ``event``: "enters_play" (Найм), "dies" (Гибель / При гибели — this card goes from the game zone
+    to the graveyard), "creature_dies" (any creature), "turn_start", "turn_end", "attacks" (При
+    атаке), "strikes" (При ударе), "attacked" (an attack on this card is declared), "played" (this
+    card is played from hand). ``zones``: where the source must be for it to trigger (202.2: the game
+    zone unless the card says otherwise).
+    """
+
+    event: str
+    own_turn_only: bool = False
+    zones: tuple[str, ...] = ("play",)
 
 
-@dataclass(frozen=True)
+@serializable
+@dataclass(frozen=True, slots=True)
 class Cost:
-    """What is written before the colon of an activated ability (501.2)."""
+    """What is written before the colon of an activated ability, and the «Х раз за ход» limit (501.2)."""
 
     close: bool = False  # [Закрыть]
     coins: int = 0  # N [Монета]
     per_turn: int | None = None  # «Один раз за ход», «X раза за ход»
+    wounds: int = 0  # «раниться на N»: the card takes N wounds as payment
+
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(
+            close=self.close or other.close,
+            coins=self.coins + other.coins,
+            per_turn=other.per_turn if other.per_turn is not None else self.per_turn,
+            wounds=self.wounds + other.wounds,
+        )
 
 
-@dataclass(frozen=True)
+@serializable
+@dataclass(frozen=True, slots=True)
 class Ability:
-    kind: str  # "triggered" | "activated" | "spell"
-    text: str  # the sentence as written on the card
-    effect: Effect
-    index: int  # position on the card, 0-based
+    """One ability of a card. ``kind``: "triggered" | "activated" | "spell" | "static".
+
+    ``keyword`` is the glossary term id of a keyword ability («броня-х», «первый-удар» …) and ``value``
+    its Х. ``effect`` is an effect node of :mod:`berserk_engine.effects` (None for pure keywords).
+    """
+
+    kind: str
+    text: str
+    effect: Any = None
     trigger: Trigger | None = None
     cost: Cost | None = None
-    optional: bool = False  # «вы можете …» — a not mandatory triggered ability (401.7)
+    optional: bool = False
+    keyword: str | None = None
+    value: int | None = None
+    slots: tuple[Selector, ...] = ()  # the chosen targets, in slot order (named at the declaration, 501.1)
 
-    @property
-    def needs_target(self) -> bool:
-        return self.effect.target.chosen
+
+def _walk(value: Any):
+    if isinstance(value, Selector):
+        yield value
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _walk(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _walk(getattr(value, f.name))
+
+
+def target_slots(effect: Any) -> tuple[Selector, ...]:
+    """The chosen targets of an effect tree, in slot order."""
+    if effect is None:
+        return ()
+    return tuple(sorted((s for s in _walk(effect) if s.chosen), key=lambda s: s.slot))
+
+
+def number_slots(value: Any, counter: list[int] | None = None) -> Any:
+    """A copy of an effect tree whose chosen selectors are numbered 0, 1, … in reading order."""
+    counter = counter if counter is not None else [0]
+    if isinstance(value, Selector):
+        if value.chosen:
+            counter[0] += 1
+            return dataclasses.replace(value, slot=counter[0] - 1)
+        return value
+    if isinstance(value, tuple):
+        return tuple(number_slots(v, counter) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: number_slots(getattr(value, f.name), counter) for f in dataclasses.fields(value)}
+        return dataclasses.replace(value, **changes)
+    return value

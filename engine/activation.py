@@ -1,13 +1,20 @@
 """The activated-abilities phase (308) and payment (501.2): everything before the colon is paid
-when the ability is declared — closing the card, coin markers, the «Х раз за ход» limit."""
+when the ability is declared — closing the card, coin markers, wounds, the «Х раз за ход» limit.
+A card cannot declare an ability it cannot pay for."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine import actions
+from berserk_engine import characteristics as ch
+from berserk_engine.actions import ActionKind
+from berserk_engine.combat import first_turn_weak
 from berserk_engine.errors import IllegalAction
-from berserk_engine.queue import target_choices
+from berserk_engine.events import CloseEvent, Perform, WoundEvent
+from berserk_engine.queue import QueueRound, ResolveAll, slot_options
 from berserk_engine.state import QueueItem
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.abilities import Ability
@@ -15,123 +22,130 @@ if TYPE_CHECKING:
     from berserk_engine.state import Card
 
 
-def marker_key(ability: Ability) -> str:
-    return f"раз за ход:{ability.index}"
-
-
-def _payable(game: Game, card: Card, ability: Ability) -> str | None:
+def unpayable(game: Game, card: Card, ability: Ability) -> str | None:
     """None when the cost can be paid now, else the reason (501.2)."""
-    s = game.state
     cost = ability.cost
     assert cost is not None
+    player = game.state.players[card.controller]
     if cost.close and card.closed:
         return f"«{card.name}» закрыто, а оплата требует закрыть карту"
-    if cost.coins > s.players[s.active].coins_open:
-        return f"нужно открытых маркеров монет: {cost.coins}, есть {s.players[s.active].coins_open}"
-    if cost.per_turn is not None and card.markers.get(marker_key(ability), 0) >= cost.per_turn:
+    if cost.coins > player.coins_open:
+        return f"нужно открытых маркеров монет: {cost.coins}, есть {player.coins_open}"
+    if cost.per_turn is not None and card.uses.get(ability.text, 0) >= cost.per_turn:
         return f"способность уже использована {cost.per_turn} раз(а) за этот ход"
     return None
 
 
-def just_played(game: Game, card: Card) -> bool:
-    """Interpretation I-6 (glossary «Рывок»): a creature does not use activated abilities on the turn
-    it was played."""
-    return card.type == "creature" and card.entered_turn == game.state.turn
+def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
+    if not ch.effects_on(game, card.id):
+        return game.defs[card.name].activated
+    return tuple(a for a in ch.abilities(game, card) if a.kind == "activated")
 
 
-def _activated(game: Game) -> list[tuple[Card, Ability]]:
+def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
-    return [
-        (s.cards[c], a)
-        for c in s.play
-        if s.cards[c].controller == s.active
-        for a in s.cards[c].abilities
-        if a.kind == "activated"
-    ]
-
-
-def activate_options(game: Game) -> list[dict[str, Any]]:
     options = []
-    for card, ability in _activated(game):
-        if just_played(game, card) or _payable(game, card, ability) is not None:
+    for card_id in s.play:
+        card = s.cards[card_id]
+        if card.controller != player or card.face_down:
             continue
-        for targets in target_choices(game, ability, game.state.active):
-            names = ", ".join(f"«{game.state.cards[t].name}»" for t in targets)
-            options.append(
-                {
-                    "type": "activate",
-                    "card": card.id,
-                    "ability": ability.text,
-                    "targets": targets,
-                    "about": {"ability": ability.text, "source_name": card.name},
-                    "label": f"«{card.name}»: {ability.text}" + (f" → {names}" if names else ""),
-                }
-            )
+        abilities = _activated(game, card)
+        if not abilities:
+            continue
+        if game.defs[card.name].type == "creature" and first_turn_weak(game, card):
+            continue
+        for ability in abilities:
+            if unpayable(game, card, ability) is not None:
+                continue
+            slots = slot_options(game, ability, player, card_id)
+            if slots is None:
+                continue
+            option: dict[str, Any] = {
+                "type": "activate",
+                "card": card_id,
+                "ability": ability.text,
+                "about": {"ability": ability.text, "source": card_id, "source_name": card.name},
+                "label": f"«{card.name}»: {ability.text}",
+            }
+            if slots:
+                option["slots"] = slots
+            options.append(option)
     return options
 
 
-def explain(game: Game, action: dict[str, Any]) -> IllegalAction:
+def find_ability(game: Game, card: Card, text: str) -> Ability | None:
+    """An activated ability by its printed sentence (the final full stop may be left out)."""
+    wanted = str(text).strip().rstrip(".")
+    return next((a for a in _activated(game, card) if a.text.rstrip(".") == wanted), None)
+
+
+def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
     s = game.state
     card = s.cards.get(str(action.get("card")))
-    if card is None or card.zone != "play" or card.controller != s.active:
+    if card is None or card.zone != "play" or card.controller != player:
         return IllegalAction(
             "308.1", "активный игрок объявляет способность только своей карты в игровой зоне"
         )
     text = action.get("ability")
-    ability = find_ability(card, str(text))
-    if ability is None:
+    ability = find_ability(game, card, str(text))
+    if ability is None or card.face_down:
         return IllegalAction("308.1", f"у «{card.name}» нет активируемой способности «{text}»")
-    if just_played(game, card):
+    if ability.text != text:
+        return IllegalAction("308.1", f"способность называется её текстом: «{ability.text}»")
+    if game.defs[card.name].type == "creature" and first_turn_weak(game, card):
         return IllegalAction(
             "308.1",
             f"«{card.name}» разыграно в этот ход: без «Рывка» оно не использует активируемые способности",
         )
-    reason = _payable(game, card, ability)
+    reason = unpayable(game, card, ability)
     if reason is not None:
         return IllegalAction("501.2", f"нельзя оплатить «{ability.text}»: {reason}")
-    return IllegalAction("501.1", f"недопустимая цель для «{ability.text}»: {action.get('targets')}")
+    slots = slot_options(game, ability, player, card.id)
+    return actions.target_problem(action, {"card", "ability"}, slots, f"«{ability.text}»")
 
 
-def find_ability(card: Card, text: str) -> Ability | None:
-    """An activated ability by its printed sentence (the final full stop may be left out)."""
-    wanted = text.strip().rstrip(".")
-    return next((a for a in card.abilities if a.kind == "activated" and a.text.rstrip(".") == wanted), None)
-
-
-def activate(game: Game, card_id: str, text: str, targets: list[str]) -> None:
+def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
     s = game.state
-    card = s.cards[card_id]
-    ability = find_ability(card, text)
-    assert ability is not None
+    card = s.cards[action["card"]]
+    ability = find_ability(game, card, action["ability"])
+    assert ability is not None and ability.cost is not None
     cost = ability.cost
-    assert cost is not None
     s.phase = "activation"
-    # 501.2: payment happens together with the declaration.
-    if cost.close:
-        card.closed = True
-    if cost.coins:
-        player = s.players[s.active]
-        player.coins_open -= cost.coins
-        player.coins_closed += cost.coins
-    if cost.per_turn is not None:
-        card.markers[marker_key(ability)] = card.markers.get(marker_key(ability), 0) + 1
     item = QueueItem(
         id=s.next_id("q"),
         kind="activated",
-        controller=s.active,
-        source=card_id,
-        source_incarnation=card.incarnation,
+        controller=player,
+        source=card.id,
+        source_name=card.name,
         text=ability.text,
-        ability=ability,
-        targets=targets,
-        lki=card.snapshot(),
+        targets=list(action.get("targets", [])),
+        lki=snapshot(game, card),
     )
-    s.queue.append(item)
     game.log(
         "activate",
-        f"Игрок {s.active} объявляет «{ability.text}» («{card.name}»)",
+        f"Игрок {player} объявляет «{ability.text}» («{card.name}»)",
         item=item.id,
-        card=card_id,
+        card=card.id,
         rule="308.1",
     )
-    game.resolve_immediately(after="choice")  # 308.1, then 308.2 triggers, 308.3 back to choice
+    # 501.2: payment happens together with the declaration.
+    payment: list[Any] = []
+    if cost.close:
+        card.this_turn["acted"] = 1
+        payment.append(CloseEvent(card.id, payment="ability"))
+    if cost.coins:
+        p = s.players[player]
+        p.coins_open -= cost.coins
+        p.coins_closed += cost.coins
+        game.log("pay", f"Игрок {player} закрывает маркеры монет: {cost.coins}", player=player, rule="501.2")
+    if cost.per_turn is not None:
+        card.uses[ability.text] = card.uses.get(ability.text, 0) + 1
+    if cost.wounds:
+        payment.append(WoundEvent(card.id, cost.wounds, card.id, card.name, ability=ability.text, cost=True))
+    s.queue.append(item)
+    game.push(
+        *([Perform(payment)] if payment else []), ResolveAll(), QueueRound()
+    )  # 308.1, then 308.2 triggers, 308.3 back to choice
+
+
+actions.register(ActionKind("activate", "активируемая способность", _options, _check, _activate))

@@ -1,19 +1,34 @@
-"""Card definitions: the printed properties of a card (Part 7: Стоимость, Стихия, Удар, Жизни)."""
+"""Card definitions: the printed properties of a card (Part 7: Тип, Стоимость, Стихия, Удар, Жизни)
+and its text parsed into abilities.
+
+Card types (Part 2, glossary): существо, заклинание, герой, экипировка (подтипы амулет, броня,
+оружие), событие.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from berserk_engine.abilities import Ability
-from berserk_engine.card_text import parse_card_text
 from berserk_engine.errors import CardTextError
+from berserk_engine.grammar import parse_card_text
 
 CARD_TYPES = {
     "существо": "creature",
     "заклинание": "spell",
     "герой": "hero",
+    "экипировка": "equipment",
+    "событие": "event",
 }
+TYPE_WORDS = {v: k for k, v in CARD_TYPES.items()}
+SUBTYPES = {"амулет": "amulet", "броня": "armour", "оружие": "weapon"}
+SUBTYPE_WORDS = {v: k for k, v in SUBTYPES.items()}
+SUBTYPES_OF = {"equipment": frozenset(SUBTYPES.values())}
 ELEMENTS = ("степи", "леса", "горы", "болота", "силы тьмы", "нейтральная")
+# Types that stay in the game zone once played (202.1: «существа и карты поддержки»).
+PERMANENT_TYPES = frozenset({"creature", "equipment", "event"})
+CHARACTER_TYPES = frozenset({"creature", "hero"})
 
 
 @dataclass(frozen=True)
@@ -21,33 +36,63 @@ class CardDef:
     """A card as printed: its name, type and properties, and its text parsed into abilities."""
 
     name: str
-    type: str  # "creature" | "spell" | "hero"
+    type: str  # "creature" | "spell" | "hero" | "equipment" | "event"
+    subtype: str | None = None  # equipment: "amulet" | "armour" | "weapon"
     cost: int = 0
     element: str | None = None
     strike: int = 0
     life: int = 0
     text: str = ""
     abilities: tuple[Ability, ...] = field(default=(), compare=False)
+    # Derived once, for speed: keyword term -> value, the events its triggered abilities wait for,
+    # whether some ability works outside the game zone.
+    keywords: dict[str, int | None] = field(default_factory=dict, compare=False)
+    trigger_events: frozenset[str] = field(default=frozenset(), compare=False)
+    outside_play: frozenset[str] = field(default=frozenset(), compare=False)
+    activated: tuple[Ability, ...] = field(default=(), compare=False)
 
     @classmethod
-    def build(
-        cls,
-        name: str,
-        type: str,
-        *,
-        cost: int = 0,
-        element: str | None = None,
-        strike: int = 0,
-        life: int = 0,
-        text: str = "",
-    ) -> CardDef:
-        kind = CARD_TYPES.get(type.strip().lower(), type if type in CARD_TYPES.values() else None)
+    def build(cls, name: str, type: str, **props: Any) -> CardDef:
+        kind = CARD_TYPES.get(str(type).strip().lower(), type if type in CARD_TYPES.values() else None)
         if kind is None:
-            raise CardTextError(name, type, f"неизвестный тип карты (известны: {', '.join(CARD_TYPES)})")
+            raise CardTextError(name, str(type), f"неизвестный тип карты (известны: {', '.join(CARD_TYPES)})")
+        subtype = props.get("subtype")
+        if subtype is not None:
+            subtype = SUBTYPES.get(str(subtype).strip().lower(), subtype)
+            if subtype not in SUBTYPES_OF.get(kind, ()):
+                allowed = ", ".join(SUBTYPE_WORDS[s] for s in SUBTYPES_OF.get(kind, ())) or "нет"
+                raise CardTextError(
+                    name,
+                    str(props.get("subtype")),
+                    f"неизвестный подтип для типа «{TYPE_WORDS[kind]}» (допустимы: {allowed})",
+                )
+        element = props.get("element")
         if element is not None and element not in ELEMENTS:
             raise CardTextError(name, element, f"неизвестная стихия (известны: {', '.join(ELEMENTS)})")
-        for label, value in (("стоимость", cost), ("удар", strike), ("жизни", life)):
+        numbers = {k: props.get(k, 0) for k in ("cost", "strike", "life")}
+        for label, value in zip(("стоимость", "удар", "жизни"), numbers.values(), strict=True):
             if value < 0:
                 raise CardTextError(name, str(value), f"{label} не может быть отрицательной")
+        text = props.get("text", "") or ""
         abilities = parse_card_text(name, text, spell=kind == "spell")
-        return cls(name, kind, cost, element, strike, life, text, abilities)
+        return cls(
+            name,
+            kind,
+            subtype,
+            numbers["cost"],
+            element,
+            numbers["strike"],
+            numbers["life"],
+            text,
+            abilities,
+            keywords=keywords_of(abilities),
+            trigger_events=frozenset(a.trigger.event for a in abilities if a.trigger is not None),
+            outside_play=frozenset(
+                z for a in abilities if a.trigger is not None for z in a.trigger.zones if z != "play"
+            ),
+            activated=tuple(a for a in abilities if a.kind == "activated"),
+        )
+
+
+def keywords_of(abilities: tuple[Ability, ...]) -> dict[str, int | None]:
+    return {a.keyword: a.value for a in abilities if a.keyword is not None}

@@ -1,156 +1,465 @@
-"""The strike attack (атака ударом, 307) — the minimum Part 3 needs; full combat is a later issue.
+"""The strike attack (атака ударом, 307) as a staged sequence that keywords hook into.
 
-Interpretation I-5 (see rules/interpretations.md): the attacker closes when the attack is declared,
-the inactive player may name an open creature of his as defender (it closes), the attack enters the
-Queue and resolves at once: the attacker deals wounds equal to its strike to the final target, and
-a creature that was open when it became the final target strikes back (ответный удар) at the same
-time. Heroes do not strike back.
+1. **Declaration** (307.1, Атакующая карта, Атакованная карта): the active player names an open
+   creature of his that may attack and a character of the opponent. The attack is an action (Действие
+   карты): the attacker closes as its payment — unless it does not close («Опыт в атаке»), and even
+   then it counts as having acted. A creature makes one strike attack a turn (interpretation I-14);
+   a creature played this turn does not attack (слабость первого хода, I-6) unless it has «Рывок».
+2. **Defender** (Назначить защитника): the inactive player may name an open creature of his as the
+   defender — it becomes the final target of the attack and closes (unless «Опыт в защите»). Only
+   against a strike; never against «Направленный удар» (``hooks.NO_DEFENDER``).
+3. The attack **enters the Queue** and resolves at once (307.1).
+4. **Blows**: the attacker strikes the final target with the attack's strength (Значение удара and the
+   attack modifiers); the final target strikes back (Ответный удар — not an attack) if it is a
+   creature that was open when it became the final target (Отражающая карта). Blows are
+   simultaneous; with «Первый удар» on one side only, that side strikes first and the other strikes
+   back only if it survived. Every blow is an event («При ударе» triggers even at strength 0).
+5. **Wounds** go through the event pipeline (prevention, replacement); **deaths** follow after the
+   attack (I-9): to the owner's graveyard, «Гибель:» triggers, last known information.
+6. The triggered abilities that waited are declared (307.2); an empty Queue returns to the choice
+   phase (307.3).
+
+«Сразиться с выбранным существом» (:func:`fight`) is an attack of the source on the chosen creature
+by these same rules: both fight as open, nobody closes, no defender, and it does not use up the
+source's strike attack.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine import actions, hooks
+from berserk_engine import characteristics as ch
+from berserk_engine.actions import ActionKind
+from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.errors import IllegalAction
+from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
+from berserk_engine.queue import QueueRound, ResolveAll
 from berserk_engine.state import QueueItem
+from berserk_engine.tasks import Task, task
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
+    from berserk_engine.state import Card
 
 
-def can_attack(game: Game, card_id: str) -> bool:
+# --- who may attack whom ------------------------------------------------------------------------
+
+
+def first_turn_weak(game: Game, card: Card) -> bool:
+    """Слабость первого хода (I-6): played this turn and without «Рывок»."""
+    if card.entered_turn != game.state.turn:
+        return False
+    return not any(h(game, card) for h in hooks.NO_FIRST_TURN_WEAKNESS)
+
+
+def attacks_allowed(game: Game, card: Card) -> int:
+    """I-14: one strike attack a turn, more where «Один (Х) раз за ход» allows."""
+    allowed = 1
+    for h in hooks.ATTACKS_PER_TURN:
+        allowed = max(allowed, h(game, card))
+    return allowed
+
+
+def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
+    if card is None or card.zone != "play" or game.defs[card.name].type != "creature":
+        return "атаковать ударом может только существо в игровой зоне"
+    if card.controller != player:
+        return "активный игрок атакует только своим существом"
+    if card.face_down:
+        return f"«{card.name}» лежит рубашкой вверх и не может действовать"
+    if card.closed:
+        return f"«{card.name}» закрыто: закрытая карта не может действовать"
+    if first_turn_weak(game, card):
+        return f"«{card.name}» разыграно в этот ход и не может атаковать (без «Рывка»)"
+    if card.this_turn.get("attacks", 0) >= attacks_allowed(game, card):
+        return f"«{card.name}» уже атаковало ударом в этот ход"
+    return None
+
+
+def attack_targets(game: Game, attacker: str) -> list[str]:
+    """Characters of the opponent in the game zone that may be attacked (interpretation I-15)."""
+    return _targets_of(game, game.state.cards[attacker].controller)
+
+
+def _targets_of(game: Game, player: str) -> list[str]:
     s = game.state
-    card = s.cards[card_id]
-    return (
-        card.zone == "play"
-        and card.type == "creature"
-        and card.controller == s.active
-        and not card.closed
-        and card.entered_turn != s.turn  # Рывок: otherwise not on the turn it was played
-    )
+    found = []
+    for c in s.play:
+        target = s.cards[c]
+        if target.controller == player or game.defs[target.name].type not in CHARACTER_TYPES:
+            continue
+        if target.face_down:
+            continue
+        if hooks.CANNOT_BE_ATTACKED and any(h(game, target) for h in hooks.CANNOT_BE_ATTACKED):
+            continue
+        found.append(c)
+    return found
 
 
-def attack_targets(game: Game) -> list[str]:
-    s = game.state
-    enemy = game.inactive()
-    return [c for c in s.play if s.cards[c].controller == enemy and s.cards[c].type in ("hero", "creature")]
-
-
-def attack_options(game: Game) -> list[dict[str, Any]]:
+def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
-    for attacker in s.play:
-        if not can_attack(game, attacker):
+    targets = None
+    for card_id in s.play:
+        card = s.cards[card_id]
+        if card.controller != player or card.closed or game.defs[card.name].type != "creature":
             continue
-        for target in attack_targets(game):
+        if why_cannot_attack(game, card, player) is not None:
+            continue
+        if targets is None:
+            targets = _targets_of(game, player)
+        if targets:
             options.append(
                 {
                     "type": "attack",
-                    "attacker": attacker,
-                    "target": target,
-                    "label": f"атаковать «{s.cards[attacker].name}» → «{s.cards[target].name}»",
+                    "attacker": card_id,
+                    "slots": [{"name": "атакуемый персонаж", "candidates": targets}],
+                    "label": f"атаковать ударом «{card.name}»",
                 }
             )
     return options
 
 
-def explain_attack(game: Game, action: dict[str, Any]) -> IllegalAction:
+def _check_attack(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
     s = game.state
     attacker = s.cards.get(str(action.get("attacker")))
-    target = s.cards.get(str(action.get("target")))
-    if attacker is None or attacker.zone != "play" or attacker.type != "creature":
-        return IllegalAction("307.1", "атаковать ударом может только существо в игровой зоне")
-    if attacker.controller != s.active:
-        return IllegalAction("307.1", "активный игрок атакует только своим существом")
-    if attacker.closed:
-        return IllegalAction("307.1", f"«{attacker.name}» закрыто: закрытая карта не может действовать")
-    if attacker.entered_turn == s.turn:
+    why = why_cannot_attack(game, attacker, player)
+    if why is not None:
+        return IllegalAction("307.1", why)
+    assert attacker is not None
+    targets = action.get("targets")
+    if set(action) - {"type", "attacker", "targets"} or not isinstance(targets, list) or len(targets) != 1:
         return IllegalAction(
-            "307.1", f"«{attacker.name}» разыграно в этот ход и не может атаковать (без «Рывка»)"
+            "307.1", "атака ударом называет атакующее существо и одного атакуемого персонажа"
         )
-    if target is None or target.id not in attack_targets(game):
+    if targets[0] not in attack_targets(game, attacker.id):
         return IllegalAction(
             "307.1", "целью атаки ударом может быть только персонаж противника в игровой зоне"
         )
-    return IllegalAction("307.1", "такая атака невозможна")
+    return None
 
 
-def declare_attack(game: Game, attacker: str, target: str) -> None:
-    s = game.state
-    card = s.cards[attacker]
-    card.closed = True  # an action: the attacker closes
-    target_card = s.cards[target]
-    s.pending_attack = {"attacker": attacker, "target": target, "target_open": not target_card.closed}
-    s.phase = "attack"
-    game.log(
-        "attack", f"«{card.name}» атакует «{target_card.name}»", card=attacker, target=target, rule="307.1"
-    )
+def _attack(game: Game, player: str, action: dict[str, Any]) -> None:
+    game.push(DeclareAttack(action["attacker"], action["targets"][0]))
 
 
-def defender_options(game: Game) -> list[dict[str, Any]]:
-    s = game.state
-    assert s.pending_attack is not None
-    enemy = game.inactive()
-    options: list[dict[str, Any]] = [{"type": "no_defender", "label": "не назначать защитника"}]
-    for c in s.play:
-        card = s.cards[c]
-        if (
-            card.controller == enemy
-            and card.type == "creature"
-            and not card.closed
-            and c != s.pending_attack["target"]
-        ):
-            options.append({"type": "defend", "defender": c, "label": f"назначить защитником «{card.name}»"})
-    return options
+actions.register(ActionKind("attack", "атака ударом", _attack_options, _check_attack, _attack))
 
 
-def explain_defender(game: Game, action: dict[str, Any]) -> IllegalAction:
-    return IllegalAction(
-        "307.1", "защитником можно назначить только своё открытое существо, не являющееся целью атаки"
-    )
+# --- declaration and defender -------------------------------------------------------------------
 
 
-def assign_defender(game: Game, defender: str | None) -> None:
-    s = game.state
-    attack = s.pending_attack
-    assert attack is not None
-    s.pending_attack = None
-    if defender is not None:
-        card = s.cards[defender]
-        card.closed = True
-        attack = {**attack, "target": defender, "target_open": True, "defender": defender}
+@task
+@dataclass(slots=True)
+class DeclareAttack(Task):
+    attacker: str
+    target: str
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        card = s.cards[self.attacker]
+        target = s.cards[self.target]
+        s.phase = "attack"
         game.log(
-            "defend",
-            f"Игрок {game.inactive()} назначает защитником «{card.name}»",
-            card=defender,
+            "attack",
+            f"«{card.name}» атакует «{target.name}»",
+            card=self.attacker,
+            target=self.target,
             rule="307.1",
         )
-    item = QueueItem(
-        id=s.next_id("q"),
-        kind="attack",
-        controller=s.active,
-        source=attack["attacker"],
-        source_incarnation=s.cards[attack["attacker"]].incarnation,
-        text=f"атака ударом «{s.cards[attack['attacker']].name}»",
-        attack=attack,
-        lki=s.cards[attack["attacker"]].snapshot(),
-    )
-    # 307.1: the attack enters the Queue and resolves at once.
-    s.queue.append(item)
-    game.resolve_immediately(after="choice")
+        card.this_turn["attacks"] = card.this_turn.get("attacks", 0) + 1
+        card.this_turn["acted"] = 1
+        attack = s.attack = {
+            "attacker": self.attacker,
+            "attacker_name": card.name,
+            "target": self.target,
+            "target_name": target.name,
+            "original_target": self.target,
+            "reflecting": not target.closed,  # Отражающая карта: open when it became the final target
+            "defender": None,
+            "strike": True,
+        }
+        events: list[Any] = [AttackEvent(self.attacker, self.target)]
+        if any(h(game, card, "attack") for h in hooks.STAYS_OPEN):
+            game.log(
+                "stays_open",
+                f"«{card.name}» не закрывается после атаки, но считается подействовавшей",
+                card=card.id,
+                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
+            )
+        else:
+            events.insert(0, CloseEvent(self.attacker, payment="attack"))
+        if any(h(game, attack) for h in hooks.NO_DEFENDER):
+            game.push(Perform(events), EnterAttack())
+        else:
+            game.push(Perform(events), AssignDefender(), EnterAttack())
 
 
-def resolve_attack(game: Game, item: QueueItem) -> None:
+def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
     s = game.state
-    assert item.attack is not None
-    attacker = s.cards[item.attack["attacker"]]
-    target = s.cards[item.attack["target"]]
-    if attacker.zone != "play" or target.zone != "play":
-        game.log("attack_fizzles", "Атака не состоялась: участник покинул игровую зону", rule="518.1")
-        return
-    strike_back = target.type == "creature" and item.attack["target_open"]
-    dealt = attacker.strike
-    back = target.strike if strike_back else 0
-    game.wound(target.id, dealt, item)
-    if strike_back:
-        game.wound(attacker.id, back, item, text="ответный удар")
+    attacker = s.cards.get(attack["attacker"])
+    if attacker is None:
+        return []
+    enemy = game.opponent(attacker.controller)
+    return [
+        c
+        for c in s.play
+        if s.cards[c].controller == enemy
+        and game.defs[s.cards[c].name].type == "creature"
+        and not s.cards[c].closed
+        and not s.cards[c].face_down
+        and c != attack["target"]
+    ]
+
+
+@task
+@dataclass(slots=True)
+class AssignDefender(Task):
+    """Назначить защитника: the inactive player decides (even when he has nobody to name: then his
+    only answer is not to assign one). The attack is the state's current attack (``state.attack``)."""
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        s = game.state
+        assert s.attack is not None
+        options: list[dict[str, Any]] = [{"type": "no_defender", "label": "не назначать защитника"}]
+        for c in defender_candidates(game, s.attack):
+            options.append(
+                {"type": "defend", "defender": c, "label": f"назначить защитником «{s.cards[c].name}»"}
+            )
+        return options
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        attack = s.attack
+        if attack is None or s.cards.get(attack["attacker"]) is None or s.cards.get(attack["target"]) is None:
+            return
+        player = game.opponent(s.cards[attack["attacker"]].controller)
+        game.ask(
+            self,
+            player,
+            "assign_defender",
+            "307.1",
+            f"Игрок {player}: назначьте защитника или откажитесь",
+            self.options(game),
+        )
+
+    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        if action["type"] == "no_defender":
+            return
+        s = game.state
+        defender = s.cards[action["defender"]]
+        assert s.attack is not None
+        s.attack.update(
+            {
+                "target": defender.id,
+                "target_name": defender.name,
+                "defender": defender.id,
+                "reflecting": not defender.closed,
+            }
+        )
+        defender.this_turn["acted"] = 1
+        game.log(
+            "defend",
+            f"Игрок {player} назначает защитником «{defender.name}»",
+            card=defender.id,
+            rule="назначить-защитника",
+        )
+        if any(h(game, defender, "defend") for h in hooks.STAYS_OPEN):
+            game.log(
+                "stays_open",
+                f"«{defender.name}» не закрывается, выступая защитником",
+                card=defender.id,
+                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
+            )
+        else:
+            perform(game, CloseEvent(defender.id, payment="defend"))
+
+
+def _defender_options(game: Game, player: str) -> list[dict[str, Any]]:
+    pending = game.state.pending
+    return [o for o in (pending or {}).get("options", []) if o["type"] in ("defend", "no_defender")]
+
+
+def _check_defend(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
+    attack = game.state.attack
+    candidates = defender_candidates(game, attack) if attack is not None else []
+    if set(action) != {"type", "defender"} or action.get("defender") not in candidates:
+        return IllegalAction(
+            "307.1",
+            "защитником можно назначить только своё открытое существо, не являющееся целью атаки",
+        )
+    return None
+
+
+def _check_no_defender(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
+    if set(action) - {"type"}:
+        return IllegalAction("307.1", f"у отказа от защитника нет других полей, кроме type: {action!r}")
+    return None
+
+
+def _apply_nothing(game: Game, player: str, action: dict[str, Any]) -> None:
+    """The asking task (AssignDefender) applies these answers itself."""
+
+
+actions.register(
+    ActionKind("defend", "назначение защитника", _defender_options, _check_defend, _apply_nothing)
+)
+actions.register(
+    ActionKind("no_defender", "отказ от защитника", _defender_options, _check_no_defender, _apply_nothing)
+)
+
+
+@task
+@dataclass(slots=True)
+class EnterAttack(Task):
+    """307.1: the attack enters the Queue and resolves at once; 307.2: then the triggers."""
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        attack, s.attack = s.attack, None
+        assert attack is not None
+        attacker = s.cards.get(attack["attacker"])
+        if attacker is None:
+            return
+        item = QueueItem(
+            id=s.next_id("q"),
+            kind="attack",
+            controller=attacker.controller,
+            source=attacker.id,
+            source_name=attacker.name,
+            text=f"атака ударом «{attacker.name}»",
+            attack=attack,
+            lki=snapshot(game, attacker),
+        )
+        s.queue.append(item)
+        game.push(ResolveAll(), QueueRound())
+
+
+# --- blows --------------------------------------------------------------------------------------
+
+
+def attack_strength(game: Game, attack: dict[str, Any], attacker: Card | None, lki: dict[str, Any]) -> int:
+    """Сила атаки: the strike value, the attack modifiers, then a replacement of the strike."""
+    strength = ch.strike(game, attacker) if attacker is not None else int(lki.get("strike", 0))
+    for h in hooks.ATTACK_STRENGTH:
+        strength = h(game, attack, strength)
+    for h in hooks.STRIKE_REPLACEMENT:
+        replaced = h(game, attack, strength)
+        if replaced is not None:
+            strength = replaced
+    return max(strength, 0)
+
+
+def _first(game: Game, a: Card | None, b: Card | None) -> Card | None:
+    """«Первый удар»: the one of the two that strikes first, or None when they strike together."""
+    if a is None or b is None:
+        return None
+    a_first = any(h(game, a, b) for h in hooks.STRIKES_FIRST)
+    b_first = any(h(game, b, a) for h in hooks.STRIKES_FIRST)
+    if a_first == b_first:
+        return None
+    return a if a_first else b
+
+
+@task
+@dataclass(slots=True)
+class ResolveAttack(Task):
+    """The attack in the Queue: blows and wounds (simultaneous, or «Первый удар» first)."""
+
+    item: QueueItem
+    stage: int = 0
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        attack = self.item.attack
+        assert attack is not None
+        attacker = s.cards.get(attack["attacker"])
+        target = s.cards.get(attack["target"])
+        if (
+            target is None
+            or target.zone != "play"
+            or (attack["strike"] and (attacker is None or attacker.zone != "play"))
+        ):
+            if self.stage == 0:
+                game.log("attack_fizzles", "Атака не состоялась: участник покинул игровую зону", rule="518.1")
+            return
+        if attacker is not None and attacker.zone != "play":
+            attacker = None  # a fighting source that no longer exists still strikes (403.1, I-13)
+        back = attack["reflecting"] and game.defs[target.name].type == "creature"
+        first = _first(game, attacker, target) if back else None
+        # A strike uses the attacker as it is; a fight, the source as it entered the Queue (I-13).
+        strength = attack_strength(game, attack, attacker if attack["strike"] else None, self.item.lki)
+        name = attack["attacker_name"]
+        blow_kind = "удар" if attack["strike"] else "сражение"
+        hit = [
+            BlowEvent(attack["attacker"], target.id, strength, "attack", name),
+            WoundEvent(target.id, strength, attack["attacker"], name, attack=True, blow=blow_kind),
+        ]
+        counter = []
+        if back and attacker is not None and attacker.id != target.id:
+            counter_strength = ch.strike(game, target)
+            counter = [
+                BlowEvent(target.id, attacker.id, counter_strength, "counter", target.name),
+                WoundEvent(attacker.id, counter_strength, target.id, target.name, blow="ответный удар"),
+            ]
+        if first is None:
+            perform(game, *hit, *counter)
+            return
+        first_hit, second = (hit, counter) if first is attacker else (counter, hit)
+        game.log("first_strike", f"«{first.name}» наносит удар первым", card=first.id, rule="первый-удар")
+        game.push(Perform(first_hit), SecondBlow(second))
+
+
+@task
+@dataclass(slots=True)
+class SecondBlow(Task):
+    """«Первый удар»: the other one strikes back only if it survived."""
+
+    events: list[Any]
+
+    def run(self, game: Game) -> None:
+        blow = self.events[0]
+        striker = game.state.cards.get(blow.card)
+        if striker is None or striker.zone != "play" or striker.wounds >= ch.life(game, striker):
+            return
+        target = game.state.cards.get(blow.target)
+        if target is None or target.zone != "play":
+            return
+        perform(game, *self.events)
+
+
+def fight(game: Game, item: QueueItem, target_id: str) -> None:
+    """Сразиться с выбранным существом (403.1, I-13): the source's strike is what it was when the
+    ability entered the Queue; a source that no longer exists still strikes, but takes no blow back."""
+    s = game.state
+    attack = {
+        "attacker": item.source,
+        "attacker_name": item.source_name,
+        "target": target_id,
+        "target_name": s.cards[target_id].name,
+        "original_target": target_id,
+        "reflecting": True,  # «Существа сражаются как открытые»
+        "defender": None,
+        "strike": False,
+    }
+    fight_item = QueueItem(
+        id=item.id,
+        kind="attack",
+        controller=item.controller,
+        source=item.source,
+        source_name=item.source_name,
+        text=item.text,
+        attack=attack,
+        lki=item.lki,
+    )
+    game.log(
+        "fight",
+        f"«{item.source_name}» сражается с «{s.cards[target_id].name}»",
+        card=item.source,
+        target=target_id,
+        rule="сразиться-с-выбранным-существом",
+    )
+    game.push(ResolveAttack(fight_item))

@@ -1,136 +1,396 @@
-"""Effects (Эффект — результат выполненной способности): ранить, излечить, возьмите карту, +X к удару.
+"""Effects of card text (Эффект — результат выполненной способности) and the phrases that name them.
 
-Every effect resolves «настолько, насколько это возможно» (518.1): a target that left the game zone
-is skipped, a deck with fewer cards gives what it has (518.3), healing removes at most the wounds
-there are (518.2).
+Each effect is an immutable node built by the grammar; on resolution :class:`Resolve` runs it, and it
+turns into events (through :mod:`berserk_engine.events`) or into further tasks — a choice of cards to
+discard pauses the ability until the player answers, and it continues from there.
+
+Every effect resolves «настолько, насколько это возможно» (518.1): a chosen target that left the game
+zone is skipped, a deck with fewer cards gives what it has (518.3), healing removes at most the wounds
+there are (518.2), a hand with fewer cards is discarded whole (518.4).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine import selectors
+from berserk_engine.abilities import Amount, Selector
+from berserk_engine.data import serializable
+from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
+from berserk_engine.grammar import ACCUSATIVE, phrase
+from berserk_engine.state import ContinuousEffect, QueueItem
+from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
-    from berserk_engine.state import QueueItem
 
 
-@dataclass(frozen=True)
-class TargetSpec:
-    """Who an effect applies to, as the card says it."""
-
-    kind: str  # "opponent_hero" | "own_hero" | "chosen_creature" | "chosen_character" | "self" | "controller"
-    words: str  # the words on the card
-
-    @property
-    def chosen(self) -> bool:
-        """A chosen target (Выбранное существо) is named at the declaration (501.1)."""
-        return self.kind.startswith("chosen_")
+def effect(cls: type) -> type:
+    return serializable(dataclass(frozen=True, slots=True)(cls))
 
 
-@dataclass(frozen=True)
-class Amount:
-    """A number of wounds or cards: a constant, or a property of the source read on resolution."""
+@task
+@dataclass(slots=True)
+class Resolve(Task):
+    """Run one effect node of the ability being resolved."""
 
-    value: int | None = None
-    source_property: str | None = None  # "strike" — «значение удара этого существа» (403.1)
-    words: str = ""
+    node: Any
+    item: QueueItem
 
-    def evaluate(self, game: Game, item: QueueItem) -> int:
-        if self.value is not None:
-            return self.value
-        info = game.source_info(item)
-        return int(info[self.source_property or "strike"])
+    def run(self, game: Game) -> None:
+        self.node.run(game, self.item)
 
 
-class Effect(Protocol):
-    target: TargetSpec
-
-    def resolve(self, game: Game, item: QueueItem) -> None: ...
-
-
-def _targets(game: Game, item: QueueItem, spec: TargetSpec) -> list[str]:
-    """Card ids the effect applies to on resolution; chosen targets that left play are skipped."""
-    if spec.kind == "opponent_hero":
-        return [game.state.players[game.opponent(item.controller)].hero]
-    if spec.kind == "own_hero":
-        return [game.state.players[item.controller].hero]
-    if spec.kind == "self":
-        card = game.state.cards[item.source]
-        return [item.source] if card.zone == "play" and card.incarnation == item.source_incarnation else []
-    if spec.kind == "controller":
-        return []
-    return [t for t in item.targets if game.state.cards[t].zone == "play"]
+def amount(game: Game, value: Amount, item: QueueItem) -> int:
+    if value.value is not None:
+        return value.value
+    return int(game.source_info(item)[value.prop or "strike"])
 
 
-@dataclass(frozen=True)
+# --- the effects ------------------------------------------------------------------------------
+
+
+@effect
+class Sequence:
+    """Several effects of one ability, one after another («… и …», «…, затем …»)."""
+
+    parts: tuple[Any, ...]
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        game.push(*(Resolve(p, item) for p in self.parts))
+
+
+@effect
 class Wound:
     """Ранить на Х [цель]: нанести на цель маркер «Х ран»."""
 
     amount: Amount
-    target: TargetSpec
+    target: Selector
 
-    def resolve(self, game: Game, item: QueueItem) -> None:
-        n = self.amount.evaluate(game, item)
-        for card_id in _targets(game, item, self.target):
-            game.wound(card_id, n, item)
+    def run(self, game: Game, item: QueueItem) -> None:
+        n = amount(game, self.amount, item)
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            perform(
+                game,
+                *(WoundEvent(t, n, item.source, item.source_name, ability=item.text) for t in targets),
+            )
 
 
-@dataclass(frozen=True)
+@effect
 class Heal:
-    """Излечить на X: снять с персонажа X ран (все, если ран меньше — 518.2)."""
+    """Излечить на X (Полностью излечить): снять с персонажа X ран (все, если ран меньше — 518.2)."""
 
     amount: Amount
-    target: TargetSpec
+    target: Selector
+    full: bool = False
 
-    def resolve(self, game: Game, item: QueueItem) -> None:
-        n = self.amount.evaluate(game, item)
-        for card_id in _targets(game, item, self.target):
-            game.heal(card_id, n, item)
+    def run(self, game: Game, item: QueueItem) -> None:
+        n = 0 if self.full else amount(game, self.amount, item)
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            perform(game, *(HealEvent(t, n, self.full, item.source, item.source_name) for t in targets))
 
 
-@dataclass(frozen=True)
+@effect
 class Draw:
     """Возьмите карту: взять в руку верхнюю карту своей колоды (сколько возможно — 518.3)."""
 
     amount: Amount
-    target: TargetSpec
 
-    def resolve(self, game: Game, item: QueueItem) -> None:
-        game.draw(item.controller, self.amount.evaluate(game, item), reason=item.text)
+    def run(self, game: Game, item: QueueItem) -> None:
+        n = amount(game, self.amount, item)
+        if n > 0:
+            perform(game, *(DrawEvent(item.controller, reason=item.text) for _ in range(n)))
 
 
-@dataclass(frozen=True)
+@effect
 class StrikeBonus:
-    """[Цель] получает +X к удару до конца хода (310.2 ends it)."""
+    """[Цель] получает +X (−X) к удару [на срок]."""
 
-    amount: Amount
-    target: TargetSpec
-    until_end_of_turn: bool = True
+    amount: int
+    target: Selector
+    until: str = "end_of_turn"
 
-    def resolve(self, game: Game, item: QueueItem) -> None:
-        n = self.amount.evaluate(game, item)
-        for card_id in _targets(game, item, self.target):
-            game.add_strike_bonus(card_id, n, item)
+    def run(self, game: Game, item: QueueItem) -> None:
+        for t in selectors.resolve(game, self.target, item):
+            gain(game, item, t, "strike", amount=self.amount, until=self.until)
 
 
-@dataclass(frozen=True)
+@effect
+class Grant:
+    """[Цель] получает [текст] [на срок] («Получает [текст]»: by default until the end of the battle)."""
+
+    text: str
+    target: Selector
+    until: str = "leaves_play"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        for t in selectors.resolve(game, self.target, item):
+            gain(game, item, t, "grant", text=self.text, until=self.until)
+
+
+@effect
 class Fight:
-    """Сразиться с выбранным существом: the source itself strikes the chosen creature, both fighting
-    as if open (glossary; combat as in interpretation I-5). The source acts, so what the ability
-    needs to know about it — its strike — was checked when the ability entered the Queue (403.1),
-    and it strikes even if it no longer exists; a source that left the game zone takes no wounds."""
+    """Сразиться с выбранным существом: the source attacks the chosen creature by the usual rules of
+    a fight (combat.Fight)."""
 
-    target: TargetSpec
+    target: Selector
 
-    def resolve(self, game: Game, item: QueueItem) -> None:
-        targets = _targets(game, item, self.target)
-        if not targets:
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.combat import fight
+
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            fight(game, item, targets[0])
+
+
+@effect
+class Move:
+    """A card goes to another zone: «уничтожить» (to the graveyard), «вернуть в руку» …"""
+
+    target: Selector
+    to_zone: str
+    cause: str
+    position: str = "shuffle"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            perform(
+                game,
+                *(
+                    MoveEvent(
+                        t,
+                        self.to_zone,
+                        self.cause,
+                        self.position,
+                        source=item.source,
+                        source_name=item.source_name,
+                    )
+                    for t in targets
+                ),
+            )
+
+
+@effect
+class Close:
+    """Закрыть (открыть) [цель]."""
+
+    target: Selector
+    open: bool = False
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            perform(game, *(CloseEvent(t, open=self.open) for t in targets))
+
+
+@effect
+class Discard:
+    """Сбросьте карту (X карт): the player chooses cards of his hand and puts them in his graveyard;
+    with fewer cards in hand he discards them all (518.4)."""
+
+    count: int
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.choices import ChooseCards
+
+        player = item.controller
+        hand = list(game.state.players[player].zones["hand"])
+        if len(hand) <= self.count:
+            if hand:
+                perform(game, *(MoveEvent(c, "graveyard", "discard") for c in hand))
             return
-        target = game.state.cards[targets[0]]
-        source = game.state.cards[item.source]
-        source_here = source.zone == "play" and source.incarnation == item.source_incarnation
-        strike_back = target.strike
-        game.wound(target.id, int(item.lki["strike"]), item, text="сражение")
-        if source_here and source.id != target.id:
-            game.wound(source.id, strike_back, item, text="ответный удар")
+        game.push(
+            ChooseCards(
+                player,
+                hand,
+                self.count,
+                self.count,
+                "518.4" if self.count > 1 else "сбросьте-карту",
+                f"Игрок {player}: выберите карты для сброса ({self.count})",
+                then=DiscardChosen(),
+            )
+        )
+
+
+@task
+@dataclass(slots=True)
+class DiscardChosen(Task):
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        perform(game, *(MoveEvent(c, "graveyard", "discard") for c in self.cards))
+
+
+def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> None:
+    """Put a continuous effect on a card (an event: it is logged and may be reacted to)."""
+    from berserk_engine import characteristics as ch
+
+    s = game.state
+    card = s.cards[target]
+    e = ContinuousEffect(
+        id=s.next_id("e"),
+        kind=kind,
+        target=target,
+        source=item.source,
+        source_name=item.source_name,
+        **fields,
+    )
+    ch.add_effect(game, e)
+    until = ch.UNTIL_WORDS.get(e.until, e.until)
+    game.log(
+        "effect",
+        f"«{game.name(card)}» {ch.describe(e)} ({until})",
+        card=target,
+        effect=e.id,
+        rule="получает-текст-получает-особенность" if kind == "grant" else "эффект",
+    )
+
+
+# --- phrases ------------------------------------------------------------------------------------
+
+SELF = ACCUSATIVE["это существо"]
+
+
+@phrase(
+    "effect", "ранить на {n:Amount} {t:Acc}", "ранить на 1 выбранное существо", "ранить-на-х-цель-раниться"
+)
+def _wound(f: dict[str, Any]) -> Wound:
+    return Wound(f["n"], f["t"])
+
+
+@phrase(
+    "effect",
+    "ранить {t:Acc} на {n:Amount}",
+    "ранить героя противника на значение удара этого существа",
+    "ранить-на-х-цель-раниться",
+)
+def _wound_reordered(f: dict[str, Any]) -> Wound:
+    return Wound(f["n"], f["t"])
+
+
+@phrase("effect", "раниться на {n:Amount}", "раниться на 1", "ранить-на-х-цель-раниться")
+def _wound_self(f: dict[str, Any]) -> Wound:
+    return Wound(f["n"], SELF)
+
+
+@phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
+def _heal(f: dict[str, Any]) -> Heal:
+    return Heal(f["n"], f["t"])
+
+
+@phrase("effect", "излечиться на {n:Amount}", "излечиться на 1", "излечить-излечение-на-х")
+def _heal_self(f: dict[str, Any]) -> Heal:
+    return Heal(f["n"], SELF)
+
+
+@phrase("effect", "полностью излечить {t:Acc}", "полностью излечить выбранное существо", "полностью-излечить")
+def _heal_full(f: dict[str, Any]) -> Heal:
+    return Heal(Amount(0, words="все"), f["t"], full=True)
+
+
+@phrase("effect", "возьмите карту", "возьмите карту", "возьмите-карту")
+def _draw_one(f: dict[str, Any]) -> Draw:
+    return Draw(Amount(value=1, words="1"))
+
+
+@phrase("effect", "возьмите {n:Num} карты", "возьмите 2 карты", "возьмите-карту")
+def _draw_few(f: dict[str, Any]) -> Draw:
+    return Draw(Amount(value=f["n"], words=str(f["n"])))
+
+
+@phrase("effect", "возьмите {n:Num} карт", "возьмите 5 карт", "возьмите-карту")
+def _draw_many(f: dict[str, Any]) -> Draw:
+    return Draw(Amount(value=f["n"], words=str(f["n"])))
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получает +{n:Num} к удару {d:Dur}",
+    "выбранное существо получает +1 к удару до конца хода",
+    "значение-удара",
+)
+def _strike_up(f: dict[str, Any]) -> StrikeBonus:
+    return StrikeBonus(f["n"], f["t"], f["d"])
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получает -{n:Num} к удару {d:Dur}",
+    "выбранное существо получает -1 к удару до конца хода",
+    "значение-удара",
+)
+def _strike_down(f: dict[str, Any]) -> StrikeBonus:
+    return StrikeBonus(-f["n"], f["t"], f["d"])
+
+
+def _grant(text: str, target: Selector, until: str) -> Grant | None:
+    from berserk_engine.grammar import PHRASES
+
+    words = text.strip()
+    if not any(ph.parser.parse(words) is not None for ph in PHRASES["keyword"]):
+        return None  # only keywords can be gained by these words
+    return Grant(words[0].upper() + words[1:] + ".", target, until)
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получает {what} {d:Dur}",
+    "выбранное существо получает Рывок до конца хода",
+    "получает-текст-получает-особенность",
+)
+def _grant_for(f: dict[str, Any]) -> Grant | None:
+    return _grant(f["what"], f["t"], f["d"])
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получает {what}",
+    "выбранное существо получает Первый удар",
+    "получает-текст-получает-особенность",
+)
+def _grant_forever(f: dict[str, Any]) -> Grant | None:
+    return _grant(f["what"], f["t"], "leaves_play")
+
+
+@phrase(
+    "effect",
+    "сразиться с выбранным существом",
+    "сразиться с выбранным существом",
+    "сразиться-с-выбранным-существом",
+)
+def _fight(f: dict[str, Any]) -> Fight:
+    return Fight(Selector("chosen", "выбранное существо", ("creature",)))
+
+
+@phrase("effect", "уничтожить {t:Acc}", "уничтожить выбранное существо", "уничтожить-карту")
+def _destroy(f: dict[str, Any]) -> Move:
+    return Move(f["t"], "graveyard", "destroy")
+
+
+@phrase("effect", "вернуть {t:Acc} в руку", "вернуть выбранное существо в руку", "203.4")
+def _return_to_hand(f: dict[str, Any]) -> Move:
+    return Move(f["t"], "hand", "return")
+
+
+@phrase("effect", "закрыть {t:Acc}", "закрыть выбранное существо", "закрыть-существо-карту")
+def _close(f: dict[str, Any]) -> Close:
+    return Close(f["t"])
+
+
+@phrase("effect", "открыть {t:Acc}", "открыть выбранное существо", "открытие-карты")
+def _open(f: dict[str, Any]) -> Close:
+    return Close(f["t"], open=True)
+
+
+@phrase("effect", "сбросьте карту", "сбросьте карту", "сбросьте-карту")
+def _discard_one(f: dict[str, Any]) -> Discard:
+    return Discard(1)
+
+
+@phrase("effect", "сбросьте {n:Num} карты", "сбросьте 2 карты", "сбросьте-карту")
+def _discard_few(f: dict[str, Any]) -> Discard:
+    return Discard(f["n"])

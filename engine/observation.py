@@ -1,36 +1,69 @@
 """What a player may see (201.3–201.5, 203.1, 204.1).
 
-Open zones (the game zone, both graveyards) are shown in full; a half-closed zone (hand, reserve,
-sideboard) only to its owner — the other player sees how many cards it holds (203.1); the deck is
-closed to everybody, its size is open (204.1). ``observe(game, None)`` is the judge's view: it shows
-every zone, for game logs and debugging — scenarios observe as a player.
+Open zones (the game zone, «resolving», both graveyards) are shown in full; a half-closed zone (hand,
+reserve, sideboard) only to its owner — the other player sees how many cards it holds (203.1); the deck
+is closed to everybody, its size is open (204.1). A card lying face down («рубашкой вверх») shows
+only that it is a card to the player who does not control it. ``observe(game, None)`` is the judge's
+view: it shows every zone, for game logs and debugging — scenarios observe as a player.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.state import OPEN_ZONES, OWNER_ONLY_ZONES, PLAYERS, PRIVATE_ZONES
+from berserk_engine import characteristics as ch
+from berserk_engine.state import PLAYERS
+from berserk_engine.zones import PRIVATE_ZONES, visible
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card
 
 
-def card_view(card: Card, turn: int) -> dict[str, Any]:
-    view: dict[str, Any] = {"id": card.id, "name": card.name, "type": card.type, "owner": card.owner}
+def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, Any]:
+    d = game.defs[card.name]
+    if card.face_down and viewer is not None and viewer != card.controller:
+        view: dict[str, Any] = {
+            "id": card.id,
+            "name": None,
+            "type": None,
+            "owner": card.owner,
+            "face_down": True,
+        }
+        if card.zone == "play":
+            view.update({"controller": card.controller, "closed": card.closed, "wounds": card.wounds})
+        return view
+    view = {"id": card.id, "name": card.name, "type": d.type, "owner": card.owner}
+    if d.subtype:
+        view["subtype"] = d.subtype
     if card.zone == "play":
+        effects = ch.effects_on(game, card.id)
         view.update(
             {
                 "controller": card.controller,
                 "closed": card.closed,
+                "face_down": card.face_down,
                 "wounds": card.wounds,
-                "life": card.life,
-                "strike": card.strike,
+                "life": ch.life(game, card),
+                "strike": ch.strike(game, card),
                 "markers": dict(card.markers),
-                "entered_this_turn": card.entered_turn == turn,
+                "uses": dict(card.uses),
+                "entered_this_turn": card.entered_turn == game.state.turn,
+                "abilities": [a.text for a in ch.abilities(game, card)],
+                "effects": [
+                    {
+                        "id": e.id,
+                        "kind": e.kind,
+                        "text": ch.describe(e),
+                        "until": e.until,
+                        "source_name": e.source_name,
+                    }
+                    for e in effects
+                ],
             }
         )
+    elif card.uses:
+        view["uses"] = dict(card.uses)
     return view
 
 
@@ -41,19 +74,26 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
         p = s.players[name]
         zones: dict[str, Any] = {}
         for zone in PRIVATE_ZONES:
-            cards = [s.cards[c] for c in p.zones[zone]]
-            visible = zone in OPEN_ZONES or viewer is None or (zone in OWNER_ONLY_ZONES and viewer == name)
+            ids = p.zones[zone]
             zones[zone] = {
-                "count": len(cards),
-                "cards": [card_view(c, s.turn) for c in cards] if visible else None,
+                "count": len(ids),
+                "cards": [card_view(game, s.cards[c], viewer) for c in ids]
+                if visible(zone, name, viewer)
+                else None,
             }
         players[name] = {
-            "hero": card_view(s.cards[p.hero], s.turn),
+            "hero": card_view(game, s.cards[p.hero], viewer),
             "coins": {"open": p.coins_open, "closed": p.coins_closed},
             "draw_failures": p.draw_failures,
             "zones": zones,
         }
-    d = game.decision()
+    d = s.pending if s.result is None else None
+    decision = None
+    if d is not None:
+        if viewer is None or viewer == d["player"]:
+            decision = {"seq": s.answered, **d}
+        else:
+            decision = {"seq": s.answered, "player": d["player"], "kind": d["kind"]}
     return {
         "viewer": viewer,
         "turn": s.turn,
@@ -61,7 +101,8 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
         "first_player": s.first_player,
         "phase": s.phase,
         "result": dict(s.result) if s.result else None,
-        "play": [card_view(s.cards[c], s.turn) for c in s.play],
+        "play": [card_view(game, s.cards[c], viewer) for c in s.play],
+        "resolving": [card_view(game, s.cards[c], viewer) for c in s.resolving],
         "queue": [
             {
                 "id": q.id,
@@ -69,14 +110,23 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
                 "text": q.text,
                 "controller": q.controller,
                 "source": q.source,
-                "source_name": s.cards[q.source].name,
+                "source_name": q.source_name,
                 "targets": list(q.targets),
                 "point": q.point,
             }
             for q in s.queue
         ],
+        "waiting": [
+            {
+                "id": t.id,
+                "controller": t.controller,
+                "text": t.text,
+                "source_name": t.source_name,
+                "point": t.point,
+            }
+            for t in s.waiting
+        ],
+        "attack": dict(s.attack) if s.attack else None,
         "players": players,
-        "decision": d.to_json()
-        if d and (viewer is None or viewer == d.player)
-        else ({"seq": d.seq, "player": d.player, "kind": d.kind} if d else None),
+        "decision": decision,
     }

@@ -1,106 +1,170 @@
 """The card-play phase (309): a card from hand is paid for with coin markers (501.2) and enters the
-game zone under its player's control (517.2); a spell's abilities enter the Queue and resolve at once,
-then the spell goes to its owner's graveyard."""
+game zone under its player's control (517.2) — a creature, equipment or an event stays there; a spell
+waits in the open zone «resolving» while its abilities enter the Queue and resolve at once (309.1,
+interpretation I-12), then goes to its owner's graveyard. 309.2: then the triggered abilities."""
 
 from __future__ import annotations
 
-import itertools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import queue
+from berserk_engine import actions, hooks
+from berserk_engine.actions import ActionKind
+from berserk_engine.cards import PERMANENT_TYPES
 from berserk_engine.errors import IllegalAction
+from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
+from berserk_engine.queue import QueueRound, ResolveAll, slot_options
 from berserk_engine.state import QueueItem
+from berserk_engine.tasks import Task, task
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
+    from berserk_engine.cards import CardDef
     from berserk_engine.game import Game
     from berserk_engine.state import Card
 
 
-def _spell_targets(game: Game, card: Card) -> list[list[str]]:
-    per_ability = [queue.target_choices(game, a, game.state.active) for a in card.abilities]
-    return [list(itertools.chain.from_iterable(combo)) for combo in itertools.product(*per_ability)]
+def cost_of(game: Game, d: CardDef, player: str) -> int:
+    cost = d.cost
+    for h in hooks.COST:
+        cost += h(game, d, player)
+    return max(cost, 0)
 
 
-def play_options(game: Game) -> list[dict[str, Any]]:
+def _slots(game: Game, card: Card, player: str) -> list[dict[str, Any]] | None:
+    d = game.defs[card.name]
+    if d.type != "spell":
+        return []
+    slots: list[dict[str, Any]] = []
+    for ability in d.abilities:
+        found = slot_options(game, ability, player, card.id, "spell")
+        if found is None:
+            return None
+        slots.extend(found)
+    return slots
+
+
+def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
+    d = game.defs[card.name]
+    if d.type not in PERMANENT_TYPES and d.type != "spell":
+        return "309.1", f"«{card.name}» ({d.type}) не разыгрывается из руки"
+    for h in hooks.PLAY_RESTRICTIONS:
+        reason = h(game, player, d)
+        if reason is not None:
+            return reason
+    cost = cost_of(game, d, player)
+    coins = game.state.players[player].coins_open
+    if cost > coins:
+        return "501.2", f"«{card.name}» стоит {cost}, открытых маркеров монет {coins}: оплатить нельзя"
+    return None
+
+
+def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
-    player = s.players[s.active]
     options = []
-    for card_id in player.zones["hand"]:
+    for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
-        if card.type not in ("creature", "spell") or card.definition.cost > player.coins_open:
+        if why_not(game, player, card) is not None:
             continue
-        choices = _spell_targets(game, card) if card.type == "spell" else [[]]
-        for targets in choices:
-            names = ", ".join(f"«{s.cards[t].name}»" for t in targets)
-            options.append(
-                {
-                    "type": "play",
-                    "card": card_id,
-                    "targets": targets,
-                    "label": f"разыграть «{card.name}»" + (f" → {names}" if names else ""),
-                }
-            )
+        slots = _slots(game, card, player)
+        if slots is None:
+            continue
+        option: dict[str, Any] = {"type": "play", "card": card_id, "label": f"разыграть «{card.name}»"}
+        if slots:
+            option["slots"] = slots
+        options.append(option)
     return options
 
 
-def explain(game: Game, action: dict[str, Any]) -> IllegalAction:
+def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
     s = game.state
     card = s.cards.get(str(action.get("card")))
-    player = s.players[s.active]
-    if card is None or card.id not in player.zones["hand"]:
+    if card is None or card.zone != "hand" or card.owner != player:
         return IllegalAction("309.1", "разыграть можно только карту из своей руки")
-    if card.definition.cost > player.coins_open:
-        return IllegalAction(
-            "501.2",
-            f"«{card.name}» стоит {card.definition.cost}, открытых маркеров монет "
-            f"{player.coins_open}: оплатить нельзя",
-        )
-    return IllegalAction("501.1", f"недопустимые цели для «{card.name}»: {action.get('targets')}")
+    problem = why_not(game, player, card)
+    if problem is not None:
+        return IllegalAction(*problem)
+    slots = _slots(game, card, player)
+    return actions.target_problem(action, {"card"}, slots, f"«{card.name}»")
 
 
-def play(game: Game, card_id: str, targets: list[str]) -> None:
+def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     s = game.state
-    card = s.cards[card_id]
-    player = s.players[s.active]
+    card = s.cards[action["card"]]
+    d = game.defs[card.name]
+    cost = cost_of(game, d, player)
     s.phase = "play"
-    player.coins_open -= card.definition.cost  # 501.2: prepayment with closed coin markers
-    player.coins_closed += card.definition.cost
-    player.zones["hand"].remove(card_id)
-    card.incarnation += 1
-    game.log("play", f"Игрок {s.active} разыгрывает «{card.name}»", card=card_id, rule="309.1")
-    if card.type == "creature":
-        card.zone = "play"
-        card.controller = s.active  # 517.2
-        card.entered_turn = s.turn
-        s.play.append(card_id)
-        game.log("enters_play", f"«{card.name}» входит в игру", card=card_id, rule="309.2")
-        queue.fire(game, "enters_play", point=f"найм «{card.name}»", sources=[card_id])
-        queue.open_round(game, after="choice")  # 309.2
-        return
-    # A spell: every ability enters the Queue and resolves at once (309.1).
-    card.zone = "stack"
-    remaining = list(targets)
-    for ability in card.abilities:
-        n = 1 if ability.effect.target.chosen else 0
-        chosen, remaining = remaining[:n], remaining[n:]
-        s.queue.append(
-            QueueItem(
-                id=s.next_id("q"),
-                kind="spell",
-                controller=s.active,
-                source=card_id,
-                source_incarnation=card.incarnation,
-                text=ability.text,
-                ability=ability,
-                targets=chosen,
-                lki=card.snapshot(),
+    p = s.players[player]
+    p.coins_open -= cost  # 501.2: prepayment with closed coin markers
+    p.coins_closed += cost
+    game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
+    to_zone = "resolving" if d.type == "spell" else "play"
+    game.push(Played(card.id, to_zone, player, list(action.get("targets", []))))
+
+
+@task
+@dataclass(slots=True)
+class Played(Task):
+    """The played card goes to the game zone (or, a spell, to «resolving» and its abilities to the Queue)."""
+
+    card: str
+    to_zone: str
+    player: str
+    targets: list[str]
+
+    def run(self, game: Game) -> None:
+        serial = game.state.cards[self.card].serial
+        ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
+        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets))
+
+
+@task
+@dataclass(slots=True)
+class _AfterPlayed(Task):
+    serial: int  # the physical card: its object id changed when it moved
+    player: str
+    targets: list[str]
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        card = next((c for c in s.cards.values() if c.serial == self.serial), None)
+        if card is None or card.zone not in ("play", "resolving"):
+            return
+        new_id = card.id
+        played = Perform([PlayEvent(new_id, self.player, card.name)])
+        if card.zone == "play":
+            game.push(played, QueueRound())  # 309.2
+            return
+        # A spell: every ability enters the Queue in the printed order and resolves at once (309.1, I-12).
+        remaining = list(self.targets)
+        for ability in game.defs[card.name].abilities:
+            n = len(ability.slots)
+            chosen, remaining = remaining[:n], remaining[n:]
+            s.queue.append(
+                QueueItem(
+                    id=s.next_id("q"),
+                    kind="spell",
+                    controller=self.player,
+                    source=new_id,
+                    source_name=card.name,
+                    text=ability.text,
+                    targets=chosen,
+                    lki=snapshot(game, card),
+                )
             )
-        )
-    while s.queue and s.result is None:
-        queue.resolve_first(game)
-    card.zone = "graveyard"
-    card.incarnation += 1
-    s.players[card.owner].zones["graveyard"].append(card_id)
-    game.log("to_graveyard", f"«{card.name}» уходит на кладбище", card=card_id)
-    if s.result is None:
-        queue.open_round(game, after="choice")  # 309.2: after all its abilities resolved
+        game.push(played, ResolveAll(), SpellDone(new_id), QueueRound())
+
+
+@task
+@dataclass(slots=True)
+class SpellDone(Task):
+    """Кладбище: a spell goes to its owner's graveyard after its abilities resolved."""
+
+    card: str
+
+    def run(self, game: Game) -> None:
+        if self.card in game.state.cards:
+            perform(game, MoveEvent(self.card, "graveyard", "resolved"))
+
+
+actions.register(ActionKind("play", "розыгрыш карты", _options, _check, _play))

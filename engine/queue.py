@@ -3,97 +3,199 @@
 * A triggered ability whose condition happened waits (401.4) until the current ability has finished
   (401.6) and is then declared by its controller into the Queue (401.3), wherever its source is now
   (401.5).
-* Declaring goes in rounds: the inactive player declares his waiting abilities in the order he
-  chooses, then the active player (402.1); a player with nothing to declare — or who does not want
-  to declare a not mandatory one — passes (401.7), and passing on a not mandatory ability forfeits
-  it until its condition happens again.
+* Declaring goes in rounds (:class:`QueueRound`): the inactive player declares his waiting abilities
+  in the order he chooses, then the active player (402.1); a player with nothing to declare — or who
+  does not want to declare a not mandatory one — passes (401.7), and passing on a not mandatory
+  ability forfeits it until its condition happens again.
 * When both players have passed, the first ability leaves the Queue and resolves (401.7); triggers
   during that resolution go into the current Queue (401.2). The Queue is empty when it holds nothing
-  and both players have passed (401.8): the game goes on to the next phase.
+  and both players have passed (401.8): the game goes on to the next task.
+* After every resolved ability the state is checked (:class:`StateCheck`, interpretation I-9):
+  creatures with wounds ≥ lives die, a hero with wounds ≥ initial lives loses (602.1); and the
+  resolution itself is an event (119.8).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.abilities import Ability
+from berserk_engine import actions, effects, selectors
+from berserk_engine import characteristics as ch
+from berserk_engine.actions import ActionKind
 from berserk_engine.errors import IllegalAction
-from berserk_engine.state import PendingTrigger, QueueItem
+from berserk_engine.events import MoveEvent, ResolvedEvent, perform
+from berserk_engine.grammar import parse_ability
+from berserk_engine.state import PLAYERS, QueueItem
+from berserk_engine.tasks import Task, task
+from berserk_engine.zones import snapshot
 
 if TYPE_CHECKING:
+    from berserk_engine.abilities import Ability
     from berserk_engine.game import Game
+    from berserk_engine.state import PendingTrigger
 
 
-# --- trigger conditions ----------------------------------------------------------------------
+def next_item(game: Game) -> QueueItem:
+    """401.3: first in, first out — the first ability leaves the Queue."""
+    return game.state.queue.pop(0)
 
 
-def fire(
-    game: Game,
-    event: str,
-    *,
-    point: str,
-    sources: list[str] | None = None,
-    left_play: dict[str, dict[str, Any]] | None = None,
-) -> None:
-    """The condition of every matching triggered ability happened: they start waiting (401.4).
-
-    ``sources`` are the cards whose abilities may trigger (by default every card in the game zone,
-    202.2). A source in ``left_play`` has just left the game zone: its ability triggers all the same
-    (401.5) and uses its last known information (403.1) — its controller, and the object it was.
-    """
-    s = game.state
-    left_play = left_play or {}
-    for source in s.play if sources is None else sources:
-        card = s.cards[source]
-        info = left_play.get(source) or card.snapshot()
-        for ability in card.abilities:
-            t = ability.trigger
-            if ability.kind != "triggered" or t is None or t.event != event:
-                continue
-            if t.own_turn_only and info["controller"] != s.active:
-                continue
-            pending = PendingTrigger(
-                id=s.next_id("t"),
-                controller=info["controller"],
-                source=source,
-                source_incarnation=info["incarnation"],
-                ability=ability,
-                point=point,
-                lki=info,
-            )
-            s.waiting.append(pending)
-            game.log(
-                "triggered",
-                f"Срабатывает «{ability.text}» («{card.name}», {point})",
-                trigger=pending.id,
-                card=source,
-                player=pending.controller,
-                rule="401.4",
-            )
+def ability_of(item: QueueItem | PendingTrigger, spell: bool = False) -> Ability:
+    return parse_ability(item.text, spell)
 
 
 # --- rounds of declaring ---------------------------------------------------------------------
 
 
-def open_round(game: Game, *, after: str | None = None) -> None:
-    """A point where waiting triggered abilities may enter the Queue: inactive player first (402.1)."""
-    s = game.state
-    if after is not None:
-        s.after_queue = after
-    s.round = [game.inactive(), s.active]
+@task
+@dataclass(slots=True)
+class QueueRound(Task):
+    """Work the Queue through: rounds of declaring (inactive player first, 402.1), then the first
+    ability resolves (401.7), until the Queue is empty (401.8)."""
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        return declare_options(game, game.state.round[0])  # type: ignore[index]
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        if s.round is None:
+            if not s.waiting and not s.queue:
+                # Nothing waits and nothing is in the Queue: both players pass at once (401.7, I-1).
+                game.log("queue_empty", "Очередь пуста", rule="401.8")
+                s.lki.clear()
+                return
+            s.round = [game.inactive(), s.active]
+        while s.round:
+            player = s.round[0]
+            options = declare_options(game, player)
+            if options:
+                game.ask(
+                    self,
+                    player,
+                    "declare_trigger",
+                    "401.7",
+                    f"Игрок {player}: заявите срабатывающую способность или пасуйте",
+                    options,
+                )
+                return
+            auto_pass(game, player)
+        s.round = None
+        if s.queue:
+            game.push(ResolveItem(next_item(game)), self)
+            return
+        game.log("queue_empty", "Очередь пуста", rule="401.8")
+        if not s.waiting:
+            s.lki.clear()  # nothing can refer to a card that left play any more
+
+    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        actions.ACTIONS[action["type"]].apply(game, player, action)
+        game.push(self)
 
 
-def target_choices(game: Game, ability: Ability, controller: str) -> list[list[str]]:
-    """Legal target lists for declaring ``ability`` (501.1): ``[[]]`` when it names no target."""
-    spec = ability.effect.target
-    if not spec.chosen:
-        return [[]]
-    s = game.state
-    if spec.kind == "chosen_creature":
-        ids = [c for c in s.play if s.cards[c].type == "creature"]
-    else:  # chosen_character
-        ids = [c for c in s.play if s.cards[c].type in ("creature", "hero")]
-    return [[c] for c in ids]
+@task
+@dataclass(slots=True)
+class ResolveAll(Task):
+    """307.1, 308.1, 309.1: what was just put into the Queue resolves at once, without declaring."""
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        if s.queue:
+            game.push(ResolveItem(next_item(game)), self)
+
+
+@task
+@dataclass(slots=True)
+class ResolveItem(Task):
+    """401.7: the first ability leaves the Queue and resolves."""
+
+    item: QueueItem
+
+    def run(self, game: Game) -> None:
+        item = self.item
+        game.log("resolve", f"Выполняется «{item.text}»", item=item.id, player=item.controller, rule="401.7")
+        after = (StateCheck(), Resolved(item))
+        if item.kind == "attack":
+            game.push(combat.ResolveAttack(item), *after)
+        elif not item.paid:
+            game.log(
+                "not_resolved",
+                f"«{item.text}» не выполняется: оплата прошла не полностью или была замещена",
+                item=item.id,
+                rule="501.2.1",
+            )
+        else:
+            ability = ability_of(item, item.kind == "spell")
+            game.push(effects.Resolve(ability.effect, item), *after)
+
+
+@task
+@dataclass(slots=True)
+class Resolved(Task):
+    """119.8: a (partially) resolved ability counts as resolved; abilities that trigger on it fire."""
+
+    item: QueueItem
+
+    def run(self, game: Game) -> None:
+        i = self.item
+        perform(game, ResolvedEvent(i.id, i.text, i.controller, i.source))
+
+
+@task
+@dataclass(slots=True)
+class StateCheck(Task):
+    """Deaths and defeat (interpretation I-9): creatures with wounds ≥ lives die (Гибель — to the
+    owner's graveyard); a hero with wounds ≥ initial lives loses (602.1); both at once — a draw (603.1)."""
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        dying = []
+        effects = bool(s.effects)
+        for card_id in s.play:
+            card = s.cards[card_id]
+            if not card.markers and not effects:
+                continue  # no wounds and no effect on lives: a printed creature has at least 1 life
+            if game.defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
+                dying.append(card_id)
+        losers = [p for p in PLAYERS if _hero_lost(game, p)]
+        if losers:
+            game.end_game(
+                winner=None if len(losers) == 2 else game.opponent(losers[0]),
+                rule="603.1" if len(losers) == 2 else "602.1",
+            )
+            return
+        if dying:
+            game.push(_Deaths(dying), StateCheck())
+
+
+def _hero_lost(game: Game, player: str) -> bool:
+    hero = game.hero(player)
+    return hero.wounds >= game.defs[hero.name].life  # 602.1: «начальных жизней»
+
+
+@task
+@dataclass(slots=True)
+class _Deaths(Task):
+    dying: list[str]
+
+    def run(self, game: Game) -> None:
+        perform(game, *(MoveEvent(c, "graveyard", "dies") for c in self.dying))
+
+
+# --- declaring and passing -------------------------------------------------------------------
+
+
+def slot_options(
+    game: Game, ability: Ability, controller: str, source: str, kind: str = "ability"
+) -> list[dict[str, Any]] | None:
+    """The slots of a declaration with their candidates; None when a slot has no legal target."""
+    slots = []
+    for sel in ability.slots:
+        found = selectors.candidates(game, sel, controller, source, kind)
+        if not found:
+            return None
+        slots.append({"name": sel.words, "candidates": found, "ability": ability.text})
+    return slots
 
 
 def declare_options(game: Game, player: str) -> list[dict[str, Any]]:
@@ -103,26 +205,26 @@ def declare_options(game: Game, player: str) -> list[dict[str, Any]]:
     for pending in s.waiting:
         if pending.controller != player:
             continue
-        card = s.cards[pending.source]
-        for targets in target_choices(game, pending.ability, player):
-            names = ", ".join(f"«{s.cards[t].name}»" for t in targets)
-            options.append(
-                {
-                    "type": "declare",
-                    "trigger": pending.id,
-                    "targets": targets,
-                    "about": {
-                        "ability": pending.ability.text,
-                        "source": pending.source,
-                        "source_name": card.name,
-                        "point": pending.point,
-                        "optional": pending.ability.optional,
-                    },
-                    "label": f"заявить «{pending.ability.text}» («{card.name}», {pending.point})"
-                    + (f" → {names}" if names else ""),
-                }
-            )
-            mandatory = mandatory or not pending.ability.optional
+        ability = ability_of(pending)
+        slots = slot_options(game, ability, player, pending.source)
+        if slots is None:
+            continue
+        option: dict[str, Any] = {
+            "type": "declare",
+            "trigger": pending.id,
+            "about": {
+                "ability": pending.text,
+                "source": pending.source,
+                "source_name": pending.source_name,
+                "point": pending.point,
+                "optional": ability.optional,
+            },
+            "label": f"заявить «{pending.text}» («{pending.source_name}», {pending.point})",
+        }
+        if slots:
+            option["slots"] = slots
+        options.append(option)
+        mandatory = mandatory or not ability.optional
     if options and not mandatory:
         options.append({"type": "pass", "label": "пас"})
     return options
@@ -137,59 +239,56 @@ def auto_pass(game: Game, player: str) -> None:
 
 def _drop_waiting(game: Game, player: str, *, reason: str) -> None:
     s = game.state
-    for pending in [p for p in s.waiting if p.controller == player]:
-        s.waiting.remove(pending)
+    mine = [p for p in s.waiting if p.controller == player]
+    if not mine:
+        return
+    s.waiting = [p for p in s.waiting if p.controller != player]
+    for pending in mine:
         game.log(
             "forfeit",
-            f"Игрок {player} {reason} «{pending.ability.text}» ({pending.point})",
+            f"Игрок {player} {reason} «{pending.text}» ({pending.point})",
             trigger=pending.id,
             player=player,
             rule="401.7",
         )
 
 
-def pass_(game: Game, player: str) -> None:
+def _pass(game: Game, player: str, action: dict[str, Any]) -> None:
     """401.7: passing forfeits the not mandatory abilities he did not declare."""
     _drop_waiting(game, player, reason="утрачивает право заявить")
     game.state.round.pop(0)  # type: ignore[union-attr]
     game.log("pass", f"Игрок {player} пасует", player=player, rule="401.7")
 
 
-def declare(game: Game, player: str, trigger_id: str, targets: list[str]) -> None:
+def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
     s = game.state
-    pending = next(p for p in s.waiting if p.id == trigger_id)
+    pending = next(p for p in s.waiting if p.id == action["trigger"])
     s.waiting.remove(pending)
-    card = s.cards[pending.source]
+    card = s.cards.get(pending.source)
     item = QueueItem(
         id=s.next_id("q"),
         kind="triggered",
         controller=player,
         source=pending.source,
-        source_incarnation=pending.source_incarnation,
-        text=pending.ability.text,
-        ability=pending.ability,
-        targets=list(targets),
+        source_name=pending.source_name,
+        text=pending.text,
+        targets=list(action.get("targets", [])),
         point=pending.point,
-        lki=pending.lki if card.incarnation != pending.source_incarnation else card.snapshot(),
+        lki=snapshot(game, card) if card is not None and card.zone == "play" else pending.lki,
+        event=dict(pending.event),
     )
     s.queue.append(item)  # 401.3: first in, first out
     game.log(
         "declare",
-        f"Игрок {player} заявляет «{item.text}» («{card.name}») — в Очереди {len(s.queue)}-й",
+        f"Игрок {player} заявляет «{item.text}» («{item.source_name}») — в Очереди {len(s.queue)}-й",
         item=item.id,
         player=player,
         rule="401.3",
     )
 
 
-def explain_declare(game: Game, player: str, action: dict[str, Any]) -> IllegalAction:
-    """Why a declare/pass action is not legal now."""
+def _check_declare(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
     s = game.state
-    if action.get("type") == "pass":
-        return IllegalAction(
-            "401.7",
-            "нельзя пасовать, пока есть обязательная срабатывающая способность, которую игрок может заявить",
-        )
     trigger_id = action.get("trigger")
     pending = next((p for p in s.waiting if p.id == trigger_id), None)
     if pending is None:
@@ -200,52 +299,26 @@ def explain_declare(game: Game, player: str, action: dict[str, Any]) -> IllegalA
             "пока ещё раз не выполнится условие срабатывания",
         )
     if pending.controller != player:
+        return IllegalAction("402.1", f"способность «{pending.text}» заявляет игрок {pending.controller}")
+    slots = slot_options(game, ability_of(pending), player, pending.source)
+    return actions.target_problem(action, {"trigger"}, slots, f"«{pending.text}»")
+
+
+def _check_pass(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
+    if set(action) - {"type"}:
+        return IllegalAction("401.7", f"у паса нет других полей, кроме type: {action!r}")
+    options = declare_options(game, player)
+    if any(o["type"] == "declare" and not o["about"]["optional"] for o in options):
         return IllegalAction(
-            "402.1", f"способность «{pending.ability.text}» заявляет игрок {pending.controller}"
+            "401.7",
+            "нельзя пасовать, пока есть обязательная срабатывающая способность, которую игрок может заявить",
         )
-    return IllegalAction("501.1", f"недопустимая цель для «{pending.ability.text}»: {action.get('targets')}")
+    return None
 
 
-# --- resolution ------------------------------------------------------------------------------
+actions.register(
+    ActionKind("declare", "заявка срабатывающей способности", declare_options, _check_declare, _declare)
+)
+actions.register(ActionKind("pass", "пас", declare_options, _check_pass, _pass))
 
-
-def resolve_first(game: Game) -> None:
-    """401.7: both players passed — the first ability leaves the Queue and resolves."""
-    s = game.state
-    item = s.queue.pop(0)
-    resolve(game, item)
-
-
-def resolve(game: Game, item: QueueItem) -> None:
-    from berserk_engine import combat
-
-    game.log("resolve", f"Выполняется «{item.text}»", item=item.id, player=item.controller, rule="401.7")
-    if item.kind == "attack":
-        combat.resolve_attack(game, item)
-    else:
-        assert item.ability is not None
-        item.ability.effect.resolve(game, item)
-    game.check_deaths()
-
-
-def step(game: Game) -> bool:
-    """Advance the Queue by one automatic step. Returns False when a player must decide."""
-    s = game.state
-    assert s.round is not None
-    if s.round:
-        player = s.round[0]
-        if declare_options(game, player):
-            return False
-        auto_pass(game, player)
-        return True
-    if s.queue:
-        resolve_first(game)
-        if s.result is None:
-            open_round(game)
-        return True
-    # 401.8: nothing in the Queue and both players passed.
-    s.round = None
-    after, s.after_queue = s.after_queue, None
-    game.log("queue_empty", "Очередь пуста", rule="401.8")
-    game.continue_after_queue(after)
-    return True
+from berserk_engine import combat  # noqa: E402 — combat builds on the Queue defined above

@@ -1,4 +1,4 @@
-"""Part 3 — the structure of a turn.
+"""Part 3 — the structure of a turn, as tasks of the resolution stack.
 
 Начало хода: фаза восстановления (303) → фаза накопления (304) → основной этап (305) с фазой
 выбора (306) и фазами атаки ударом (307), активируемых способностей (308), розыгрыша карты (309)
@@ -7,10 +7,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from berserk_engine import queue
+from berserk_engine import actions
+from berserk_engine import characteristics as ch
+from berserk_engine.actions import ActionKind
+from berserk_engine.events import DrawEvent, Perform, TurnEvent, perform
+from berserk_engine.queue import QueueRound
 from berserk_engine.state import MAX_COINS
+from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -18,96 +24,176 @@ if TYPE_CHECKING:
 DRAW_FAILURES_TO_LOSE = 3  # 304.2
 
 
-def restoration(game: Game) -> None:
-    """303: open the active player's cards (hero included) and coin markers; reset «Х раз за ход»."""
-    s = game.state
-    game.log("phase", "Фаза восстановления", phase="restoration", rule="303")
-    player = s.players[s.active]
-    for card_id in s.play:
-        card = s.cards[card_id]
-        if card.controller == s.active and card.closed:
-            card.closed = False
-            game.log("open", f"Открывается «{card.name}»", card=card_id, rule="303.1")
-    if player.coins_closed:
-        game.log("coins_open", f"Открываются маркеры монет: {player.coins_closed}", rule="303.1")
-        player.coins_open += player.coins_closed
-        player.coins_closed = 0
-    for card in s.cards.values():  # 303.2; «Перед началом хода карта теряет эти маркеры»
-        if card.markers:
-            card.markers.clear()
-            game.log(
-                "markers_reset", f"«{card.name}» теряет маркеры «раз за ход»", card=card.id, rule="303.2"
-            )
-    s.phase = "accumulation"  # 303.3
+@task
+@dataclass(slots=True)
+class Restoration(Task):
+    """303: the active player opens his cards (hero included) and coin markers; «Х раз за ход»
+    abilities can be used again (303.2)."""
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        s.phase = "restoration"
+        game.log("phase", "Фаза восстановления", phase="restoration", rule="303")
+        player = s.players[s.active]
+        closed = [c for c in s.play if s.cards[c].controller == s.active and s.cards[c].closed]
+        if closed:
+            for card_id in closed:
+                card = s.cards[card_id]
+                card.closed = False
+                game.log("open", f"Открывается «{card.name}»", card=card_id, rule="303.1")
+        if player.coins_closed:
+            game.log("coins_open", f"Открываются маркеры монет: {player.coins_closed}", rule="303.1")
+            player.coins_open += player.coins_closed
+            player.coins_closed = 0
+        # 303.2 and «Один (Х) раз за ход»: «Перед началом хода карта теряет эти маркеры» (I-8) — only
+        # the per-turn limits; other markers (wounds …) stay.
+        for card in s.cards.values():
+            if card.uses:
+                card.uses.clear()
+                game.log(
+                    "markers_reset", f"«{card.name}» теряет маркеры «раз за ход»", card=card.id, rule="303.2"
+                )
+            if card.this_turn:
+                card.this_turn.clear()
+        ch.turn_begins(game)
+        game.push(Accumulation())
 
 
-def accumulation(game: Game) -> None:
+@task
+@dataclass(slots=True)
+class Accumulation(Task):
     """304: a coin marker, a card, then «В начале хода» triggers into the Queue."""
-    s = game.state
-    game.log("phase", "Фаза накопления", phase="accumulation", rule="304")
-    player = s.players[s.active]
-    if player.coins < MAX_COINS:  # 304.1
-        player.coins_open += 1
-        game.log("coin", f"Игрок {s.active} получает открытый маркер монеты", player=s.active, rule="304.1")
-    if not (s.turn == 1 and s.active == s.first_player):  # 304.2
-        if player.zones["deck"]:
-            game.draw(s.active, 1, reason="фаза накопления")
-        else:
-            player.draw_failures += 1
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        s.phase = "accumulation"
+        game.log("phase", "Фаза накопления", phase="accumulation", rule="304")
+        player = s.players[s.active]
+        if player.coins < MAX_COINS:  # 304.1
+            player.coins_open += 1
             game.log(
-                "draw_failed",
-                f"Игрок {s.active} не может взять карту ({player.draw_failures}-й раз за игру)",
-                player=s.active,
-                failures=player.draw_failures,
-                rule="304.2",
+                "coin", f"Игрок {s.active} получает открытый маркер монеты", player=s.active, rule="304.1"
             )
-            if player.draw_failures >= DRAW_FAILURES_TO_LOSE:
-                game.end_game(winner=game.opponent(s.active), rule="304.2")
-                return
-    queue.fire(game, "turn_start", point=f"начало хода {s.turn}")  # 304.3
-    queue.open_round(game, after="main")  # 304.4 when empty
+        draw = []
+        if not (s.turn == 1 and s.active == s.first_player):  # 304.2
+            draw.append(Perform([DrawEvent(s.active, "фаза накопления", accumulation=True)]))
+        game.push(*draw, TurnPoint(end=False), QueueRound(), MainStage())
 
 
-def main_stage(game: Game) -> None:
+def draw_failed(game: Game, player: str) -> None:
+    """304.2: the third failure to draw in the accumulation phase loses the game."""
+    p = game.state.players[player]
+    p.draw_failures += 1
+    game.log(
+        "draw_failures",
+        f"Игрок {player} не смог взять карту ({p.draw_failures}-й раз за игру)",
+        player=player,
+        failures=p.draw_failures,
+        rule="304.2",
+    )
+    if p.draw_failures >= DRAW_FAILURES_TO_LOSE:
+        game.end_game(winner=game.opponent(player), rule="304.2")
+
+
+@task
+@dataclass(slots=True)
+class TurnPoint(Task):
+    """The condition «в начале хода» (304.3) or «в конце хода» (310.1) happens."""
+
+    end: bool = False
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        perform(game, TurnEvent(s.active, s.turn, end=self.end))
+
+
+@task
+@dataclass(slots=True)
+class MainStage(Task):
     """305.2: the main stage begins with the choice phase."""
-    game.log("phase", "Основной этап: фаза выбора", phase="choice", rule="305.2")
-    game.state.phase = "choice"
+
+    def run(self, game: Game) -> None:
+        game.log("phase", "Основной этап: фаза выбора", phase="choice", rule="305.2")
+        game.push(ChoicePhase(back=False))
 
 
-def back_to_choice(game: Game) -> None:
-    """307.3, 308.3, 309.3: the Queue is empty — back to the choice phase."""
-    game.log("phase", "Фаза выбора", phase="choice", rule="306")
-    game.state.phase = "choice"
+@task
+@dataclass(slots=True)
+class ChoicePhase(Task):
+    """306.1: the active player chooses an action. 307.3, 308.3, 309.3: when the Queue is empty after
+    an action, the game comes back here."""
+
+    back: bool = True
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        if self.back:
+            game.log("phase", "Фаза выбора", phase="choice", rule="306")
+            self.back = False
+        s.phase = "choice"
+        game.ask(
+            self,
+            s.active,
+            "choose_action",
+            "306.1",
+            f"Игрок {s.active}: выберите действие фазы выбора",
+            self.options(game),
+        )
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        player = game.state.active
+        options: list[dict[str, Any]] = []
+        for kind in actions.DECISIONS["choose_action"][0]:
+            options.extend(actions.ACTIONS[kind].options(game, player))
+        return options
+
+    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        if action["type"] != "end_turn":
+            game.push(ChoicePhase(back=True))
+        actions.ACTIONS[action["type"]].apply(game, player, action)
 
 
-def end_turn(game: Game) -> None:
+@task
+@dataclass(slots=True)
+class EndTurn(Task):
     """306.1 «передать ход противнику» → 310.1: «в конце хода» triggers enter the Queue."""
-    s = game.state
-    s.phase = "end"
-    game.log("phase", "Этап конца хода", phase="end", rule="310")
-    queue.fire(game, "turn_end", point=f"конец хода {s.turn}")
-    queue.open_round(game, after="end_cleanup")
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        s.phase = "end"
+        game.log("phase", "Этап конца хода", phase="end", rule="310")
+        game.push(TurnPoint(end=True), QueueRound(), EndCleanup())
 
 
-def end_cleanup(game: Game) -> None:
+@task
+@dataclass(slots=True)
+class EndCleanup(Task):
     """310.2: «до конца хода» effects end; 310.3: the players swap and the next turn begins."""
-    s = game.state
-    for card_id in s.play:
-        card = s.cards[card_id]
-        lasting = [m for m in card.modifiers if not m.until_end_of_turn]
-        if len(lasting) != len(card.modifiers):
-            card.modifiers = lasting
-            game.log(
-                "effect_ends",
-                f"Заканчивает действовать эффект «до конца хода» на «{card.name}»",
-                card=card_id,
-                rule="310.2",
-            )
-    previous = s.active
-    s.active = game.opponent(previous)
-    s.turn += 1
-    game.log("turn", f"Ход переходит к игроку {s.active} (ход {s.turn})", player=s.active, rule="310.3")
-    s.phase = "restoration"
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        ch.end_of_turn(game)
+        ch.turn_ends(game)
+        s.active = game.opponent(s.active)
+        s.turn += 1
+        game.log("turn", f"Ход переходит к игроку {s.active} (ход {s.turn})", player=s.active, rule="310.3")
+        game.push(Restoration())
 
 
-__all__ = ["accumulation", "back_to_choice", "end_cleanup", "end_turn", "main_stage", "restoration"]
+def _end_turn_options(game: Game, player: str) -> list[dict[str, Any]]:
+    return [{"type": "end_turn", "label": "передать ход противнику"}]
+
+
+def _end_turn_check(game: Game, player: str, action: dict[str, Any]):
+    from berserk_engine.errors import IllegalAction
+
+    if set(action) - {"type"}:
+        return IllegalAction("306.1", f"у действия 'end_turn' нет других полей, кроме type: {action!r}")
+    return None
+
+
+def _end_turn(game: Game, player: str, action: dict[str, Any]) -> None:
+    game.push(EndTurn())
+
+
+actions.register(ActionKind("end_turn", "передача хода", _end_turn_options, _end_turn_check, _end_turn))

@@ -14,11 +14,11 @@ from berserk_engine import queue
 from berserk_rules.drivers.reference import ReferenceDriver
 
 
-def _resolve_last(game) -> None:
-    queue.resolve(game, game.state.queue.pop())
+def _last_in_first_out(game):
+    return game.state.queue.pop()
 
 
-queue.resolve_first = _resolve_last
+queue.next_item = _last_in_first_out
 
 
 class LifoDriver(ReferenceDriver):

@@ -7,10 +7,12 @@ import random
 from typing import Any
 
 import pytest
-from berserk_engine.card_text import parse_card_text
+from berserk_engine.actions import expand
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import CardTextError, IllegalAction, SetupError
 from berserk_engine.game import Game
+from berserk_engine.grammar import parse_card_text
+from berserk_engine.selfplay import random_action
 from berserk_engine.setup import new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -113,7 +115,7 @@ def test_card_text_parses_every_supported_shape() -> None:
 
 def test_optional_trigger_is_marked() -> None:
     (ability,) = parse_card_text("Трубач", "В начале хода: вы можете ранить на 1 выбранное существо.")
-    assert ability.optional and ability.needs_target
+    assert ability.optional and len(ability.slots) == 1
 
 
 @pytest.mark.parametrize(
@@ -185,7 +187,7 @@ def random_play(game: Game, rng: random.Random, steps: int) -> list[dict[str, An
         if d is None:
             break
         assert d.options, "a pending decision always lists its legal options"
-        action = rng.choice(d.options)
+        action = random_action(d.options, rng)
         game.act(d.player, action)
         taken.append(action)
     return taken
@@ -212,7 +214,7 @@ def illegal_variants(game: Game, player: str, other: str) -> list[tuple[str, dic
         (player, {"type": "pass"}),
         (player, {"type": "declare", "trigger": "t999", "targets": []}),
         (player, {"type": "play", "card": ids[0], "targets": []}),
-        (player, {"type": "attack", "attacker": ids[-1], "target": ids[0]}),
+        (player, {"type": "attack", "attacker": ids[-1], "targets": [ids[0]]}),
         (player, {"type": "activate", "card": ids[-1], "ability": "Полёт.", "targets": []}),
         (player, {"type": "defend", "defender": ids[0]}),
     ]
@@ -241,7 +243,7 @@ def test_illegal_actions_are_rejected_with_a_rule_and_change_nothing(
             game.act("А", {"type": "end_turn"})
         assert info.value.rule == "604.1"
         return
-    legal = [{k: v for k, v in o.items() if k not in ("label", "about")} for o in d.options]
+    legal = [a for o in d.options for a in expand(o)]
     other = "Б" if d.player == "А" else "А"
     for player, action in illegal_variants(game, d.player, other):
         if player == d.player and action in legal:

@@ -284,11 +284,18 @@ def test_interpretation_needs_a_why(project: Path) -> None:
 
 def test_rule_block_and_scenario_need_rule_tags(project: Path) -> None:
     text = GOOD.replace("@rule-303.1\n", "").replace("  @rule-303.2\n", "")
+    # The second scenario names a glossary term: a term tag binds it as a rule tag would.
     assert lint_one(project, text) == [
         ("features/t.feature", 4, "no-rule-tag"),
         ("features/t.feature", 9, "rule-block-untagged"),
-        ("features/t.feature", 12, "no-rule-tag"),
     ]
+    untagged = text.replace("    @term-авангард\n", "")
+    assert ("features/t.feature", 11, "no-rule-tag") in lint_one(project, untagged)
+
+
+def test_a_rule_block_may_be_a_glossary_term(project: Path) -> None:
+    text = GOOD.replace("  @rule-303.2\n  Правило: Монета", "  @term-авангард\n  Правило: Авангард")
+    assert lint_one(project, text) == []
 
 
 def test_duplicate_scenario_names(project: Path) -> None:

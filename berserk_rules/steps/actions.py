@@ -35,7 +35,7 @@ def _declare(game: ScenarioGame, p: str, ability: str, source: str, target: str 
             + (f" с целью «{target}»" if target else "")
             + f"; решение: {d and d['kind']} игрока {d and d['player']}; варианты: {offered}"
         )
-    return bare(option)
+    return bare(option, option.get("targets"))
 
 
 @when(
@@ -70,7 +70,7 @@ def try_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
     """Попытка заявить способность — например, утраченную после паса (401.7)."""
     option = game.declare_option(p, ability, source, None)
     if option is not None:
-        action = bare(option)
+        action = bare(option, option.get("targets"))
     else:
         trigger = game.remembered_trigger(p, ability, source)
         action = {"type": "declare", "trigger": trigger or f"«{ability}» «{source}»", "targets": []}
@@ -94,7 +94,7 @@ def _card_id(game: ScenarioGame, name: str, p: str) -> str:
 
 
 def _attack(game: ScenarioGame, p: str, attacker: str, target: str) -> dict[str, Any]:
-    return {"type": "attack", "attacker": _card_id(game, attacker, p), "target": _card_id(game, target, p)}
+    return {"type": "attack", "attacker": _card_id(game, attacker, p), "targets": [_card_id(game, target, p)]}
 
 
 @when(
@@ -139,7 +139,7 @@ def no_defender(game: ScenarioGame, p: str) -> None:
 def _activation(game: ScenarioGame, p: str, ability: str, source: str, target: str | None) -> dict[str, Any]:
     found = game.matching_options(p, "activate", ability, source, target)
     if found:
-        return bare(found[0])
+        return bare(found[0], found[0].get("targets"))
     # Not a legal option: build the action anyway, so that the engine says why it is illegal.
     text = ability if ability.endswith(".") else ability + "."
     targets = [_card_id(game, target, p)] if target else []

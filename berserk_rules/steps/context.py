@@ -34,9 +34,23 @@ PHASES = {
 }
 
 
-def bare(option: dict[str, Any]) -> dict[str, Any]:
-    """The action of an option, without the words for people (``label``, ``about``)."""
-    return {k: v for k, v in option.items() if k not in ("label", "about")}
+def bare(option: dict[str, Any], targets: list[str] | None = None) -> dict[str, Any]:
+    """The action of an option: its fixed fields without the words for people (``label``, ``about``)
+    and the slot descriptions (``slots``), plus the chosen ``targets`` (one card id per slot)."""
+    action = {k: v for k, v in option.items() if k not in ("label", "about", "slots")}
+    if option.get("slots") or targets:
+        action["targets"] = list(targets or [])
+    return action
+
+
+def slot_fits(option: dict[str, Any], wanted: list[str] | None) -> bool:
+    """Does the option accept exactly these targets (None: any targets)?"""
+    if wanted is None:
+        return True
+    slots = option.get("slots") or []
+    return len(slots) == len(wanted) and all(
+        t in slot["candidates"] for t, slot in zip(wanted, slots, strict=True)
+    )
 
 
 def same_text(a: str, b: str) -> bool:
@@ -141,9 +155,9 @@ class ScenarioGame:
     def matching_options(
         self, player: str, kind: str, ability: str, source: str, target: str | object | None = ANY_TARGET
     ) -> list[dict[str, Any]]:
-        """The options of ``player``'s pending decision of type ``kind`` ("declare" or "activate")
-        for this ability of this source. ``target``: a card name, None (an ability without a
-        target), or ANY_TARGET."""
+        """The actions of ``player``'s pending decision of type ``kind`` ("declare" or "activate")
+        for this ability of this source, with their targets filled in. ``target``: a card name, None
+        (an ability without a target), or ANY_TARGET (every option, targets not filled)."""
         d = self.decision()
         if not d or d["player"] != player:
             return []
@@ -158,9 +172,9 @@ class ScenarioGame:
                 option["type"] == kind
                 and same_text(about.get("ability", ""), ability)
                 and about.get("source_name") == source
-                and (wanted is None or option["targets"] == wanted)
+                and slot_fits(option, wanted)
             ):
-                found.append(option)
+                found.append({**option, "targets": wanted} if wanted else option)
         return found
 
     def declare_option(

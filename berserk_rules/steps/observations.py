@@ -339,3 +339,97 @@ def sees_in_play(game: ScenarioGame, viewer: str, name: str) -> None:
     names = [c["name"] for c in game.view(viewer)["play"]]
     if name not in names:
         raise AssertionError(f"игрок {viewer} не видит «{name}» в игровой зоне; видит: {names}")
+
+
+# --- combat and actions (Часть 3, глоссарий: Атака, Назначить защитника, Действие карты) ----------
+
+
+def _options_of(game: ScenarioGame, p: str, kind: str) -> list[dict[str, Any]]:
+    d = game.decision()
+    if not d or d["player"] != p:
+        return []
+    return [o for o in d["options"] if o["type"] == kind]
+
+
+def _name_of(game: ScenarioGame, card_id: str) -> str:
+    view = game.view(None)
+    for card in view["play"]:
+        if card["id"] == card_id:
+            return card["name"]
+    return card_id
+
+
+@then(
+    "игрок {p:P} может атаковать существом «{name:N}»",
+    example="Тогда игрок А может атаковать существом «Гном»",
+)
+def may_attack(game: ScenarioGame, p: str, name: str) -> None:
+    """Среди законных действий игрока есть атака ударом этим существом (307.1)."""
+    attackers = [_name_of(game, o["attacker"]) for o in _options_of(game, p, "attack")]
+    if name not in attackers:
+        raise AssertionError(f"игрок {p} не может атаковать существом «{name}»; может: {attackers}")
+
+
+@then(
+    "игрок {p:P} не может атаковать существом «{name:N}»",
+    example="Тогда игрок А не может атаковать существом «Гном»",
+)
+def may_not_attack(game: ScenarioGame, p: str, name: str) -> None:
+    """Атаки ударом этим существом нет среди законных действий игрока."""
+    attackers = [_name_of(game, o["attacker"]) for o in _options_of(game, p, "attack")]
+    if name in attackers:
+        raise AssertionError(f"игрок {p} может атаковать существом «{name}»")
+
+
+@then(
+    "игрок {p:P} может назначить защитником «{name:N}»",
+    example="Тогда игрок Б может назначить защитником «Страж»",
+)
+def may_defend_with(game: ScenarioGame, p: str, name: str) -> None:
+    """Среди законных решений неактивного игрока есть назначение этого существа защитником."""
+    defenders = [_name_of(game, o["defender"]) for o in _options_of(game, p, "defend")]
+    if name not in defenders:
+        raise AssertionError(f"игрок {p} не может назначить защитником «{name}»; может: {defenders}")
+
+
+@then(
+    "игрок {p:P} не может назначить защитником «{name:N}»",
+    example="Тогда игрок Б не может назначить защитником «Страж»",
+)
+def may_not_defend_with(game: ScenarioGame, p: str, name: str) -> None:
+    """Назначения этого существа защитником нет среди законных решений."""
+    defenders = [_name_of(game, o["defender"]) for o in _options_of(game, p, "defend")]
+    if name in defenders:
+        raise AssertionError(f"игрок {p} может назначить защитником «{name}»")
+
+
+@then(
+    "атакованная карта — «{name:N}»",
+    example="Тогда атакованная карта — «Герой Б»",
+)
+def attacked_card(game: ScenarioGame, name: str) -> None:
+    """Объявленная атака ударом сейчас направлена на эту карту (Цель атаки, Атакованная карта)."""
+    attack = game.view(None).get("attack")
+    if not attack:
+        raise AssertionError("сейчас нет объявленной атаки ударом")
+    _expect(_name_of(game, attack["target"]), name, "цель атаки")
+
+
+@then(
+    "игрок {p:P} может объявить «{ability:N}» карты «{source:N}»",
+    example="Тогда игрок А может объявить «[Закрыть]: возьмите карту.» карты «Писарь»",
+)
+def may_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
+    """Среди законных действий игрока есть объявление этой активируемой способности (с любой целью)."""
+    if not game.matching_options(p, "activate", ability, source):
+        raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}»")
+
+
+@then(
+    "игрок {p:P} не может объявить «{ability:N}» карты «{source:N}»",
+    example="Тогда игрок А не может объявить «[Закрыть]: возьмите карту.» карты «Писарь»",
+)
+def may_not_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
+    """Объявления этой активируемой способности нет среди законных действий игрока."""
+    if game.matching_options(p, "activate", ability, source):
+        raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}»")

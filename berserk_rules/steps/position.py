@@ -10,6 +10,7 @@ from berserk_rules.steps.registry import given
 CARD_COLUMNS = {
     "название": "name",
     "тип": "type",
+    "подтип": "subtype",
     "стоимость": "cost",
     "стихия": "element",
     "удар": "strike",
@@ -44,9 +45,10 @@ def _number(value: str, column: str) -> int:
 
 @given("карты:", example="Дано карты:\n  | название | тип | стоимость | удар | жизни | текст |")
 def cards_table(game: ScenarioGame, datatable: list[list[str]]) -> None:
-    """Описывает карты, которые участвуют в сценарии: название, тип (существо, заклинание),
-    стоимость, стихия, удар, жизни и текст карты — способности словами правил. Текст разбирает
-    движок; текст, который движок не понимает, — ошибка с названием карты."""
+    """Описывает карты, которые участвуют в сценарии: название, тип (существо, заклинание, герой,
+    экипировка, событие), подтип (у экипировки: амулет, броня, оружие), стоимость, стихия, удар,
+    жизни и текст карты — способности словами правил. Текст разбирает движок; текст, который
+    движок не понимает, — ошибка с названием карты и местом в тексте."""
     for row in _rows(datatable, set(CARD_COLUMNS), "таблица карт"):
         name = row.get("название", "")
         if not name:
@@ -57,6 +59,8 @@ def cards_table(game: ScenarioGame, datatable: list[list[str]]) -> None:
                 props[CARD_COLUMNS[column]] = _number(row[column], column)
         if row.get("стихия"):
             props["element"] = row["стихия"]
+        if row.get("подтип"):
+            props["subtype"] = row["подтип"]
         if row.get("текст"):
             props["text"] = row["текст"]
         game.setup["cards"][name] = props

@@ -1,0 +1,171 @@
+"""Characteristics of a card computed in one documented order, and continuous effects as data.
+
+The order (the same for every query — strike, life, abilities, keywords, cost):
+
+1. **printed** properties and text (the card's definition);
+2. **text**: «Теряет особенности» removes the printed text (acquired abilities stay); «Получает
+   [текст]» adds abilities in the order they were gained; gaining a keyword the card already has
+   follows that keyword's rule, as data (``Keyword.regain``: «replace» — the new value replaces the
+   old, as for Броня Х → Броня Y; «single» — several do not add up; «none» — no value);
+3. **numbers**: the printed value plus every modifier in the order they were gained («+X к удару»,
+   дополнительные / отрицательные жизни; «Удар становится равным Х» is a modifier of the needed size,
+   computed when it is applied); a strike is never below 0;
+4. in an attack, the **attack strength** (``combat.attack_strength``): strike value, then the attack
+   modifiers (``hooks.ATTACK_STRENGTH``), then a replacement of the strike (``hooks.STRIKE_REPLACEMENT``).
+
+Durations of continuous effects (``ContinuousEffect.until``): "end_of_turn" ends at 310.2,
+"leaves_play" with the object (a card that changes zone is a new object), "source_leaves" when the
+source leaves the game zone, "player_turns" after the given number of that player's turns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from berserk_engine.abilities import Ability
+from berserk_engine.grammar import parse_ability
+from berserk_engine.keywords import KEYWORDS
+
+if TYPE_CHECKING:
+    from berserk_engine.game import Game
+    from berserk_engine.state import Card, ContinuousEffect
+
+
+def effects_on(game: Game, card_id: str) -> list[ContinuousEffect]:
+    if not game.state.effects:
+        return _NONE
+    return game.effect_index().get(card_id, _NONE)
+
+
+_NONE: list[ContinuousEffect] = []
+
+
+def _active(game: Game, effect: ContinuousEffect) -> bool:
+    if effect.until == "player_turns":
+        return effect.started and game.state.active == effect.player
+    return True
+
+
+def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
+    """The card's abilities now: printed (unless lost) and acquired, keywords combined by their rule."""
+    printed = game.defs[card.name].abilities
+    effects = effects_on(game, card.id)
+    if not effects:
+        return printed
+    lost = any(e.kind == "lose_text" and _active(game, e) for e in effects)
+    result: list[Ability] = [] if lost else list(printed)
+    for e in effects:
+        if e.kind == "grant" and _active(game, e):
+            gained = parse_ability(e.text)
+            result = _gain(result, gained)
+    return tuple(result)
+
+
+def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
+    if gained.keyword is None:
+        return [*current, gained]
+    same = [a for a in current if a.keyword == gained.keyword]
+    if not same:
+        return [*current, gained]
+    rule = KEYWORDS[gained.keyword].regain
+    if rule == "replace":
+        return [*(a for a in current if a.keyword != gained.keyword), gained]
+    return current  # "single", "none": several such abilities do not add up
+
+
+def keyword(game: Game, card: Card, term: str) -> int | bool | None:
+    """The value of the keyword on the card (True for a keyword without a value), or False."""
+    if not effects_on(game, card.id):
+        keywords = game.defs[card.name].keywords
+        if term not in keywords:
+            return False
+        value = keywords[term]
+        return True if value is None else value
+    for a in abilities(game, card):
+        if a.keyword == term:
+            return True if a.value is None else a.value
+    return False
+
+
+def strike(game: Game, card: Card) -> int:
+    """Значение удара: the printed strike with every modifier (never below 0)."""
+    base = game.defs[card.name].strike
+    effects = effects_on(game, card.id)
+    if effects:
+        base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
+    return base if base > 0 else 0
+
+
+def life(game: Game, card: Card) -> int:
+    """The level of lives: initial lives plus additional and minus negative lives (Жизни карты —
+    wounds are counted separately)."""
+    base = game.defs[card.name].life
+    effects = effects_on(game, card.id)
+    if effects:
+        base += sum(e.amount for e in effects if e.kind == "life" and _active(game, e))
+    return base
+
+
+def add_effect(game: Game, effect: ContinuousEffect) -> None:
+    game.state.effects.append(effect)
+    game.effects_changed()
+
+
+def end_of_turn(game: Game) -> None:
+    """310.2: effects «до конца хода» end."""
+    s = game.state
+    ending = [e for e in s.effects if e.until == "end_of_turn"]
+    if not ending:
+        return
+    s.effects = [e for e in s.effects if e.until != "end_of_turn"]
+    game.effects_changed()
+    for e in ending:
+        card = s.cards.get(e.target)
+        if card is not None:
+            game.log(
+                "effect_ends",
+                f"Заканчивает действовать эффект «до конца хода» на «{game.name(card)}»: {describe(e)}",
+                card=card.id,
+                rule="310.2",
+            )
+
+
+def turn_begins(game: Game) -> None:
+    """«На один (на Х) ходов игрока»: a waiting effect starts with that player's next turn."""
+    s = game.state
+    for e in s.effects:
+        if e.until == "player_turns" and e.player == s.active and not e.started:
+            e.started = True
+
+
+def turn_ends(game: Game) -> None:
+    """A «на Х ходов игрока» effect counts down at the end of each of that player's turns."""
+    s = game.state
+    changed = False
+    for e in s.effects:
+        if e.until == "player_turns" and e.started and e.player == s.active:
+            e.turns -= 1
+            changed = True
+    if changed:
+        s.effects = [e for e in s.effects if not (e.until == "player_turns" and e.turns <= 0)]
+        game.effects_changed()
+
+
+def describe(e: ContinuousEffect) -> str:
+    if e.kind == "strike":
+        return f"{e.amount:+d} к удару"
+    if e.kind == "life":
+        return f"{e.amount:+d} к жизням"
+    if e.kind == "grant":
+        return f"получает «{e.text}»"
+    if e.kind == "lose_text":
+        return "теряет особенности"
+    return e.kind
+
+
+UNTIL_WORDS = {
+    "end_of_turn": "до конца хода",
+    "leaves_play": "до конца боя",
+    "source_leaves": "пока источник в игре",
+    "player_turns": "на ходы игрока",
+}

@@ -1,0 +1,39 @@
+"""Choices a player makes while an ability resolves: which cards (to discard, to search, to summon).
+
+:class:`ChooseCards` asks the player (decision ``choose_cards``: the candidates and how many to choose)
+and hands the answer to the task that continues the ability (its ``cards`` field).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine.tasks import Task, task
+
+if TYPE_CHECKING:
+    from berserk_engine.game import Game
+
+
+@task
+@dataclass(slots=True)
+class ChooseCards(Task):
+    player: str
+    candidates: list[str]
+    min: int
+    max: int
+    rule: str
+    prompt: str
+    then: Any  # a task with a ``cards`` field
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        return [
+            {"type": "choose_cards", "candidates": list(self.candidates), "min": self.min, "max": self.max}
+        ]
+
+    def run(self, game: Game) -> None:
+        game.ask(self, self.player, "choose_cards", self.rule, self.prompt, self.options(game))
+
+    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        self.then.cards = list(action["cards"])
+        game.push(self.then)

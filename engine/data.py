@@ -1,0 +1,67 @@
+"""Plain data in and out: every object of the game state serialises to JSON and back.
+
+Classes that travel inside the state (cards, Queue items, continuous effects, events, tasks of the
+resolution stack, parsed abilities) are dataclasses registered with :func:`serializable`. A registered
+instance becomes ``{"$": "ClassName", field: value, …}``; tuples become lists and come back as tuples
+where the field is annotated as a tuple. That is what makes a snapshot of any state a position that
+:func:`berserk_engine.setup.new_game` accepts (issue: «snapshot round trip»).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+REGISTRY: dict[str, type] = {}
+_TUPLE_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def serializable(cls: type) -> type:
+    """Register a dataclass for :func:`to_data` / :func:`from_data`."""
+    name = cls.__name__
+    if name in REGISTRY and REGISTRY[name] is not cls:
+        raise TypeError(f"two serialisable classes named {name}")
+    REGISTRY[name] = cls
+    _TUPLE_FIELDS[cls] = frozenset(
+        f.name for f in dataclasses.fields(cls) if str(f.type).replace(" ", "").startswith(("tuple", "Tuple"))
+    )
+    return cls
+
+
+def to_data(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [to_data(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_data(v) for k, v in value.items()}
+    cls = type(value)
+    if cls in _TUPLE_FIELDS:
+        out: dict[str, Any] = {"$": cls.__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = to_data(getattr(value, f.name))
+        return out
+    raise TypeError(f"не сериализуется: {cls.__name__}")
+
+
+def from_data(value: Any) -> Any:
+    if isinstance(value, list):
+        return [from_data(v) for v in value]
+    if isinstance(value, dict):
+        name = value.get("$")
+        if name is None:
+            return {k: from_data(v) for k, v in value.items()}
+        cls = REGISTRY.get(name)
+        if cls is None:
+            raise ValueError(f"неизвестный вид объекта {name!r}")
+        tuples = _TUPLE_FIELDS[cls]
+        kwargs = {}
+        for k, v in value.items():
+            if k == "$":
+                continue
+            v = from_data(v)
+            if k in tuples and isinstance(v, list):
+                v = tuple(v)
+            kwargs[k] = v
+        return cls(**kwargs)
+    return value

@@ -1,0 +1,441 @@
+"""Typed events and the one pipeline every change of state goes through.
+
+An event says what is about to happen (a card takes wounds, is healed, draws, moves to another zone,
+closes …). :class:`Perform` takes a batch of simultaneous events through the same stages:
+
+1. **modification and prevention** (``hooks.WOUND_AMOUNT``, ``hooks.WOUND_PREVENTION``): «Уязвимость»
+   adds a wound, «Броня Х» prevents the first X wounds of attacks (Предотвращение);
+2. **replacement** (``hooks.REPLACEMENTS``, Эффект замещения): an event may be replaced by others; when
+   a player can apply several replacements he chooses which (the active player when both can), and
+   the result may be replaced again by another replacement (never by the same one twice) — this is
+   the one place a change of state may stop for a player's choice;
+3. **the change** itself (``APPLY``), with a log entry;
+4. **trigger collection** (:mod:`berserk_engine.triggers`): triggered abilities whose condition is
+   the event start waiting to be declared (401.4).
+
+Triggers match events, not strings: a wound knows its source, its amount and whether it comes from an
+attack; a heal knows how many wounds it actually removed; a draw knows whether it failed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine import hooks, zones
+from berserk_engine.data import serializable
+from berserk_engine.state import WOUNDS
+from berserk_engine.tasks import Task, task
+
+if TYPE_CHECKING:
+    from berserk_engine.game import Game
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@serializable
+@dataclass(slots=True)
+class WoundEvent:
+    """Ранить на Х: put a marker «Х ран» on the card (glossary «Раны», «Ранить на Х»)."""
+
+    target: str
+    amount: int
+    source: str | None = None
+    source_name: str = ""
+    attack: bool = False  # wounds of an attack (a strike attack or a shot), not of a counter-blow
+    blow: str = ""  # "удар" | "ответный удар" | "выстрел" | "" (an ability)
+    ability: str = ""  # the text of the ability that deals them
+    cost: bool = False  # wounds taken as payment (501.2)
+    prevented: int = 0
+    dealt: int = 0
+    applied: tuple[str, ...] = ()  # replacement effects already applied to this event
+
+
+@serializable
+@dataclass(slots=True)
+class HealEvent:
+    """Излечить на X (или полностью): remove wounds; ``removed`` is how many were removed."""
+
+    target: str
+    amount: int
+    full: bool = False
+    source: str | None = None
+    source_name: str = ""
+    removed: int = 0
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class DrawEvent:
+    """Возьмите карту: the top card of the player's deck goes to his hand; ``failed`` when the deck is
+    empty. ``accumulation``: the draw of 304.2 (a failure counts towards losing)."""
+
+    player: str
+    reason: str = ""
+    accumulation: bool = False
+    failed: bool = False
+    card: str = ""  # the new object in hand
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class MoveEvent:
+    """A card goes to another zone — the only way a card ever changes zone (see zones.move).
+
+    ``cause``: "play" (розыгрыш), "dies" (гибель: wounds ≥ lives), "destroy" (уничтожить), "put"
+    (убрать / положить на кладбище), "discard" (сбросьте), "return" (вернуть в руку / в колоду), "draw",
+    "search" (поиск), "summon" (вызов), "resurrect" (возрождение), "uniqueness", "resolved" (a spell
+    after its abilities). ``position``: where in a deck ("top", "bottom", "shuffle").
+    """
+
+    card: str
+    to_zone: str
+    cause: str = ""
+    position: str = "shuffle"
+    controller: str | None = None
+    closed: bool = False
+    face_down: bool = False
+    source: str | None = None
+    source_name: str = ""
+    from_zone: str = ""
+    new_id: str = ""
+    name: str = ""
+    owner: str = ""
+    card_type: str = ""
+    lki: dict[str, Any] = field(default_factory=dict)
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class CloseEvent:
+    """Закрыть: an open card turns 90º; ``open`` = True for Открытие карты. ``payment``: the card
+    closes to pay for an action (атака, защитник, [Закрыть])."""
+
+    card: str
+    open: bool = False
+    payment: str = ""
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class BlowEvent:
+    """A blow is struck (Удар): ``kind`` "attack" (the strike of an attack), "counter" (Ответный удар —
+    not an attack), "shot" (Выстрел). Happens even when its strength is 0 («При ударе»)."""
+
+    card: str
+    target: str
+    strength: int
+    kind: str
+    name: str = ""
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class AttackEvent:
+    """An attack is declared: ``attacker`` attacks ``target`` (Атакующая карта, Атакованная карта)."""
+
+    attacker: str
+    target: str
+    strike: bool = True
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class PlayEvent:
+    """A card is played from hand (309.1) by ``player`` (its new object is ``card``)."""
+
+    card: str
+    player: str
+    name: str = ""
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class TurnEvent:
+    """«В начале хода» (``end`` False, the accumulation phase, 304.3) or «в конце хода» (310.1)."""
+
+    player: str
+    turn: int
+    end: bool = False
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
+class ResolvedEvent:
+    """An ability has been resolved — partially resolved counts as resolved (119.8)."""
+
+    item: str
+    text: str
+    controller: str
+    source: str
+    applied: tuple[str, ...] = ()
+
+
+# --- replacement effects ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """A replacement effect that could apply to an event: ``key`` identifies it (an event is never
+    replaced twice by the same one), ``controller`` chooses it, ``replace(game, event)`` returns the
+    events that happen instead (possibly none)."""
+
+    key: str
+    controller: str
+    label: str
+    replace: Any  # Callable[[Game, event], list[event]]
+
+
+def replacements(game: Game, event: Any) -> list[Replacement]:
+    found: list[Replacement] = []
+    for handler in hooks.REPLACEMENTS:
+        found.extend(r for r in handler(game, event) if r.key not in event.applied)
+    return found
+
+
+# --- the pipeline -------------------------------------------------------------------------------
+
+
+@task
+@dataclass(slots=True)
+class Perform(Task):
+    """Take simultaneous events through prevention, replacement, change, log and trigger collection.
+
+    ``index`` is the next event to pass through replacement; ``ready`` holds the events that came
+    through it. A choice among replacements stops the task here and resumes at the same event.
+    """
+
+    events: list[Any]
+    index: int = 0
+    ready: list[Any] = field(default_factory=list)
+    choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
+
+    def run(self, game: Game) -> None:
+        if not hooks.REPLACEMENTS:
+            perform_now(game, self.events)
+            return
+        while self.index < len(self.events):
+            event = self.events[self.index]
+            found = replacements(game, event)
+            if not found:
+                self.ready.append(event)
+                self.index += 1
+                continue
+            chooser = _chooser(game, found)
+            mine = [r for r in found if r.controller == chooser]
+            if len(mine) == 1:
+                self._replace(game, event, mine[0])
+                continue
+            self.choice = [r.key for r in mine]
+            game.ask(
+                self,
+                chooser,
+                "choose",
+                "эффект-замещения",
+                f"Игрок {chooser}: выберите, какой эффект замещения применить",
+                self.options(game),
+            )
+            return
+        perform_now(game, self.ready)
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        found = {r.key: r for r in replacements(game, self.events[self.index])}
+        return [{"type": "choose", "choice": k, "label": found[k].label} for k in self.choice]
+
+    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        event = self.events[self.index]
+        chosen = next(r for r in replacements(game, event) if r.key == action["choice"])
+        self.choice = []
+        self._replace(game, event, chosen)
+        self.run(game)
+
+    def _replace(self, game: Game, event: Any, replacement: Replacement) -> None:
+        instead = replacement.replace(game, event)
+        game.log(
+            "replaced",
+            f"Эффект замещения: {replacement.label}",
+            rule="эффект-замещения",
+            player=replacement.controller,
+        )
+        for new in instead:
+            new.applied = (*event.applied, replacement.key)
+        self.events[self.index : self.index + 1] = instead
+
+
+def _chooser(game: Game, found: list[Replacement]) -> str:
+    """Эффект замещения: the player who can apply them; the active player when both can."""
+    controllers = {r.controller for r in found}
+    if len(controllers) > 1:
+        return game.state.active
+    return next(iter(controllers))
+
+
+def perform(game: Game, *events: Any) -> None:
+    """The events happen (simultaneously). When a replacement effect could apply to one of them, they
+    go through a :class:`Perform` task, which may stop for a player's choice — so a task calls this
+    as the last thing it does, and nothing it wants to happen afterwards is pushed after it."""
+    if hooks.REPLACEMENTS and any(replacements(game, e) for e in events):
+        game.push(Perform(list(events)))
+    else:
+        perform_now(game, list(events))
+
+
+def perform_now(game: Game, events: list[Any]) -> None:
+    """Apply events that have come through replacement: prevention, the change, the log, triggers."""
+    s = game.state
+    before = list(s.play) if any(type(e) is MoveEvent for e in events) else None
+    done = []
+    for event in events:
+        if APPLY[type(event)](game, event):
+            done.append(event)
+    if s.result is None and done:
+        triggers.collect(game, done, before)
+
+
+# --- the changes --------------------------------------------------------------------------------
+
+
+def _in_play(game: Game, card_id: str):
+    card = game.state.cards.get(card_id)
+    return card if card is not None and card.zone == "play" else None
+
+
+def apply_wound(game: Game, ev: WoundEvent) -> bool:
+    card = _in_play(game, ev.target)
+    if card is None or ev.amount <= 0:  # 518.1: as far as possible
+        return ev.amount == 0 and card is not None
+    amount = ev.amount
+    for handler in hooks.WOUND_AMOUNT:
+        amount += handler(game, ev)
+    for handler in hooks.WOUND_PREVENTION:
+        if amount <= 0:
+            break
+        prevented = handler(game, ev, amount)
+        if prevented:
+            ev.prevented += prevented
+            amount -= prevented
+    ev.dealt = max(amount, 0)
+    if ev.prevented:
+        game.log(
+            "prevented",
+            f"Предотвращено ран на «{game.name(card)}»: {ev.prevented}",
+            card=card.id,
+            amount=ev.prevented,
+            rule="предотвращение",
+        )
+    if ev.dealt <= 0:
+        return False
+    card.markers[WOUNDS] = card.markers.get(WOUNDS, 0) + ev.dealt
+    card.this_turn["wounded"] = card.this_turn.get("wounded", 0) + ev.dealt
+    label = f" ({ev.blow})" if ev.blow else (" (оплата)" if ev.cost else "")
+    game.log(
+        "wound",
+        f"«{game.name(card)}» получает ран: {ev.dealt}{label}",
+        card=card.id,
+        amount=ev.dealt,
+        source=ev.source,
+        attack=ev.attack,
+        rule="раны",
+    )
+    return True
+
+
+def apply_heal(game: Game, ev: HealEvent) -> bool:
+    card = _in_play(game, ev.target)
+    if card is None:
+        return False
+    if any(handler(game, ev) for handler in hooks.HEAL_BLOCKED):
+        game.log("heal_blocked", f"«{game.name(card)}» не может быть излечено", card=card.id)
+        return False
+    wounds = card.wounds
+    ev.removed = wounds if ev.full else min(ev.amount, wounds)  # 518.2
+    if ev.removed:
+        card.markers[WOUNDS] = wounds - ev.removed
+        if not card.markers[WOUNDS]:
+            del card.markers[WOUNDS]
+    game.log(
+        "heal",
+        f"С «{game.name(card)}» снято ран: {ev.removed}",
+        card=card.id,
+        amount=ev.removed,
+        rule="518.2",
+    )
+    return True
+
+
+def apply_draw(game: Game, ev: DrawEvent) -> bool:
+    s = game.state
+    deck = s.players[ev.player].zones["deck"]
+    if not deck:
+        ev.failed = True
+        game.log(
+            "draw_failed" if ev.accumulation else "deck_empty",
+            f"Игрок {ev.player} не может взять карту: в колоде нет карт",
+            player=ev.player,
+            rule="304.2" if ev.accumulation else "518.3",
+        )
+        if ev.accumulation:
+            from berserk_engine import turn
+
+            turn.draw_failed(game, ev.player)
+        return True
+    ev.card = zones.move(game, deck[0], "hand", cause="draw")
+    game.log(
+        "draw",
+        f"Игрок {ev.player} берёт карту" + (f" ({ev.reason})" if ev.reason else ""),
+        player=ev.player,
+        card=ev.card,
+        private_to=ev.player,
+        rule="возьмите-карту",
+    )
+    return True
+
+
+def apply_move(game: Game, ev: MoveEvent) -> bool:
+    card = game.state.cards.get(ev.card)
+    if card is None:  # the object is gone already (518.1)
+        return False
+    zones.move_event(game, ev)
+    return True
+
+
+def apply_close(game: Game, ev: CloseEvent) -> bool:
+    card = game.state.cards.get(ev.card)
+    if card is None or card.zone != "play" or card.closed != ev.open:
+        return False
+    card.closed = not ev.open
+    if ev.open:
+        game.log("open", f"Открывается «{game.name(card)}»", card=card.id, rule="открытие-карты")
+    else:
+        game.log("close", f"«{game.name(card)}» закрывается", card=card.id, rule="закрыть-существо-карту")
+    return True
+
+
+def apply_quiet(game: Game, ev: Any) -> bool:
+    """Events that change nothing by themselves: they are logged by their task and trigger abilities."""
+    return True
+
+
+APPLY: dict[type, Any] = {
+    WoundEvent: apply_wound,
+    HealEvent: apply_heal,
+    DrawEvent: apply_draw,
+    MoveEvent: apply_move,
+    CloseEvent: apply_close,
+    BlowEvent: apply_quiet,
+    AttackEvent: apply_quiet,
+    PlayEvent: apply_quiet,
+    TurnEvent: apply_quiet,
+    ResolvedEvent: apply_quiet,
+}
+
+from berserk_engine import triggers  # noqa: E402 — triggers match the events defined above

@@ -1,0 +1,374 @@
+"""Card text → abilities: a grammar of phrases in the rulebook's own wording, with typed slots.
+
+Every phrase the engine understands is registered once, in one of five categories:
+
+* ``keyword`` — a whole sentence that is a keyword ability («Броня 2», «Первый удар»), from the
+  keyword modules (:mod:`berserk_engine.keywords`);
+* ``trigger`` — the words before the colon of a triggered ability («Найм», «В начале вашего хода»);
+* ``cost`` — one item of the payment before the colon of an activated ability («[Закрыть]»,
+  «1 [Монета]», «Один раз за ход», «раниться на 1»);
+* ``effect`` — what an ability does («ранить на 2 выбранное существо»);
+* ``static`` — a whole sentence that is a constant ability.
+
+Phrases are `parse` formats whose fields have types: ``{n:Num}`` a number, ``{n:Amount}`` a number or
+«значение удара этого существа», ``{t:Acc}`` a target in the accusative («выбранное существо», «героя
+противника»), ``{t:Nom}`` a subject in the nominative («выбранное существо», «это существо»), ``{d:Dur}``
+a duration («до конца хода»). A sentence is read in every way the registry allows — as a keyword, as
+«trigger: effect», as «payment: effect», as a spell's effect, as a constant ability — and exactly one
+reading must build; no reading is an error naming the card, the sentence, its position and the nearest
+known phrases, two readings are an error too (the grammar would be ambiguous).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+import parse
+from berserk_engine.abilities import Ability, Amount, Cost, Selector, number_slots, target_slots
+from berserk_engine.errors import CardTextError
+
+# --- typed slots --------------------------------------------------------------------------------
+
+CREATURE = ("creature",)
+CHARACTER = ("creature", "hero")
+
+# Targets in the accusative (after «ранить», «излечить», «уничтожить», «вернуть» …).
+ACCUSATIVE: dict[str, Selector] = {
+    "выбранное существо": Selector("chosen", "выбранное существо", CREATURE),
+    "выбранное существо противника": Selector("chosen", "выбранное существо противника", CREATURE, "enemy"),
+    "выбранное ваше существо": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
+    "выбранное своё существо": Selector("chosen", "выбранное своё существо", CREATURE, "own"),
+    "выбранного персонажа": Selector("chosen", "выбранного персонажа", CHARACTER),
+    "выбранного персонажа противника": Selector(
+        "chosen", "выбранного персонажа противника", CHARACTER, "enemy"
+    ),
+    "другое ваше существо": Selector("chosen", "другое ваше существо", CREATURE, "own", other=True),
+    "другого вашего персонажа": Selector("chosen", "другого вашего персонажа", CHARACTER, "own", other=True),
+    "героя противника": Selector("enemy_hero", "героя противника", ("hero",)),
+    "своего героя": Selector("own_hero", "своего героя", ("hero",)),
+    "вашего героя": Selector("own_hero", "вашего героя", ("hero",)),
+    "это существо": Selector("self", "это существо", CREATURE),
+    "эту карту": Selector("self", "эту карту", ("creature", "hero", "equipment", "event")),
+    "каждое существо": Selector("each", "каждое существо", CREATURE),
+    "каждое существо противника": Selector("each", "каждое существо противника", CREATURE, "enemy"),
+    "каждое ваше существо": Selector("each", "каждое ваше существо", CREATURE, "own"),
+    "каждое другое существо": Selector("each", "каждое другое существо", CREATURE, other=True),
+    "каждого персонажа противника": Selector("each", "каждого персонажа противника", CHARACTER, "enemy"),
+}
+# Subjects in the nominative («[цель] получает …»).
+NOMINATIVE: dict[str, Selector] = {
+    "выбранное существо": ACCUSATIVE["выбранное существо"],
+    "выбранное существо противника": ACCUSATIVE["выбранное существо противника"],
+    "выбранное ваше существо": ACCUSATIVE["выбранное ваше существо"],
+    "выбранный персонаж": Selector("chosen", "выбранный персонаж", CHARACTER),
+    "это существо": ACCUSATIVE["это существо"],
+    "эта карта": Selector("self", "эта карта", ("creature", "hero", "equipment", "event")),
+    "ваш герой": Selector("own_hero", "ваш герой", ("hero",)),
+    "каждое существо": ACCUSATIVE["каждое существо"],
+    "каждое ваше существо": ACCUSATIVE["каждое ваше существо"],
+    "каждое существо противника": ACCUSATIVE["каждое существо противника"],
+}
+DURATIONS: dict[str, str] = {
+    "до конца хода": "end_of_turn",  # 310.2
+    "до конца боя": "leaves_play",  # «Получает [текст]»: by default until the end of the battle
+    "пока это существо в игре": "source_leaves",
+}
+
+
+def _alternatives(words: Any) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _lookup(table: dict[str, Any]) -> Callable[[str], Any]:
+    def convert(text: str) -> Any:
+        return table[text.lower()]
+
+    convert.pattern = _alternatives(table)  # type: ignore[attr-defined]
+    return convert
+
+
+def _num(text: str) -> int:
+    return int(text)
+
+
+_num.pattern = r"\d+"  # type: ignore[attr-defined]
+
+
+def _amount(text: str) -> Amount:
+    if text.isdigit():
+        return Amount(value=int(text), words=text)
+    return Amount(prop="strike", words=text)
+
+
+_amount.pattern = r"\d+|значение удара этого существа"  # type: ignore[attr-defined]
+
+TYPES: dict[str, Callable[[str], Any]] = {
+    "Num": _num,
+    "Amount": _amount,
+    "Acc": _lookup(ACCUSATIVE),
+    "Nom": _lookup(NOMINATIVE),
+    "Dur": _lookup(DURATIONS),
+}
+TYPE_WORDS = {
+    "Num": "число",
+    "Amount": "число или «значение удара этого существа»",
+    "Acc": "цель: " + ", ".join(f"«{w}»" for w in ACCUSATIVE),
+    "Nom": "цель: " + ", ".join(f"«{w}»" for w in NOMINATIVE),
+    "Dur": "срок: " + ", ".join(f"«{w}»" for w in DURATIONS),
+}
+_FIELD = re.compile(r"\{(\w+):(\w+)\}")
+
+# --- the registry ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Phrase:
+    category: str  # "keyword" | "trigger" | "cost" | "effect" | "static"
+    format: str
+    example: str
+    build: Callable[[dict[str, Any]], Any]
+    parser: Any
+    loose: Any  # the same words with untyped fields: tells which slot did not fit
+    term: str | None = None  # the glossary term this phrase implements
+
+
+PHRASES: dict[str, list[Phrase]] = {c: [] for c in ("keyword", "trigger", "cost", "effect", "static")}
+
+
+def phrase(category: str, fmt: str, example: str, term: str | None = None):
+    """Register a phrase: ``build(fields)`` returns what the words mean, or None if they do not fit."""
+
+    def wrap(build: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
+        PHRASES[category].append(
+            Phrase(
+                category,
+                fmt,
+                example,
+                build,
+                parse.compile(fmt, extra_types=TYPES, case_sensitive=False),
+                parse.compile(_FIELD.sub(r"{\1}", fmt), case_sensitive=False),
+                term,
+            )
+        )
+        return build
+
+    return wrap
+
+
+def _readings(category: str, words: str) -> list[tuple[Phrase, Any]]:
+    """Every registered phrase of the category that the words fit, with what it builds."""
+    found = []
+    for ph in PHRASES[category]:
+        m = ph.parser.parse(words)
+        if m is not None:
+            built = ph.build(m.named)
+            if built is not None:
+                found.append((ph, built))
+    return found
+
+
+def _slot_problem(category: str, words: str) -> str | None:
+    """When the words fit a phrase except for one typed slot, say which slot and what it accepts."""
+    for ph in PHRASES[category]:
+        m = ph.loose.parse(words)
+        if m is None:
+            continue
+        for name, kind in _FIELD.findall(ph.format):
+            value = m.named.get(name, "")
+            pattern = TYPES[kind].pattern  # type: ignore[attr-defined]
+            if not re.fullmatch(pattern, value, re.IGNORECASE):
+                what = "неизвестная цель" if kind in ("Acc", "Nom") else "непонятное значение"
+                return f"{what} «{value}» в «{ph.example}» (ожидается {TYPE_WORDS[kind]})"
+    return None
+
+
+def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
+    examples = [ph.example for c in categories for ph in PHRASES[c]]
+    return difflib.get_close_matches(words, examples, n=3, cutoff=0.3)
+
+
+# --- reading card text ----------------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+_OPTIONAL = re.compile(r"^вы можете\s+", re.IGNORECASE)
+_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", и ", " и ")
+
+
+class _Unreadable(Exception):
+    def __init__(self, message: str, nearest: list[str]) -> None:
+        super().__init__(message)
+        self.message = message
+        self.nearest = nearest
+
+
+def split_sentences(text: str) -> list[tuple[int, str]]:
+    """(offset, sentence) for every sentence of a card's text."""
+    out = []
+    offset = 0
+    for part in _SENTENCE_END.split(text.strip()):
+        if part.strip():
+            start = text.find(part, offset)
+            out.append((start, part.strip()))
+            offset = start + len(part)
+    return out
+
+
+def read_effect(words: str) -> tuple[Any, bool]:
+    """An effect clause → (effect node, optional «вы можете»). Raises _Unreadable."""
+    from berserk_engine.effects import Sequence
+
+    clause = words.strip().rstrip(".").strip()
+    optional = bool(_OPTIONAL.match(clause))
+    clause = _OPTIONAL.sub("", clause)
+    found = _readings("effect", clause)
+    if len(found) == 1:
+        return found[0][1], optional
+    if len(found) > 1:
+        raise _Unreadable(
+            "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _ in found), []
+        )
+    for conj in _CONJUNCTIONS:
+        if conj in clause:
+            head, _, tail = clause.partition(conj)
+            try:
+                first, _ = read_effect(head)
+                rest, _ = read_effect(tail)
+            except _Unreadable:
+                continue
+            parts = (*_parts(first), *_parts(rest))
+            return Sequence(parts), optional
+    problem = _slot_problem("effect", clause)
+    raise _Unreadable(problem or f"эффект не распознан: «{clause}»", _nearest(clause, ("effect",)))
+
+
+def _parts(node: Any) -> tuple[Any, ...]:
+    from berserk_engine.effects import Sequence
+
+    return node.parts if isinstance(node, Sequence) else (node,)
+
+
+def _read_costs(words: str) -> Cost | None:
+    total = Cost()
+    for part in (p.strip() for p in words.split(",")):
+        found = _readings("cost", part)
+        if len(found) != 1:
+            return None
+        total = total + found[0][1]
+    return total
+
+
+def _finish(ability: Ability) -> Ability:
+    effect = number_slots(ability.effect) if ability.effect is not None else None
+    return replace(ability, effect=effect, slots=target_slots(effect))
+
+
+def read_sentence(sentence: str, *, spell: bool) -> Ability:
+    """One sentence → one ability. Raises _Unreadable."""
+    body = sentence.strip().rstrip(".").strip()
+    readings: list[Ability] = []
+    problems: list[str] = []
+    for _ph, built in _readings("keyword", body):
+        readings.append(replace(built, text=sentence))
+    for _ph, built in _readings("static", body):
+        readings.append(replace(built, text=sentence))
+    head, colon, rest = body.partition(":")
+    if colon:
+        triggers = _readings("trigger", head.strip())
+        cost = None if triggers else _read_costs(head)
+        if triggers or cost is not None:
+            try:
+                effect, optional = read_effect(rest)
+            except _Unreadable as exc:
+                problems.append(exc.message)
+                effect = None
+            if effect is not None:
+                for _ph, trig in triggers:
+                    readings.append(Ability("triggered", sentence, effect, trigger=trig, optional=optional))
+                if cost is not None and not spell:
+                    readings.append(Ability("activated", sentence, effect, cost=cost))
+        elif not readings:
+            problems.append(
+                "не распознаны ни условие срабатывания, ни оплата активируемой способности: "
+                f"«{head.strip()}» (оплата активируемой способности не распознана)"
+            )
+    elif spell:
+        try:
+            effect, optional = read_effect(body)
+            readings.append(Ability("spell", sentence, effect, optional=optional))
+        except _Unreadable as exc:
+            problems.append(exc.message)
+    if len(readings) == 1:
+        return _finish(readings[0])
+    if len(readings) > 1:
+        raise _Unreadable(
+            "предложение читается несколькими способами: " + "; ".join(a.kind for a in readings), []
+        )
+    categories = ("effect",) if spell else ("keyword", "static", "trigger", "cost", "effect")
+    message = problems[0] if problems else "способность не распознана"
+    if not problems and not spell:
+        message = (
+            "способность не распознана: ожидается ключевое слово, «Найм:», «Гибель:», «В начале хода:» … "
+            "или оплата"
+        )
+    raise _Unreadable(message, _nearest(body, categories))
+
+
+def parse_ability(sentence: str, spell: bool = False) -> Ability:
+    """A sentence as an ability (cached: the same words always mean the same ability)."""
+    _load()
+    return _parse_cached(sentence, spell)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(sentence: str, spell: bool) -> Ability:
+    return read_sentence(sentence, spell=spell)
+
+
+def parse_card_text(card: str, text: str, *, spell: bool = False) -> tuple[Ability, ...]:
+    """The whole text of a card → its abilities, one per sentence."""
+    _load()
+    abilities = []
+    for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
+        try:
+            abilities.append(_parse_cached(sentence, spell))
+        except _Unreadable as exc:
+            raise CardTextError(
+                card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
+            ) from None
+    return tuple(abilities)
+
+
+_LOADED = False
+
+
+def _load() -> None:
+    """Register the phrases of the effects and keywords (they live in their own modules)."""
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        from berserk_engine import effects, phrases  # noqa: F401
+        from berserk_engine.keywords import load_all
+
+        for kw in load_all().values():
+            _register_keyword(kw)
+
+
+def _register_keyword(kw: Any) -> None:
+    def build(fields: dict[str, Any]) -> Ability | None:
+        value = fields.get("x")
+        if kw.expands_to is not None:
+            inner = read_sentence(kw.expands_to.format(x=value), spell=False)
+            return replace(inner, keyword=kw.term, value=value)
+        return Ability("static" if kw.kind == "static" else kw.kind, kw.name, keyword=kw.term, value=value)
+
+    phrase("keyword", kw.phrase, kw.example, term=kw.term)(build)
+
+
+def all_phrases() -> list[Phrase]:
+    _load()
+    return [ph for phrases in PHRASES.values() for ph in phrases]

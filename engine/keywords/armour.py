@@ -1,0 +1,32 @@
+"""«Броня Х»: «Предотвратить первые X ран от атак, нанесённых по этой карте в течение хода каждого
+игрока (предотвращённые раны отсчитываются от начала хода)». Броня Y replaces Броня Х.
+
+Wounds of an attack (``WoundEvent.attack``) are prevented; a counter-blow is not an attack (Ответный
+удар), an ability that wounds is not an attack either. The count of prevented wounds is kept on the
+card for the turn (``this_turn["броня"]``) and starts again at every turn.
+"""
+
+from __future__ import annotations
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.keywords import keyword
+
+ARMOUR = keyword("броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
+
+
+def _prevent(game, event, remaining: int) -> int:
+    if not event.attack:
+        return 0
+    card = game.state.cards[event.target]
+    value = ch.keyword(game, card, ARMOUR.term)
+    if not value or value is True:
+        return 0
+    used = card.this_turn.get("броня", 0)
+    prevented = min(remaining, max(int(value) - used, 0))
+    if prevented:
+        card.this_turn["броня"] = used + prevented
+    return prevented
+
+
+hooks.WOUND_PREVENTION.append(_prevent)

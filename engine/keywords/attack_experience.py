@@ -1,0 +1,16 @@
+"""«Опыт в атаке»: the card does not close after it attacked (it still counts as having acted)."""
+
+from __future__ import annotations
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.keywords import keyword
+
+ATTACK_EXPERIENCE = keyword("опыт-в-атаке", "Опыт в атаке", "Опыт в атаке", "static", "Опыт в атаке.")
+
+
+def _stays_open(game, card, role: str) -> bool:
+    return role == "attack" and bool(ch.keyword(game, card, ATTACK_EXPERIENCE.term))
+
+
+hooks.STAYS_OPEN.append(_stays_open)

@@ -1,0 +1,16 @@
+"""«Опыт в защите»: the card does not close after it was assigned as a defender."""
+
+from __future__ import annotations
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.keywords import keyword
+
+DEFENCE_EXPERIENCE = keyword("опыт-в-защите", "Опыт в защите", "Опыт в защите", "static", "Опыт в защите.")
+
+
+def _stays_open(game, card, role: str) -> bool:
+    return role == "defend" and bool(ch.keyword(game, card, DEFENCE_EXPERIENCE.term))
+
+
+hooks.STAYS_OPEN.append(_stays_open)

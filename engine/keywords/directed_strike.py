@@ -1,0 +1,19 @@
+"""«Направленный удар»: no defender may be assigned against its strike."""
+
+from __future__ import annotations
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.keywords import keyword
+
+DIRECTED = keyword(
+    "направленный-удар", "Направленный удар", "Направленный удар", "static", "Направленный удар."
+)
+
+
+def _no_defender(game, attack) -> bool:
+    attacker = game.state.cards.get(attack["attacker"])
+    return attacker is not None and bool(ch.keyword(game, attacker, DIRECTED.term))
+
+
+hooks.NO_DEFENDER.append(_no_defender)

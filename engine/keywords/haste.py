@@ -1,0 +1,16 @@
+"""«Рывок»: the creature may attack and use activated abilities on the turn it was played."""
+
+from __future__ import annotations
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.keywords import keyword
+
+RUSH = keyword("рывок", "Рывок", "Рывок", "static", "Рывок.")
+
+
+def _no_weakness(game, card) -> bool:
+    return bool(ch.keyword(game, card, RUSH.term))
+
+
+hooks.NO_FIRST_TURN_WEAKNESS.append(_no_weakness)

@@ -1,0 +1,73 @@
+"""Targets and «each» through one composable description (:class:`~berserk_engine.abilities.Selector`),
+used both to list the legal targets of a declaration (501.1, Выбранное существо) and to find the cards
+an effect applies to on resolution.
+
+Legal targets are in the game zone (202.2; Кладбище: «нельзя выбирать целью карты на кладбище»),
+face up, and not protected from being chosen (``hooks.UNTARGETABLE``: «Скрытность», «Защита от
+заклинаний»). On resolution a chosen target that is no longer the same object in the game zone is
+skipped — the ability resolves as far as possible (518.1, interpretation I-4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from berserk_engine import hooks
+from berserk_engine.abilities import Selector
+
+if TYPE_CHECKING:
+    from berserk_engine.game import Game
+    from berserk_engine.state import QueueItem
+
+
+def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: str) -> bool:
+    card = game.state.cards[card_id]
+    if game.defs[card.name].type not in sel.types:
+        return False
+    if sel.side == "own" and card.controller != controller:
+        return False
+    if sel.side == "enemy" and card.controller == controller:
+        return False
+    return not (sel.other and card_id == source)
+
+
+def candidates(game: Game, sel: Selector, controller: str, source: str, kind: str = "ability") -> list[str]:
+    """Cards that may be chosen for a chosen-target slot (``kind``: "spell" | "ability")."""
+    s = game.state
+    found = []
+    for card_id in s.play:
+        if not _matches(game, card_id, sel, controller, source):
+            continue
+        card = s.cards[card_id]
+        if card.face_down and card.controller != controller:
+            continue
+        if hooks.UNTARGETABLE and any(h(game, card, controller, kind) for h in hooks.UNTARGETABLE):
+            continue
+        found.append(card_id)
+    return found
+
+
+def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
+    """The cards an effect applies to now (518.1: as far as possible)."""
+    s = game.state
+    mode = sel.mode
+    if mode == "chosen":
+        if sel.slot >= len(item.targets):
+            return []
+        target = item.targets[sel.slot]
+        card = s.cards.get(target)
+        return [target] if card is not None and card.zone == "play" else []
+    if mode == "own_hero":
+        return [s.players[item.controller].hero]
+    if mode == "enemy_hero":
+        return [s.players[game.opponent(item.controller)].hero]
+    if mode == "self":
+        card = s.cards.get(item.source)
+        return [item.source] if card is not None and card.zone == "play" else []
+    if mode == "event":
+        target = item.event.get("card", "")
+        card = s.cards.get(target)
+        return [target] if card is not None and card.zone == "play" else []
+    if mode == "each":
+        return [c for c in s.play if _matches(game, c, sel, item.controller, item.source)]
+    raise AssertionError(f"unknown selector mode {mode!r}")

@@ -1,0 +1,207 @@
+"""Part 2 — zones, and the one way a card changes zone.
+
+Zone tables (201.1–201.5): the game zone is shared; hand, deck, graveyard, reserve and sideboard are
+private, one of each per player. Open zones (the game zone, the graveyards, and «resolving» — the
+public place where a played spell waits while its abilities resolve) are seen by both players;
+half-closed zones (hand, reserve, sideboard) by their owner only; the deck by nobody (its size is
+open, 204.1).
+
+:func:`move` is the only function that moves a card. It applies 203.4 / 204.4 (a card that goes to a
+hand, a deck or a graveyard goes to its owner's; it loses all effects and markers and comes back as
+another card), keeps the last known information of a card that leaves the game zone (403.1), gives
+the card a new object id (so a card that leaves a hidden zone cannot be followed back to its place in
+the deck) and logs one entry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine import characteristics as ch
+from berserk_engine import rng
+from berserk_engine.state import Card
+
+if TYPE_CHECKING:
+    from berserk_engine.events import MoveEvent
+    from berserk_engine.game import Game
+
+PRIVATE_ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
+SHARED_ZONES = ("play", "resolving")
+ZONES = (*SHARED_ZONES, *PRIVATE_ZONES)
+OPEN_ZONES = frozenset({"play", "resolving", "graveyard"})  # 201.3
+OWNER_ONLY_ZONES = frozenset({"hand", "reserve", "sideboard"})  # 201.4
+CLOSED_ZONES = frozenset({"deck"})  # 201.5
+OWNERS_ZONES = frozenset({"hand", "deck", "graveyard"})  # 203.4, 204.4, «Владелец карты»
+
+ZONE_WORDS = {
+    "play": "игровая зона",
+    "resolving": "разыгрывается",
+    "hand": "рука",
+    "deck": "колода",
+    "graveyard": "кладбище",
+    "reserve": "запас",
+    "sideboard": "сайдборд",
+}
+
+
+def visible(zone: str, owner: str, viewer: str | None) -> bool:
+    """May ``viewer`` (None: the judge) see the cards of this zone of ``owner``?"""
+    return viewer is None or zone in OPEN_ZONES or (zone in OWNER_ONLY_ZONES and viewer == owner)
+
+
+def zone_list(game: Game, zone: str, owner: str) -> list[str]:
+    s = game.state
+    if zone == "play":
+        return s.play
+    if zone == "resolving":
+        return s.resolving
+    return s.players[owner].zones[zone]
+
+
+def snapshot(game: Game, card: Card) -> dict[str, Any]:
+    """Information about the card as it is now: kept as last known information (403.1)."""
+    return {
+        "id": card.id,
+        "name": card.name,
+        "owner": card.owner,
+        "controller": card.controller,
+        "zone": card.zone,
+        "type": game.defs[card.name].type,
+        "strike": ch.strike(game, card),
+        "life": ch.life(game, card),
+        "wounds": card.wounds,
+        "closed": card.closed,
+        "markers": dict(card.markers),
+        "abilities": [a.text for a in ch.abilities(game, card)],
+    }
+
+
+def move(
+    game: Game,
+    card_id: str,
+    to_zone: str,
+    *,
+    cause: str = "",
+    position: str = "top",
+    controller: str | None = None,
+    closed: bool = False,
+    face_down: bool = False,
+) -> str:
+    """Move a card (by its current object id) to ``to_zone``; returns the new object id."""
+    from berserk_engine.events import MoveEvent
+
+    ev = MoveEvent(card_id, to_zone, cause, position, controller, closed, face_down)
+    move_event(game, ev)
+    return ev.new_id
+
+
+def move_event(game: Game, ev: MoveEvent) -> None:
+    s = game.state
+    card = s.cards.pop(ev.card)
+    from_zone = card.zone
+    ev.from_zone = from_zone
+    ev.name, ev.owner = card.name, card.owner
+    ev.card_type = game.defs[card.name].type
+    if from_zone == "play":
+        ev.lki = snapshot(game, card)
+        s.lki[card.id] = ev.lki
+    zone_list(game, from_zone, card.owner).remove(card.id)
+    shared = ev.to_zone in SHARED_ZONES
+    # 203.4, 204.4: outside the game zone a card is its owner's — a hand, a deck, a graveyard.
+    controller = (ev.controller or card.owner) if shared else card.owner
+    new = Card(
+        id=s.next_id("c"),
+        name=card.name,
+        owner=card.owner,
+        controller=controller,
+        zone=ev.to_zone,
+        serial=card.serial,
+        closed=ev.closed,
+        face_down=ev.face_down,
+    )
+    # «Один (Х) раз за ход»: the special markers stay while the card is in the game zone or the
+    # graveyard (interpretation I-16); every other marker and effect is lost (203.4, 204.4, Гибель).
+    if ev.to_zone == "graveyard" and card.uses:
+        new.uses = dict(card.uses)
+    if ev.to_zone == "play":
+        new.entered_turn = s.turn
+    s.cards[new.id] = new
+    ev.new_id = new.id
+    game.zones_changed()
+    target = zone_list(game, ev.to_zone, card.owner)
+    if ev.to_zone == "deck":
+        if ev.position == "bottom":
+            target.append(new.id)
+        else:
+            target.insert(0, new.id)
+            if ev.position == "shuffle":
+                shuffle(game, card.owner)
+    else:
+        target.append(new.id)
+    _drop_effects(game, card.id)
+    _log_move(game, ev, card, new)
+
+
+def _drop_effects(game: Game, old_id: str) -> None:
+    """Effects on the old object end; effects that last while their source is in play end too."""
+    s = game.state
+    if any(e.target == old_id or (e.until == "source_leaves" and e.source == old_id) for e in s.effects):
+        s.effects = [
+            e
+            for e in s.effects
+            if e.target != old_id and not (e.until == "source_leaves" and e.source == old_id)
+        ]
+        game.effects_changed()
+
+
+CAUSE_WORDS = {
+    "dies": ("погибает", "гибель-существа-карты"),
+    "destroy": ("уничтожается", "уничтожить-карту"),
+    "put": ("кладётся на кладбище", "убрать-положить-поместить-на-кладбище"),
+    "discard": ("сбрасывается", "сбросьте-карту"),
+    "return": ("возвращается", "вернуть-убрать-в-колоду"),
+    "play": ("разыгрывается", "309.1"),
+    "summon": ("вызывается", "вызов-вызвать"),
+    "resurrect": ("возрождается", "возрождение-возродить"),
+    "search": ("находится поиском", "поиск-карта-карты"),
+    "uniqueness": ("уходит на кладбище", "уникальность"),
+    "resolved": ("уходит на кладбище", "заклинание"),
+}
+
+
+def _log_move(game: Game, ev: MoveEvent, old: Card, new: Card) -> None:
+    if ev.cause == "draw":
+        return  # the draw event logs it, privately
+    verb, rule = CAUSE_WORDS.get(ev.cause, ("перемещается", "покинуть-игровую-зону"))
+    owner = f" игрока {new.owner}" if ev.to_zone in OWNERS_ZONES else ""
+    seen_by_both = all(
+        visible(ev.from_zone, old.owner, p) and visible(ev.to_zone, new.owner, p) for p in ("А", "Б")
+    )
+    what = f"«{old.name}»" if seen_by_both else "Карта"
+    game.log(
+        "move",
+        f"{what} {verb}: {ZONE_WORDS[ev.from_zone]} → {ZONE_WORDS[ev.to_zone]}{owner}",
+        card=new.id,
+        was=old.id,
+        name=old.name,
+        from_zone=ev.from_zone,
+        to_zone=ev.to_zone,
+        cause=ev.cause,
+        player=new.owner,
+        rule=rule,
+        private_to=None if seen_by_both else new.owner,
+    )
+
+
+def shuffle(game: Game, player: str) -> None:
+    """Перемешивание колоды: the order becomes random and unknown to both players (204.2, 204.3)."""
+    s = game.state
+    deck = s.players[player].zones["deck"]
+    s.rng = rng.shuffle(s.rng, deck)
+    # New ids: nobody can follow a card through a shuffle.
+    for i, old_id in enumerate(deck):
+        card = s.cards.pop(old_id)
+        card.id = s.next_id("c")
+        s.cards[card.id] = card
+        deck[i] = card.id
+    game.log("shuffle", f"Колода игрока {player} перемешивается", player=player, rule="перемешивание-колоды")
