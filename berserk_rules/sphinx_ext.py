@@ -1639,6 +1639,17 @@ def on_config_inited(app: Sphinx, config: Any) -> None:
     config.locale_dirs = dirs
 
 
+def on_html_page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """furo writes the sidebar's screen-reader labels in English (``furo/navigation.py``)."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            'aria-label="Toggle navigation of ', 'aria-label="Раскрыть или свернуть: '
+        )
+
+
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """Write the scripts that the pages load: the run's time, rule numbers, the entry index."""
     if exception is not None or app.builder.format != "html":
@@ -1872,6 +1883,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("build-finished", on_build_finished)
+    app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
     app.connect("config-inited", on_config_inited)
     for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):
         app.add_js_file(script)

@@ -352,16 +352,20 @@ def test_number_box_on_every_page(page: Page, served: Served) -> None:
         f"_generated/{served.failed_file.removesuffix('.feature')}.html",
     ):
         p = page.goto(name)
-        box = p.locator("form.berserk-goto input[name=q]")
+        box = p.locator("form.berserk-goto input[name=n]")
         assert box.count() == 1, name
     p = page.goto("index.html")
-    p.fill("form.berserk-goto input[name=q]", "401.7")
-    p.press("form.berserk-goto input[name=q]", "Enter")
+    p.fill("form.berserk-goto input[name=n]", "401.7")
+    p.press("form.berserk-goto input[name=n]", "Enter")
     p.wait_for_url(re.compile(r"rules/part-4\.html#rule-401\.7$"))
     p = page.goto("index.html")
-    p.fill("form.berserk-goto input[name=q]", "999.9")
-    p.press("form.berserk-goto input[name=q]", "Enter")
+    p.fill("form.berserk-goto input[name=n]", "999.9")
+    p.press("form.berserk-goto input[name=n]", "Enter")
     assert "Правила 999.9 нет в своде" in p.locator(".berserk-goto-message").inner_text()
+    p.fill("form.berserk-goto input[name=n]", "брони")  # words go to the search
+    p.press("form.berserk-goto input[name=n]", "Enter")
+    p.wait_for_selector(".berserk-hit")
+    assert p.input_value("form.berserk-goto input[name=n]") == ""  # the search fills only its own field
 
 
 def test_phone_width(browser: Any, served: Served) -> None:
@@ -457,8 +461,9 @@ def test_links_inside_rule_text(page: Page) -> None:
     g = page.goto("glossary.html")
     see = g.locator('[id="term-погибнуть-погибает"] .berserk-text a')
     assert see.all_inner_texts() == ["Гибель", "Уничтожить"]
-    term = g.locator('[id="term-броня"]')
-    assert "Сценариев пока нет." in term.inner_text()  # terms show their scenarios' state as rules do
+    # every term shows its scenarios with statuses, or that it has none, as rules do
+    texts = g.locator(".berserk-term").all_inner_texts()
+    assert texts and all(re.search(r"Сценарии \(\d+\)|Сценариев пока нет|Не проверяется", t) for t in texts)
 
 
 def test_interface_is_in_russian(page: Page) -> None:
@@ -470,6 +475,7 @@ def test_interface_is_in_russian(page: Page) -> None:
         "Toggle Light",
         "Please activate JavaScript",
         "Light mode",
+        "Toggle navigation of",
     ):
         assert english not in content, english
     assert "Перейти к содержимому" in content

@@ -37,7 +37,7 @@
   /* ---------------------------------------------------------------- «go to rule» box */
   const setupGoto = () => {
     document.querySelectorAll("form.berserk-goto").forEach((form) => {
-      const input = form.querySelector("input[name=q]");
+      const input = form.querySelector("input[name=n]");
       const message = form.querySelector(".berserk-goto-message");
       form.addEventListener("submit", (event) => {
         const value = input.value;
@@ -182,7 +182,14 @@
       Search.htmlToText = (html, anchor) =>
         original(html, anchor && anchor.startsWith("#") ? "#" + CSS.escape(anchor.slice(1)) : anchor);
     }
-    const query = new URLSearchParams(window.location.search).get("q") || "";
+    const params = new URLSearchParams(window.location.search);
+    const query = params.get("q") || "";
+    if (!query && params.get("n")) {
+      // words typed into the «go to rule» box: search for them
+      const words = params.get("n");
+      window.location.replace(numberTarget(words) || `?q=${encodeURIComponent(words)}`);
+      return;
+    }
     const target = numberTarget(query);
     if (target) {
       window.location.replace(target);
