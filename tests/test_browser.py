@@ -479,3 +479,13 @@ def test_interface_is_in_russian(page: Page) -> None:
     ):
         assert english not in content, english
     assert "Перейти к содержимому" in content
+
+
+def test_snippets_of_hits_with_dotted_anchors(page: Page) -> None:
+    """Sphinx finds a hit's snippet by its anchor with querySelector(«#rule-401.7»), which throws on
+    the dot; berserk.js escapes the anchor, so the snippet is found."""
+    p = page.goto("search.html?q=очередь")
+    p.wait_for_selector(".berserk-hit")
+    html_text = '<div role="main"><div id="rule-401.7">текст правила</div><p>прочее</p></div>'
+    found = p.evaluate("([html, anchor]) => Search.htmlToText(html, anchor)", [html_text, "#rule-401.7"])
+    assert found.strip() == "текст правила"
