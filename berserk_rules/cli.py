@@ -136,6 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
                 help="собрать сайт редакции из ПАПКИ (import --edition); по умолчанию --out ПАПКА/site",
             )
 
+    p = sub.add_parser("bench", help="замер скорости эталонного движка на случайных партиях")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--games", type=int, default=200, help="сколько партий сыграть (200)")
+    p.add_argument("--seed", type=int, default=1, help="зерно первой партии (1)")
+
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
     p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")

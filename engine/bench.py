@@ -1,0 +1,97 @@
+"""The engine's benchmark, like a chess engine's ``bench``: seeded random legal games from the
+standard starting position with real decks (:mod:`berserk_engine.selfplay`), played to the end on one
+core. Reported: complete games per second, decisions per second, and the median and 99th percentile of
+the time to list the legal actions of a decision afresh (``Game.list_legal_actions``).
+
+``berserk-rules bench [--json]`` prints it; this module needs nothing but the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from berserk_engine import __version__
+from berserk_engine.selfplay import random_action, standard_position
+from berserk_engine.setup import new_game
+
+
+def _one_core() -> str:
+    """Run on one core (the first the process may use), where the system allows it."""
+    if hasattr(os, "sched_setaffinity"):
+        cores = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cores[0]})
+        return f"ядро {cores[0]}"
+    return "без привязки к ядру"
+
+
+def play_games(games: int, seed: int) -> tuple[float, int, list[dict[str, Any]]]:
+    """(seconds, decisions, results) for ``games`` complete random games."""
+    decisions = 0
+    results = []
+    start = time.perf_counter()
+    for n in range(games):
+        game = new_game(standard_position(seed + n))
+        rng = random.Random(seed + n)
+        made = 0
+        while True:
+            d = game.decision()
+            if d is None:
+                break
+            game.act(d.player, random_action(d.options, rng))
+            made += 1
+        decisions += made
+        results.append({"turns": game.state.turn, "decisions": made, **(game.state.result or {})})
+    return time.perf_counter() - start, decisions, results
+
+
+def listing_times(games: int, seed: int) -> list[float]:
+    """Microseconds to list the legal actions afresh, at every decision of the same games."""
+    samples = []
+    clock = time.perf_counter_ns
+    for n in range(games):
+        game = new_game(standard_position(seed + n))
+        rng = random.Random(seed + n)
+        while True:
+            d = game.decision()
+            if d is None:
+                break
+            t0 = clock()
+            game.list_legal_actions()
+            samples.append((clock() - t0) / 1000)
+            game.act(d.player, random_action(d.options, rng))
+    return samples
+
+
+def run(games: int = 200, seed: int = 1) -> dict[str, Any]:
+    core = _one_core()
+    play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches
+    seconds, decisions, results = play_games(games, seed)
+    samples = sorted(listing_times(games, seed))
+    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    outcomes: dict[str, int] = {}
+    for r in results:
+        key = "ничья" if r.get("draw") else f"{r.get('rule')}"
+        outcomes[key] = outcomes.get(key, 0) + 1
+    return {
+        "engine": f"berserk_engine {__version__}",
+        "python": f"{platform.python_implementation()} {sys.version.split()[0]}",
+        "machine": platform.machine(),
+        "core": core,
+        "games": games,
+        "seed": seed,
+        "decisions": decisions,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1),
+        "decisions_per_second": round(decisions / seconds),
+        "decisions_per_game_median": statistics.median(r["decisions"] for r in results),
+        "turns_per_game_median": statistics.median(r["turns"] for r in results),
+        "legal_actions_median_us": round(statistics.median(samples), 2),
+        "legal_actions_p99_us": round(p99, 2),
+        "outcomes": outcomes,
+    }

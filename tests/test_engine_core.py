@@ -1,0 +1,273 @@
+"""The second-generation core of the reference engine: grammar, snapshots, legal ⇔ listed, and the
+fuzzer — seeded random games from the standard starting position with real decks, checked for
+invariants at every step."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from berserk_engine import actions
+from berserk_engine.errors import CardTextError, IllegalAction
+from berserk_engine.game import Game
+from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
+from berserk_engine.keywords import KEYWORDS
+from berserk_engine.selfplay import POOL, random_action, standard_position
+from berserk_engine.setup import new_game
+from berserk_engine.state import MAX_COINS, PLAYERS
+
+# --- the grammar -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phrase", all_phrases(), ids=lambda p: f"{p.category}:{p.format}")
+def test_every_registered_phrase_example_parses(phrase) -> None:
+    """The example of every phrase fits the phrase itself, and a whole sentence built from it reads
+    as one ability through the public entry point."""
+    example = phrase.example.rstrip(".")
+    words = example.partition(":")[0] if phrase.category == "trigger" else example
+    fields = phrase.parser.parse(words)
+    assert fields is not None, f"«{words}» does not fit «{phrase.format}»"
+    assert phrase.build(fields.named) is not None
+    sentence = {
+        "cost": f"{example}: возьмите карту.",
+        "effect": f"{example[0].upper()}{example[1:]}.",
+    }.get(phrase.category, phrase.example)
+    ability = parse_ability(sentence, phrase.category == "effect")
+    assert ability.text == sentence
+    if phrase.category == "keyword":
+        assert ability.keyword == phrase.term
+
+
+def test_every_pool_card_parses() -> None:
+    for name, props in POOL.items():
+        parse_card_text(name, props["text"], spell=props["type"] == "заклинание")
+
+
+def test_unknown_text_names_card_sentence_position_and_nearest_phrases() -> None:
+    with pytest.raises(CardTextError) as info:
+        parse_card_text("Тролль", "Броня 1. Найм: ранить на 2 выбраное существо.")
+    error = info.value
+    assert error.card == "Тролль"
+    assert error.text == "Найм: ранить на 2 выбраное существо."
+    assert error.position == (2, 9)
+    assert "неизвестная цель «выбраное существо»" in error.message
+    assert "предложение 2 (символ 10)" in str(error)
+    with pytest.raises(CardTextError) as info:
+        parse_card_text("Тролль", "Регенерацыя 2.")
+    assert "Регенерация 1." in info.value.nearest
+
+
+def test_keyword_rules_are_data() -> None:
+    armour = KEYWORDS["броня-х"]
+    assert armour.regain == "replace" and armour.module.endswith(".armour")
+    assert KEYWORDS["регенерация-х"].zero_declarable is False
+    regeneration = parse_ability("Регенерация 2.")
+    assert (regeneration.kind, regeneration.keyword, regeneration.value) == ("triggered", "регенерация-х", 2)
+    assert regeneration.trigger is not None and regeneration.trigger.own_turn_only
+
+
+def test_several_readings_are_an_error_not_a_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from berserk_engine import grammar
+
+    effects = list(grammar.PHRASES["effect"])
+    first = next(p for p in effects if p.format == "возьмите карту")
+    monkeypatch.setitem(grammar.PHRASES, "effect", [*effects, first])
+    with pytest.raises(grammar._Unreadable, match="несколькими способами"):
+        grammar.read_effect("возьмите карту")
+
+
+# --- random games ----------------------------------------------------------------------------------
+
+
+def frozen(game: Game) -> Any:
+    """The state without its log (compared separately by length): cheap enough to take at every step."""
+    s = game.state
+    log, s.log = s.log, []
+    try:
+        return copy.deepcopy(s), len(log)
+    finally:
+        s.log = log
+
+
+def play(game: Game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        d = game.decision()
+        if d is None:
+            return
+        game.act(d.player, random_action(d.options, rng))
+
+
+def test_listing_afresh_gives_the_pending_options() -> None:
+    for seed in range(6):
+        game = new_game(standard_position(seed))
+        rng = random.Random(seed)
+        for _ in range(120):
+            d = game.decision()
+            if d is None:
+                break
+            assert game.list_legal_actions() == d.options
+            game.act(d.player, random_action(d.options, rng))
+
+
+# --- snapshots -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_any_state_is_a_position_that_plays_on_identically(seed: int) -> None:
+    game = new_game(standard_position(seed))
+    rng = random.Random(seed)
+    play(game, rng, rng.randint(0, 150))
+    position = json.loads(json.dumps(game.position(), ensure_ascii=False))
+    copy_ = new_game(position)
+    assert copy_.state == game.state
+    assert copy_.position() == position
+    answers = random.Random(seed + 1000)
+    for _ in range(150):
+        d = game.decision()
+        assert (d.to_json() if d else None) == (copy_.decision().to_json() if copy_.decision() else None)
+        if d is None:
+            break
+        action = random_action(d.options, answers)
+        game.act(d.player, action)
+        copy_.act(d.player, action)
+    assert copy_.state.log == game.state.log
+    assert copy_.observe(None) == game.observe(None)
+
+
+def test_a_damaged_snapshot_is_a_setup_error() -> None:
+    from berserk_engine.errors import SetupError
+
+    game = new_game(standard_position(1))
+    position = game.position()
+    del position["engine"]["counter"]
+    with pytest.raises(SetupError, match="снимок позиции повреждён"):
+        new_game(position)
+
+
+# --- legal ⇔ listed ----------------------------------------------------------------------------------
+
+
+def _variants(game: Game, option: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """Actions near a listed one: every card id in each field, extra fields, missing targets."""
+    ids = sorted(game.state.cards)
+    base = actions.expand(option)[0]
+    out = []
+    for key, value in base.items():
+        if key == "type":
+            continue
+        if isinstance(value, str):
+            out.extend({**base, key: other} for other in rng.sample(ids, min(6, len(ids))))
+        if key == "targets":
+            out.append({**base, "targets": []})
+            others = rng.sample(ids, min(6, len(ids)))
+            out.extend({**base, "targets": [t] * max(1, len(value))} for t in others)
+    out.append({**base, "extra": 1})
+    if "targets" not in base:
+        out.append({**base, "targets": [ids[0]]})
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_legal_if_and_only_if_listed(seed: int) -> None:
+    game = new_game(standard_position(seed))
+    rng = random.Random(seed)
+    for _ in range(120):
+        d = game.decision()
+        if d is None:
+            break
+        listed = [a for o in d.options for a in actions.expand(o)]
+        allowed = actions.DECISIONS[d.kind][0]
+        for option in rng.sample(d.options, min(3, len(d.options))):
+            for action in [*actions.expand(option)[:4], *_variants(game, option, rng)]:
+                kind = actions.ACTIONS.get(action["type"])
+                own_check: Any = "n/a"
+                if kind and action["type"] in allowed:
+                    own_check = kind.check(game, d.player, action)
+                try:
+                    actions.validate(game, d.player, action)
+                    legal = True
+                except IllegalAction as exc:
+                    legal = False
+                    assert exc.rule
+                assert legal == (action in listed), (d.kind, action)
+                if own_check != "n/a":
+                    # The kind's own check (which names the rule) agrees with the listing.
+                    assert (own_check is None) == (action in listed), (d.kind, action, own_check)
+        game.act(d.player, random_action(d.options, rng))
+
+
+# --- the fuzzer --------------------------------------------------------------------------------------
+
+
+def _check_invariants(game: Game, serials: set[int]) -> None:
+    s = game.state
+    # Cards are conserved: every physical card is in exactly one zone, once.
+    places = [*s.play, *s.resolving, *(c for p in s.players.values() for z in p.zones.values() for c in z)]
+    assert len(places) == len(set(places)) == len(s.cards)
+    assert {s.cards[c].serial for c in places} == serials
+    for card_id in places:
+        card = s.cards[card_id]
+        assert card.id == card_id
+        in_zone = card.zone == "play" and card_id in s.play
+        in_zone = in_zone or (card.zone == "resolving" and card_id in s.resolving)
+        in_zone = in_zone or card_id in s.players[card.owner].zones.get(card.zone, ())
+        assert in_zone, card
+        if card.zone not in ("play", "resolving"):
+            assert card.controller == card.owner
+    for p in s.players.values():
+        assert p.coins_open >= 0 and p.coins_closed >= 0 and p.coins <= MAX_COINS
+        assert s.cards[p.hero].zone == "play"
+    assert s.active in PLAYERS
+    d = game.decision()
+    if s.result is None:
+        assert d is not None and d.options, "a game that is not over always waits for a decision"
+
+
+def _fifo(log: list[dict[str, Any]]) -> None:
+    """Declared abilities leave the Queue first in, first out (401.3)."""
+    waiting: list[str] = []
+    for entry in log:
+        if entry["event"] == "declare":
+            waiting.append(entry["item"])
+        elif entry["event"] == "resolve" and entry["item"] in waiting:
+            assert entry["item"] == waiting[0], "an ability left the Queue before an earlier one"
+            waiting.remove(entry["item"])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
+    game = new_game(standard_position(seed))
+    serials = {c.serial for c in game.state.cards.values()}
+    rng = random.Random(seed)
+    illegal = random.Random(seed + 7)
+    for _ in range(3000):
+        _check_invariants(game, serials)
+        d = game.decision()
+        if d is None:
+            break
+        # A rejected action changes nothing.
+        other = "Б" if d.player == "А" else "А"
+        for player, action in (
+            (other, random_action(d.options, illegal)),
+            (d.player, {"type": "fly"}),
+            (d.player, {**random_action(d.options, illegal), "targets": ["c999"]}),
+        ):
+            before = frozen(game)
+            with pytest.raises(IllegalAction):
+                game.act(player, action)
+            assert frozen(game) == before
+        game.act(d.player, random_action(d.options, rng))
+    assert game.state.result is not None, "a random game from the standard start ends"
+    _fifo(game.state.log)
+    # Nothing happens after the result.
+    log = list(game.state.log)
+    with pytest.raises(IllegalAction) as info:
+        game.act("А", {"type": "end_turn"})
+    assert info.value.rule == "604.1" and game.state.log == log
+    # The same seed gives the same game.
+    again = new_game(standard_position(seed))
+    play(again, random.Random(seed), 3000)
+    assert again.state.log == game.state.log
