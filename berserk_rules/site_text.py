@@ -28,6 +28,10 @@ WORD_RE = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+(?![\d])|(?<![\d.])\d{3}(?![\d.])")
 SEE_RE = re.compile(r"(?<!\w)См\.\s+(?:также\s+)?")
 PLACEHOLDER_RE = re.compile(r"\[[^\]]*\]|…|(?<!\w)[XХ](?!\w)|[+–−]")
+VERB_LIKE_RE = re.compile(
+    r"(?:ет|ёт|ит|ут|ют|ат|ят|ется|ится|утся|ются|атся|ятся|ть|ться)$"
+    r"|(?:ющ|ущ|ащ|ящ)(?:ий|ая|ее|ие|его|ей|их|им|ими|ую|ем|ое|ого|ому)$"
+)  # finite verbs, infinitives and present participles: «существует» is not the term «Существо»
 STOPWORDS = frozenset(
     "в во на не по с со к ко о об от до из за и а но или у же ли бы то".split()
 )  # too short to be a term's only word
@@ -50,6 +54,11 @@ def _stemmer(module: Any) -> Any:
     return _STEMMER[0]
 
 
+def _surface(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, stem, word) of every word of ``text``."""
+    return [(m.start(), m.end(), stem(m.group()), m.group()) for m in WORD_RE.finditer(text)]
+
+
 def words(text: str) -> list[tuple[int, int, str]]:
     """(start, end, stem) of every word of ``text``."""
     return [(m.start(), m.end(), stem(m.group())) for m in WORD_RE.finditer(text)]
@@ -61,6 +70,10 @@ def stems(text: str) -> list[str]:
 
 # --------------------------------------------------------------------------------------------
 # Term forms
+
+
+def verb_like(word: str) -> bool:
+    return bool(VERB_LIKE_RE.search(word.lower()))
 
 
 def term_forms(name: str) -> list[tuple[tuple[str, ...], int]]:
@@ -94,6 +107,7 @@ class Linker:
     rule_ids: set[str]
     aliases: dict[str, str]  # printed number in some source -> rule id
     term_keys: dict[tuple[str, ...], str] = field(default_factory=dict)  # stems -> term slug
+    verbs: dict[tuple[str, ...], tuple[bool, ...]] = field(default_factory=dict)  # stems -> verb-like words
     term_slugs: set[str] = field(default_factory=set)
     longest: int = 1
 
@@ -119,6 +133,11 @@ class Linker:
                         best[key] = (priority, order, entry.id)
         linker = cls(rule_ids, aliases)
         linker.term_keys = {key: slug for key, (_, _, slug) in best.items()}
+        # a word of a term's name that is itself verb-like (Погибнуть, Получает) accepts verb forms
+        titles = {e.id: e.title or "" for e in entries if e.kind == "term"}
+        for key, slug in linker.term_keys.items():
+            title_words = {s: w for _, _, s, w in _surface(titles[slug])}
+            linker.verbs[key] = tuple(verb_like(title_words.get(k, "")) for k in key)
         linker.term_slugs = {entry.id for entry in entries if entry.kind == "term"}
         linker.longest = max((len(k) for k in linker.term_keys), default=1)
         return linker
@@ -197,9 +216,18 @@ class Linker:
                 chunk = found[index : index + length]
                 if any(not text[a[1] : b[0]].isspace() for a, b in pairwise(chunk)):
                     continue
-                slug = self.term_keys.get(tuple(s for _, _, s in chunk))
+                key = tuple(s for _, _, s in chunk)
+                slug = self.term_keys.get(key)
                 if slug is None:
                     continue
+                flags = self.verbs.get(key, ())
+                if any(
+                    verb_like(text[a:b]) and not (flags[i] if i < len(flags) else False)
+                    for i, (a, b, _) in enumerate(chunk)
+                ):
+                    index += 1
+                    matched = -1
+                    break
                 start, end = chunk[0][0], chunk[-1][1]
                 if (
                     slug not in seen
@@ -210,6 +238,8 @@ class Linker:
                     spans.append((start, end, "term", slug))
                 matched = length
                 break
+            if matched < 0:
+                continue
             index += matched or 1
         return spans
 

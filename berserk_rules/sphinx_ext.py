@@ -1887,4 +1887,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", on_config_inited)
     for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):
         app.add_js_file(script)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}

@@ -67,3 +67,10 @@ def test_entry_index_numbers_and_stems() -> None:
     assert index["numbers"]["315.1"] == "rules/part-3.html#rule-315.1"
     record = next(r for r in index["entries"] if r[0] == "броня")
     assert record[1] == "term" and stem("брони") in record[7].split()
+
+
+def test_verbs_are_not_taken_for_noun_terms(linker: Linker) -> None:
+    assert linked(linker, "если существует карта", terms=True, seen=set()) == [("карта", "term", "карта")]
+    assert linked(linker, "действующих эффектов", terms=True, seen=set()) == [("эффектов", "term", "эффект")]
+    # a verb in the term's own name accepts verb forms: «Погибнуть (погибает)»
+    assert linked(linker, "существо погибает", terms=True, seen=set())[-1][2] == "погибнуть-погибает"
