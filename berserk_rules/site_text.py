@@ -252,8 +252,8 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
     """Data of ``berserk-entries.js``: one record per rule and term, and the number map.
 
     ``docname_of(entry)`` gives the page of an entry. Records: ``[id, kind, title, page, anchor,
-    text, title stems, text stems]``; ``numbers`` maps a rule number (and an alias) to
-    ``page#anchor``.
+    place, text, title stems (a term: its name as typed), text stems, stems of the printed
+    name]``; ``numbers`` maps a rule number (and an alias) to ``page#anchor``.
     """
     records: list[list[Any]] = []
     numbers: dict[str, str] = {}
@@ -281,6 +281,16 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
                     numbers.setdefault(variant.number, f"{page}#rule-{variant.number}")
         lines = list(entry.variants[0].lines) if entry.variants else []
         text = " ".join(lines)
+        title_stems = stems(entry.title or "") if entry.kind == "term" or entry.heading else []
+        full_title = " ".join(title_stems)
+        text_stems = stems(text)
+        if entry.kind == "term":
+            # the name as a reader types it («Гибель» for «Гибель (существа, карты)») is the title;
+            # the rest of the printed name still counts as text
+            forms = term_forms(entry.title or "")
+            if forms:
+                text_stems = title_stems + text_stems
+                title_stems = list(forms[0][0])
         records.append(
             [
                 entry.id,
@@ -290,8 +300,9 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
                 anchor,
                 place,
                 text,
-                " ".join(stems(entry.title or "")) if entry.kind == "term" or entry.heading else "",
-                " ".join(stems(text)),
+                " ".join(title_stems),
+                " ".join(text_stems),
+                full_title,
             ]
         )
     return {"entries": records, "numbers": numbers}

@@ -4,7 +4,8 @@
  *
  * Data written by berserk_rules.sphinx_ext at build time:
  *   window.BERSERK_NUMBERS  rule number (and a source's own numbering, e.g. 315.1) -> "page#anchor"
- *   window.BERSERK_ENTRIES  [id, kind, title, page, anchor, place, text, title stems, text stems]
+ *   window.BERSERK_ENTRIES  [id, kind, title, page, anchor, place, text, title stems, text stems,
+ *                            stems of the printed name]
  *                           (loaded on the search page only)
  *   window.BERSERK_RUN      {started, finished, finished_text, duration} of the latest run
  */
@@ -98,6 +99,7 @@
       if (all.length > 1 && contains(text, all)) score += 30;
       if (all.length > 1 && contains(title, all)) score += 30;
       if (title.length && title.join(" ") === all.join(" ")) score += 60;
+      if (entry[9] && entry[9] === all.join(" ")) score += 20; // the printed name exactly
       score += 4 / (1 + text.length / 40); // shorter entries first among equals
       scored.push([score, entry]);
     }
