@@ -135,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
                 metavar="ПАПКА",
                 help="собрать сайт редакции из ПАПКИ (import --edition); по умолчанию --out ПАПКА/site",
             )
+            p.add_argument(
+                "--compare",
+                default=None,
+                metavar="ПАПКА",
+                help="с --corpus: страница изменений по сравнению с редакцией из ПАПКИ",
+            )
 
     p = sub.add_parser("bench", help="замер скорости эталонного движка на случайных партиях")
     p.add_argument("--json", action="store_true")

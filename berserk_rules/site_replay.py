@@ -39,10 +39,15 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _card_in_play(card: Any) -> str:
+def _card_in_play(card: Any, library: dict[str, Any]) -> str:
     if not isinstance(card, dict):
         return f"«{card}»"
-    words = [f"«{card.get('card', '?')}»"]
+    name = card.get("card", "?")
+    words = [f"«{name}»"]
+    definition = library.get(name) if isinstance(library.get(name), dict) else {}
+    for key, label in (("strike", "удар"), ("life", "жизней")):
+        if key in definition:
+            words.append(f"{label} {definition[key]}")
     if card.get("closed"):
         words.append("закрыта")
     if card.get("wounds"):
@@ -76,14 +81,15 @@ def board(position: dict[str, Any]) -> nodes.Element:
     if head:
         box += nodes.paragraph(text="Позиция: " + "; ".join(head) + ".", classes=["berserk-board-head"])
     players = position.get("players") or {}
+    library = position.get("cards") if isinstance(position.get("cards"), dict) else {}
     grid = nodes.container(classes=["berserk-board-players"])
     for player in sorted(players):
-        grid += _player(player, players[player] or {})
+        grid += _player(player, players[player] or {}, library)
     box += grid
     return box
 
 
-def _player(name: str, data: dict[str, Any]) -> nodes.Element:
+def _player(name: str, data: dict[str, Any], library: dict[str, Any]) -> nodes.Element:
     column = nodes.container(classes=["berserk-board-player"])
     column += nodes.paragraph("", "", nodes.strong(f"Игрок {name}", f"Игрок {name}"))
     items = nodes.bullet_list(classes=["berserk-board-zones"])
@@ -109,7 +115,7 @@ def _player(name: str, data: dict[str, Any]) -> nodes.Element:
     if data.get("draw_failures"):
         row("Неудачных взятий карты", str(data["draw_failures"]))
     play = data.get("play") or []
-    row("Игровая зона", ", ".join(_card_in_play(c) for c in play) if play else "пусто")
+    row("Игровая зона", ", ".join(_card_in_play(c, library) for c in play) if play else "пусто")
     for key, label in ZONES:
         cards = data.get(key)
         if cards:

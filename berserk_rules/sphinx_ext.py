@@ -1328,6 +1328,66 @@ class scenario_index_table(nodes.General, nodes.Element):
     """Replaced on doctree-resolved by the table of feature files with counts and statuses."""
 
 
+class ChangesDirective(BerserkDirective):
+    """``{berserk-changes} OLD``: the rules and terms added, removed and changed since the edition
+    in folder OLD, with the changed words highlighted (``site --corpus DIR --compare OLD``)."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from berserk_rules.editions import compare, edition_name, load_edition
+
+        old_dir = Path(self.arguments[0].strip())
+        try:
+            old = load_edition(old_dir)
+            new = load_edition(corpus_root(self.config, self.env.srcdir))
+        except UserError as exc:
+            logger.warning("сравнение редакций не построено: %s", exc, location=self.get_location())
+            return []
+        for path in sorted((old_dir / "rules").glob("*.md")):
+            self.env.note_dependency(str(path))
+        changes = compare(old, new)
+        names = {"added": "добавлено", "removed": "удалено", "changed": "изменено"}
+        counts = Counter(c.kind for c in changes)
+        out: list[nodes.Node] = [
+            nodes.paragraph(
+                text=f"По сравнению с редакцией «{edition_name(old_dir)}»: "
+                + ", ".join(f"{names[k]} — {counts[k]}" for k in names)
+                + "."
+            )
+        ]
+        known = entry_known(self.config, self.env.srcdir)
+        for change in changes:
+            box = nodes.container(classes=["berserk-change", f"berserk-change-{change.kind}"])
+            head = nodes.paragraph(classes=["berserk-rule-head"])
+            kind = "termin" if (change.kind != "removed" and known("termin", change.id)) else "rule"
+            if change.kind != "removed" and known(kind, change.id):
+                head += xref(
+                    kind, change.id, change.title if kind == "termin" else change.id, self.env.docname
+                )
+            else:
+                head += nodes.literal(change.id, change.id)
+            head += badge(names[change.kind], f"berserk-change-badge-{change.kind}")
+            box += head
+            if change.kind == "changed":
+                grid = nodes.container(classes=["berserk-variants", "berserk-variants-2"])
+                for label, text, other in (
+                    ("было", change.old, change.new),
+                    ("стало", change.new, change.old),
+                ):
+                    column = nodes.container(classes=["berserk-variant"])
+                    column += nodes.paragraph("", "", nodes.strong(label, label))
+                    column += text_lines(text.split("\n"), other=other.split("\n"))
+                    grid += column
+                box += grid
+            else:
+                box += text_lines((change.new or change.old).split("\n"))
+            out.append(box)
+        return out
+
+
 class ScenarioIndexDirective(BerserkDirective):
     has_content = False
 
@@ -1874,6 +1934,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-coverage", CoverageDirective)
     app.add_directive("berserk-run", RunDirective)
     app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
+    app.add_directive("berserk-changes", ChangesDirective)
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)

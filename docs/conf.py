@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 project = "Берсерк. Герои — исполняемый свод правил"
 author = "Редакция berserk-rules"
 copyright = "2026, редакция berserk-rules"
@@ -58,6 +60,8 @@ berserk_root = ""
 smartquotes = False
 
 # furo strings missing from Sphinx's Russian catalog (compiled automatically at build time)
-locale_dirs = ["locales"]  # made absolute (relative to this folder) by berserk_rules.sphinx_ext
+# absolute: Sphinx resolves locale_dirs against the source folder, which differs for an edition's
+# site (berserk-rules site --corpus), and looks for sphinx.js relative to the current folder
+locale_dirs = [str(Path(__file__).resolve().parent / "locales")]
 html_show_sphinx = False
 html_show_copyright = False

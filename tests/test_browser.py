@@ -445,7 +445,11 @@ def test_scenario_page_replay_and_failure(page: Page, served: Served) -> None:
     assert links.locator("a.berserk-card-link").count() >= 1
     section.locator("details.berserk-replay > summary").click()
     board = section.locator(".berserk-board").inner_text()
-    assert "Игрок А" in board and "«Часовой» (ран: 1)" in board and "открытых 2, закрытых 1" in board
+    assert (
+        "Игрок А" in board
+        and "«Часовой» (удар 1, жизней 3, ран: 1)" in board
+        and "открытых 2, закрытых 1" in board
+    )
     log = section.locator(".berserk-log")
     assert "Ход 3" in log.inner_text() and "Ход 4" in log.inner_text()
     href = log.locator("a.berserk-log-rule", has_text="(401.7)").get_attribute("href")
@@ -477,6 +481,7 @@ def test_interface_is_in_russian(page: Page) -> None:
         "Please activate JavaScript",
         "Light mode",
         "Toggle navigation of",
+        "Made with",
     ):
         assert english not in content, english
     assert "Перейти к содержимому" in content

@@ -115,15 +115,20 @@ def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path) -> None:
     """An edition's site: its rules with the project's scenarios attached by number, no warnings."""
     from berserk_rules.commands.site import build_site
 
-    small = tmp_path / "small"
-    text = tmp_path / "synth.txt"
-    text.write_text(generate(sections_per_part=2, terms=30), encoding="utf-8")
-    (small / "rules").mkdir(parents=True)
-    (small / "rules" / "editorial.toml").write_text(TITLE_DECISION, encoding="utf-8")
-    assert import_edition("малая", [text], small).ok
+    older, small = tmp_path / "older", tmp_path / "small"
+    text = generate(sections_per_part=2, terms=30)
+    for folder, name, body in (
+        (older, "старая", text.replace("201.2. ", "201.2. Прежде ", 1)),
+        (small, "малая", text),
+    ):
+        (folder / "in").mkdir(parents=True)
+        (folder / "in" / "synth.txt").write_text(body, encoding="utf-8")
+        (folder / "rules").mkdir()
+        (folder / "rules" / "editorial.toml").write_text(TITLE_DECISION, encoding="utf-8")
+        assert import_edition(name, [folder / "in" / "synth.txt"], folder).ok
     results = tmp_path / "results.json"  # no run yet: every scenario «не запускался»
     warnings = tmp_path / "warnings.txt"
-    code = build_site(ROOT, small / "site", results, warnings=warnings, corpus=small)
+    code = build_site(ROOT, small / "site", results, warnings=warnings, corpus=small, compare=older)
     assert code == 0 and warnings.read_text(encoding="utf-8") == ""
     part3 = (small / "site" / "rules" / "part-3.html").read_text(encoding="utf-8")
     assert 'id="rule-301.1"' in part3
@@ -134,3 +139,7 @@ def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path) -> None:
         encoding="utf-8"
     )
     assert "нет в этой редакции" in scenario_page  # 401.x of our scenarios is not in this edition
+    assert "Назад" in part3 and "Previous" not in part3  # the theme's words in Russian here too
+    changes = (small / "site" / "changes.html").read_text(encoding="utf-8")
+    assert "изменено — 1" in changes and "добавлено — 0" in changes
+    assert '<span class="berserk-diff">Прежде </span>' in changes  # the word that changed

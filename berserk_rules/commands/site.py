@@ -23,6 +23,7 @@ def build_site(
     doctrees: Path | None = None,
     warnings: Path | None = None,
     corpus: Path | None = None,
+    compare: Path | None = None,
 ) -> int:
     """Build ``<root>/docs`` into ``out`` with ``results`` as the results file; Sphinx's exit code.
 
@@ -35,7 +36,7 @@ def build_site(
     srcdir = root / "docs"
     extra: list[str] = []
     if corpus is not None:
-        srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"))
+        srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"), compare)
         extra = ["-c", str(root / "docs"), "-D", f"berserk_corpus={corpus.resolve()}"]
     argv = [
         *SPHINX_OPTIONS,
@@ -53,7 +54,7 @@ def build_site(
     return int(build_main(argv))
 
 
-def edition_pages(root: Path, corpus: Path, srcdir: Path) -> Path:
+def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
     """Write the source pages of an edition's site into ``srcdir``: one page per corpus file."""
     import os
 
@@ -77,6 +78,10 @@ def edition_pages(root: Path, corpus: Path, srcdir: Path) -> Path:
         wanted[srcdir / "glossary.md"] = include("glossary", rules / "glossary.md")
         toc.append("glossary")
     wanted[srcdir / "coverage.md"] = (root / "docs" / "coverage.md").read_text(encoding="utf-8")
+    if compare is not None:
+        title = f"Изменения по сравнению с редакцией «{edition_name(compare)}»"
+        wanted[srcdir / "changes.md"] = f"# {title}\n\n```{{berserk-changes}} {compare.resolve()}\n```\n"
+        toc.append("changes")
     wanted[srcdir / "index.md"] = "\n".join(
         [
             f"# {name} — свод правил",
@@ -120,6 +125,11 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     results = results_path(root, args.results)
     corpus = Path(args.corpus).resolve() if getattr(args, "corpus", None) else None
+    compare = Path(args.compare).resolve() if getattr(args, "compare", None) else None
+    if compare is not None and corpus is None:
+        raise UserError("--compare работает вместе с --corpus: сравнивается редакция из --corpus")
+    if compare is not None and not (compare / "rules").is_dir():
+        raise UserError(f"--compare {args.compare}: нет папки rules/ — это не папка редакции")
     if corpus is not None and not (corpus / "rules").is_dir():
         raise UserError(f"--corpus {args.corpus}: нет папки rules/ — это не папка редакции")
     default_out = corpus / "site" if corpus is not None else Path("build/site")
@@ -144,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
 
     started = time.perf_counter()
-    build_code = build_site(root, out, results, corpus=corpus)
+    build_code = build_site(root, out, results, corpus=corpus, compare=compare)
     elapsed = time.perf_counter() - started
     index = out / "index.html"
     if build_code:
