@@ -13,6 +13,7 @@ included). Usage: ``.venv/bin/python tools/bench_site.py [--repeat 3]``.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -25,9 +26,15 @@ CLI = [sys.executable, "-m", "berserk_rules.cli"]
 sys.path.insert(0, str(ROOT / "tests"))
 
 
+CPU: list[float] = []  # processor time (user + system) of each run, beside its wall time
+
+
 def run(*args: str) -> float:
+    before = os.times()
     started = time.perf_counter()
     subprocess.run([*CLI, *args], cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = os.times()
+    CPU.append(after.children_user + after.children_system - before.children_user - before.children_system)
     return time.perf_counter() - started
 
 
@@ -44,15 +51,24 @@ def bench(label: str, out: Path, extra: list[str], repeat: int) -> dict[str, obj
     for _ in range(repeat):
         subprocess.run(["rm", "-rf", str(out), str(out.parent / (out.name + ".doctrees"))], check=True)
         full.append(run("site", "--no-check", "--out", str(out), *extra))
-    rebuild, rewritten = [], []
+    full_cpu = CPU[-repeat:]
+    rebuild, rewritten, rebuild_cpu = [], [], []
     for _ in range(repeat):
         run("check")
         moment = time.time()
         time.sleep(0.05)
         rebuild.append(run("site", "--no-check", "--out", str(out), *extra))
+        rebuild_cpu.append(CPU[-1])
         rewritten.append(pages_newer(out, moment))
     pages = sum(1 for _ in out.rglob("*.html"))
-    return {"label": label, "pages": pages, "full": full, "rebuild": rebuild, "rewritten": rewritten}
+    return {
+        "label": label,
+        "pages": pages,
+        "full": full,
+        "rebuild": rebuild,
+        "rewritten": rewritten,
+        "cpu": (statistics.median(full_cpu), statistics.median(rebuild_cpu)),
+    }
 
 
 def main() -> None:
@@ -91,7 +107,8 @@ def main() -> None:
             f"{r['label']}: страниц {r['pages']}; полная сборка — медиана {statistics.median(full):.2f} с "
             f"({', '.join(f'{x:.2f}' for x in full)}); после check с теми же статусами — медиана "
             f"{statistics.median(rebuild):.2f} с ({', '.join(f'{x:.2f}' for x in rebuild)}), "
-            f"переписано страниц: {r['rewritten']}; отношение {ratio:.1f}×"
+            f"переписано страниц: {r['rewritten']}; отношение {ratio:.1f}×; процессорное время "
+            f"(медианы): {r['cpu'][0]:.2f} с и {r['cpu'][1]:.2f} с"
         )
 
 
