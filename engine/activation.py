@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from berserk_engine.state import Card
 
 
-def unpayable(game: Game, card: Card, ability: Ability) -> str | None:
-    """None when the cost can be paid now, else the reason (501.2)."""
+def unpayable(game: Game, card: Card, ability: Ability, payer: str) -> str | None:
+    """None when ``payer`` can pay the cost now, else the reason (501.2)."""
     cost = ability.cost
     assert cost is not None
-    player = game.state.players[card.controller]
+    player = game.state.players[payer]
     if cost.close and card.closed:
         return f"«{card.name}» закрыто, а оплата требует закрыть карту"
     if cost.coins > player.coins_open:
@@ -55,7 +55,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
         if game.defs[card.name].type == "creature" and first_turn_weak(game, card):
             continue
         for ability in abilities:
-            if unpayable(game, card, ability) is not None:
+            if unpayable(game, card, ability, player) is not None:
                 continue
             slots = slot_options(game, ability, player, card_id)
             if slots is None:
@@ -97,7 +97,7 @@ def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | N
             "308.1",
             f"«{card.name}» разыграно в этот ход: без «Рывка» оно не использует активируемые способности",
         )
-    reason = unpayable(game, card, ability)
+    reason = unpayable(game, card, ability, player)
     if reason is not None:
         return IllegalAction("501.2", f"нельзя оплатить «{ability.text}»: {reason}")
     slots = slot_options(game, ability, player, card.id)

@@ -87,6 +87,11 @@ def keyword(game: Game, card: Card, term: str) -> int | bool | None:
     return False
 
 
+def has(game: Game, card: Card, term: str) -> bool:
+    """Does the card have the keyword now? Cheap when nobody in the game zone has it (``Game.present``)."""
+    return game.present(term) and bool(keyword(game, card, term))
+
+
 def strike(game: Game, card: Card) -> int:
     """Значение удара: the printed strike with every modifier (never below 0)."""
     base = game.defs[card.name].strike

@@ -54,6 +54,7 @@ class Game:
         # Does some card's ability work outside the game zone (triggers look there only then)?
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
+        self._present: frozenset[str] | None = None  # keywords present in the game zone
         self.advance()
 
     # --- the loop ---------------------------------------------------------------------------
@@ -108,9 +109,30 @@ class Game:
     def effects_changed(self) -> None:
         self._effect_index = None
         self.listener_index = None
+        self._present = None
 
     def zones_changed(self) -> None:
         self.listener_index = None
+        self._present = None
+
+    def present(self, term: str) -> bool:
+        """Does some card in the game zone have this keyword now? Keyword handlers ask this first, so
+        that a keyword nobody has costs the game nothing (the answer is cached until a card changes zone
+        or an effect changes)."""
+        present = self._present
+        if present is None:
+            from berserk_engine import characteristics as ch
+
+            s = self.state
+            found: set[str] = set()
+            for card_id in s.play:
+                card = s.cards[card_id]
+                if ch.effects_on(self, card_id):
+                    found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
+                else:
+                    found.update(self.defs[card.name].keywords)
+            present = self._present = frozenset(found)
+        return term in present
 
     def log(self, event: str, text: str, *, private_to: str | None = None, **data: Any) -> None:
         """Record an event. With ``private_to``, the event's details (``data``) are for that player

@@ -1,0 +1,30 @@
+"""The list of deliberately broken engines (tools/mutants.py) follows the engine: every mutant still
+applies — its text occurs exactly once in its file. Running them is a measurement
+(``.venv/bin/python tools/mutants.py``), too slow for every test run."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("mutants_tool", ROOT / "tools" / "mutants.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutants_tool"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_mutant_applies_to_the_engine() -> None:
+    tool = _tool()
+    mutants = tool.load()
+    assert mutants, "no mutants found in tools/mutants/"
+    missing = [f"{m.source}: {m.name} ({m.file})" for m in mutants if not tool.applies(m)]
+    assert not missing, "mutants whose text is no longer in the engine:\n" + "\n".join(missing)
+    names = [m.name for m in mutants]
+    assert len(names) == len(set(names)), "two mutants share a name"
