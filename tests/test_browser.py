@@ -164,15 +164,19 @@ def built_site(factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
                 pytest.fail("сайт для тестов в браузере так и не собран другим процессом")
             time.sleep(0.2)
     else:
-        failed, failed_file = write_results(folder / "results.json")
-        warnings = folder / "warnings.txt"
-        code = build_site(ROOT, folder / "site", folder / "results.json", folder / "doctrees", warnings)
-        done.write_text(
-            json.dumps(
-                {"code": code, "failed": failed, "file": failed_file, "warnings": warnings.read_text("utf-8")}
-            ),
-            encoding="utf-8",
-        )
+        info: dict[str, object] = {"code": -1, "failed": "", "file": "", "warnings": "сборка прервана"}
+        try:
+            failed, failed_file = write_results(folder / "results.json")
+            warnings = folder / "warnings.txt"
+            code = build_site(ROOT, folder / "site", folder / "results.json", folder / "doctrees", warnings)
+            info = {
+                "code": code,
+                "failed": failed,
+                "file": failed_file,
+                "warnings": warnings.read_text("utf-8"),
+            }
+        finally:  # the other workers wait for this file: write it whatever happened
+            done.write_text(json.dumps(info), encoding="utf-8")
     info = json.loads(done.read_text(encoding="utf-8"))
     assert info["code"] == 0 and info["warnings"] == "", info["warnings"]
     return folder / "site", info["failed"], info["file"]
