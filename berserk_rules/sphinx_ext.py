@@ -451,22 +451,41 @@ def variants_block(
 
 
 _SCENARIOS: dict[tuple[Any, ...], list[Any]] = {}
+_PARSED: dict[tuple[Any, ...], Any] = {}
+
+
+def cached_scenarios(root: Path) -> list[Any]:
+    """:func:`~berserk_rules.features.load_scenarios`, parsed once per process until a feature file
+    changes (the site needs them on builder-inited, in every feature page and in the summary)."""
+    from berserk_rules.features import load_scenarios
+
+    folder = root / "features"
+    files = sorted(folder.rglob("*.feature")) if folder.is_dir() else []
+    key = (str(root), *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
+    if key not in _SCENARIOS:
+        scenarios = load_scenarios(root)  # a bad file raises UserError: nothing is cached
+        _SCENARIOS.clear()
+        _SCENARIOS[key] = scenarios
+    return _SCENARIOS[key]
+
+
+def parsed_feature(path: Path, root: Path) -> Any:
+    """:func:`~berserk_rules.features.parse_feature`, once per process until the file changes."""
+    from berserk_rules.features import parse_feature
+
+    stat = path.stat()
+    key = (str(path), str(root), stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        _PARSED[key] = parse_feature(path, root)
+    return _PARSED[key]
 
 
 def scenario_index(config: Any, srcdir: str | Path) -> list[Any]:
-    """Every scenario of the project (cached until a feature file changes); empty on a bad file."""
-    from berserk_rules.features import load_scenarios
-
-    root = project_root(config, srcdir)
-    files = sorted((root / "features").rglob("*.feature")) if (root / "features").is_dir() else []
-    key = (str(root), *((str(f), f.stat().st_mtime_ns) for f in files))
-    if key not in _SCENARIOS:
-        _SCENARIOS.clear()
-        try:
-            _SCENARIOS[key] = load_scenarios(root)
-        except UserError:
-            _SCENARIOS[key] = []
-    return _SCENARIOS[key]
+    """Every scenario of the project; empty when a feature file is bad (the build warns elsewhere)."""
+    try:
+        return cached_scenarios(project_root(config, srcdir))
+    except UserError:
+        return []
 
 
 _LINKERS: dict[int, Any] = {}
@@ -787,12 +806,12 @@ def watched_files(root: Path) -> list[Path]:
 
 
 def load_site_data(app: Sphinx) -> SiteData:
-    from berserk_rules.features import load_results, load_results_file, load_scenarios
+    from berserk_rules.features import load_results, load_results_file
 
     root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))
     try:
-        data.scenarios = load_scenarios(root)
+        data.scenarios = cached_scenarios(root)
     except UserError as exc:
         logger.warning("сценарии не загружены: %s", exc)
     try:
@@ -876,15 +895,13 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def generate_pages(app: Sphinx, data: SiteData) -> None:
-    from berserk_rules.features import parse_feature
-
     outdir = Path(app.srcdir) / GENERATED
     wanted: dict[Path, str] = {}
     files = sorted({ref.file for ref in data.scenarios})
     groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel in files:
         try:
-            title = parse_feature(data.root / rel, data.root).document["feature"]["name"]
+            title = parsed_feature(data.root / rel, data.root).document["feature"]["name"]
         except (UserError, KeyError, TypeError):
             title = rel
         docname = feature_docname(rel)
@@ -929,13 +946,11 @@ class FeatureDirective(BerserkDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from berserk_rules.features import parse_feature
-
         self.note_berserk()
         rel = self.arguments[0].strip()
         root = project_root(self.config, self.env.srcdir)
         try:
-            parsed = parse_feature(root / rel, root)
+            parsed = parsed_feature(root / rel, root)
         except UserError as exc:
             logger.warning("%s", exc, location=self.get_location())
             return []

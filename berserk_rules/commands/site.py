@@ -169,10 +169,11 @@ def run(args: argparse.Namespace) -> int:
 def summary_line(root: Path, results: Path, check_code: int, build_code: int) -> str:
     """One line: scenario statuses of the latest run and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
-    from berserk_rules.features import STATUSES, load_results, load_scenarios
+    from berserk_rules.features import STATUSES, load_results
+    from berserk_rules.sphinx_ext import cached_scenarios
 
     try:
-        scenarios = load_scenarios(root)
+        scenarios = cached_scenarios(root)
         records = load_results(results)
     except UserError as exc:
         return f"Итог: {exc}"
