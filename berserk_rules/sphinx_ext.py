@@ -862,7 +862,7 @@ def results_view(data: SiteData) -> str:
             for ident, record in sorted(data.results.items())
         },
     }
-    return json.dumps(view, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
+    return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
 def run_script(data: SiteData) -> str:
@@ -1746,6 +1746,16 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     except UserError:
         return
     titles = {part: part_title(app, part) for part in {e.part for e in corpus.entries}}
+    # the index depends only on the corpus files and the part titles: skip the stemming when unchanged
+    rules_dir = corpus_root(app.config, app.srcdir) / "rules"
+    key = json.dumps(
+        [sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in rules_dir.glob("*.md")), titles],
+        ensure_ascii=False,
+    )
+    marker = Path(app.doctreedir) / "berserk-entries.key"
+    scripts = [static / "berserk-numbers.js", static / "berserk-entries.js"]
+    if all(path.is_file() for path in scripts) and marker.is_file() and marker.read_text("utf-8") == key:
+        return
 
     def page(entry: Any) -> str:
         return app.builder.get_target_uri(part_docname(entry.part))
@@ -1755,6 +1765,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
     entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
     write_if_changed(static / "berserk-entries.js", f"window.BERSERK_ENTRIES = {entries};\n")
+    write_if_changed(marker, key)
 
 
 def on_env_get_outdated(
