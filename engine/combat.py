@@ -101,16 +101,23 @@ def _targets_of(game: Game, player: str) -> list[str]:
 
 def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
+    cards, defs, turn = s.cards, game.defs, s.turn
     options = []
     targets = None
     for card_id in s.play:
-        card = s.cards[card_id]
-        if card.controller != player or card.closed or game.defs[card.name].type != "creature":
+        card = cards[card_id]
+        if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
             continue
-        if why_cannot_attack(game, card, player) is not None:
+        # the same checks as why_cannot_attack, cheapest first
+        if card.entered_turn == turn and first_turn_weak(game, card):
+            continue
+        attacks = card.this_turn.get("attacks", 0)
+        if attacks and attacks >= attacks_allowed(game, card):
             continue
         if targets is None:
             targets = _targets_of(game, player)
+            if not targets:
+                break
         if targets:
             options.append(
                 {

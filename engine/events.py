@@ -292,7 +292,11 @@ def perform(game: Game, *events: Any) -> None:
 def perform_now(game: Game, events: list[Any]) -> None:
     """Apply events that have come through replacement: prevention, the change, the log, triggers."""
     s = game.state
-    before = list(s.play) if any(type(e) is MoveEvent for e in events) else None
+    before = None
+    for e in events:
+        if type(e) is MoveEvent:
+            before = list(s.play)  # who was in the game zone when cards left it (I-11)
+            break
     done = []
     for event in events:
         if APPLY[type(event)](game, event):

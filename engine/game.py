@@ -50,11 +50,13 @@ class Game:
     def __init__(self, state: GameState, defs: dict[str, CardDef]) -> None:
         self.state = state
         self.defs = defs
-        self._effect_index: dict[str, list[ContinuousEffect]] | None = None
+        # Continuous effects by the card they are on: rebuilt whenever the effects change.
+        self.by_card: dict[str, list[ContinuousEffect]] = {}
         # Does some card's ability work outside the game zone (triggers look there only then)?
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
+        self.effects_changed()
         self.advance()
 
     # --- the loop ---------------------------------------------------------------------------
@@ -97,17 +99,11 @@ class Game:
     def hero(self, player: str) -> Card:
         return self.state.cards[self.state.players[player].hero]
 
-    def effect_index(self) -> dict[str, list[ContinuousEffect]]:
-        index = self._effect_index
-        if index is None:
-            index = {}
-            for e in self.state.effects:
-                index.setdefault(e.target, []).append(e)
-            self._effect_index = index
-        return index
-
     def effects_changed(self) -> None:
-        self._effect_index = None
+        index: dict[str, list[ContinuousEffect]] = {}
+        for e in self.state.effects:
+            index.setdefault(e.target, []).append(e)
+        self.by_card = index
         self.listener_index = None
         self._present = None
 
@@ -127,7 +123,7 @@ class Game:
             found: set[str] = set()
             for card_id in s.play:
                 card = s.cards[card_id]
-                if ch.effects_on(self, card_id):
+                if card_id in self.by_card:
                     found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
                 else:
                     found.update(self.defs[card.name].keywords)

@@ -127,7 +127,8 @@ def move_event(game: Game, ev: MoveEvent) -> None:
         new.entered_turn = s.turn
     s.cards[new.id] = new
     ev.new_id = new.id
-    game.zones_changed()
+    if from_zone == "play" or ev.to_zone == "play":
+        game.zones_changed()  # indexes of the game zone (listeners, keywords present)
     target = zone_list(game, ev.to_zone, card.owner)
     if ev.to_zone == "deck":
         if ev.position == "bottom":
