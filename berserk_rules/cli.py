@@ -74,9 +74,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("corpus", help="корпус правил и терминов")
     p.add_argument("--json", action="store_true", help="вывести корпус как JSON-список")
 
-    p = sub.add_parser("import", help="перестроить rules/ из исходных текстов")
+    p = sub.add_parser(
+        "import", help="перестроить rules/ из исходных текстов или импортировать редакцию (--edition)"
+    )
     p.add_argument("--check", action="store_true", help="только проверить, что rules/ совпадает с импортом")
-    p.add_argument("--out", default=None, help="куда писать файлы частей (по умолчанию rules/)")
+    p.add_argument(
+        "--out",
+        default=None,
+        help="куда писать файлы частей (по умолчанию rules/); с --edition — папка редакции",
+    )
+    p.add_argument(
+        "--edition", default=None, metavar="ИМЯ", help="импортировать полный текст редакции ИМЯ в папку --out"
+    )
+    p.add_argument(
+        "--editorial",
+        default=None,
+        metavar="ФАЙЛ",
+        help="с --edition: файл решений (по умолчанию ПАПКА/rules/editorial.toml)",
+    )
+    p.add_argument(
+        "files",
+        nargs="*",
+        metavar="ФАЙЛ",
+        help="с --edition: текст редакции (UTF-8), один или несколько файлов",
+    )
+
+    p = sub.add_parser("compare", help="сравнить две редакции правило за правилом")
+    p.add_argument("old", metavar="БЫЛО", help="папка редакции (или проекта) — из которой")
+    p.add_argument("new", metavar="СТАЛО", help="папка редакции (или проекта) — в которую")
+    p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("rule", help="показать правило или термин, его варианты и сценарии")
     p.add_argument("id", help="номер правила (401.7) или термин глоссария")
@@ -125,9 +151,21 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="аргументы для pytest после --")
         if name == "site":
-            p.add_argument("--out", default="build/site", help="куда собрать сайт")
+            p.add_argument("--out", default=None, help="куда собрать сайт (по умолчанию build/site)")
             p.add_argument(
                 "--no-check", action="store_true", help="не прогонять сценарии, взять последние результаты"
+            )
+            p.add_argument(
+                "--corpus",
+                default=None,
+                metavar="ПАПКА",
+                help="собрать сайт редакции из ПАПКИ (import --edition); по умолчанию --out ПАПКА/site",
+            )
+            p.add_argument(
+                "--compare",
+                default=None,
+                metavar="ПАПКА",
+                help="с --corpus: страница изменений по сравнению с редакцией из ПАПКИ",
             )
             p.add_argument(
                 "--matrix",

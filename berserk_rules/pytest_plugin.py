@@ -32,7 +32,9 @@ Tags ``@rule-401.7``, ``@term-…``, ``@interpretation-…`` become the markers 
 ``term(id=…)``, ``interpretation(id=…)`` (registered here, so ``--strict-markers`` stays on).
 
 The driver fixture may record the game log as ``request.node.user_properties.append(("berserk_log",
-[…]))``; the list (JSON-serialisable) goes into the scenario's ``log`` in the results.
+[…]))``; the list (JSON-serialisable) goes into the scenario's ``log`` in the results. Likewise
+``berserk_position`` (the position the game started from) becomes ``position``, and the step that
+failed (recorded by :func:`pytest_bdd_step_error`) becomes ``failed_step`` — the site replays them.
 
 Results are gathered in ``pytest_runtest_logreport`` on the process that runs the session (the
 controller under pytest-xdist): each scenario item carries its id in ``user_properties``, which
@@ -88,6 +90,8 @@ DEFAULT_RESULTS = "build/results.json"
 REFERENCE_KNOWN_FAILURES = "known-failures/reference.toml"
 SCENARIO_PROPERTY = "berserk_scenario"
 LOG_PROPERTY = "berserk_log"
+POSITION_PROPERTY = "berserk_position"  # site replay (issue 10)
+FAILED_STEP_PROPERTY = "berserk_failed_step"  # site replay (issue 10)
 UNDEFINED_STEP_PROPERTY = "berserk_undefined_step"
 ENGINE_PROPERTY = "berserk_engine"
 ERROR_PROPERTY = "berserk_error"  # (kind, message): "engine" (the engine failed), "input" (the scenario)
@@ -196,6 +200,8 @@ class _Record:
     log: Any = None
     nodeid: str = ""
     error: str | None = None  # kind of an "error": "engine" or "input"
+    position: Any = None  # site replay (issue 10)
+    failed_step: Any = None  # site replay (issue 10)
 
 
 @dataclass
@@ -535,13 +541,20 @@ def pytest_bdd_step_error(
     step_func_args: Any,
     exception: Exception,
 ) -> None:
-    """A «Дано» step that fails, or a position the scenario describes that cannot exist, is the
+    """Remember the step that failed («file:line, keyword text») for the results and the site replay
+    (issue 10); a «Дано» step that fails, or a position the scenario describes that cannot exist, is the
     scenario's own error: record it with the feature file and the step's line."""
+    rel = relative_name(Path(feature.filename), _state(request.config).root)
+    request.node.user_properties.append(
+        (
+            FAILED_STEP_PROPERTY,
+            {"file": rel, "line": step.line_number, "keyword": step.keyword.strip(), "text": step.name},
+        )
+    )
     if not (step.type == "given" or isinstance(exception, ScenarioInputError)):
         return
     if isinstance(exception, EngineFailure | ContractError):
         return
-    rel = relative_name(Path(feature.filename), _state(request.config).root)
     text = str(exception).strip() or type(exception).__name__
     message = f"{rel}:{step.line_number}: шаг «{step.keyword.strip()} {step.name}»: {text}"
     request.node.user_properties.append((ERROR_PROPERTY, ("input", message)))
@@ -694,6 +707,12 @@ class Recorder:
             record.log = props[LOG_PROPERTY]
         if isinstance(props.get(ENGINE_PROPERTY), dict) and self.state.engine_info is None:
             self.state.engine_info = props[ENGINE_PROPERTY]
+        # --- site replay (issue 10): the starting position and the failed step
+        if POSITION_PROPERTY in props:
+            record.position = props[POSITION_PROPERTY]
+        if FAILED_STEP_PROPERTY in props:
+            record.failed_step = props[FAILED_STEP_PROPERTY]
+        # ---
         status, message = classify(report)
         if status is None:
             return
@@ -774,6 +793,12 @@ def _scenario_json(ref: ScenarioRef | None, ident: str, record: _Record | None) 
         data["error"] = record.error
     if record is not None and record.log is not None:
         data["log"] = record.log
+    # --- site replay (issue 10)
+    if record is not None and record.position is not None:
+        data["position"] = record.position
+    if record is not None and record.failed_step is not None:
+        data["failed_step"] = record.failed_step
+    # ---
     return data
 
 

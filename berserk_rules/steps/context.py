@@ -271,4 +271,6 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
             log = berserk_driver.log()
         except (EngineFailure, contract.ContractError):  # the scenario is already the engine's error
             return
+        # the position the game started from, for the site's replay (issue 10)
+        request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
         request.node.user_properties.append(("berserk_log", log))
