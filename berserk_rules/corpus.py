@@ -131,6 +131,17 @@ class Corpus:
     def __post_init__(self) -> None:
         self._by_id = {e.id: e for e in self.entries}
 
+    def alias(self, id: str) -> tuple[Entry, str] | None:
+        """The entry a number printed by one source stands for, when the corpus files it under
+        another number (315.1 of source 001 is 310.1), with that source's name."""
+        if id in self._by_id:
+            return None
+        for e in self.entries:
+            for v in e.variants:
+                if v.number == id and e.id != id:
+                    return e, v.source
+        return None
+
     def get(self, id: str) -> Entry:
         entry = self._by_id.get(id)
         if entry is not None:

@@ -392,6 +392,14 @@ def test_rule_untestable(project: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert out.endswith("Сценариев нет (не проверяется движком).\n")
 
 
+def test_rule_by_a_number_another_source_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """315.1 is how source 001 numbers what the corpus files as 310.1: the rule is shown, not a hint."""
+    assert main(["rule", "315.1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Номер 315.1 напечатан в 001_9650f60f6bd2280f.txt; в корпусе это правило 310.1.\n")
+    assert "310.1 — правило" in out
+
+
 def test_unknown_rule_suggests(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rule", "303.9"]) == 2
     captured = capsys.readouterr()
