@@ -195,7 +195,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("deck", help="проверить колоду по правилам составления (Название карты, Орда)")
     p.add_argument("file", help="файл колоды: формат и таблица карт с количеством")
-    p.add_argument("--driver", default=None, help="драйвер движка: модуль:Класс")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")

@@ -10,7 +10,12 @@ columns of the scenarios' card table plus «количество»::
     | 5          | Гоблин      | существо | 1         |        | 1    | 1     | Орда.          |
 
 Formats: «констрактед» (the default) and «драфт». Every mistake in the file is reported with the file
-and the line; :func:`read_deck` returns the deck as driver data and, for each card, its line.
+and the line; :func:`read_deck` returns the deck as data and, for each card, its line.
+
+The rules a deck list must follow (copies of a name, Копия карты, Орда) are tournament rules about
+deck lists, not about a game: they are checked by the reference implementation,
+``berserk_engine.construction``, through :func:`check` — for the command and for the deck scenarios
+alike, whichever engine plays the games (an engine's driver has no deck method).
 """
 
 from __future__ import annotations
@@ -112,3 +117,20 @@ def _card(row: dict[str, str], name: str, number: int) -> dict[str, Any]:
     if "type" not in card:
         raise SourceError(name, number, f"у «{card['name']}» не указан тип")
     return card
+
+
+class DeckError(Exception):
+    """A deck list that cannot be checked: an unknown format, a card without a type, unreadable card
+    text (the message names the card)."""
+
+
+def check(deck: dict[str, Any]) -> list[dict[str, Any]]:
+    """The problems of a deck list (``{"index", "rule", "name", "message"}`` each; empty when it
+    follows the rules), by the reference deck rules."""
+    from berserk_engine import construction
+    from berserk_engine.errors import CardTextError, SetupError
+
+    try:
+        return [p.to_json() for p in construction.check(deck)]
+    except (SetupError, CardTextError) as exc:
+        raise DeckError(str(exc)) from exc

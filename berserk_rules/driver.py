@@ -81,14 +81,6 @@ class Driver(ABC):
     @abstractmethod
     def log(self, player: str | None = None) -> list[dict[str, Any]]: ...
 
-    def check_deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
-        """Optional: the problems of a deck list under the deck construction rules (Название карты,
-        Копия карты, Орда). ``deck``: ``{"format": "констрактед" | "драфт", "cards": [{"count", "name",
-        "type", "cost", … "text"}]}``; each problem: ``{"index", "rule", "name", "message"}``. An engine
-        that does not check decks leaves this as it is: the deck scenarios fail for it (list them in
-        its known failures)."""
-        raise NotImplementedError(f"драйвер {self.name} не проверяет колоды (check_deck)")
-
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (a subprocess, a connection)."""
 

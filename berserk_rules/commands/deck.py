@@ -1,5 +1,5 @@
-"""``berserk-rules deck FILE [--driver M:C] [--json]``: check a deck list against the deck construction
-rules of the sources (Название карты, Копия карты, Орда) — see :mod:`berserk_rules.decks` for the file.
+"""``berserk-rules deck FILE [--json]``: check a deck list against the deck construction rules of the
+sources (Название карты, Копия карты, Орда) — see :mod:`berserk_rules.decks` for the file.
 
 Exit code 0: the deck follows the rules; 1: it breaks some (each printed as ``file:line: [rule]
 message``); 2: the file cannot be read (the error names the file and the line)."""
@@ -10,24 +10,17 @@ import argparse
 import json
 from pathlib import Path
 
-from berserk_rules.decks import read_deck
-from berserk_rules.driver import SetupRejected
-from berserk_rules.errors import SourceError, UserError
-from berserk_rules.pytest_plugin import DEFAULT_DRIVER, resolve_driver
+from berserk_rules.decks import DeckError, check, read_deck
+from berserk_rules.errors import SourceError
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
     deck, lines = read_deck(path, args.file)
-    driver = resolve_driver(args.driver or DEFAULT_DRIVER)()
     try:
-        problems = driver.check_deck(deck)
-    except SetupRejected as exc:
+        problems = check(deck)
+    except DeckError as exc:
         raise SourceError(args.file, _line_of(str(exc), deck, lines), str(exc)) from None
-    except NotImplementedError as exc:
-        raise UserError(str(exc)) from None
-    finally:
-        driver.close()
     found = [
         {**p, "file": args.file, "line": lines[p["index"]] if 0 <= p["index"] < len(lines) else None}
         for p in problems

@@ -47,11 +47,3 @@ class ReferenceDriver(Driver):
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
         return self.game.log_for(player)
-
-    def check_deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
-        from berserk_engine import construction as rules
-
-        try:
-            return [p.to_json() for p in rules.check(copy.deepcopy(deck))]
-        except (SetupError, CardTextError) as exc:
-            raise SetupRejected(str(exc)) from exc

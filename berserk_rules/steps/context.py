@@ -73,6 +73,13 @@ def copy_of(name: str) -> tuple[str, int | None]:
     return (m["name"], int(m["n"])) if m else (name, None)
 
 
+def card_path(name: str) -> list[Any]:
+    """The path of a card in the game zone for :meth:`ScenarioGame.expect`: ``["play", {"name":
+    "Гном"}]``, or for «Гном, копия 2» ``["play", {"name": "Гном", "$copy": 2}]``."""
+    base, copy = copy_of(name)
+    return ["play", {"name": base} if copy is None else {"name": base, "$copy": copy}]
+
+
 class Position(dict):
     """The position as the «Дано» steps describe it. A value given twice differently (two card
     tables for one card, «колода пуста» and then cards in that deck, a choice phase and then the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.driver import SetupRejected
+from berserk_rules import decks
 from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
 from berserk_rules.steps.registry import given, then, when
 
@@ -522,18 +522,21 @@ def deck_list(game: ScenarioGame, fmt: str, datatable: list[list[str]]) -> None:
 
 
 def _deck_problems(game: ScenarioGame) -> list[dict[str, Any]]:
+    """Deck lists follow tournament rules, not game rules: they are checked by the reference deck rules
+    (:func:`berserk_rules.decks.check`), whichever engine the scenarios run on."""
     deck = getattr(game, "deck", None)
     if deck is None:
         raise AssertionError("перед этим шагом опишите колоду: «Дано колода для турнира «…»:»")
     try:
-        return game.driver.check_deck(deck)
-    except SetupRejected as exc:
-        raise AssertionError(f"движок не смог прочитать колоду: {exc}") from exc
+        return decks.check(deck)
+    except decks.DeckError as exc:
+        raise AssertionError(f"колоду не удалось прочитать: {exc}") from exc
 
 
 @then("колода соответствует правилам составления", example="Тогда колода соответствует правилам составления")
 def deck_ok(game: ScenarioGame) -> None:
-    """Движок не находит в колоде нарушений правил составления колоды."""
+    """В колоде нет нарушений правил составления колоды (проверяет эталонная проверка колод —
+    правила турнира, а не партии)."""
     _expect(_deck_problems(game), [], "нарушения в колоде")
 
 
