@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from berserk_rules import decks
-from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
+from berserk_rules.steps.context import ScenarioGame, bare, card_path, copy_of, same_text
 from berserk_rules.steps.registry import given, then, when
 
 UNTIL = {
@@ -125,21 +125,24 @@ def lost_text(game: ScenarioGame, name: str, until: str) -> None:
 def no_effects(game: ScenarioGame, name: str) -> None:
     """Ни один длящийся эффект (модификатор, полученная способность, потеря особенностей) на карту не
     действует."""
-    _expect(_effects(game, name), [], f"эффекты на «{name}»")
+    game.card_in_play(name)
+    game.expect(None, [*card_path(name), "effects"], [], f"эффекты на «{name}»")
 
 
 @then("у «{name:N}» жизней: {n:d}", example="Тогда у «Гном» жизней: 4")
 def lives(game: ScenarioGame, name: str, n: int) -> None:
     """Уровень жизней карты: начальное число жизней с дополнительными и отрицательными жизнями (раны
     здесь не вычитаются)."""
-    _expect(game.card_in_play(name)["life"], n, f"жизни «{name}»")
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, [*card_path(name), "life"], n, f"жизни «{name}»")
 
 
 @then("текущее число жизней «{name:N}»: {n:d}", example="Тогда текущее число жизней «Гном»: 2")
 def current_lives(game: ScenarioGame, name: str, n: int) -> None:
     """Жизни карты (текущее число жизней): к начальному числу жизней добавлены дополнительные жизни,
     вычтены отрицательные жизни и раны."""
-    _expect(game.card_in_play(name)["current_life"], n, f"текущее число жизней «{name}»")
+    game.card_in_play(name)
+    game.expect(None, [*card_path(name), "current_life"], n, f"текущее число жизней «{name}»")
 
 
 @then(
@@ -256,13 +259,15 @@ def choose_cards(game: ScenarioGame, p: str, cards: list[str]) -> None:
 @then("«{name:N}» лежит рубашкой вверх", example="Тогда «Лазутчик» лежит рубашкой вверх")
 def is_face_down(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит рубашкой вверх."""
-    _expect(game.card_in_play(name)["face_down"], True, f"«{name}» рубашкой вверх")
+    game.card_in_play(name)
+    game.expect(None, [*card_path(name), "face_down"], True, f"«{name}» рубашкой вверх")
 
 
 @then("«{name:N}» лежит лицом вверх", example="Тогда «Лазутчик» лежит лицом вверх")
 def is_face_up(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит лицом вверх."""
-    _expect(game.card_in_play(name)["face_down"], False, f"«{name}» рубашкой вверх")
+    game.card_in_play(name)
+    game.expect(None, [*card_path(name), "face_down"], False, f"«{name}» рубашкой вверх")
 
 
 @then(
