@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine import actions, activation, choices, combat, playing, queue, turn  # noqa: F401 — action kinds register
+from berserk_engine import actions, activation, choices, combat, playing, preparation, queue, turn  # noqa: F401 — action kinds register
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe

@@ -581,3 +581,34 @@ def activate_only(game: ScenarioGame, p: str, source: str) -> None:
             f"у «{source}» не одна активируемая способность, которую игрок {p} может объявить: {found}"
         )
     game.act(p, bare(found[0]))
+
+
+# --- the preparation stage (Раздача, Пересдача) ------------------------------------------------------
+
+
+@given(
+    "партия начинается с пересдачи: раздача игроков у них в руке",
+    example="Дано партия начинается с пересдачи: раздача игроков у них в руке",
+)
+def starts_with_mulligan(game: ScenarioGame) -> None:
+    """Партия начинается с пересдачи подготовительного этапа: карты руки каждого игрока — его
+    раздача; после пересдачи начинается первый ход."""
+    game.setup["start"] = "preparation"
+
+
+@when("игрок {p:P} ничего не выбирает", example="Когда игрок Б ничего не выбирает")
+def choose_nothing(game: ScenarioGame, p: str) -> None:
+    """Игрок, которому предложено выбрать карты (от нуля), не выбирает ни одной."""
+    _decision_of(game, p, "choose_cards")
+    game.act(p, {"type": "choose_cards", "cards": []})
+
+
+@then(
+    "колода игрока {p:P} сверху вниз: {cards:L}",
+    example="Тогда колода игрока А сверху вниз: «Лис», «Волк»",
+)
+def deck_order(game: ScenarioGame, p: str, cards: list[str]) -> None:
+    """Порядок карт в колоде игрока, от верхней к нижней (колода закрыта от игроков: это взгляд
+    судьи)."""
+    names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
+    _expect(names, cards, f"колода игрока {p} сверху вниз")

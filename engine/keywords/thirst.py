@@ -2,7 +2,7 @@
 replaces Жажда Х; «Жажду 0 нельзя заявлять».
 
 It means the card text «Когда вы разыгрываете эту карту: ранить на Х другого вашего персонажа.» — the
-other character is chosen when the ability is declared (interpretation I-37)."""
+other character is chosen when the ability is declared (interpretation I-27)."""
 
 from __future__ import annotations
 
