@@ -6,7 +6,8 @@ from __future__ import annotations
 import pkgutil
 from pathlib import Path
 
-import berserk_engine.construction  # noqa: F401 — registers «Название карты»
+import berserk_engine.construction
+import berserk_engine.preparation  # noqa: F401 — registers «Раздача», «Пересдача»
 import pytest
 from berserk_engine import keywords
 from berserk_engine.grammar import all_phrases, parse_ability
@@ -70,6 +71,8 @@ KEYWORD_TERMS: dict[str, str] = {
     "орда": "keywords.horde",
     "название-карты": "construction",
     "минимальная-стоимость": "cards",
+    "раздача": "preparation",
+    "пересдача": "preparation",
 }
 
 
