@@ -112,6 +112,7 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     cards, defs, turn = s.cards, game.defs, s.turn
     options = []
     targets = None
+    filters = hooks.active(game, hooks.ATTACK_TARGETS)
     for card_id in s.play:
         card = cards[card_id]
         if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
@@ -126,7 +127,7 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
             targets = _targets_of(game, player)
             if not targets:
                 break
-        mine = _for_attacker(game, card, targets) if hooks.ATTACK_TARGETS else targets
+        mine = _for_attacker(game, card, targets) if filters else targets
         if mine:
             options.append(
                 {

@@ -224,8 +224,10 @@ class Replacement:
 
 def replacements(game: Game, event: Any) -> list[Replacement]:
     found: list[Replacement] = []
-    for handler in hooks.REPLACEMENTS:
-        found.extend(r for r in handler(game, event) if r.key not in event.applied)
+    for handler in hooks.active(game, hooks.REPLACEMENTS):
+        offered = handler(game, event)
+        if offered:
+            found.extend(r for r in offered if r.key not in event.applied)
     return found
 
 
@@ -247,7 +249,7 @@ class Perform(Task):
     choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
 
     def run(self, game: Game) -> None:
-        if not hooks.REPLACEMENTS:
+        if not hooks.active(game, hooks.REPLACEMENTS):
             perform_now(game, self.events)
             return
         while self.index < len(self.events):
@@ -313,7 +315,7 @@ def perform(game: Game, *events: Any) -> None:
     """The events happen (simultaneously). When a replacement effect could apply to one of them, they
     go through a :class:`Perform` task, which may stop for a player's choice — so a task calls this
     as the last thing it does, and nothing it wants to happen afterwards is pushed after it."""
-    if hooks.REPLACEMENTS and any(replacements(game, e) for e in events):
+    if hooks.active(game, hooks.REPLACEMENTS) and any(replacements(game, e) for e in events):
         game.push(Perform(list(events)))
     else:
         perform_now(game, list(events))

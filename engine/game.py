@@ -56,6 +56,8 @@ class Game:
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
+        self.active_handlers: dict[int, tuple[Any, list[Any]]] = {}  # hooks.active, per hook point
+        self.printed_keywords = frozenset(k for d in defs.values() for k in d.keywords)
         self.effects_changed()
         self.advance()
 

@@ -71,6 +71,62 @@ EFFECT_KEPT: list[Handler] = []
 IGNORES: list[Handler] = []
 
 
+def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[Handler], Handler]:
+    """Mark a handler as useful only in a game where a card may have one of these keywords (or
+    ``when(game)`` holds); :func:`active` leaves it out otherwise — a keyword no card of the game has
+    costs the hot paths nothing."""
+
+    def mark(handler: Handler) -> Handler:
+        handler.needs = (terms, when)  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def _possible(game: Any) -> frozenset[str]:
+    """Keywords some card of this game may have now: printed on a card of the game's library, or
+    granted by a continuous effect («получает …»)."""
+    granted = set()
+    for e in game.state.effects:
+        if e.kind == "grant":
+            from berserk_engine.grammar import parse_ability
+
+            keyword = parse_ability(e.text).keyword
+            if keyword:
+                granted.add(keyword)
+    return game.printed_keywords | granted if granted else game.printed_keywords
+
+
+def active(game: Any, handlers: list[Handler]) -> list[Handler]:
+    """The handlers of a point that can matter in this game (see :func:`needs`), found again only when
+    a continuous effect changes."""
+    if not handlers:
+        return handlers
+    token = game.by_card  # a new object whenever the effects change
+    hit = game.active_handlers.get(id(handlers))
+    if hit is not None and hit[0] is token:
+        return hit[1]
+    possible = _possible(game)
+    found = []
+    for h in handlers:
+        need = getattr(h, "needs", None)
+        if need is None or any(t in possible for t in need[0]) or (need[1] is not None and need[1](game)):
+            found.append(h)
+    game.active_handlers[id(handlers)] = (token, found)
+    return found
+
+
+def for_types(*types: str) -> Callable[[Handler], Handler]:
+    """Mark a ``PLAY_RESTRICTIONS`` handler as concerning only cards of these types (the listing of
+    plays then asks it only about them)."""
+
+    def mark(handler: Handler) -> Handler:
+        handler.types = types  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
 def ignores(game: Any, source: str | None, category: str, detail: str) -> bool:
     """Does the card ``source`` (an object id; its last known information if it left play) ignore
     this ability of the cards it targets?"""

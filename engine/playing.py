@@ -59,17 +59,43 @@ def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
     return None
 
 
+_BY_TYPE: dict[str, list[Any]] = {}  # card type -> the restrictions that concern it (hooks.for_types)
+
+
+def _restrictions_of(kind: str) -> list[Any]:
+    handlers = _BY_TYPE.get(kind)
+    if handlers is None:
+        handlers = _BY_TYPE[kind] = [
+            h for h in hooks.PLAY_RESTRICTIONS if kind in getattr(h, "types", (kind,))
+        ]
+    return handlers
+
+
+def _restricted(game: Game, player: str, d: CardDef, handlers: list[Any]) -> bool:
+    for h in handlers:
+        if h(game, player, d) is not None:
+            return True
+    return False
+
+
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
     coins = s.players[player].coins_open
-    plain = not hooks.COST and not hooks.PLAY_RESTRICTIONS
+    fixed_cost = not hooks.COST
+    restrictions = hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
-        if plain:  # the common case, checked without the general path below
+        if fixed_cost:  # the common case, checked without the general path below
             d = game.defs[card.name]
             if d.cost > coins or (d.type not in PERMANENT_TYPES and d.type != "spell"):
                 continue
+            if restrictions:
+                handlers = _BY_TYPE.get(d.type)
+                if handlers is None:
+                    handlers = _restrictions_of(d.type)
+                if handlers and _restricted(game, player, d, handlers):
+                    continue
         elif why_not(game, player, card) is not None:
             continue
         slots = _slots(game, card, player)

@@ -10,7 +10,7 @@ skipped — the ability resolves as far as possible (518.1, interpretation I-4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from berserk_engine import hooks
 from berserk_engine.abilities import Ability, Selector
@@ -46,7 +46,7 @@ def candidates(
     cards = s.cards
     defs = game.defs
     types, side, other = sel.types, sel.side, sel.other
-    untargetable = hooks.UNTARGETABLE
+    untargetable = hooks.active(game, hooks.UNTARGETABLE)
     found = []
     for card_id in s.play:
         card = cards[card_id]
@@ -60,10 +60,19 @@ def candidates(
             continue
         if card.face_down:
             continue
-        if untargetable and any(h(game, card, controller, kind, source, ability) for h in untargetable):
+        if untargetable and _untargetable(untargetable, game, card, controller, kind, source, ability):
             continue
         found.append(card_id)
     return found
+
+
+def _untargetable(
+    handlers: Any, game: Game, card: Any, controller: str, kind: str, source: str, ability: Any
+) -> bool:
+    for h in handlers:
+        if h(game, card, controller, kind, source, ability):
+            return True
+    return False
 
 
 def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:

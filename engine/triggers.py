@@ -81,6 +81,13 @@ def listeners(game: Game, event: str) -> list[str]:
     return list(index.get(event, ()))
 
 
+def listening(game: Game, event: str, card_id: str) -> bool:
+    """Does this card in the game zone have a triggered ability waiting for ``event``?"""
+    if game.listener_index is None:
+        listeners(game, event)
+    return card_id in game.listener_index.get(event, ())  # type: ignore[union-attr]
+
+
 def _outside_play(game: Game, event: str) -> Iterator[Source]:
     """Cards whose ability works outside the game zone (the card says so: «Инкарнация»), printed or
     kept by an effect that stays on the card outside the game zone (``hooks.EFFECT_KEPT``)."""
@@ -144,7 +151,7 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
             # «Когда эта карта получает раны» / «Когда с этой карты снимаются раны»: only wounds really
             # dealt, only wounds really removed.
             event = "wounded" if kind is WoundEvent else "healed"
-            if (ev.dealt if kind is WoundEvent else ev.removed) and ev.target in listeners(game, event):
+            if (ev.dealt if kind is WoundEvent else ev.removed) and listening(game, event, ev.target):
                 src = _live(game, ev.target)
                 if src:
                     _fire(game, event, f"раны «{src[1]}»", [src], ev)

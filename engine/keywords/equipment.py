@@ -15,6 +15,7 @@ SUBTYPE_TERMS = {"amulet": term("амулет"), "armour": term("броня"), "
 ONE = {"amulet": "один амулет", "armour": "одна броня", "weapon": "одно оружие"}
 
 
+@hooks.for_types("equipment")
 def _restriction(game, player: str, d) -> tuple[str, str] | None:
     if d.type != "equipment" or d.subtype is None:
         return None

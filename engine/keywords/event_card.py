@@ -11,6 +11,7 @@ from berserk_engine.keywords import term
 EVENT = term("событие")
 
 
+@hooks.for_types("event")
 def _restriction(game, player: str, d) -> tuple[str, str] | None:
     if d.type != "event":
         return None

@@ -53,6 +53,7 @@ def _printed(game) -> frozenset[str]:
     return names
 
 
+@hooks.needs(when=lambda game: bool(_printed(game)))
 def _targets(game, attacker, targets: list[str]) -> list[str]:
     names = _printed(game)
     if not names:

@@ -33,6 +33,7 @@ IGNORE_TRIGGER = keyword(
 )
 
 
+@hooks.needs(IGNORE_TRIGGER.term, IGNORE_ALL.term)
 def _untargetable(game, card, chooser: str, kind: str, source: str, ability) -> bool:
     if ability is None or ability.kind != "triggered" or ability.trigger is None:
         return False

@@ -29,6 +29,7 @@ def _no_wounds(game, event) -> list[WoundEvent]:
     return []
 
 
+@hooks.needs(PROTECTION.term)
 def _replacements(game, event) -> list[Replacement]:
     if type(event) is not WoundEvent or not game.present(PROTECTION.term):
         return []
@@ -52,6 +53,7 @@ def _replacements(game, event) -> list[Replacement]:
     return found
 
 
+@hooks.needs(PROTECTION.term)
 def _untargetable(game, card, chooser: str, kind: str, source: str, ability) -> bool:
     if (
         kind != "spell"
