@@ -99,6 +99,14 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[dict[str, Any], lis
 
 
 def _card(row: dict[str, str], name: str, number: int) -> dict[str, Any]:
+    try:
+        return card_of(row)
+    except ValueError as exc:
+        raise SourceError(name, number, str(exc)) from None
+
+
+def card_of(row: dict[str, str]) -> dict[str, Any]:
+    """One row of a deck table (column -> cell) as deck data; ValueError says what is wrong."""
     card: dict[str, Any] = {}
     for column, value in row.items():
         if value == "":
@@ -106,16 +114,16 @@ def _card(row: dict[str, str], name: str, number: int) -> dict[str, Any]:
         key = COLUMNS[column]
         if key in ("count", "strike", "life") or (key == "cost" and not _VARIABLE_COST.match(value)):
             if not value.isdigit():
-                raise SourceError(name, number, f"столбец «{column}»: ожидается число, получено «{value}»")
+                raise ValueError(f"столбец «{column}»: ожидается число, получено «{value}»")
             card[key] = int(value)
         else:
             card[key] = value
     if card.get("count", 0) < 1:
-        raise SourceError(name, number, "количество карт должно быть не меньше 1")
+        raise ValueError("количество карт должно быть не меньше 1")
     if "name" not in card:
-        raise SourceError(name, number, "у карты должно быть название")
+        raise ValueError("у карты должно быть название")
     if "type" not in card:
-        raise SourceError(name, number, f"у «{card['name']}» не указан тип")
+        raise ValueError(f"у «{card['name']}» не указан тип")
     return card
 
 

@@ -487,18 +487,6 @@ def may_not_activate_target(game: ScenarioGame, p: str, ability: str, source: st
 
 # --- deck construction («Название карты», «Копия карты», «Орда») ------------------------------------
 
-DECK_COLUMNS = {
-    "количество": "count",
-    "название": "name",
-    "тип": "type",
-    "подтип": "subtype",
-    "стоимость": "cost",
-    "стихия": "element",
-    "удар": "strike",
-    "жизни": "life",
-    "текст": "text",
-}
-
 
 @given(
     "колода для турнира «{fmt:N}»:",
@@ -506,23 +494,20 @@ DECK_COLUMNS = {
 )
 def deck_list(game: ScenarioGame, fmt: str, datatable: list[list[str]]) -> None:
     """Список колоды для турнира («констрактед» или «драфт»): по строке на карту — количество копий и
-    свойства карты, как в таблице карт (название, тип, подтип, стоимость, стихия, удар, жизни, текст)."""
+    свойства карты, как в таблице карт (название, тип, подтип, стоимость, стихия, удар, жизни, текст);
+    те же столбцы, что в файле колоды команды «berserk-rules deck»."""
     header = [h.strip().lower() for h in datatable[0]]
-    unknown = [h for h in header if h not in DECK_COLUMNS]
+    unknown = [h for h in header if h not in decks.COLUMNS]
     if unknown:
         raise AssertionError(
-            f"таблица колоды: неизвестные столбцы {unknown}; допустимы: {list(DECK_COLUMNS)}"
+            f"таблица колоды: неизвестные столбцы {unknown}; допустимы: {list(decks.COLUMNS)}"
         )
     cards = []
     for row in datatable[1:]:
-        card: dict[str, Any] = {}
-        for column, value in zip(header, (c.strip() for c in row), strict=True):
-            if value:
-                key = DECK_COLUMNS[column]
-                card[key] = (
-                    int(value) if key in ("count", "cost", "strike", "life") and value.isdigit() else value
-                )
-        cards.append(card)
+        try:
+            cards.append(decks.card_of(dict(zip(header, (c.strip() for c in row), strict=True))))
+        except ValueError as exc:
+            raise AssertionError(f"таблица колоды: {exc}") from None
     game.deck = {"format": fmt, "cards": cards}  # type: ignore[attr-defined]
 
 
