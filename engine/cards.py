@@ -57,7 +57,13 @@ class CardDef:
         if kind is None:
             raise CardTextError(name, str(type), f"неизвестный тип карты (известны: {', '.join(CARD_TYPES)})")
         subtype = props.get("subtype")
-        if subtype is not None:
+        if subtype is not None and kind == "creature":
+            # A creature's subtype is its kind of being («Рунопевец удешевляет всех гномов», 203.3):
+            # the sources list no such kinds, so any one word is accepted.
+            subtype = str(subtype).strip().lower()
+            if not subtype.isalpha():
+                raise CardTextError(name, str(props.get("subtype")), "подтип существа — одно слово")
+        elif subtype is not None:
             subtype = SUBTYPES.get(str(subtype).strip().lower(), subtype)
             if subtype not in SUBTYPES_OF.get(kind, ()):
                 allowed = ", ".join(SUBTYPE_WORDS[s] for s in SUBTYPES_OF.get(kind, ())) or "нет"

@@ -17,7 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine import actions, activation, combat, playing, queue, turn  # noqa: F401 — action kinds register
+from berserk_engine import (  # noqa: F401 — action kinds register
+    actions,
+    activation,
+    combat,
+    hooks,
+    playing,
+    queue,
+    turn,
+)
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
@@ -54,6 +62,7 @@ class Game:
         # Does some card's ability work outside the game zone (triggers look there only then)?
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
+        self._defs_with: dict[str, frozenset[str]] = {}
         self.advance()
 
     # --- the loop ---------------------------------------------------------------------------
@@ -105,6 +114,14 @@ class Game:
             self._effect_index = index
         return index
 
+    def defs_with(self, key: str, predicate: Any) -> frozenset[str]:
+        """Names of the card definitions of this game that satisfy ``predicate`` (computed once per
+        ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
+        found = self._defs_with.get(key)
+        if found is None:
+            found = self._defs_with[key] = frozenset(n for n, d in self.defs.items() if predicate(d))
+        return found
+
     def effects_changed(self) -> None:
         self._effect_index = None
         self.listener_index = None
@@ -150,6 +167,8 @@ class Game:
         self.log(
             "game_over", "Ничья" if winner is None else f"Победа игрока {winner}", rule=rule, winner=winner
         )
+        for handler in hooks.GAME_OVER:  # 604.2: the cards are freed of effects and go back
+            handler(self)
 
     # --- decisions ---------------------------------------------------------------------------
 
@@ -178,6 +197,14 @@ class Game:
         d = s.pending
         if d is None or s.result is not None:
             raise IllegalAction("604.1", "игра окончена: никакие действия не могут повлиять на неё")
+        anytime = actions.ANYTIME.get(action.get("type")) if isinstance(action, dict) else None
+        if anytime is not None:  # concession, a draw offer: any player, whoever decides now
+            problem = anytime.check(self, player, action)
+            if problem is not None:
+                raise problem
+            anytime.apply(self, player, action)
+            self.advance()
+            return
         action = actions.validate(self, player, action)
         task = s.stack.pop()
         s.pending = None
