@@ -167,6 +167,45 @@ def choice_hidden(game: ScenarioGame, viewer: str, p: str) -> None:
         raise AssertionError(f"игрок {viewer} видит варианты игрока {p}: {decision['options']}")
 
 
+# --- Тогда: зоны (201, 202) ----------------------------------------------------------------------
+
+ZONE_NAMES = {"игровая зона": "play", "рука": "hand", "колода": "deck", "кладбище": "graveyard"}
+ZONE_NAMES |= {"запас": "reserve", "сайдборд": "sideboard"}
+
+
+@then(
+    "игроку {p:P} известны зоны: {names}",
+    example="Тогда игроку А известны зоны: игровая зона, рука, колода, кладбище, запас, сайдборд",
+)
+def zones_known(game: ScenarioGame, p: str, names: str) -> None:
+    """Зоны игры, как их видит игрок: общая игровая зона и частные зоны каждого игрока (201.1)."""
+    wanted = [n.strip() for n in names.split(",")]
+    unknown = [n for n in wanted if n not in ZONE_NAMES]
+    if unknown:
+        raise AssertionError(f"неизвестные зоны {unknown}; известны: {list(ZONE_NAMES)}")
+    view = game.view(p)
+    for name in wanted:
+        key = ZONE_NAMES[name]
+        if key == "play":
+            if not isinstance(view.get("play"), list):
+                raise AssertionError("игрок не видит игровую зону")
+            continue
+        for owner in ("А", "Б"):
+            if key not in view["players"][owner]["zones"]:
+                raise AssertionError(f"у игрока {owner} нет зоны «{name}»")
+
+
+@then(
+    "оба игрока видят одну и ту же игровую зону",
+    example="Тогда оба игрока видят одну и ту же игровую зону",
+)
+def one_game_zone(game: ScenarioGame) -> None:
+    """Игровая зона общая (201.2): обоим игрокам видны одни и те же карты в одном порядке."""
+    _expect(
+        [c["id"] for c in game.view("А")["play"]], [c["id"] for c in game.view("Б")["play"]], "игровая зона"
+    )
+
+
 # --- Тогда: колода (204) ---------------------------------------------------------------------
 
 
@@ -388,6 +427,26 @@ def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
     """Розыгрыша этой карты нет среди законных действий игрока."""
     if name in _plays(game, p):
         raise AssertionError(f"игрок {p} может разыграть «{name}»")
+
+
+@then(
+    "целью «{spell:N}» игрок {p:P} может выбрать только {cards:L}",
+    example="Тогда целью «Огненный шар» игрок А может выбрать только «Гном»",
+)
+def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> None:
+    """Законные цели заклинания при розыгрыше — ровно эти карты (202.2: только карты в игровой зоне,
+    если не сказано иного)."""
+    d = game.decision()
+    view = game.view(p)
+    hand = {c["id"]: c["name"] for c in view["players"][p]["zones"]["hand"]["cards"] or []}
+    names = {c["id"]: c.get("name") for c in view["play"]}
+    options = [
+        o for o in (d or {}).get("options", []) if o["type"] == "play" and hand.get(o["card"]) == spell
+    ]
+    if not options:
+        raise AssertionError(f"игрок {p} не может разыграть «{spell}» сейчас")
+    candidates = [names.get(c, c) for slot in options[0].get("slots", []) for c in slot["candidates"]]
+    _expect(sorted(candidates), sorted(cards), f"цели «{spell}»")
 
 
 @then(
