@@ -37,7 +37,7 @@ def unpayable(game: Game, card: Card, ability: Ability, payer: str) -> str | Non
 
 
 def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
-    if not ch.effects_on(game, card.id):
+    if card.id not in game.by_card:
         return game.defs[card.name].activated
     return tuple(a for a in ch.abilities(game, card) if a.kind == "activated")
 
@@ -45,9 +45,12 @@ def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
+    by_card, defs = game.by_card, game.defs
     for card_id in s.play:
         card = s.cards[card_id]
         if card.controller != player or card.face_down:
+            continue
+        if card_id not in by_card and not defs[card.name].activated:
             continue
         abilities = _activated(game, card)
         if not abilities:

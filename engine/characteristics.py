@@ -32,9 +32,7 @@ if TYPE_CHECKING:
 
 
 def effects_on(game: Game, card_id: str) -> list[ContinuousEffect]:
-    if not game.state.effects:
-        return _NONE
-    return game.effect_index().get(card_id, _NONE)
+    return game.by_card.get(card_id, _NONE)
 
 
 _NONE: list[ContinuousEffect] = []
@@ -49,7 +47,7 @@ def _active(game: Game, effect: ContinuousEffect) -> bool:
 def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
     """The card's abilities now: printed (unless lost) and acquired, keywords combined by their rule."""
     printed = game.defs[card.name].abilities
-    effects = effects_on(game, card.id)
+    effects = game.by_card.get(card.id)
     if not effects:
         return printed
     lost = any(e.kind == "lose_text" and _active(game, e) for e in effects)
@@ -75,7 +73,7 @@ def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
 
 def keyword(game: Game, card: Card, term: str) -> int | bool | None:
     """The value of the keyword on the card (True for a keyword without a value), or False."""
-    if not effects_on(game, card.id):
+    if card.id not in game.by_card:
         keywords = game.defs[card.name].keywords
         if term not in keywords:
             return False
@@ -87,10 +85,15 @@ def keyword(game: Game, card: Card, term: str) -> int | bool | None:
     return False
 
 
+def has(game: Game, card: Card, term: str) -> bool:
+    """Does the card have the keyword now? Cheap when nobody in the game zone has it (``Game.present``)."""
+    return game.present(term) and bool(keyword(game, card, term))
+
+
 def strike(game: Game, card: Card) -> int:
     """Значение удара: the printed strike with every modifier (never below 0)."""
     base = game.defs[card.name].strike
-    effects = effects_on(game, card.id)
+    effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
     return base if base > 0 else 0
@@ -100,7 +103,7 @@ def life(game: Game, card: Card) -> int:
     """The level of lives: initial lives plus additional and minus negative lives (Жизни карты —
     wounds are counted separately)."""
     base = game.defs[card.name].life
-    effects = effects_on(game, card.id)
+    effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "life" and _active(game, e))
     return base

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine import actions
+from berserk_engine.actions import ActionKind
+from berserk_engine.errors import IllegalAction
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -55,3 +58,30 @@ class ChooseCards(Task):
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         self.then.cards = list(action["cards"])
         game.push(self.then)
+
+
+def _choose_options(game: Game, player: str) -> list[dict[str, Any]]:
+    task = game.state.stack[-1] if game.state.stack else None
+    return task.options(game) if isinstance(task, ChooseCards) else []
+
+
+def _check_choose(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
+    task = game.state.stack[-1] if game.state.stack else None
+    if not isinstance(task, ChooseCards):
+        return IllegalAction("518.1", "сейчас не нужно выбирать карты")
+    cards = action.get("cards")
+    if set(action) != {"type", "cards"} or not isinstance(cards, list):
+        return IllegalAction(task.rule, "выбор карт — это список id карт в поле cards")
+    if len(set(cards)) != len(cards) or any(c not in task.candidates for c in cards):
+        return IllegalAction(task.rule, f"выбрать можно только разные карты из предложенных: {cards!r}")
+    if not task.min <= len(cards) <= task.max:
+        count = task.min if task.min == task.max else f"от {task.min} до {task.max}"
+        return IllegalAction(task.rule, f"нужно выбрать карт: {count}, выбрано {len(cards)}")
+    return None
+
+
+def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
+    """ChooseCards applies the answer itself."""
+
+
+actions.register(ActionKind("choose_cards", "выбор карт", _choose_options, _check_choose, _chosen))

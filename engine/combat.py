@@ -101,16 +101,23 @@ def _targets_of(game: Game, player: str) -> list[str]:
 
 def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
+    cards, defs, turn = s.cards, game.defs, s.turn
     options = []
     targets = None
     for card_id in s.play:
-        card = s.cards[card_id]
-        if card.controller != player or card.closed or game.defs[card.name].type != "creature":
+        card = cards[card_id]
+        if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
             continue
-        if why_cannot_attack(game, card, player) is not None:
+        # the same checks as why_cannot_attack, cheapest first
+        if card.entered_turn == turn and first_turn_weak(game, card):
+            continue
+        attacks = card.this_turn.get("attacks", 0)
+        if attacks and attacks >= attacks_allowed(game, card):
             continue
         if targets is None:
             targets = _targets_of(game, player)
+            if not targets:
+                break
         if targets:
             options.append(
                 {
@@ -171,7 +178,6 @@ class DeclareAttack(Task):
             rule="307.1",
         )
         card.this_turn["attacks"] = card.this_turn.get("attacks", 0) + 1
-        card.this_turn["acted"] = 1
         attack = s.attack = {
             "attacker": self.attacker,
             "attacker_name": card.name,
@@ -182,20 +188,29 @@ class DeclareAttack(Task):
             "defender": None,
             "strike": True,
         }
-        events: list[Any] = [AttackEvent(self.attacker, self.target)]
-        if any(h(game, card, "attack") for h in hooks.STAYS_OPEN):
-            game.log(
-                "stays_open",
-                f"«{card.name}» не закрывается после атаки, но считается подействовавшей",
-                card=card.id,
-                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
-            )
-        else:
-            events.insert(0, CloseEvent(self.attacker, payment="attack"))
+        events: list[Any] = [*closing_payment(game, card, "attack"), AttackEvent(self.attacker, self.target)]
         if any(h(game, attack) for h in hooks.NO_DEFENDER):
             game.push(Perform(events), EnterAttack())
         else:
             game.push(Perform(events), AssignDefender(), EnterAttack())
+
+
+STAYS_OPEN_WORDS = {"attack": "после атаки", "defend": "выступая защитником"}
+
+
+def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
+    """Действие карты: the card closes to pay for its action — unless it does not close («Опыт в
+    атаке», «Опыт в защите»); either way it counts as having acted."""
+    card.this_turn["acted"] = 1
+    if any(h(game, card, role) for h in hooks.STAYS_OPEN):
+        game.log(
+            "stays_open",
+            f"«{card.name}» не закрывается {STAYS_OPEN_WORDS[role]}, но считается подействовавшей",
+            card=card.id,
+            rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
+        )
+        return []
+    return [CloseEvent(card.id, payment=role)]
 
 
 def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
@@ -260,22 +275,13 @@ class AssignDefender(Task):
                 "reflecting": not defender.closed,
             }
         )
-        defender.this_turn["acted"] = 1
         game.log(
             "defend",
             f"Игрок {player} назначает защитником «{defender.name}»",
             card=defender.id,
             rule="назначить-защитника",
         )
-        if any(h(game, defender, "defend") for h in hooks.STAYS_OPEN):
-            game.log(
-                "stays_open",
-                f"«{defender.name}» не закрывается, выступая защитником",
-                card=defender.id,
-                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
-            )
-        else:
-            perform(game, CloseEvent(defender.id, payment="defend"))
+        perform(game, *closing_payment(game, defender, "defend"))
 
 
 def _defender_options(game: Game, player: str) -> list[dict[str, Any]]:

@@ -324,7 +324,11 @@ def perform(game: Game, *events: Any) -> None:
 def perform_now(game: Game, events: list[Any]) -> None:
     """Apply events that have come through replacement: prevention, the change, the log, triggers."""
     s = game.state
-    before = list(s.play) if any(type(e) is MoveEvent for e in events) else None
+    before = None
+    for e in events:
+        if type(e) is MoveEvent:
+            before = list(s.play)  # who was in the game zone when cards left it (I-11)
+            break
     done = []
     for event in events:
         if APPLY[type(event)](game, event):
@@ -476,4 +480,28 @@ APPLY: dict[type, Any] = {
     ResolvedEvent: apply_quiet,
 }
 
-from berserk_engine import triggers  # noqa: E402 — triggers match the events defined above
+
+def _choose_options(game: Game, player: str) -> list[dict[str, Any]]:
+    task_ = game.state.stack[-1] if game.state.stack else None
+    return task_.options(game) if isinstance(task_, Perform) and task_.choice else []
+
+
+def _check_choose(game: Game, player: str, action: dict[str, Any]) -> Any:
+    from berserk_engine.errors import IllegalAction
+
+    task_ = game.state.stack[-1] if game.state.stack else None
+    keys = task_.choice if isinstance(task_, Perform) else []
+    if set(action) != {"type", "choice"} or action.get("choice") not in keys:
+        return IllegalAction("эффект-замещения", f"выбрать можно один из эффектов замещения: {keys}")
+    return None
+
+
+def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
+    """Perform applies the chosen replacement itself."""
+
+
+from berserk_engine import actions, triggers  # noqa: E402 — they build on the events defined above
+
+actions.register(
+    actions.ActionKind("choose", "выбор эффекта замещения", _choose_options, _check_choose, _chosen)
+)

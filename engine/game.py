@@ -58,11 +58,14 @@ class Game:
     def __init__(self, state: GameState, defs: dict[str, CardDef]) -> None:
         self.state = state
         self.defs = defs
-        self._effect_index: dict[str, list[ContinuousEffect]] | None = None
+        # Continuous effects by the card they are on: rebuilt whenever the effects change.
+        self.by_card: dict[str, list[ContinuousEffect]] = {}
         # Does some card's ability work outside the game zone (triggers look there only then)?
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
+        self._present: frozenset[str] | None = None  # keywords present in the game zone
         self._defs_with: dict[str, frozenset[str]] = {}
+        self.effects_changed()
         self.advance()
 
     # --- the loop ---------------------------------------------------------------------------
@@ -105,15 +108,6 @@ class Game:
     def hero(self, player: str) -> Card:
         return self.state.cards[self.state.players[player].hero]
 
-    def effect_index(self) -> dict[str, list[ContinuousEffect]]:
-        index = self._effect_index
-        if index is None:
-            index = {}
-            for e in self.state.effects:
-                index.setdefault(e.target, []).append(e)
-            self._effect_index = index
-        return index
-
     def defs_with(self, key: str, predicate: Any) -> frozenset[str]:
         """Names of the card definitions of this game that satisfy ``predicate`` (computed once per
         ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
@@ -123,11 +117,35 @@ class Game:
         return found
 
     def effects_changed(self) -> None:
-        self._effect_index = None
+        index: dict[str, list[ContinuousEffect]] = {}
+        for e in self.state.effects:
+            index.setdefault(e.target, []).append(e)
+        self.by_card = index
         self.listener_index = None
+        self._present = None
 
     def zones_changed(self) -> None:
         self.listener_index = None
+        self._present = None
+
+    def present(self, term: str) -> bool:
+        """Does some card in the game zone have this keyword now? Keyword handlers ask this first, so
+        that a keyword nobody has costs the game nothing (the answer is cached until a card changes zone
+        or an effect changes)."""
+        present = self._present
+        if present is None:
+            from berserk_engine import characteristics as ch
+
+            s = self.state
+            found: set[str] = set()
+            for card_id in s.play:
+                card = s.cards[card_id]
+                if card_id in self.by_card:
+                    found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
+                else:
+                    found.update(self.defs[card.name].keywords)
+            present = self._present = frozenset(found)
+        return term in present
 
     def log(self, event: str, text: str, *, private_to: str | None = None, **data: Any) -> None:
         """Record an event. With ``private_to``, the event's details (``data``) are for that player

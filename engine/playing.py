@@ -62,9 +62,15 @@ def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
+    coins = s.players[player].coins_open
+    plain = not hooks.COST and not hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
-        if why_not(game, player, card) is not None:
+        if plain:  # the common case, checked without the general path below
+            d = game.defs[card.name]
+            if d.cost > coins or (d.type not in PERMANENT_TYPES and d.type != "spell"):
+                continue
+        elif why_not(game, player, card) is not None:
             continue
         slots = _slots(game, card, player)
         if slots is None:

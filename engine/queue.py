@@ -353,9 +353,17 @@ def _check_pass(game: Game, player: str, action: dict[str, Any]) -> IllegalActio
     return None
 
 
+def _declare_only(game: Game, player: str) -> list[dict[str, Any]]:
+    return [o for o in declare_options(game, player) if o["type"] == "declare"]
+
+
+def _pass_only(game: Game, player: str) -> list[dict[str, Any]]:
+    return [o for o in declare_options(game, player) if o["type"] == "pass"]
+
+
 actions.register(
-    ActionKind("declare", "заявка срабатывающей способности", declare_options, _check_declare, _declare)
+    ActionKind("declare", "заявка срабатывающей способности", _declare_only, _check_declare, _declare)
 )
-actions.register(ActionKind("pass", "пас", declare_options, _check_pass, _pass))
+actions.register(ActionKind("pass", "пас", _pass_only, _check_pass, _pass))
 
 from berserk_engine import combat  # noqa: E402 — combat builds on the Queue defined above

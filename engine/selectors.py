@@ -34,14 +34,24 @@ def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: s
 def candidates(game: Game, sel: Selector, controller: str, source: str, kind: str = "ability") -> list[str]:
     """Cards that may be chosen for a chosen-target slot (``kind``: "spell" | "ability")."""
     s = game.state
+    cards = s.cards
+    defs = game.defs
+    types, side, other = sel.types, sel.side, sel.other
+    untargetable = hooks.UNTARGETABLE
     found = []
     for card_id in s.play:
-        if not _matches(game, card_id, sel, controller, source):
+        card = cards[card_id]
+        if defs[card.name].type not in types:
             continue
-        card = s.cards[card_id]
+        if (side == "own" and card.controller != controller) or (
+            side == "enemy" and card.controller == controller
+        ):
+            continue
+        if other and card_id == source:
+            continue
         if card.face_down and card.controller != controller:
             continue
-        if hooks.UNTARGETABLE and any(h(game, card, controller, kind) for h in hooks.UNTARGETABLE):
+        if untargetable and any(h(game, card, controller, kind) for h in untargetable):
             continue
         found.append(card_id)
     return found

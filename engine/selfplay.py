@@ -76,7 +76,30 @@ POOL: dict[str, dict[str, Any]] = {
     }
     for name, kind, subtype, cost, strike, life, text in _TABLE
 }
-DECK: list[str] = [name for name in POOL for _ in range(2)][:30]
+# A deck of 30: 19 creatures, 7 spells, 4 equipment.
+DECK_COUNTS: dict[str, int] = {
+    "Гном-латник": 2,
+    "Лучник": 2,
+    "Берсерк": 2,
+    "Волк": 2,
+    "Страж": 1,
+    "Ветеран": 2,
+    "Копейщик": 2,
+    "Тролль": 1,
+    "Знахарь": 1,
+    "Гоблин": 2,
+    "Писарь": 1,
+    "Рыцарь": 1,
+    "Огненный шар": 2,
+    "Молния": 2,
+    "Исцеление": 1,
+    "Вдохновение": 1,
+    "Раздумье": 1,
+    "Меч": 2,
+    "Амулет жизни": 1,
+    "Кольчуга": 1,
+}
+DECK: list[str] = [name for name, count in DECK_COUNTS.items() for _ in range(count)]
 HAND_SIZE = 5
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import actions, hooks, selectors, zones
 from berserk_engine.abilities import Selector, looks_at_declaration
-from berserk_engine.choices import ChooseCards, choose_cards_options
+from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.effects import effect
 from berserk_engine.events import APPLY, MoveEvent, perform
@@ -91,45 +91,53 @@ class Summon:
 @dataclass(slots=True)
 class LookForSummon(Task):
     """517.3.1: looking through the deck for the card to summon is part of the declaration. The player
-    chooses the card (or none); the deck is shuffled in any case; without a card the declaration is
-    cancelled — nothing is paid (interpretation I-41), a triggered ability is skipped."""
+    chooses the card among the copies in his deck (or none); the deck is shuffled in any case; without
+    a card the declaration is cancelled — nothing is paid (interpretation I-41), a triggered ability is
+    skipped."""
 
     kind: str  # the action that continues: "activate" | "declare" | "play"
     player: str
     action: dict[str, Any]
     name: str
 
-    def candidates(self, game: Game) -> list[str]:
-        s = game.state
-        return [c for c in s.players[self.player].zones["deck"] if s.cards[c].name == self.name]
-
-    def options(self, game: Game) -> list[dict[str, Any]]:
-        return choose_cards_options(game, self.player, self.candidates(game), 0, 1)
-
     def run(self, game: Game) -> None:
+        s = game.state
         game.log(
             "look_deck",
             f"Игрок {self.player} просматривает колоду в поисках «{self.name}» (заявка вызова)",
             player=self.player,
             rule="517.3.1",
         )
-        if not self.candidates(game):
-            self._finish(game, None)
+        found = [c for c in s.players[self.player].zones["deck"] if s.cards[c].name == self.name]
+        then = SummonFound(self.kind, self.player, self.action, self.name)
+        if not found:
+            game.push(then)  # nothing to find
             return
-        game.ask(
-            self,
-            self.player,
-            "choose_cards",
-            "517.3.1",
-            f"Игрок {self.player}: найдите в колоде «{self.name}» для вызова (или откажитесь)",
-            self.options(game),
+        game.push(
+            ChooseCards(
+                self.player,
+                found,
+                0,  # «не нашёл (или не захотел найти)»
+                1,
+                "517.3.1",
+                f"Игрок {self.player}: найдите в колоде «{self.name}» для вызова (или откажитесь)",
+                then=then,
+            )
         )
 
-    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
-        cards = action["cards"]
-        self._finish(game, game.state.cards[cards[0]].serial if cards else None)
 
-    def _finish(self, game: Game, serial: int | None) -> None:
+@task
+@dataclass(slots=True)
+class SummonFound(Task):
+    kind: str
+    player: str
+    action: dict[str, Any]
+    name: str
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        serial = s.cards[self.cards[0]].serial if self.cards else None
         zones.shuffle(game, self.player, rule="517.3.1")  # «Колода перемешивается в любом случае»
         if serial is not None:
             actions.ACTIONS[self.kind].apply(game, self.player, {**self.action, "summon": serial})
@@ -141,7 +149,6 @@ class LookForSummon(Task):
             rule="517.3.1",
         )
         if self.kind == "declare":
-            s = game.state
             s.waiting = [p for p in s.waiting if p.id != self.action["trigger"]]
 
 
@@ -304,7 +311,7 @@ def _control_ended(game: Game, ended: list[ContinuousEffect]) -> list[Any]:
         card = s.cards.get(e.target)
         if card is None or card.zone != "play" or card.controller != e.player:
             continue
-        if any(x.kind == "control" and x.player == e.player for x in game.effect_index().get(card.id, ())):
+        if any(x.kind == "control" and x.player == e.player for x in game.by_card.get(card.id, ())):
             continue  # another control effect of the same player still holds it
         other = game.opponent(e.player)
         reason = why_cannot_join(game, other, card)

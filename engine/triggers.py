@@ -58,7 +58,7 @@ def _in_play(game: Game, event: str, ids: list[str]) -> Iterator[Source]:
             if lki is not None:
                 yield _from_lki(lki)
             continue
-        if event in game.defs[card.name].trigger_events or ch.effects_on(game, card_id):
+        if event in game.defs[card.name].trigger_events or card_id in game.by_card:
             yield card.id, card.name, card.controller, ch.abilities(game, card), {}
 
 
@@ -71,7 +71,7 @@ def listeners(game: Game, event: str) -> list[str]:
         index = {}
         for card_id in s.play:
             card = s.cards[card_id]
-            if ch.effects_on(game, card_id):
+            if card_id in game.by_card:
                 events = {a.trigger.event for a in ch.abilities(game, card) if a.trigger is not None}
             else:
                 events = game.defs[card.name].trigger_events
@@ -99,6 +99,8 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
     s = game.state
     for ev in events:
         kind = type(ev)
+        if kind not in _TRIGGERING:
+            continue
         if kind is MoveEvent:
             if ev.to_zone == "play":
                 src = _live(game, ev.new_id)
@@ -149,6 +151,9 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
                 point = f"выполнено «{ev.text}»"
                 sources = _in_play(game, "spell_resolved", listeners(game, "spell_resolved"))
                 _fire(game, "spell_resolved", point, sources, ev, ev.controller)
+
+
+_TRIGGERING = frozenset({MoveEvent, TurnEvent, BlowEvent, AttackEvent, PlayEvent, DrawEvent, ResolvedEvent})
 
 
 def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str | None = None) -> None:

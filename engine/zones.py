@@ -141,7 +141,8 @@ def move_event(game: Game, ev: MoveEvent) -> None:
         new.entered_turn = s.turn
     s.cards[new.id] = new
     ev.new_id = new.id
-    game.zones_changed()
+    if from_zone == "play" or ev.to_zone == "play":
+        game.zones_changed()  # indexes of the game zone (listeners, keywords present)
     # 204.5: a placed card goes to the deck of the player named, not necessarily its owner's.
     zone_owner = ev.deck_of if ev.to_zone == "deck" and ev.deck_of else card.owner
     target = zone_list(game, ev.to_zone, zone_owner)

@@ -271,3 +271,69 @@ def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
     again = new_game(standard_position(seed))
     play(again, random.Random(seed), 3000)
     assert again.state.log == game.state.log
+
+
+# --- card types ------------------------------------------------------------------------------------
+
+
+def test_every_card_type_and_subtype_is_accepted_and_observed() -> None:
+    cards = {
+        "Гном": {"type": "существо", "cost": 1, "strike": 1, "life": 1},
+        "Огненный шар": {"type": "заклинание", "cost": 1, "text": "Ранить на 1 выбранное существо."},
+        "Кольцо": {"type": "экипировка", "subtype": "амулет", "cost": 1},
+        "Кираса": {"type": "экипировка", "subtype": "броня", "cost": 1},
+        "Меч": {"type": "экипировка", "subtype": "оружие", "cost": 1},
+        "Праздник": {"type": "событие", "cost": 1},
+    }
+    game = new_game(
+        {
+            "turn": 3,
+            "start": "choice",
+            "cards": cards,
+            "players": {
+                "А": {"play": ["Гном", "Кольцо", "Кираса", "Меч", "Праздник"], "hand": ["Огненный шар"]}
+            },
+        }
+    )
+    seen = {c["name"]: (c["type"], c.get("subtype")) for c in game.observe("Б")["play"]}
+    assert seen["Гном"] == ("creature", None)
+    assert seen["Кольцо"] == ("equipment", "amulet")
+    assert seen["Кираса"] == ("equipment", "armour")
+    assert seen["Меч"] == ("equipment", "weapon")
+    assert seen["Праздник"] == ("event", None)
+    assert seen["Герой А"] == ("hero", None)
+    assert game.observe("А")["players"]["А"]["zones"]["hand"]["cards"][0]["type"] == "spell"
+
+
+@pytest.mark.parametrize(
+    ("props", "fragment"),
+    [
+        ({"type": "экипировка", "subtype": "шлем"}, "неизвестный подтип"),
+        ({"type": "существо", "subtype": "амулет"}, "неизвестный подтип"),
+        ({"type": "артефакт"}, "неизвестный тип"),
+    ],
+)
+def test_unknown_types_and_subtypes_are_errors(props: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(CardTextError, match=fragment):
+        new_game({"cards": {"Штука": props}})
+
+
+def test_equipment_and_events_are_played_into_the_game_zone() -> None:
+    cards = {
+        "Меч": {"type": "экипировка", "subtype": "оружие", "cost": 1, "text": "[Закрыть]: возьмите карту."},
+        "Праздник": {"type": "событие", "cost": 1},
+    }
+    game = new_game(
+        {
+            "turn": 3,
+            "start": "choice",
+            "cards": cards,
+            "players": {"А": {"hand": ["Меч", "Праздник"], "coins": {"open": 2}}},
+        }
+    )
+    for _ in range(2):
+        option = next(o for o in game.legal_actions() if o["type"] == "play")
+        game.act("А", option)
+    assert {c["name"] for c in game.observe("А")["play"]} >= {"Меч", "Праздник"}
+    # Equipment is not a creature: its activated ability has no first-turn weakness.
+    assert any(o["type"] == "activate" for o in game.legal_actions())

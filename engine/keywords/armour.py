@@ -16,7 +16,7 @@ ARMOUR = keyword("броня-х", "Броня Х", "Броня {x:Num}", "static
 
 
 def _prevent(game, event, remaining: int) -> int:
-    if not event.attack:
+    if not event.attack or not game.present(ARMOUR.term):
         return 0
     card = game.state.cards[event.target]
     value = ch.keyword(game, card, ARMOUR.term)

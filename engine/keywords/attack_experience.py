@@ -10,7 +10,7 @@ ATTACK_EXPERIENCE = keyword("опыт-в-атаке", "Опыт в атаке", 
 
 
 def _stays_open(game, card, role: str) -> bool:
-    return role == "attack" and bool(ch.keyword(game, card, ATTACK_EXPERIENCE.term))
+    return role == "attack" and ch.has(game, card, ATTACK_EXPERIENCE.term)
 
 
 hooks.STAYS_OPEN.append(_stays_open)

@@ -10,7 +10,7 @@ DEFENCE_EXPERIENCE = keyword("опыт-в-защите", "Опыт в защит
 
 
 def _stays_open(game, card, role: str) -> bool:
-    return role == "defend" and bool(ch.keyword(game, card, DEFENCE_EXPERIENCE.term))
+    return role == "defend" and ch.has(game, card, DEFENCE_EXPERIENCE.term)
 
 
 hooks.STAYS_OPEN.append(_stays_open)

@@ -13,7 +13,7 @@ DIRECTED = keyword(
 
 def _no_defender(game, attack) -> bool:
     attacker = game.state.cards.get(attack["attacker"])
-    return attacker is not None and bool(ch.keyword(game, attacker, DIRECTED.term))
+    return attacker is not None and ch.has(game, attacker, DIRECTED.term)
 
 
 hooks.NO_DEFENDER.append(_no_defender)

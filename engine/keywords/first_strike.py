@@ -11,7 +11,7 @@ FIRST_STRIKE = keyword("первый-удар", "Первый удар", "Пер
 
 
 def _strikes_first(game, card, other) -> bool:
-    return bool(ch.keyword(game, card, FIRST_STRIKE.term))
+    return ch.has(game, card, FIRST_STRIKE.term)
 
 
 hooks.STRIKES_FIRST.append(_strikes_first)

@@ -10,7 +10,7 @@ RUSH = keyword("рывок", "Рывок", "Рывок", "static", "Рывок."
 
 
 def _no_weakness(game, card) -> bool:
-    return bool(ch.keyword(game, card, RUSH.term))
+    return ch.has(game, card, RUSH.term)
 
 
 hooks.NO_FIRST_TURN_WEAKNESS.append(_no_weakness)
