@@ -45,13 +45,17 @@ def _candidate_names(option: dict[str, Any]) -> dict[str, str]:
 
 
 @given(
-    "в игровой зоне у игрока {p:P} рубашкой вверх {cards:L}",
-    example="Дано в игровой зоне у игрока А рубашкой вверх «Гном»",
+    "карта «{name:N}» игрока {p:P} лежит рубашкой вверх",
+    example="Дано карта «Лазутчик» игрока А лежит рубашкой вверх",
 )
-def face_down_in_play(game: ScenarioGame, p: str, cards: list[str]) -> None:
-    """Карты в игровой зоне под контролем игрока, лежащие рубашкой вверх: противник видит только,
-    что это карта (глоссарий: «Вскрытие карты», «Скрытность»)."""
-    game.player_setup(p).setdefault("play", []).extend({"card": c, "face_down": True} for c in cards)
+def face_down_given(game: ScenarioGame, name: str, p: str) -> None:
+    """Карта игрока в игровой зоне лежит рубашкой вверх: противник видит только, что это карта.
+    Опишите её в игровой зоне раньше этого шага."""
+    for entry in game.player_setup(p).get("play", []):
+        if entry["card"] == name and not entry.get("face_down"):
+            entry["face_down"] = True
+            return
+    raise AssertionError(f"«{name}» нет в игровой зоне игрока {p}: опишите её раньше")
 
 
 # --- Когда: выбор карт ----------------------------------------------------------------------------
@@ -138,7 +142,7 @@ def decline_draw(game: ScenarioGame, p: str) -> None:
 # --- Тогда: выбор карт -------------------------------------------------------------------------
 
 
-@then("игрок {p:P} выбирает из карт {cards:L}", example="Тогда игрок А выбирает из карт «Пиранья»")
+@then("игрок {p:P} выбирает карты среди {cards:L}", example="Тогда игрок А выбирает карты среди «Пиранья»")
 def chooses_among(game: ScenarioGame, p: str, cards: list[str]) -> None:
     """Решение за игроком: выбрать карты — ровно из этих (одинаковые названия — по экземпляру)."""
     _expect(sorted(_candidate_names(_choice(game, p)).values()), sorted(cards), f"карты на выбор игрока {p}")
@@ -297,22 +301,13 @@ def owner(game: ScenarioGame, name: str, p: str) -> None:
     _expect(game.card_in_play(name)["owner"], p, f"владелец «{name}»")
 
 
-@then("«{name:N}» открыта и лежит лицом вверх", example="Тогда «Пиранья» открыта и лежит лицом вверх")
-def open_face_up(game: ScenarioGame, name: str) -> None:
-    """Карта в игровой зоне в открытом виде: открыта и лежит лицевой стороной вверх (517.3, 517.4)."""
-    card = game.card_in_play(name)
-    _expect(
-        (card["closed"], card.get("face_down", False)), (False, False), f"«{name}»: закрыта, рубашкой вверх"
-    )
-
-
 @then("«{name:N}» вошла в игру в этот ход", example="Тогда «Нимерт» вошла в игру в этот ход")
 def entered_this_turn(game: ScenarioGame, name: str) -> None:
     """Карта попала в игровую зону в этот ход — это другая карта, чем была (203.4, 204.4)."""
     _expect(game.card_in_play(name)["entered_this_turn"], True, f"«{name}» вошла в игру в этот ход")
 
 
-@then("на «{name:N}» нет эффектов", example="Тогда на «Гном» нет эффектов")
+@then("на «{name:N}» нет длящихся эффектов", example="Тогда на «Гном» нет длящихся эффектов")
 def no_effects(game: ScenarioGame, name: str) -> None:
     """На карте в игровой зоне не действует ни одного длящегося эффекта."""
     _expect(game.card_in_play(name).get("effects", []), [], f"эффекты на «{name}»")
@@ -352,24 +347,22 @@ def lacks_ability(game: ScenarioGame, name: str, ability: str) -> None:
 
 
 @then(
-    "игрок {viewer:P} видит в игровой зоне карту рубашкой вверх",
-    example="Тогда игрок Б видит в игровой зоне карту рубашкой вверх",
+    "игрок {viewer:P} видит карту игрока {owner:P} рубашкой вверх, но не знает, какая это карта",
+    example="Тогда игрок Б видит карту игрока А рубашкой вверх, но не знает, какая это карта",
 )
-def sees_face_down(game: ScenarioGame, viewer: str) -> None:
-    """В игровой зоне есть карта противника рубашкой вверх: игрок знает, что это карта, но не какая."""
-    hidden = [c for c in game.view(viewer)["play"] if c.get("face_down") and c.get("name") is None]
+def sees_only_back(game: ScenarioGame, viewer: str, owner: str) -> None:
+    """В игровой зоне у противника есть карта рубашкой вверх: игрок видит, что она есть, но не её
+    название."""
+    hidden = [c for c in game.view(viewer)["play"] if c.get("face_down") and c.get("controller") == owner]
     if not hidden:
-        raise AssertionError(f"игрок {viewer} не видит в игровой зоне скрытых карт")
+        raise AssertionError(f"игрок {viewer} не видит карт игрока {owner} рубашкой вверх")
+    _expect([c["name"] for c in hidden], [None] * len(hidden), "названия карт рубашкой вверх")
 
 
-@then(
-    "игрок {viewer:P} не видит в игровой зоне карт рубашкой вверх",
-    example="Тогда игрок Б не видит в игровой зоне карт рубашкой вверх",
-)
-def sees_no_face_down(game: ScenarioGame, viewer: str) -> None:
-    """Все карты игровой зоны игрок видит лицом: ни одна не скрыта от него."""
-    hidden = [c for c in game.view(viewer)["play"] if c.get("name") is None]
-    _expect(hidden, [], f"скрытые от игрока {viewer} карты")
+@then("«{name:N}» лежит лицом вверх", example="Тогда «Лазутчик» лежит лицом вверх")
+def is_face_up(game: ScenarioGame, name: str) -> None:
+    """Карта в игровой зоне лежит лицом вверх."""
+    _expect(game.card_in_play(name)["face_down"], False, f"«{name}» рубашкой вверх")
 
 
 @then(
@@ -450,16 +443,13 @@ def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> N
 
 
 @then(
-    "на «{name:N}» маркеров «раз за ход» способности «{ability:N}»: {n:d}",
-    example="Тогда на «Писарь» маркеров «раз за ход» способности "
-    "«Один раз за ход, 1 [Монета]: возьмите карту.»: 1",
+    "у «{name:N}» маркеров «раз за ход»: {n:d}",
+    example="Тогда у «Писарь» маркеров «раз за ход»: 1",
 )
-def per_turn_markers(game: ScenarioGame, name: str, ability: str, n: int) -> None:
-    """Сколько специальных маркеров «раз за ход» этой способности на карте в игровой зоне (501.2:
-    ограничение числа раз за ход — часть оплаты)."""
-    uses = game.card_in_play(name).get("uses", {})
-    count = sum(v for k, v in uses.items() if same_text(k, ability))
-    _expect(count, n, f"маркеры «раз за ход» на «{name}»")
+def per_turn_markers(game: ScenarioGame, name: str, n: int) -> None:
+    """Сколько специальных маркеров «Один (Х) раз за ход» на карте в игровой зоне (501.2: ограничение
+    числа раз за ход — часть оплаты)."""
+    _expect(sum(game.card_in_play(name).get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
 
 
 @then(
