@@ -74,9 +74,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("corpus", help="корпус правил и терминов")
     p.add_argument("--json", action="store_true", help="вывести корпус как JSON-список")
 
-    p = sub.add_parser("import", help="перестроить rules/ из исходных текстов")
+    p = sub.add_parser(
+        "import", help="перестроить rules/ из исходных текстов или импортировать редакцию (--edition)"
+    )
     p.add_argument("--check", action="store_true", help="только проверить, что rules/ совпадает с импортом")
-    p.add_argument("--out", default=None, help="куда писать файлы частей (по умолчанию rules/)")
+    p.add_argument(
+        "--out",
+        default=None,
+        help="куда писать файлы частей (по умолчанию rules/); с --edition — папка редакции",
+    )
+    p.add_argument(
+        "--edition", default=None, metavar="ИМЯ", help="импортировать полный текст редакции ИМЯ в папку --out"
+    )
+    p.add_argument(
+        "--editorial",
+        default=None,
+        metavar="ФАЙЛ",
+        help="с --edition: файл решений (по умолчанию ПАПКА/rules/editorial.toml)",
+    )
+    p.add_argument(
+        "files",
+        nargs="*",
+        metavar="ФАЙЛ",
+        help="с --edition: текст редакции (UTF-8), один или несколько файлов",
+    )
+
+    p = sub.add_parser("compare", help="сравнить две редакции правило за правилом")
+    p.add_argument("old", metavar="БЫЛО", help="папка редакции (или проекта) — из которой")
+    p.add_argument("new", metavar="СТАЛО", help="папка редакции (или проекта) — в которую")
+    p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("rule", help="показать правило или термин, его варианты и сценарии")
     p.add_argument("id", help="номер правила (401.7) или термин глоссария")
@@ -92,17 +118,75 @@ def build_parser() -> argparse.ArgumentParser:
         ("site", "выполнить check и собрать сайт"),
     ):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--driver", default=None, help="драйвер движка: модуль:Класс")
+        p.add_argument("--driver", default=None, help="драйвер движка на Python: модуль:Класс")
+        p.add_argument(
+            "--engine",
+            default=None,
+            metavar="КОМАНДА",
+            help="движок как процесс по протоколу berserk-rules, например «berserk-engine serve»",
+        )
+        p.add_argument("--timeout", default=None, metavar="С", help="предел ожидания ответа движка, с (5)")
+        p.add_argument(
+            "--scenario-timeout", default=None, metavar="С", help="предел времени одного сценария, с (20)"
+        )
+        p.add_argument(
+            "--isolation",
+            default=None,
+            choices=("process", "none"),
+            help="process (по умолчанию): движок в отдельном процессе; none: в процессе pytest (отладка)",
+        )
+        p.add_argument(
+            "--known-failures", default=None, metavar="ФАЙЛ", help="TOML-список известных ошибок движка"
+        )
+        p.add_argument("--junit", default=None, metavar="ФАЙЛ", help="записать также отчёт JUnit XML")
         p.add_argument(
             "--results", default=None, help=f"куда записать результаты (по умолчанию {DEFAULT_RESULTS})"
         )
-        p.add_argument("-n", "--workers", default=None, help="число процессов pytest-xdist (auto)")
+        p.add_argument(
+            "-n",
+            "--workers",
+            default=None,
+            help="число процессов pytest-xdist; по умолчанию один процесс, "
+            "auto — от 500 сценариев на машине с двумя и более ядрами",
+        )
         p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="аргументы для pytest после --")
         if name == "site":
-            p.add_argument("--out", default="build/site", help="куда собрать сайт")
+            p.add_argument("--out", default=None, help="куда собрать сайт (по умолчанию build/site)")
             p.add_argument(
                 "--no-check", action="store_true", help="не прогонять сценарии, взять последние результаты"
             )
+            p.add_argument(
+                "--corpus",
+                default=None,
+                metavar="ПАПКА",
+                help="собрать сайт редакции из ПАПКИ (import --edition); по умолчанию --out ПАПКА/site",
+            )
+            p.add_argument(
+                "--compare",
+                default=None,
+                metavar="ПАПКА",
+                help="с --corpus: страница изменений по сравнению с редакцией из ПАПКИ",
+            )
+            p.add_argument(
+                "--matrix",
+                nargs="+",
+                default=None,
+                metavar="РЕЗУЛЬТАТЫ",
+                help="файлы результатов для матрицы движков",
+            )
+
+    p = sub.add_parser(
+        "export", help="записать каждый сценарий как тестовый вектор JSON (для авторов движков)"
+    )
+    p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
+
+    p = sub.add_parser("matrix", help="сравнить движки: правила × движки по файлам результатов")
+    p.add_argument("results", nargs="+", metavar="РЕЗУЛЬТАТЫ", help="файлы результатов (check --results)")
+    p.add_argument(
+        "--failures", default=None, metavar="ДВИЖОК", help="только сбои этого движка (имя или номер)"
+    )
+    p.add_argument("--json", action="store_true", help="матрица как JSON")
+    p.add_argument("--badges", default=None, metavar="ПАПКА", help="записать SVG-значки по частям")
 
     p = sub.add_parser("bench", help="замер скорости эталонного движка на случайных партиях")
     p.add_argument("--json", action="store_true")

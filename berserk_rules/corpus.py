@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import sys
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -129,6 +130,17 @@ class Corpus:
 
     def __post_init__(self) -> None:
         self._by_id = {e.id: e for e in self.entries}
+
+    def alias(self, id: str) -> tuple[Entry, str] | None:
+        """The entry a number printed by one source stands for, when the corpus files it under
+        another number (315.1 of source 001 is 310.1), with that source's name."""
+        if id in self._by_id:
+            return None
+        for e in self.entries:
+            for v in e.variants:
+                if v.number == id and e.id != id:
+                    return e, v.source
+        return None
 
     def get(self, id: str) -> Entry:
         entry = self._by_id.get(id)
@@ -240,11 +252,14 @@ def part_of_id(id: str) -> int | None:
     return None
 
 
-def read_utf8(path: Path, shown: str | Path | None = None, what: str = "файл") -> str:
+def read_utf8(path: Path, shown: str | Path | None = None, what: str = "файл", plain: bool = False) -> str:
     """The text of a UTF-8 file; an unreadable or non-UTF-8 file raises :class:`SourceError`.
 
     ``shown`` is the name used in the message (default ``path``); ``what`` names the file's role
     («файл результатов»). A bad byte is reported at its line, with the OS message in Russian.
+    ``plain``: the file is one of our line-based texts (a feature, a corpus page): a byte order
+    mark or CRLF line endings (a Windows clone) are errors too, since they change what the
+    parsers see (a BOM hides «# language: ru»; a CR ends up in rule text).
     """
     shown = str(shown if shown is not None else path)
     try:
@@ -258,7 +273,7 @@ def read_utf8(path: Path, shown: str | Path | None = None, what: str = "файл
     except OSError as exc:
         raise SourceError(shown, None, f"{what}: не удалось прочитать ({exc.strerror or exc})") from None
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
@@ -268,6 +283,27 @@ def read_utf8(path: Path, shown: str | Path | None = None, what: str = "файл
             f"{what} не в кодировке UTF-8: недопустимый байт 0x{data[exc.start]:02x} "
             f"в позиции {column} строки (сохраните файл в UTF-8)",
         ) from None
+    if plain:
+        _check_plain(text, shown, what)
+    return text
+
+
+def _check_plain(text: str, shown: str, what: str) -> None:
+    """A BOM or a carriage return in a line-based text: :class:`SourceError` at its line."""
+    if text.startswith("\ufeff"):
+        raise SourceError(
+            shown, 1, f"{what} начинается с метки порядка байтов (BOM): сохраните его в UTF-8 без BOM"
+        )
+    index = text.find("\r")
+    if index >= 0:
+        line = text.count("\n", 0, index) + 1
+        ending = "CRLF (Windows)" if text.startswith("\r\n", index) else "CR"
+        raise SourceError(
+            shown,
+            line,
+            f"{what}: строки кончаются на {ending}; нужны окончания LF "
+            "(в клоне для Windows: git config core.autocrlf input и заново извлеките файлы)",
+        )
 
 
 def toml_error(shown: str | Path, exc: Exception) -> SourceError:
@@ -280,14 +316,47 @@ def toml_error(shown: str | Path, exc: Exception) -> SourceError:
     return SourceError(shown, line, f"некорректный TOML: {message}")
 
 
+PROJECT_TABLE = "[tool.berserk-rules]"
+_FALLBACK_NOTED: set[Path] = set()
+
+
+def _is_project(folder: Path) -> bool:
+    """A berserk-rules project: pyproject.toml with a [tool.berserk-rules] table, or beside rules/."""
+    pyproject = folder / "pyproject.toml"
+    if not pyproject.is_file():
+        return False
+    if (folder / "rules").is_dir():
+        return True
+    try:
+        return PROJECT_TABLE in pyproject.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
 def project_root() -> Path:
-    """The folder holding ``pyproject.toml`` and ``rules/``: upward from cwd, then the package."""
-    starts = [Path.cwd().resolve(), Path(__file__).resolve().parent]
-    for start in starts:
-        for folder in (start, *start.parents):
-            if (folder / "pyproject.toml").is_file() and (folder / "rules").is_dir():
-                return folder
-    raise UserError("не найден корень проекта (папка с pyproject.toml и rules/)")
+    """The project folder: upward from the current folder, the first berserk-rules project.
+
+    A project is a folder with ``pyproject.toml`` that has a ``[tool.berserk-rules]`` table or a
+    ``rules/`` folder beside it; a project missing ``rules/`` or ``features/`` is then an error
+    where it is used, never a silent switch to another checkout. Only when the current folder is
+    in no project at all (an engine author running the suite from their own folder) is the
+    checkout this package was installed from used, and that is said once on stderr.
+    """
+    cwd = Path.cwd().resolve()
+    for folder in (cwd, *cwd.parents):
+        if _is_project(folder):
+            return folder
+    package = Path(__file__).resolve().parent
+    for folder in package.parents:
+        if _is_project(folder):
+            if folder not in _FALLBACK_NOTED:
+                _FALLBACK_NOTED.add(folder)
+                print(
+                    f"berserk-rules: {cwd} — не в проекте berserk-rules; используется проект {folder}",
+                    file=sys.stderr,
+                )
+            return folder
+    raise UserError(f"не найден проект berserk-rules (папка с pyproject.toml и rules/) ни в {cwd}, ни выше")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -635,7 +704,7 @@ def _load(root: Path, files: list[tuple[Path, str, int | None]]) -> Corpus:
 
     for path, kind, part in files:
         loader = _FileLoader(root, path, sources)
-        blocks, outside = _parse_blocks(loader.rel, read_utf8(path, loader.rel))
+        blocks, outside = _parse_blocks(loader.rel, read_utf8(path, loader.rel, plain=True))
         if part is not None:
             parts.setdefault(part, [])
             for raw, _ in outside:

@@ -1,8 +1,9 @@
 """The driver interface: the only way scenarios reach an engine.
 
 A driver is deliberately small and speaks JSON-ready data only (dicts, lists, strings, numbers), so
-that it can cross a process boundary unchanged (the newline-delimited JSON protocol is a later
-step): every method's arguments and results are what would travel over the wire.
+that it crosses a process boundary unchanged: every method's arguments and results are what the
+NDJSON protocol carries (:mod:`berserk_rules.protocol`), and their shapes are the JSON Schemas of
+``berserk_rules/schemas/`` (checked by :mod:`berserk_rules.contract` on every route).
 
 ``start(setup)``
     Build a game from a declarative position (see :mod:`berserk_engine.setup` for the format:
@@ -17,7 +18,7 @@ step): every method's arguments and results are what would travel over the wire.
     refers to: ``ability`` text, ``source`` card id).
 ``act(player, action)``
     Answer the pending decision. Actions: ``{"type": "declare", "trigger", "targets"}``,
-    ``{"type": "pass"}``, ``{"type": "attack", "attacker", "target"}``, ``{"type": "defend",
+    ``{"type": "pass"}``, ``{"type": "attack", "attacker", "targets"}``, ``{"type": "defend",
     "defender"}``, ``{"type": "no_defender"}``, ``{"type": "activate", "card", "ability" (its printed
     sentence), "targets"}``, ``{"type": "play", "card", "targets"}``, ``{"type": "end_turn"}``. An illegal
     action raises :class:`Rejected` with the rule that forbids it, and changes nothing.
@@ -31,8 +32,13 @@ step): every method's arguments and results are what would travel over the wire.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
+
+from berserk_rules.errors import UserError
+
+DEFAULT_DRIVER = "berserk_rules.drivers.reference:ReferenceDriver"
 
 
 class Rejected(Exception):
@@ -46,6 +52,12 @@ class Rejected(Exception):
 
 class SetupRejected(Exception):
     """The engine cannot build the described position (unknown card text, bad zone …)."""
+
+
+class EngineFailure(Exception):
+    """The engine did not behave as a driver must: it crashed, hung, answered something that is
+    not the protocol or broke the contract (:mod:`berserk_rules.contract`). The scenario is an
+    ``error`` (the engine's), not a failure of the rule it checks."""
 
 
 class Driver(ABC):
@@ -71,3 +83,28 @@ class Driver(ABC):
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (a subprocess, a connection)."""
+
+
+def resolve_driver(spec: str) -> type:
+    """The driver class named by ``module:Class``; a clear :class:`UserError` when it cannot be used."""
+    module_name, sep, class_name = spec.partition(":")
+    if not sep or not module_name or not class_name:
+        raise UserError(f"драйвер задаётся как «модуль:Класс», например {DEFAULT_DRIVER}; получено «{spec}»")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UserError(f"драйвер {spec}: не удалось импортировать модуль {module_name}: {exc}") from exc
+    obj: Any = module
+    for part in class_name.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise UserError(f"драйвер {spec}: в модуле {module_name} нет «{class_name}»") from None
+    if not isinstance(obj, type):
+        raise UserError(f"драйвер {spec}: «{class_name}» — не класс")
+    missing = [attr for attr in ("name", "version") if not isinstance(getattr(obj, attr, None), str)]
+    if missing:
+        raise UserError(
+            f"драйвер {spec}: у класса нет строковых атрибутов {', '.join(missing)} (имя и версия движка)"
+        )
+    return obj

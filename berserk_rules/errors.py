@@ -18,3 +18,10 @@ class SourceError(UserError):
         self.message = message
         where = f"{self.path}:{line}" if line else self.path
         super().__init__(f"{where}: {message}")
+
+
+class ScenarioInputError(Exception):
+    """A scenario that cannot be run as written: an impossible or malformed position, «Дано» steps
+    that contradict each other, a table cell of the wrong kind. The scenario's fault, not the
+    engine's: its result is an ``error`` with the scenario's file and line, and ``check`` stops
+    with exit code 2 without replacing the results of the last complete run."""

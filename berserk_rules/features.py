@@ -9,7 +9,9 @@ Examples row for outline rows — the same id the pytest plugin writes into the 
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +60,11 @@ class ParsedFeature:
     document: dict[str, Any]
     pickles: list[dict[str, Any]]
 
+    @functools.cached_property
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        """AST node id -> node (computed once: large files are walked once)."""
+        return ast_nodes(self.document)
+
 
 def relative_name(path: Path, root: Path) -> str:
     """``path`` relative to ``root`` with "/" separators (or the path itself when outside root)."""
@@ -72,7 +79,7 @@ def parse_feature(path: Path, root: Path) -> ParsedFeature:
     from berserk_rules.corpus import read_utf8
 
     rel = relative_name(path, root)
-    text = read_utf8(path, rel)
+    text = read_utf8(path, rel, plain=True)
     try:
         document: dict[str, Any] = dict(Parser().parse(text, TokenMatcher(DEFAULT_LANGUAGE)))
     except ParserError as exc:
@@ -169,7 +176,7 @@ def tag_ids(tags: Iterable[str], prefix: str) -> tuple[str, ...]:
 
 def scenario_refs(parsed: ParsedFeature) -> list[ScenarioRef]:
     """The :class:`ScenarioRef` of every pickle of a parsed feature, in file order."""
-    nodes = ast_nodes(parsed.document)
+    nodes = parsed.nodes
     refs: list[ScenarioRef] = []
     rows_seen: dict[str, int] = {}
     for pickle in parsed.pickles:
@@ -209,10 +216,36 @@ def scenario_refs(parsed: ParsedFeature) -> list[ScenarioRef]:
     return refs
 
 
+def _check_links(folder: Path) -> None:
+    """A symbolic link to a folder under ``folder`` is an error: pytest-bdd's glob follows it (a
+    link back up the tree makes every scenario run again and again), our index does not."""
+    for dirpath, dirnames, _ in os.walk(folder):
+        for name in dirnames:
+            link = Path(dirpath) / name
+            if not link.is_symlink():
+                continue
+            shown = link.relative_to(folder.parent).as_posix()
+            try:
+                target = link.resolve(strict=True)
+            except (OSError, RuntimeError):
+                raise SourceError(
+                    shown, None, "символическая ссылка никуда не ведёт или ведёт по кругу"
+                ) from None
+            if link.parent.resolve() == target or target in link.parent.resolve().parents:
+                why = "ведёт на папку выше по дереву — цикл: pytest-bdd обходил бы её снова и снова"
+            else:
+                why = "ведёт на папку: pytest-bdd заходит в неё, а lint и индекс сценариев — нет"
+            raise SourceError(shown, None, f"символическая ссылка {why}; замените её самой папкой")
+
+
 def feature_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Every ``.feature`` file in the given files and folders, sorted within each folder."""
+    """Every ``.feature`` file in the given files and folders, sorted within each folder.
+
+    A symbolic link to a folder inside a given folder raises :class:`SourceError`.
+    """
     for path in paths:
         if path.is_dir():
+            _check_links(path)
             yield from sorted(p for p in path.rglob("*.feature") if p.is_file())
         elif path.is_file():
             yield path
@@ -364,3 +397,54 @@ def stale_results(results: dict[str, dict[str, Any]], scenarios: Iterable[Scenar
     """Ids in the results that name no scenario of ``features/`` (renamed, moved or deleted since)."""
     known = {ref.id for ref in scenarios}
     return [ident for ident in results if ident not in known]
+
+
+SOURCE_FOLDERS = ("features", "rules", "docs", "engine", "berserk_rules", "tests", "tools")
+
+
+def check_results_target(path: Path, root: Path) -> None:
+    """Refuse a results path that would overwrite something else or cannot be written.
+
+    A folder, a path under a file, a file of the project's sources (``features/``, ``rules/``,
+    code, docs), an existing file that is not a results file, and a folder that cannot be written
+    are each a :class:`UserError` — before anything runs, so nothing is overwritten.
+    """
+    import tempfile
+
+    shown = relative_name(path, root)
+    if path.is_dir():
+        raise UserError(f"--results {shown}: это папка; укажите файл, например {shown}/results.json")
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise UserError(f"--results {shown}: {relative_name(parent, root)} — файл, а не папка")
+            existing = parent
+            break
+    else:  # pragma: no cover - "/" exists
+        existing = Path("/")
+    try:
+        inside = path.resolve().relative_to(root.resolve()).parts
+    except ValueError:
+        inside = ()
+    if inside and inside[0] in SOURCE_FOLDERS:
+        raise UserError(
+            f"--results {shown}: это папка исходников проекта ({inside[0]}/); результаты туда не пишутся"
+        )
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(4096).decode("utf-8", "replace")
+        except OSError as exc:
+            raise UserError(f"--results {shown}: файл не читается ({exc.strerror or exc})") from None
+        if not head.lstrip().startswith("{") or '"schema"' not in head:
+            raise UserError(
+                f"--results {shown}: файл уже есть и это не файл результатов berserk-rules — "
+                "он не будет перезаписан; укажите другой путь"
+            )
+    try:
+        with tempfile.NamedTemporaryFile(dir=existing, prefix=".berserk-write-test-"):
+            pass
+    except OSError as exc:
+        raise UserError(
+            f"--results {shown}: в папку {existing} нельзя писать ({exc.strerror or exc})"
+        ) from None

@@ -207,6 +207,23 @@ class GapRec:
 @dataclass
 class ImportResult:
     files: dict[str, str]  # file name in rules/ -> content
+    placements: list[Placement] = field(default_factory=list)  # lenient import: what it decided
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A line the lenient import (``import --edition``) placed by itself, or could not place.
+
+    ``what``: ``attached`` (unnumbered line joined to the entry before it), ``intro`` (text at the
+    start of a Part before any rule, given the id ``N.вступление``), ``renamed`` (a second glossary
+    term with the same slug) or ``unplaced`` (the line is not in the corpus).
+    """
+
+    source: str
+    line: int
+    text: str
+    what: str
+    detail: str = ""
 
 
 def slugify(name: str) -> str:
@@ -221,14 +238,27 @@ def _numeric_key(id: str) -> tuple[int, ...]:
     return tuple(int(x) for x in id.split("."))
 
 
+INTRO_SUFFIX = "вступление"
+INTRO_NOTE = "Текст без номера в начале части; идентификатор дан импортом."
+
+
 class Importer:
-    def __init__(self, sources_dir: Path, editorial: Editorial) -> None:
+    """The importer. ``lenient`` (``import --edition``): a line that the strict import rejects for
+    want of an editorial decision is placed mechanically (joined to the entry before it, or made the
+    Part's introduction) or reported as unplaced — see :class:`Placement`."""
+
+    def __init__(self, sources_dir: Path, editorial: Editorial, lenient: bool = False) -> None:
         self.sources_dir = sources_dir
         self.editorial = editorial
+        self.lenient = lenient
+        self.placements: list[Placement] = []
         self.entries: dict[str, EntryRec] = {}
         self.part_titles: dict[int, list[VariantRec]] = {}
         self.sequences: dict[str, list[object]] = {}  # source -> entry ids / GapRec in source order
         self.used: set[tuple[str, int]] = set()
+
+    def place(self, line: SourceLine, what: str, detail: str = "") -> None:
+        self.placements.append(Placement(line.source, line.number, line.text, what, detail))
 
     def rel(self, source: str) -> str:
         return f"rules/sources/{source}"
@@ -247,7 +277,7 @@ class Importer:
                     f"решение для {key[0]}:{key[1]} не применено: строка пуста или её нет",
                 )
         self.check_entries()
-        return ImportResult(self.render())
+        return ImportResult(self.render(), self.placements)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -312,17 +342,54 @@ class Importer:
                         None,
                         f"{source}:{line.number}: у термина бывают только note и untestable",
                     )
+                if self.lenient and not _looks_like_term(line.text):
+                    if current is not None:
+                        current.lines.append(line.text)
+                        self.place(line, "attached", "продолжение предыдущего термина")
+                    else:
+                        self.place(line, "unplaced", "строка глоссария не в виде «Термин. Определение»")
+                    continue
                 slug = self.add_term(line)
                 if decision is not None and decision.note:
                     self.entries[slug].notes.append(decision.note)
                 if decision is not None and decision.untestable:
                     self.entries[slug].untestable = decision.untestable
                 sequence.append(slug)
-                current = None
+                current = self.entries[slug].variants[0] if self.lenient else None
                 continue
             continuation = line.kind in ("list", "example")
             if decision is not None and (decision.continuation or decision.id is not None):
                 continuation = decision.continuation
+            if (
+                self.lenient
+                and not continuation
+                and line.kind == "text"
+                and (decision is None or decision.id is None)
+            ):
+                continuation = True  # an unnumbered paragraph continues the entry before it
+                if current is not None:
+                    self.place(line, "attached", "абзац без номера присоединён к предыдущему правилу")
+            if (
+                self.lenient
+                and line.kind in ("numbered", "heading")
+                and decision is None
+                and current is not None
+            ):
+                number_part = part_of_id(normalize_number(line.printed or ""))
+                if current_part is not None and number_part != current_part:
+                    continuation = True
+                    self.place(
+                        line, "attached", f"число в начале строки не номер правила части {current_part}"
+                    )
+            if continuation and current is None and self.lenient:
+                if current_part is None:
+                    self.place(
+                        line, "unplaced", "ни части, ни правила перед строкой (начало текста или пропуск «|»)"
+                    )
+                    continue
+                current = self.intro(source, line, current_part, sequence)
+                current_entry = self.entries[f"{current_part}.{INTRO_SUFFIX}"]
+                continue
             if continuation:
                 if current is None:
                     raise SourceError(
@@ -391,6 +458,18 @@ class Importer:
                 sequence.append(id)
         close_gap(previous_number)
 
+    def intro(self, source: str, line: SourceLine, part: int, sequence: list[object]) -> VariantRec:
+        """The Part's introduction (text before its first rule) as the entry ``N.вступление``."""
+        id = f"{part}.{INTRO_SUFFIX}"
+        variant = VariantRec(source, line.number, None, [line.text])
+        entry = self.entries.setdefault(
+            id, EntryRec(id, "rule", part, notes=[INTRO_NOTE], declared_inferred=True)
+        )
+        entry.variants.append(variant)
+        sequence.append(id)
+        self.place(line, "intro", f"вступление части {part} ({id})")
+        return variant
+
     def add_term(self, line: SourceLine) -> str:
         name, sep, rest = line.text.partition(".")
         if not sep or not name.strip() or not rest.strip():
@@ -406,6 +485,12 @@ class Importer:
             raise SourceError(
                 self.rel(line.source), line.number, f"не получается имя-ссылка для «{name}»: «{slug}»"
             )
+        if slug in self.entries and self.lenient:
+            base, number = slug, 2
+            while f"{base}-{number}" in self.entries:
+                number += 1
+            slug = f"{base}-{number}"
+            self.place(line, "renamed", f"термин с тем же именем-ссылкой уже есть: «{slug}»")
         if slug in self.entries:
             other = self.entries[slug].variants[0]
             raise SourceError(
@@ -431,6 +516,18 @@ class Importer:
             inferred = entry.id not in numbers
             first = entry.variants[0]
             where = (self.rel(first.source), first.line)
+            if self.lenient and (
+                inferred != entry.declared_inferred or (numbers - {entry.id} and not entry.notes)
+            ):
+                entry.declared_inferred = inferred
+                if not entry.notes:
+                    entry.notes.append(
+                        "Номер не напечатан в источнике; дан импортом."
+                        if inferred
+                        else "Номер в источнике записан иначе: "
+                        + ", ".join(sorted(numbers - {entry.id}))
+                        + "."
+                    )
             if inferred != entry.declared_inferred:
                 state = "не напечатан ни в одном источнике" if inferred else "напечатан в источнике"
                 raise SourceError(
@@ -498,6 +595,8 @@ class Importer:
             h1 = titles[0].lines[0]
         elif part in self.editorial.titles:
             h1 = self.editorial.titles[part]
+        elif self.lenient:
+            h1 = f"Часть {part}"
         else:
             raise SourceError(
                 self.editorial.path, None, f"у части {part} нет заголовка: задайте [titles] {part}"
@@ -526,6 +625,13 @@ class Importer:
         while out and out[-1] == "":
             out.pop()
         return "\n".join(out) + "\n"
+
+
+def _looks_like_term(text: str) -> bool:
+    if text.startswith((EXAMPLE_PREFIX, "ВАЖНО")) or LIST_RE.match(text):
+        return False
+    name, sep, rest = text.partition(".")
+    return bool(sep and name.strip() and rest.strip() and name == name.strip() and len(name) <= 120)
 
 
 def _variant_options(v: VariantRec) -> list[str]:

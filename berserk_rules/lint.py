@@ -31,7 +31,6 @@ from berserk_rules.features import (
     TERM_TAG,
     ParsedFeature,
     ScenarioRef,
-    ast_nodes,
     feature_files,
     parse_feature,
     relative_name,
@@ -164,8 +163,16 @@ class LintReport:
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Optimal string alignment distance (Levenshtein plus adjacent transpositions)."""
+@functools.lru_cache(maxsize=65536)
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+
+    With ``limit``, stops as soon as the distance must exceed it and returns ``limit + 1``:
+    description lines are compared with every keyword, and almost all are far from all of them.
+    Cached: the first words of prose lines repeat.
+    """
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
     prev2: list[int] = []
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
@@ -175,6 +182,8 @@ def edit_distance(a: str, b: str) -> int:
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if limit is not None and min(cur) > limit:
+            return limit + 1
         prev2, prev = prev, cur
     return prev[len(b)]
 
@@ -206,8 +215,9 @@ def suspicious_description(line: str) -> str | None:
             candidate = written.translate(LOOKALIKES)
             if candidate.lower() in COMMON_WORDS:
                 continue
-            distance = edit_distance(candidate.lower(), keyword.lower())
-            if distance > _allowed_distance(keyword):
+            allowed = _allowed_distance(keyword)
+            distance = edit_distance(candidate.lower(), keyword.lower(), allowed)
+            if distance > allowed:
                 continue
             has_colon = stripped[tokens[count - 1].end() :].lstrip().startswith(":")
             if keyword in BLOCK_KEYWORDS and not has_colon and not stripped.endswith(":"):
@@ -376,15 +386,16 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
                     f"тег {tag['name']} на блоке «Примеры»: pytest-bdd не передаёт такие теги плагину, "
                     "перенесите тег на сценарий",
                 )
+        cursor = line + 1  # description lines come in order: search on from the last one found
         for desc in (node.get("description") or "").splitlines():
+            if not desc.strip():
+                continue
+            found = _line_of(lines, cursor, desc.strip())
+            cursor = found + 1 if found >= cursor else cursor
             why = suspicious_description(desc)
             if why:
-                report.add(
-                    rel,
-                    _line_of(lines, line + 1, desc.strip()),
-                    "description-keyword",
-                    f"{why}; строка стала описанием, и её шаг не выполняется",
-                )
+                why += "; строка стала описанием, и её шаг не выполняется"
+                report.add(rel, found, "description-keyword", why)
         if kind == "rule" and not any(
             t["name"].startswith(("@" + RULE_TAG, "@" + TERM_TAG)) for t in node.get("tags", [])
         ):
@@ -418,6 +429,7 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
                     )
 
     refs = scenario_refs(parsed)
+    step_types = _step_types(parsed)
     checked: set[int] = set()
     scenario_nodes = {
         node["location"]["line"]: node for kind, node in _walk_blocks(feature) if kind == "scenario"
@@ -427,7 +439,7 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
         if ref.scenario_line in checked:
             continue
         checked.add(ref.scenario_line)
-        pickle_types = _step_types(parsed, ref)
+        pickle_types = step_types.get(ref.line, set())
         if node.get("steps") and "Outcome" not in pickle_types:
             report.add(
                 rel,
@@ -490,6 +502,7 @@ def step_matchers() -> dict[str, list[tuple[str, Any]]]:
     return out
 
 
+@functools.lru_cache(maxsize=65536)
 def step_defined(kind: str, text: str) -> bool:
     """True when a step definition of ``kind`` ("given", "when", "then") matches ``text``."""
     return any(parser.is_matching(text) for _, parser in step_matchers().get(kind, []))
@@ -559,7 +572,7 @@ def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = T
                     )
     if not definitions:
         return
-    nodes = ast_nodes(parsed.document)
+    nodes = parsed.nodes
     reported: set[tuple[int, str]] = set()
     for pickle in parsed.pickles:
         for step in pickle.get("steps", []):
@@ -581,11 +594,11 @@ def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = T
             )
 
 
-def _step_types(parsed: ParsedFeature, ref: ScenarioRef) -> set[str]:
-    types: set[str] = set()
+def _step_types(parsed: ParsedFeature) -> dict[int, set[str]]:
+    """Line of each pickle (scenario or outline row) -> the types of its steps."""
+    types: dict[int, set[str]] = defaultdict(set)
     for pickle in parsed.pickles:
-        if pickle["location"]["line"] == ref.line:
-            types.update(str(step.get("type")) for step in pickle.get("steps", []))
+        types[pickle["location"]["line"]].update(str(step.get("type")) for step in pickle.get("steps", []))
     return types
 
 
@@ -659,7 +672,7 @@ def _read_and_parse(path: Path, root: Path, report: LintReport, language: bool) 
     """Read and parse one feature file; None (with the problems reported) when it cannot be."""
     rel = relative_name(path, root)
     try:
-        text = read_utf8(path, rel)
+        text = read_utf8(path, rel, plain=True)
     except SourceError as exc:
         report.add(rel, exc.line or 1, "unreadable", exc.message)
         return None

@@ -31,7 +31,7 @@ import re
 import string
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -86,6 +86,14 @@ class scenario_messages(nodes.General, nodes.Element):
     """Replaced on doctree-resolved by the failure messages of some scenarios (attr: scenarios)."""
 
 
+class scenario_replay(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the failed step, the starting board and the log (attr: scenarios)."""
+
+
+class run_note(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by «Последний прогон: движок …» (the time comes from berserk.js)."""
+
+
 class coverage_table(nodes.General, nodes.Element):
     """Replaced on doctree-resolved by the coverage report."""
 
@@ -94,8 +102,24 @@ class run_summary(nodes.General, nodes.Element):
     """Replaced on doctree-resolved by the summary of the latest run."""
 
 
-PLACEHOLDERS = (section_marker, variant_data, scenario_list, scenario_status, scenario_messages)
-RESOLVED_LATE = (scenario_list, scenario_status, scenario_messages, coverage_table, run_summary)
+PLACEHOLDERS = (
+    section_marker,
+    variant_data,
+    scenario_list,
+    scenario_status,
+    scenario_messages,
+    scenario_replay,
+    run_note,
+)
+RESOLVED_LATE = (
+    scenario_list,
+    scenario_status,
+    scenario_messages,
+    scenario_replay,
+    run_note,
+    coverage_table,
+    run_summary,
+)
 
 
 def _skip(self: Any, node: nodes.Element) -> None:
@@ -140,12 +164,20 @@ def variants_differ(variants: Sequence[dict[str, Any]]) -> bool:
     return len({tuple(v["lines"]) for v in variants}) > 1
 
 
+Link = Callable[[str], list[nodes.Node]]
+
+
 def text_lines(
-    lines: Sequence[str], lead: str | None = None, space: bool = True, other: Sequence[str] | None = None
+    lines: Sequence[str],
+    lead: str | None = None,
+    space: bool = True,
+    other: Sequence[str] | None = None,
+    link: Link | None = None,
 ) -> nodes.line_block:
     """Body lines exactly as printed: one line per source line, ПРИМЕР lines marked as examples.
 
     With ``other`` (the text of another variant), words that differ from it are highlighted.
+    ``link`` turns a piece of text into nodes whose text is the same piece (links inside the text).
     """
     block = nodes.line_block(classes=["berserk-text"])
     segments = diff_segments(lines, other) if other is not None else [[(text, False)] for text in lines]
@@ -156,10 +188,11 @@ def text_lines(
             if space:
                 line += nodes.Text(" ")
         for piece, changed in segments[index]:
+            inner = link(piece) if link is not None else [nodes.Text(piece)]
             if changed:
-                line += nodes.inline(piece, piece, classes=["berserk-diff"])
+                line += nodes.inline("", "", *inner, classes=["berserk-diff"])
             else:
-                line += nodes.Text(piece)
+                line.extend(inner)
         block += line
     if not lines and lead:
         block += nodes.line("", "", nodes.strong(lead, lead, classes=["berserk-printed"]))
@@ -217,12 +250,44 @@ def xref(reftype: str, target: str, text: str, docname: str, source: Any = None)
     return ref
 
 
-def tag_node(tag: str, docname: str, source: Any = None) -> nodes.Node:
-    """A scenario tag; rule/term/interpretation tags link to their entry."""
+def tag_node(
+    tag: str, docname: str, source: Any = None, known: Callable[[str, str], bool] | None = None
+) -> nodes.Node:
+    """A scenario tag; rule/term/interpretation tags link to their entry (when ``known`` has it)."""
     for prefix, reftype in (("rule-", "rule"), ("term-", "termin"), ("interpretation-", "interpretation")):
         if tag.startswith(prefix) and len(tag) > len(prefix):
+            if known is not None and not known(reftype, tag[len(prefix) :]):
+                return missing_node("@" + tag)
             return xref(reftype, tag[len(prefix) :], "@" + tag, docname, source)
     return nodes.literal("@" + tag, "@" + tag, classes=["berserk-tag"])
+
+
+def missing_node(text: str) -> nodes.Node:
+    """A reference to an entry that this corpus (an edition) does not have: shown, not linked."""
+    node = nodes.literal(text, text, classes=["berserk-tag", "berserk-missing"])
+    node["classes"].append("berserk-not-in-edition")
+    return node
+
+
+def entry_known(config: Any, srcdir: str | Path) -> Callable[[str, str], bool]:
+    """``known(kind, id)``: does this edition's corpus have the rule / term / interpretation?
+
+    Only an edition's site (``berserk_corpus`` set) shows references it lacks as text; on the
+    project's own site every reference must resolve (a broken one fails the build under -W).
+    """
+    loaded = site_corpus(config, srcdir) if config.berserk_corpus else None
+
+    def known(kind: str, ident: str) -> bool:
+        if loaded is None:
+            return True
+        corpus, linker = loaded
+        if kind == "rule":
+            return ident in linker.rule_ids
+        if kind == "termin":
+            return ident in linker.term_slugs
+        return ident in corpus.interpretations
+
+    return known
 
 
 def escape_markdown(text: str) -> str:
@@ -331,14 +396,20 @@ class VariantDirective(BerserkDirective):
         return [node]
 
 
-def variants_block(variants: list[dict[str, Any]], lead: str | None = None) -> list[nodes.Node]:
+def variants_block(
+    variants: list[dict[str, Any]], lead: str | None = None, linking: Callable[[], Link] | None = None
+) -> list[nodes.Node]:
     """Render the variants: one text when they agree, every text with a notice when they differ.
 
     Each text starts with the number as printed (or ``lead``, the term name for glossary terms).
+    ``linking`` makes a fresh link function for each variant's text (first uses are per text).
     """
 
     def text(variant: dict[str, Any], other: Sequence[str] | None = None) -> nodes.line_block:
-        return text_lines(variant["lines"], lead or variant.get("printed"), not variant.get("nospace"), other)
+        link = linking() if linking is not None else None
+        return text_lines(
+            variant["lines"], lead or variant.get("printed"), not variant.get("nospace"), other, link
+        )
 
     out: list[nodes.Node] = []
     if variants_differ(variants):
@@ -377,6 +448,109 @@ def variants_block(variants: list[dict[str, Any]], lead: str | None = None) -> l
     box += sources
     out.append(box)
     return out
+
+
+_SCENARIOS: dict[tuple[Any, ...], list[Any]] = {}
+_PARSED: dict[tuple[Any, ...], Any] = {}
+
+
+def cached_scenarios(root: Path) -> list[Any]:
+    """:func:`~berserk_rules.features.load_scenarios`, parsed once per process until a feature file
+    changes (the site needs them on builder-inited, in every feature page and in the summary)."""
+    from berserk_rules.features import load_scenarios
+
+    folder = root / "features"
+    files = sorted(folder.rglob("*.feature")) if folder.is_dir() else []
+    key = (str(root), *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
+    if key not in _SCENARIOS:
+        scenarios = load_scenarios(root)  # a bad file raises UserError: nothing is cached
+        _SCENARIOS.clear()
+        _SCENARIOS[key] = scenarios
+    return _SCENARIOS[key]
+
+
+def parsed_feature(path: Path, root: Path) -> Any:
+    """:func:`~berserk_rules.features.parse_feature`, once per process until the file changes."""
+    from berserk_rules.features import parse_feature
+
+    stat = path.stat()
+    key = (str(path), str(root), stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        _PARSED[key] = parse_feature(path, root)
+    return _PARSED[key]
+
+
+def scenario_index(config: Any, srcdir: str | Path) -> list[Any]:
+    """Every scenario of the project; empty when a feature file is bad (the build warns elsewhere)."""
+    try:
+        return cached_scenarios(project_root(config, srcdir))
+    except UserError:
+        return []
+
+
+_LINKERS: dict[int, Any] = {}
+
+
+def site_corpus(config: Any, srcdir: str | Path) -> tuple[Any, Any] | None:
+    """(corpus, :class:`~berserk_rules.site_text.Linker`) of this build, None without a corpus.
+
+    The linker is built once per loaded corpus (:func:`~berserk_rules.corpus.load_corpus` caches
+    the corpus until a file of it changes).
+    """
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.site_text import Linker
+
+    try:
+        corpus = load_corpus(corpus_root(config, srcdir))
+    except UserError as exc:
+        logger.warning("корпус не загружен, ссылки в тексте не строятся: %s", exc)
+        return None
+    if id(corpus) not in _LINKERS:
+        _LINKERS.clear()
+        _LINKERS[id(corpus)] = (corpus, Linker.build(corpus.entries))
+    return _LINKERS[id(corpus)]
+
+
+def site_linker(config: Any, srcdir: str | Path) -> Any:
+    """The :class:`~berserk_rules.site_text.Linker` of this build's corpus (None without a corpus)."""
+    loaded = site_corpus(config, srcdir)
+    return loaded[1] if loaded else None
+
+
+def make_linking(directive: SphinxDirective, own: str, terms: bool) -> Callable[[], Link] | None:
+    """Link factory for the text of entry ``own``: rule numbers, «См. …» and (``terms``) glossary terms."""
+    linker = site_linker(directive.config, directive.env.srcdir)
+    if linker is None:
+        return None
+    docname = directive.env.docname
+
+    def factory() -> Link:
+        seen: set[str] = set()
+
+        def link(piece: str) -> list[nodes.Node]:
+            out: list[nodes.Node] = []
+            for text, kind, target in linker.split(piece, own=own, terms=terms, seen=seen):
+                if kind is None:
+                    out.append(nodes.Text(text))
+                    continue
+                inner = nodes.inline(text, text, classes=["berserk-ref", f"berserk-ref-{kind}"])
+                out.append(
+                    addnodes.pending_xref(
+                        "",
+                        inner,
+                        refdomain="std",
+                        reftype="rule" if kind == "rule" else "termin",
+                        reftarget=target,
+                        refexplicit=True,
+                        refwarn=True,
+                        refdoc=docname,
+                    )
+                )
+            return out
+
+        return link
+
+    return factory
 
 
 class RuleDirective(BerserkDirective):
@@ -429,6 +603,11 @@ class RuleDirective(BerserkDirective):
             return [marker]
 
         box = nodes.container(ids=[node_id], classes=["berserk-rule"])
+        linker = site_linker(self.config, self.env.srcdir)
+        if linker is not None:  # numbers printed by a source in its own numbering land here too
+            box["ids"].extend(
+                f"rule-{alias}" for alias, target in linker.aliases.items() if target == rule_id
+            )
         box.source, box.line = self.location()
         head = nodes.paragraph(classes=["berserk-rule-head"])
         head += nodes.reference(rule_id, rule_id, refid=node_id, classes=["berserk-rule-number"])
@@ -445,7 +624,7 @@ class RuleDirective(BerserkDirective):
         box += head
         if note:
             box += editorial_note(note)
-        box.extend(variants_block(variants))
+        box.extend(variants_block(variants, linking=make_linking(self, rule_id, terms=True)))
         box += scenario_list(kind="rule", target=rule_id, untestable=untestable or "")
         return [box]
 
@@ -519,7 +698,7 @@ class TermDirective(BerserkDirective):
             box += nodes.paragraph(
                 "", "", badge("редакции расходятся", "berserk-differ-badge"), classes=["berserk-rule-head"]
             )
-        box.extend(variants_block(variants, lead=name + "."))
+        box.extend(variants_block(variants, lead=name + ".", linking=make_linking(self, slug, terms=False)))
         if self.options.get("note"):
             box += editorial_note(self.options["note"])
         box += scenario_list(kind="term", target=slug, untestable=self.options.get("untestable", ""))
@@ -576,6 +755,7 @@ class SiteData:
     run: dict[str, Any] | None = None
     by_kind: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
     fingerprint: str = ""
+    view_path: Path | None = None  # the results as the pages show them (no timings)
 
     def status(self, scenario_id: str) -> str:
         record = self.results.get(scenario_id)
@@ -603,6 +783,12 @@ def project_root(config: Any, srcdir: str | Path) -> Path:
     return Path(srcdir).resolve().parent
 
 
+def corpus_root(config: Any, srcdir: str | Path) -> Path:
+    """The folder whose ``rules/`` is the corpus: ``berserk_corpus`` or, by default, the project root."""
+    configured = config.berserk_corpus
+    return Path(configured).resolve() if configured else project_root(config, srcdir)
+
+
 def results_path(app: Sphinx, root: Path) -> Path:
     configured = app.config.berserk_results
     path = Path(configured) if configured else root / "build" / "results.json"
@@ -620,19 +806,21 @@ def watched_files(root: Path) -> list[Path]:
 
 
 def load_site_data(app: Sphinx) -> SiteData:
-    from berserk_rules.features import load_results, load_results_file, load_scenarios
+    from berserk_rules.features import load_results, load_results_file
 
     root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))
     try:
-        data.scenarios = load_scenarios(root)
+        data.scenarios = cached_scenarios(root)
     except UserError as exc:
         logger.warning("сценарии не загружены: %s", exc)
     try:
-        data.results = load_results(data.results_path)
         data.run = load_results_file(data.results_path)
+        data.results = load_results(data.results_path) if data.run is not None else {}
     except UserError as exc:
         logger.warning("результаты не загружены: %s", exc)
+    data.view_path = Path(app.doctreedir) / "berserk-view.json"
+    write_if_changed(data.view_path, results_view(data))
     by_kind: dict[str, dict[str, list[Any]]] = {"rule": {}, "term": {}, "interpretation": {}}
     for ref in data.scenarios:
         for kind, ids in (("rule", ref.rules), ("term", ref.terms), ("interpretation", ref.interpretations)):
@@ -640,15 +828,51 @@ def load_site_data(app: Sphinx) -> SiteData:
                 by_kind[kind].setdefault(ident, []).append(ref)
     data.by_kind = by_kind
     digest = hashlib.sha256()
-    for path in [data.results_path, *watched_files(root)]:
+    for path in [data.view_path, *watched_files(root), *watched_files(corpus_root(app.config, app.srcdir))]:
         try:
             stat = path.stat()
             digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
         except OSError:
             digest.update(f"{path}:-\n".encode())
-    digest.update(f"{app.config.berserk_results}|{app.config.berserk_root}".encode())
+    digest.update(
+        f"{app.config.berserk_results}|{app.config.berserk_root}|{app.config.berserk_corpus}".encode()
+    )
     data.fingerprint = digest.hexdigest()
     return data
+
+
+VIEW_FIELDS = ("status", "message", "log", "position", "failed_step")
+RUN_FIELDS = ("started", "finished", "duration")
+
+
+def results_view(data: SiteData) -> str:
+    """What the pages show of the results, as canonical JSON: statuses, messages, logs, positions.
+
+    Timings (durations, start and end of the run) are left out: a re-run with the same outcome
+    gives the same text, so no page is rebuilt. The time of the run reaches the pages through
+    ``_static/berserk-run.js`` (see :func:`run_script`).
+    """
+    import json
+
+    engine = (data.run or {}).get("engine") or {}
+    view = {
+        "engine": {k: engine.get(k) for k in ("name", "version", "driver")},
+        "scenarios": {
+            ident: {k: record.get(k) for k in VIEW_FIELDS if record.get(k) is not None}
+            for ident, record in sorted(data.results.items())
+        },
+    }
+    return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def run_script(data: SiteData) -> str:
+    """``berserk-run.js``: the time of the latest run, filled into the pages by ``berserk.js``."""
+    import json
+
+    run = {k: (data.run or {}).get(k) for k in RUN_FIELDS}
+    if run["finished"]:
+        run["finished_text"] = format_time(str(run["finished"]))
+    return "window.BERSERK_RUN = " + json.dumps(run, ensure_ascii=False, sort_keys=True) + ";\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -671,15 +895,13 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def generate_pages(app: Sphinx, data: SiteData) -> None:
-    from berserk_rules.features import parse_feature
-
     outdir = Path(app.srcdir) / GENERATED
     wanted: dict[Path, str] = {}
     files = sorted({ref.file for ref in data.scenarios})
     groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel in files:
         try:
-            title = parse_feature(data.root / rel, data.root).document["feature"]["name"]
+            title = parsed_feature(data.root / rel, data.root).document["feature"]["name"]
         except (UserError, KeyError, TypeError):
             title = rel
         docname = feature_docname(rel)
@@ -697,12 +919,15 @@ def generate_pages(app: Sphinx, data: SiteData) -> None:
         "```{berserk-run}",
         "```",
         "",
+        "```{berserk-scenario-index}",
+        "```",
+        "",
     ]
     if not files:
         lines += ["Сценариев пока нет.", ""]
     for group in sorted(groups):
         caption = group.replace("part-", "Часть ") if group.startswith("part-") else (group or "Прочие")
-        lines += ["```{toctree}", f":caption: {caption}", ":maxdepth: 1", ""]
+        lines += ["```{toctree}", f":caption: {caption}", ":maxdepth: 1", ":hidden:", ""]
         lines += [docname.removeprefix(GENERATED + "/") for docname, _ in groups[group]]
         lines += ["```", ""]
     wanted[outdir / "scenarios.md"] = "\n".join(lines)
@@ -721,23 +946,23 @@ class FeatureDirective(BerserkDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from berserk_rules.features import parse_feature
-
         self.note_berserk()
         rel = self.arguments[0].strip()
         root = project_root(self.config, self.env.srcdir)
         try:
-            parsed = parse_feature(root / rel, root)
+            parsed = parsed_feature(root / rel, root)
         except UserError as exc:
             logger.warning("%s", exc, location=self.get_location())
             return []
         self.rel = rel
         feature = parsed.document.get("feature") or {}
         out: list[nodes.Node] = []
+        self.card_anchors: dict[str, str] = {}
         meta = nodes.paragraph(classes=["berserk-feature-meta"])
         meta += nodes.Text("Файл ")
         meta += nodes.literal(rel, rel)
         out.append(meta)
+        out.append(run_note())
         out.extend(self.tags(feature.get("tags", []), feature.get("location", {}).get("line", 1)))
         out.extend(self.description(feature.get("description", "")))
         for child in feature.get("children", []):
@@ -755,7 +980,8 @@ class FeatureDirective(BerserkDirective):
             if index:
                 para += nodes.Text(" ")
             name = tag["name"].removeprefix("@")
-            para += tag_node(name, self.env.docname, self.where(tag.get("location", {}).get("line", line)))
+            where = self.where(tag.get("location", {}).get("line", line))
+            para += tag_node(name, self.env.docname, where, entry_known(self.config, self.env.srcdir))
         return [para]
 
     def description(self, text: str) -> list[nodes.Node]:
@@ -818,12 +1044,84 @@ class FeatureDirective(BerserkDirective):
             block += line
             if step.get("dataTable"):
                 rows = [[cell["value"] for cell in row["cells"]] for row in step["dataTable"]["rows"]]
-                block += self.table(rows, header=False)
+                block += self.table(rows, header=False, row_ids=self.card_rows(rows))
             if step.get("docString"):
                 content = step["docString"]["content"]
                 block += message_block(content, "berserk-docstring")
         out.append(block)
         return out
+
+    def card_rows(self, rows: list[list[str]]) -> list[str] | None:
+        """Anchors ``card-<name>`` for the rows of a card table («Дано карты:», column «название»)."""
+        if not rows or "название" not in rows[0]:
+            return None
+        column = rows[0].index("название")
+        ids = [""]
+        for row in rows[1:]:
+            name = row[column] if column < len(row) else ""
+            anchor = "card-" + (re.sub(r"[\s\"'<>&]+", "-", name.strip().casefold()) or "без-названия")
+            while anchor in self.card_anchors.values():
+                anchor += "-2"
+            if name and name not in self.card_anchors:
+                self.card_anchors[name] = anchor
+            ids.append(anchor)
+        return ids
+
+    def scenario_links(self, scenario: dict[str, Any]) -> list[nodes.Node]:
+        """«Проверяет: правило 401.7 …» and «Карты: «Часовой» …» — links from a scenario to its entries."""
+        line = scenario["location"]["line"]
+        refs = [
+            r
+            for r in scenario_index(self.config, self.env.srcdir)
+            if r.file == self.rel and r.scenario_line == line
+        ]
+        para = nodes.paragraph(classes=["berserk-scenario-links"])
+        seen: list[tuple[str, str]] = []
+        for ref in refs:
+            for kind, ids in (
+                ("rule", ref.rules),
+                ("termin", ref.terms),
+                ("interpretation", ref.interpretations),
+            ):
+                seen.extend((kind, ident) for ident in ids if (kind, ident) not in seen)
+        names = {"rule": "правило", "termin": "термин", "interpretation": "толкование"}
+        known = entry_known(self.config, self.env.srcdir)
+        if seen:
+            para += nodes.strong("Проверяет: ", "Проверяет: ")
+            for index, (kind, ident) in enumerate(seen):
+                if index:
+                    para += nodes.Text(", ")
+                para += nodes.Text(names[kind] + " ")
+                if known(kind, ident):
+                    para += xref(kind, ident, ident, self.env.docname, self.where(line))
+                else:
+                    para += missing_node(ident)
+                    para += nodes.Text(" (нет в этой редакции)")
+        texts: list[str] = []
+        for step in scenario.get("steps", []):
+            texts.append(step.get("text", ""))
+            for row in (step.get("dataTable") or {}).get("rows", []):
+                texts.extend(cell["value"] for cell in row["cells"])
+        for example in scenario.get("examples") or []:
+            for row in [example.get("tableHeader") or {"cells": []}, *(example.get("tableBody") or [])]:
+                texts.extend(cell["value"] for cell in row["cells"])
+        used = [
+            name
+            for name in self.card_anchors
+            if any(f"«{name}»" in text or text.strip() == name for text in texts)
+        ]
+        if used:
+            if seen:
+                para += nodes.Text(". ")
+            para += nodes.strong("Карты: ", "Карты: ")
+            for index, name in enumerate(used):
+                if index:
+                    para += nodes.Text(", ")
+                label = f"«{name}»"
+                para += nodes.reference(
+                    label, label, refid=self.card_anchors[name], classes=["berserk-card-link"]
+                )
+        return [para] if para.children else []
 
     def table(
         self,
@@ -859,7 +1157,8 @@ class FeatureDirective(BerserkDirective):
             cells = [nodes.paragraph(text=value) for value in values]
             if status_ids is not None:
                 cells.append(nodes.paragraph("", "", scenario_status(scenario=status_ids[index])))
-            body += make_row(cells, [row_ids[index]] if row_ids else None)
+            row_id = row_ids[index] if row_ids else ""
+            body += make_row(cells, [row_id] if row_id else None)
         group += body
         return table
 
@@ -874,6 +1173,7 @@ class FeatureDirective(BerserkDirective):
             meta += nodes.Text(" ")
         meta += nodes.literal(scenario_id, scenario_id, classes=["berserk-scenario-id"])
         out.append(meta)
+        out.extend(self.scenario_links(scenario))
         out.extend(self.tags(scenario.get("tags", []), line))
         out.extend(self.description(scenario.get("description", "")))
         out.extend(self.steps(scenario.get("steps", [])))
@@ -896,6 +1196,7 @@ class FeatureDirective(BerserkDirective):
                 )
             )
         out.append(scenario_messages(scenarios=ids))
+        out.append(scenario_replay(scenarios=ids))
         return out
 
 
@@ -1042,6 +1343,104 @@ def module_path(module: str, root: Path) -> str:
 # Coverage and run summary (need results: rendered on doctree-resolved)
 
 
+class scenario_index_table(nodes.General, nodes.Element):
+    """Replaced on doctree-resolved by the table of feature files with counts and statuses."""
+
+
+class ChangesDirective(BerserkDirective):
+    """``{berserk-changes} OLD``: the rules and terms added, removed and changed since the edition
+    in folder OLD, with the changed words highlighted (``site --corpus DIR --compare OLD``)."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from berserk_rules.editions import compare, edition_name, load_edition
+
+        old_dir = Path(self.arguments[0].strip())
+        try:
+            old = load_edition(old_dir)
+            new = load_edition(corpus_root(self.config, self.env.srcdir))
+        except UserError as exc:
+            logger.warning("сравнение редакций не построено: %s", exc, location=self.get_location())
+            return []
+        for path in sorted((old_dir / "rules").glob("*.md")):
+            self.env.note_dependency(str(path))
+        changes = compare(old, new)
+        names = {"added": "добавлено", "removed": "удалено", "changed": "изменено"}
+        counts = Counter(c.kind for c in changes)
+        out: list[nodes.Node] = [
+            nodes.paragraph(
+                text=f"По сравнению с редакцией «{edition_name(old_dir)}»: "
+                + ", ".join(f"{names[k]} — {counts[k]}" for k in names)
+                + "."
+            )
+        ]
+        known = entry_known(self.config, self.env.srcdir)
+        for change in changes:
+            box = nodes.container(classes=["berserk-change", f"berserk-change-{change.kind}"])
+            head = nodes.paragraph(classes=["berserk-rule-head"])
+            kind = "termin" if (change.kind != "removed" and known("termin", change.id)) else "rule"
+            if change.kind != "removed" and known(kind, change.id):
+                head += xref(
+                    kind, change.id, change.title if kind == "termin" else change.id, self.env.docname
+                )
+            else:
+                head += nodes.literal(change.id, change.id)
+            head += badge(names[change.kind], f"berserk-change-badge-{change.kind}")
+            box += head
+            if change.kind == "changed":
+                grid = nodes.container(classes=["berserk-variants", "berserk-variants-2"])
+                for label, text, other in (
+                    ("было", change.old, change.new),
+                    ("стало", change.new, change.old),
+                ):
+                    column = nodes.container(classes=["berserk-variant"])
+                    column += nodes.paragraph("", "", nodes.strong(label, label))
+                    column += text_lines(text.split("\n"), other=other.split("\n"))
+                    grid += column
+                box += grid
+            else:
+                box += text_lines((change.new or change.old).split("\n"))
+            out.append(box)
+        return out
+
+
+class ScenarioIndexDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        return [scenario_index_table()]
+
+
+def render_scenario_index(app: Sphinx, data: SiteData, docname: str) -> list[nodes.Node]:
+    """One row per feature file: its title (link), number of scenarios, worst status and counts."""
+    by_file: dict[str, list[Any]] = defaultdict(list)
+    for ref in data.scenarios:
+        by_file[ref.file].append(ref)
+    if not by_file:
+        return []
+    table = table_node([5, 1, 5])
+    table["classes"].append("berserk-scenario-index")
+    add_row(table, ["Файл сценариев", "Сценариев", "Статус по последнему прогону"], head=True)
+    for rel in sorted(by_file):
+        target = feature_docname(rel)
+        title = app.env.titles.get(target)
+        label = title.astext() if title is not None else rel
+        ref = nodes.reference(
+            label, label, internal=True, refuri=app.builder.get_relative_uri(docname, target)
+        )
+        statuses = [data.status(r.id) for r in by_file[rel]]
+        worst = next(s for s in STATUS_ORDER if s in statuses)
+        cell = nodes.paragraph()
+        cell += status_badge(worst)
+        cell += nodes.Text(" " + counts_text(statuses))
+        add_row(table, [nodes.paragraph("", "", ref), str(len(statuses)), cell])
+    return [table]
+
+
 class CoverageDirective(BerserkDirective):
     has_content = False
 
@@ -1077,6 +1476,23 @@ def format_time(value: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") + zone
 
 
+def engine_name(data: SiteData) -> str:
+    engine = (data.run or {}).get("engine") or {}
+    return " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "неизвестен"
+
+
+def run_line(data: SiteData, lead: str = "Последний прогон") -> nodes.paragraph:
+    """«Последний прогон: движок X, завершён <время>.» — the time is filled in by ``berserk.js``
+    from ``berserk-run.js``, so that a re-run with the same outcome changes no page."""
+    name = engine_name(data)
+    para = nodes.paragraph(classes=["berserk-run-line"])
+    para += nodes.Text(f"{lead}: движок ")
+    para += nodes.literal(name, name)
+    para += nodes.inline("", "", classes=["berserk-run-time"])
+    para += nodes.Text(".")
+    return para
+
+
 def render_run_summary(data: SiteData) -> list[nodes.Node]:
     box = nodes.container(classes=["berserk-run"])
     statuses = [data.status(ref.id) for ref in data.scenarios]
@@ -1086,17 +1502,7 @@ def render_run_summary(data: SiteData) -> list[nodes.Node]:
             "Выполните «berserk-rules check» или «berserk-rules site»."
         )
     else:
-        engine = data.run.get("engine") or {}
-        name = " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "неизвестен"
-        para = nodes.paragraph()
-        para += nodes.Text("Последний прогон: движок ")
-        para += nodes.literal(name, name)
-        if data.run.get("finished"):
-            para += nodes.Text(f", завершён {format_time(str(data.run['finished']))}")
-        if isinstance(data.run.get("duration"), int | float):
-            para += nodes.Text(f", {data.run['duration']:.1f} с")
-        para += nodes.Text(".")
-        box += para
+        box += run_line(data)
     para = nodes.paragraph()
     para += nodes.Text(f"Сценариев: {len(statuses)}")
     counts = Counter(statuses)
@@ -1113,7 +1519,7 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
     from berserk_rules.corpus import load_corpus
     from berserk_rules.coverage import by_part, compute
 
-    corpus = load_corpus(data.root)
+    corpus = load_corpus(corpus_root(app.config, app.srcdir))
     items = compute(corpus, data.scenarios, data.results)
     entries = {(e.kind, e.id): e for e in corpus.entries}
     out: list[nodes.Node] = []
@@ -1266,6 +1672,102 @@ def on_builder_inited(app: Sphinx) -> None:
     generate_pages(app, data)
 
 
+SEARCH_TRANSLATIONS = {
+    ", in ": ", на странице ",
+    "Search finished, found one page matching the search query.": [
+        "Найдена ${resultCount} страница.",
+        "Найдено ${resultCount} страницы.",
+        "Найдено ${resultCount} страниц.",
+        "Найдено ${resultCount} страницы.",
+    ],
+    "Search finished, found ${resultCount} pages matching the search query.": [
+        "Найдена ${resultCount} страница.",
+        "Найдено ${resultCount} страницы.",
+        "Найдено ${resultCount} страниц.",
+        "Найдено ${resultCount} страницы.",
+    ],
+}
+
+
+def on_config_inited(app: Sphinx, config: Any) -> None:
+    """Fix Sphinx's Russian JavaScript catalogue and resolve ``locale_dirs`` against the conf folder.
+
+    Sphinx's ``ru/sphinx.js`` has empty plural forms for «found N pages» (the line stays blank) and
+    translates ``", in "`` without a trailing space («вЧасть 4»). The patched copy is written under
+    the doctree folder and put first in ``locale_dirs``; Sphinx looks for ``sphinx.js`` there
+    relative to the current folder, so every entry is made absolute.
+    """
+    import json
+
+    from sphinx import package_dir
+
+    confdir = Path(app.confdir)
+    dirs = [str(Path(d) if Path(d).is_absolute() else confdir / d) for d in config.locale_dirs]
+    language = config.language or "en"
+    original = Path(package_dir, "locale", language, "LC_MESSAGES", "sphinx.js")
+    if language == "ru" and original.is_file():
+        text = original.read_text(encoding="utf-8")
+        catalogue = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+        catalogue["messages"].update(SEARCH_TRANSLATIONS)
+        target = Path(app.doctreedir) / "berserk-locale"
+        write_if_changed(
+            target / language / "LC_MESSAGES" / "sphinx.js",
+            "Documentation.addTranslations(" + json.dumps(catalogue, ensure_ascii=False, indent=1) + ");\n",
+        )
+        dirs.insert(0, str(target))
+    config.locale_dirs = dirs
+
+
+def on_html_page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """furo writes the sidebar's screen-reader labels in English (``furo/navigation.py``)."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            'aria-label="Toggle navigation of ', 'aria-label="Раскрыть или свернуть: '
+        )
+
+
+def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
+    """Write the scripts that the pages load: the run's time, rule numbers, the entry index."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import json
+
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.site_text import entry_index
+
+    static = Path(app.outdir) / "_static"
+    data = site_data(app)
+    write_if_changed(static / "berserk-run.js", run_script(data))
+    try:
+        corpus = load_corpus(corpus_root(app.config, app.srcdir))
+    except UserError:
+        return
+    titles = {part: part_title(app, part) for part in {e.part for e in corpus.entries}}
+    # the index depends only on the corpus files and the part titles: skip the stemming when unchanged
+    rules_dir = corpus_root(app.config, app.srcdir) / "rules"
+    key = json.dumps(
+        [sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in rules_dir.glob("*.md")), titles],
+        ensure_ascii=False,
+    )
+    marker = Path(app.doctreedir) / "berserk-entries.key"
+    scripts = [static / "berserk-numbers.js", static / "berserk-entries.js"]
+    if all(path.is_file() for path in scripts) and marker.is_file() and marker.read_text("utf-8") == key:
+        return
+
+    def page(entry: Any) -> str:
+        return app.builder.get_target_uri(part_docname(entry.part))
+
+    index = entry_index(corpus.entries, page, titles)
+    numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
+    write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
+    entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
+    write_if_changed(static / "berserk-entries.js", f"window.BERSERK_ENTRIES = {entries};\n")
+    write_if_changed(marker, key)
+
+
 def on_env_get_outdated(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
@@ -1294,7 +1796,7 @@ def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     if env.docname in getattr(env, "berserk_docs", set()):
         data = site_data(app)
-        env.note_dependency(str(data.results_path))
+        env.note_dependency(str(data.view_path))
 
 
 def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -1306,8 +1808,16 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         node.replace_self(status_badge(status))
     for node in list(doctree.findall(scenario_messages)):
         node.replace_self(render_messages(data, node["scenarios"]))
+    for node in list(doctree.findall(scenario_replay)):
+        node.replace_self(render_replay(app, data, node["scenarios"], docname))
+    for node in list(doctree.findall(run_note)):
+        node.replace_self(
+            run_line(data) if data.run is not None else nodes.paragraph(text="Сценарии ещё не запускались.")
+        )
     for node in list(doctree.findall(coverage_table)):
         node.replace_self(render_coverage(app, data, docname))
+    for node in list(doctree.findall(scenario_index_table)):
+        node.replace_self(render_scenario_index(app, data, docname))
     for node in list(doctree.findall(run_summary)):
         node.replace_self(render_run_summary(data))
 
@@ -1316,7 +1826,7 @@ def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docna
     scenarios = data.by_kind.get(node["kind"], {}).get(node["target"], [])
     box = nodes.container(classes=["berserk-scenarios"])
     if not scenarios:
-        if node["kind"] != "rule":
+        if node["kind"] not in ("rule", "term"):
             return []
         if node["untestable"]:
             box += nodes.paragraph(
@@ -1360,6 +1870,63 @@ def message_block(message: str, css: str = "berserk-message") -> nodes.literal_b
     return node
 
 
+def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname: str) -> list[nodes.Node]:
+    """For each scenario (or outline row): the failed step, the starting board and the game log."""
+    from berserk_rules.site_replay import board, log_account
+
+    linker = site_linker(app.config, app.srcdir)
+
+    def rule_uri(ident: str) -> str | None:
+        if linker is None:
+            return None
+        target = linker.rule_target(ident)
+        if target is not None:
+            part = part_of_rule(target)
+            return app.builder.get_relative_uri(docname, part_docname(part)) + f"#rule-{target}"
+        if ident in linker.term_slugs:
+            return app.builder.get_relative_uri(docname, "glossary") + f"#term-{ident}"
+        return None
+
+    out: list[nodes.Node] = []
+    for scenario_id in scenario_ids:
+        record = data.results.get(scenario_id) or {}
+        step = record.get("failed_step")
+        if isinstance(step, dict) and data.status(scenario_id) in ("failed", "error", "xfail", "xpass"):
+            words = f"{step.get('keyword', '')} {step.get('text', '')}".strip()
+            para = nodes.paragraph(classes=["berserk-failed-step"])
+            para += nodes.strong(
+                "Шаг, на котором сценарий остановился: ", "Шаг, на котором сценарий остановился: "
+            )
+            para += nodes.literal(words, words)
+            para += nodes.Text(f" (строка {step.get('line', '?')})")
+            out.append(para)
+        position, log = record.get("position"), record.get("log")
+        if not position and not log:
+            continue
+        label = "Партия сценария" + (f" {scenario_id.rsplit(':', 1)[-1]}" if len(scenario_ids) > 1 else "")
+        out.append(
+            nodes.raw(
+                "",
+                f'<details class="berserk-replay"><summary>{label}: позиция и ход игры</summary>',
+                format="html",
+            )
+        )
+        if isinstance(position, dict):
+            out.append(nodes.paragraph("", "", nodes.strong("Начальная позиция", "Начальная позиция")))
+            out.append(board(position))
+        if isinstance(log, list) and log:
+            out.append(nodes.paragraph("", "", nodes.strong("Журнал партии", "Журнал партии")))
+            out.append(log_account(log, rule_uri))
+        out.append(nodes.raw("", "</details>", format="html"))
+    return out
+
+
+def part_of_rule(rule_id: str) -> int:
+    from berserk_rules.corpus import part_of_id
+
+    return part_of_id(rule_id) or 0
+
+
 def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for scenario_id in scenario_ids:
@@ -1378,8 +1945,9 @@ def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("berserk_results", "", "env", types=[str])
     app.add_config_value("berserk_root", "", "env", types=[str])
+    app.add_config_value("berserk_corpus", "", "env", types=[str])
 
-    for node_class in (*PLACEHOLDERS, coverage_table, run_summary):
+    for node_class in (*PLACEHOLDERS, coverage_table, run_summary, scenario_index_table):
         app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
 
     app.add_object_type("rule", "rule", objname="правило", indextemplate="pair: %s; правило")
@@ -1395,6 +1963,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-steps", StepsDirective)
     app.add_directive("berserk-coverage", CoverageDirective)
     app.add_directive("berserk-run", RunDirective)
+    app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
+    app.add_directive("berserk-changes", ChangesDirective)
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)
@@ -1403,4 +1973,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", on_env_merge_info)
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    app.connect("build-finished", on_build_finished)
+    app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
+    app.connect("config-inited", on_config_inited)
+    for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):
+        app.add_js_file(script)
+    app.setup_extension("berserk_rules.sphinx_matrix")  # the engines' matrix page and badges (runner)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}

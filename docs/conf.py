@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 project = "Берсерк. Герои — исполняемый свод правил"
 author = "Редакция berserk-rules"
 copyright = "2026, редакция berserk-rules"
@@ -21,6 +23,18 @@ html_title = "Берсерк. Герои — свод правил"
 html_short_title = "Свод правил"
 html_search_language = "ru"
 html_static_path = ["_static"]
+templates_path = ["_templates"]  # furo's page, search and icons with Russian words; the «go to rule» box
+html_favicon = "_static/favicon.svg"
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/goto.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
 html_css_files = ["berserk.css"]
 html_copy_source = False
 html_show_sourcelink = False
@@ -46,6 +60,8 @@ berserk_root = ""
 smartquotes = False
 
 # furo strings missing from Sphinx's Russian catalog (compiled automatically at build time)
-locale_dirs = ["locales"]
+# absolute: Sphinx resolves locale_dirs against the source folder, which differs for an edition's
+# site (berserk-rules site --corpus), and looks for sphinx.js relative to the current folder
+locale_dirs = [str(Path(__file__).resolve().parent / "locales")]
 html_show_sphinx = False
 html_show_copyright = False

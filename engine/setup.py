@@ -163,11 +163,26 @@ def _check_json(value: Any, path: str = "позиция") -> None:
             _check_json(v, f"{path}[{i}]")
 
 
+def check_shape(setup: dict[str, Any]) -> None:
+    """Wrong types the builder below would trip over, as SetupError naming the field: a player's
+    description that is not an object, a card property that is a list or an object. (Found by the
+    setup fuzzer of berserk-rules, ``tests/test_setup_fuzz.py``.)"""
+    players = setup.get("players", {})
+    for name, desc in players.items() if isinstance(players, dict) else ():
+        _dict(desc, f"игрок {name}")
+    cards = setup.get("cards", {})
+    for name, props in cards.items() if isinstance(cards, dict) else ():
+        for key, value in props.items() if isinstance(props, dict) else ():
+            if isinstance(value, list | dict):
+                raise SetupError(f"карта «{name}»: {key} — ожидается строка или число, получено {value!r}")
+
+
 def new_game(setup: dict[str, Any]) -> Game:
     """Build a game from a position (or a snapshot). Raises SetupError / CardTextError on bad input."""
     grammar.all_phrases()  # the grammar and the keyword modules are loaded before any card is read
     setup = _dict(setup, "позиция")
     _check_json(setup)
+    check_shape(setup)
     unknown = set(setup) - _TOP_KEYS
     if unknown:
         raise SetupError(f"неизвестные поля позиции: {sorted(unknown)}")

@@ -216,12 +216,14 @@ def test_check_stops_at_a_feature_pytest_bdd_cannot_collect(
     )
     assert main(["check", "-n", "0"]) == 2
     err = error_of(capsys)
-    assert "features/hod.feature:6: первый шаг «И игрок А пасует» должен начинаться с «Дано»" in err
+    assert (
+        "features/hod.feature:6: [first-step] первый шаг «И игрок А пасует» должен начинаться с «Дано»" in err
+    )
     (project / "features" / "hod.feature").write_text(
         FEATURE + "      | a |\n     | b | c |\n", encoding="utf-8"
     )
     assert main(["check", "-n", "0"]) == 2
-    assert "features/hod.feature:9: синтаксическая ошибка Gherkin" in error_of(capsys)
+    assert "features/hod.feature:9: [syntax] синтаксическая ошибка Gherkin" in error_of(capsys)
 
 
 # --- feature files -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import textwrap
 from pathlib import Path
 
@@ -218,13 +219,18 @@ def test_check_fails_when_a_scenario_silently_did_not_run(
     feature.write_text(
         FEATURE + "\n    Сценарий: получает монету\n      Дано игра\n      Тогда монета получена\n"
     )
-    assert main(CHECK) == 1
-    assert "не запущены 1 — НЕ ВСЕ СЦЕНАРИИ ЗАПУЩЕНЫ" in capsys.readouterr().out
+    assert main(CHECK) == 2  # lint finds it before anything runs
+    assert "[duplicate-name] сценарий «получает монету» уже есть в строке" in capsys.readouterr().err
 
 
-def test_check_without_results_returns_pytest_code(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*CHECK[:-2], "--driver", "nope"]) == 4  # pytest usage error
-    assert "результаты не записаны" in capsys.readouterr().err
+def test_check_with_a_driver_that_cannot_be_imported(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", "--driver", "nope", "-n", "0"]) == 2  # before pytest starts
+    assert "драйвер задаётся как «модуль:Класс»" in capsys.readouterr().err
+    assert main(["check", "--driver", "no_such_module_x:Driver", "-n", "0"]) == 2
+    assert "не удалось импортировать модуль no_such_module_x" in capsys.readouterr().err
+    assert not (project / "build" / "results.json").exists()
 
 
 def test_check_needs_rulebook_tests(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -235,18 +241,21 @@ def test_check_needs_rulebook_tests(project: Path, capsys: pytest.CaptureFixture
 
 def test_check_pytest_command(tmp_path: Path) -> None:
     args = argparse.Namespace(driver="m:C", workers=None, pytest_args=["--", "-k", "x"])
-    command = check.pytest_command(args, tmp_path / "r.json")
+    command = check.pytest_command(args, tmp_path / "r.json", scenarios=10)
     assert command[1:4] == ["-m", "pytest", "tests/test_rulebook.py"]
-    assert command[-8:] == [
+    assert command[-6:] == [
         "--berserk-results",
         str(tmp_path / "r.json"),
         "--berserk-driver",
         "m:C",
-        "-n",
-        "auto",
         "-k",
         "x",
     ]
+    assert "-n" not in command  # below check.PARALLEL_FROM scenarios one process is faster
+    many = check.pytest_command(args, tmp_path / "r.json", scenarios=check.PARALLEL_FROM)
+    assert many[-4:-2] == ["-n", "auto"] or (os.cpu_count() or 1) < 2
+    args.workers = "0"
+    assert check.pytest_command(args, tmp_path / "r.json", scenarios=10_000)[-4:-2] == ["-n", "0"]
 
 
 # --- coverage ------------------------------------------------------------------------------------
@@ -381,6 +390,14 @@ def test_rule_untestable(project: Path, capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert "Не проверяется движком: об оформлении" in out
     assert out.endswith("Сценариев нет (не проверяется движком).\n")
+
+
+def test_rule_by_a_number_another_source_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """315.1 is how source 001 numbers what the corpus files as 310.1: the rule is shown, not a hint."""
+    assert main(["rule", "315.1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Номер 315.1 напечатан в 001_9650f60f6bd2280f.txt; в корпусе это правило 310.1.\n")
+    assert "310.1 — правило" in out
 
 
 def test_unknown_rule_suggests(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

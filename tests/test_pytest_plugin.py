@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from berserk_rules.driver import resolve_driver
 from berserk_rules.errors import UserError
-from berserk_rules.pytest_plugin import resolve_driver
 
 pytest_plugins = ["pytester"]
 
@@ -325,3 +325,37 @@ def test_first_step_and_is_reported_in_russian_at_collection(project: pytest.Pyt
     assert result.ret == pytest.ExitCode.INTERRUPTED
     result.stdout.fnmatch_lines(["*features/plugin.feature:6: [[]first-step[]] первый шаг «И подготовка»*"])
     assert "StepError" not in result.stdout.str()
+
+
+def test_known_failures_by_rule_with_issue_and_non_strict(project: pytest.Pytester) -> None:
+    """An entry may name a rule (every scenario of it) and an issue link; ``strict = false`` makes
+    an unexpected pass a reported xpass that does not fail the run."""
+    (project.path / "known" / "engine.toml").write_text(
+        'strict = false\n\n[[xfail]]\nrule = "2.2"\nreason = "правило 2.2 не сделано"\n'
+        'issue = "https://example.org/issues/7"\n',
+        encoding="utf-8",
+    )
+    result = project.runpytest(
+        "--berserk-driver", "drv:Driver", "--berserk-known-failures", "known/engine.toml"
+    )
+    data = results(project)
+    got = statuses(data)
+    assert (got[KNOWN_LINE], got[ROW_GOOD], got[ROW_BAD]) == ("xfail", "xpass", "xfail")
+    record = {s["line"]: s for s in data["scenarios"]}[KNOWN_LINE]
+    assert record["message"].startswith("правило 2.2 не сделано (https://example.org/issues/7)")
+    assert data["known_failures"] == {"file": "known/engine.toml", "strict": False}
+    from berserk_rules.commands.check import bad_statuses
+
+    assert "xpass" not in bad_statuses(data)
+    result.assert_outcomes(passed=2, failed=1, skipped=1, errors=1, xfailed=2, xpassed=1)
+
+
+def test_known_failure_naming_an_unchecked_rule_is_an_error(project: pytest.Pytester) -> None:
+    (project.path / "known" / "engine.toml").write_text(
+        '[[xfail]]\nrule = "9.9"\nreason = "нет такого"\n', encoding="utf-8"
+    )
+    result = project.runpytest(
+        "--berserk-driver", "drv:Driver", "--berserk-known-failures", "known/engine.toml"
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*ни один сценарий не проверяет правило 9.9*"])

@@ -197,3 +197,38 @@ def test_no_remote_assets(site: Site) -> None:
     for path in site.second.out.rglob("*.js"):
         text = path.read_text(encoding="utf-8")
         assert "fonts.googleapis" not in text and "cdn." not in text, path
+
+
+def rendered_lines(block: str) -> list[str]:
+    """The text of every line of the verbatim text blocks in ``block`` (tags stripped)."""
+    found = re.findall(r'^<div class="(?:berserk-example )?line">(.*)</div>$', block, flags=re.M)
+    return [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in found]
+
+
+def test_rendered_text_is_verbatim_with_links(site: Site) -> None:
+    """Links inside the text never change it: every rendered line is the source line, and links exist."""
+    corpus = load_corpus(project_root())
+    links = 0
+    for part in range(1, 7):
+        page = site.second.page(f"rules/part-{part}.html")
+        links += page.count("berserk-ref-rule") + page.count("berserk-ref-term")
+        for entry in corpus.rules(part):
+            if entry.heading:
+                continue
+            shown = entry.variants if len({v.lines for v in entry.variants}) > 1 else entry.variants[:1]
+            expected = [v.prefix + v.lines[0] for v in shown] + [x for v in shown for x in v.lines[1:]]
+            assert sorted(rendered_lines(rule_block(page, entry.id))) == sorted(expected), entry.id
+    assert links > 50
+    part5 = site.second.page("rules/part-5.html")
+    assert 'согласно <a class="reference internal" href="part-3.html#rule-309.2">' in part5
+
+
+def test_glossary_see_links_and_term_scenarios(site: Site) -> None:
+    page = site.second.page("glossary.html")
+    assert re.search(r'См\. <a class="reference internal" href="#term-гибель-существа-карты">', page)
+    # terms show their scenarios (or that there are none) as rules do
+    assert page.count("berserk-scenarios") >= len(load_corpus(project_root()).terms())
+
+
+def test_alias_anchor_of_other_numbering(site: Site) -> None:
+    assert 'id="rule-315.1"' in site.second.page("rules/part-3.html")

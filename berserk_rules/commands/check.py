@@ -1,19 +1,34 @@
-"""``berserk-rules check [--driver] [--results] [-n N] [-- pytest args]``.
+"""``berserk-rules check [--driver | --engine] [--results] [-n N] [-- pytest args]``.
 
-Runs every scenario (``tests/test_rulebook.py``) on an engine in a pytest subprocess, then prints a
-per-Part summary from the results file written by :mod:`berserk_rules.pytest_plugin`.
+Runs every scenario (``tests/test_rulebook.py``) on an engine in a pytest subprocess and prints a
+per-Part summary. The verdict is this run's own:
 
-Exit code: pytest's own code when it could not run (usage error, interrupted, collection failed),
-otherwise 1 if any scenario failed, errored or passed unexpectedly (strict XPASS), or — when no
-extra pytest arguments narrowed the run — if any scenario was not run; 0 when all is well.
+* before anything runs, the inputs are checked — the project (``features/``, ``rules/``), every
+  feature file with ``lint`` (a misspelt keyword, a scenario without «Тогда», an unknown tag: the
+  same ``file:line`` errors, exit code 2), the arguments, the results path (never a source file,
+  never an unwritable folder);
+* pytest writes this run's results into a file of its own beside the results file; only a run
+  that was not interrupted and in which no scenario turned out to be unrunnable as written
+  replaces ``--results`` (default ``build/results.json``) with it, atomically — two runs in one
+  checkout each report their own verdict, and the file always holds the latest complete run;
+* Ctrl-C stops the run with one line; the results file is left as it was.
+
+Exit code: 0 all is well; 1 a scenario failed, errored or passed unexpectedly (strict XPASS), or —
+when no extra pytest arguments narrowed the run — a scenario did not run, or pytest itself failed;
+2 bad input (arguments, features, a scenario's impossible position); 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
+import shlex
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -21,12 +36,24 @@ from typing import Any
 from berserk_rules.commands._common import results_path
 from berserk_rules.corpus import load_corpus, project_root
 from berserk_rules.coverage import by_part, compute, format_table, plural, scenario_part
-from berserk_rules.errors import SourceError, UserError
-from berserk_rules.features import load_results, load_results_file, load_scenarios
-from berserk_rules.lint import blocking_problems, required_parts
+from berserk_rules.errors import UserError
+from berserk_rules.features import (
+    FEATURES_DIR,
+    check_results_target,
+    load_results,
+    load_scenarios,
+    read_results,
+    relative_name,
+)
+from berserk_rules.lint import lint, required_parts
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
 BAD = ("failed", "error", "xpass")
+# Below this many scenarios one process is faster than pytest-xdist on 2 cores (each worker
+# collects every feature and starts its own engine): measured, see docs/architecture.md.
+PARALLEL_FROM = 500
+LINT_SHOWN = 20
+INTERRUPTED = 130
 
 
 def xdist_available() -> bool:
@@ -41,39 +68,75 @@ def extra_args(args: argparse.Namespace) -> list[str]:
     return extra
 
 
-def pytest_command(args: argparse.Namespace, results: Path) -> list[str]:
+def choose_workers(requested: str | None, scenarios: int) -> str | None:
+    """The ``-n`` for pytest-xdist: what was asked, else ``auto`` from :data:`PARALLEL_FROM`
+    scenarios on a machine with two or more cores, else None (one process)."""
+    if requested is not None:
+        return requested
+    if not xdist_available() or (os.cpu_count() or 1) < 2 or scenarios < PARALLEL_FROM:
+        return None
+    return "auto"
+
+
+def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) -> list[str]:
     command = [sys.executable, "-m", "pytest", RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q", "--tb=short"]
     command += ["--berserk-results", str(results)]
-    if args.driver:
+    if getattr(args, "driver", None):
         command += ["--berserk-driver", args.driver]
-    workers = args.workers
-    if workers is None and xdist_available():
-        workers = "auto"
+    if getattr(args, "engine", None):
+        command += ["--berserk-engine", args.engine, "--berserk-engine-cwd", str(Path.cwd())]
+    for option, name in (
+        ("--berserk-timeout", "timeout"),
+        ("--berserk-scenario-timeout", "scenario_timeout"),
+        ("--berserk-isolation", "isolation"),
+    ):
+        if getattr(args, name, None):
+            command += [option, str(getattr(args, name))]
+    if getattr(args, "known_failures", None):
+        command += ["--berserk-known-failures", str(Path(args.known_failures).resolve())]
+    workers = choose_workers(args.workers, scenarios)
     if workers is not None:
         if not xdist_available():
             raise UserError("для -n нужен pytest-xdist (pip install pytest-xdist)")
         command += ["-n", str(workers)]
+    if sys.stdout.isatty():
+        command.append("--color=yes")
     return command + extra_args(args)
 
 
-def check_features(root: Path) -> None:
-    """Raise :class:`SourceError` at the first feature problem that would break collection."""
-    blocking = blocking_problems(root)
-    if blocking:
-        first = blocking[0]
-        more = f" (и ещё {len(blocking) - 1}: berserk-rules lint)" if len(blocking) > 1 else ""
-        raise SourceError(first.file, first.line, first.message + more)
+# --- checks before the run -----------------------------------------------------------------------
 
 
-def check_results_path(results: Path) -> None:
-    """The results file must be writable as a file: not a folder, not under a file."""
-    if results.is_dir():
-        raise UserError(f"--results {results}: это папка; укажите файл, например {results / 'results.json'}")
-    for parent in results.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise UserError(f"--results {results}: {parent} — файл, а не папка")
-            break
+def check_project(root: Path) -> None:
+    """The project has what a run needs; nothing is looked for in another checkout."""
+    if not (root / "rules").is_dir():
+        raise UserError(f"нет папки rules/ в проекте {root}: корпус правил не найден")
+    if not (root / FEATURES_DIR).is_dir():
+        raise UserError(f"нет папки {FEATURES_DIR}/ в проекте {root}: сценариев нет")
+    if not (root / RULEBOOK_TESTS).is_file():
+        raise UserError(f"нет файла {RULEBOOK_TESTS} в {root}")
+
+
+def check_features(root: Path) -> int:
+    """Every feature file passes ``lint``; returns the number of scenarios.
+
+    Raises :class:`UserError` listing the errors (``file:line: [code] message``) otherwise: a
+    suite with a silent-pass trap in it (a misspelt keyword, a scenario without «Тогда», an
+    unknown tag) must not give a green verdict. Rules without scenarios are ``lint``'s business,
+    not a reason to refuse a run; a step without definition is not looked for here (a project may
+    bring its own steps), pytest-bdd reports it as that scenario's ``error``.
+    """
+    report = lint(None, root=root, corpus=load_corpus(root), check_step_definitions=False)
+    problems = [p for p in report.errors if p.code != "uncovered"]
+    if problems:
+        lines = [p.format() for p in problems[:LINT_SHOWN]]
+        if len(problems) > LINT_SHOWN:
+            lines.append(f"… и ещё {len(problems) - LINT_SHOWN} (все: berserk-rules lint)")
+        raise UserError(
+            f"сценарии не прошли проверку lint ({plural(len(problems), 'ошибка', 'ошибки', 'ошибок')}), "
+            "ничего не запущено:\n" + "\n".join(lines)
+        )
+    return report.scenarios
 
 
 def check_workers(value: str | None) -> None:
@@ -82,37 +145,167 @@ def check_workers(value: str | None) -> None:
     raise UserError(f"-n {value}: ожидается число процессов (0, 1, 2, …) или auto")
 
 
+def check_engine(args: argparse.Namespace, root: Path) -> None:
+    """``--engine`` names a program that exists; ``--driver`` a class that can be imported."""
+    from berserk_rules.protocol import parse_seconds
+
+    for option, name in (("--timeout", "timeout"), ("--scenario-timeout", "scenario_timeout")):
+        if getattr(args, name, None) is not None:
+            parse_seconds(str(getattr(args, name)), option)
+    engine = getattr(args, "engine", None)
+    if engine is not None and getattr(args, "driver", None):
+        raise UserError("--driver и --engine вместе не указываются: выберите одно")
+    if engine is not None:
+        try:
+            argv = shlex.split(engine)
+        except ValueError as exc:
+            raise UserError(f"--engine «{engine}»: {exc}") from None
+        if not argv:
+            raise UserError("--engine: пустая команда")
+        program = argv[0]
+        found = Path(program).is_file() if os.sep in program else shutil.which(program, path=search_path())
+        if not found:
+            raise UserError(f"--engine «{engine}»: программа {program} не найдена")
+    if getattr(args, "driver", None):
+        from berserk_rules.driver import resolve_driver
+
+        sys.path.insert(0, str(root))
+        try:
+            resolve_driver(args.driver)
+        finally:
+            sys.path.remove(str(root))
+    known = getattr(args, "known_failures", None)
+    if known is not None:
+        from berserk_rules.pytest_plugin import load_known_failures
+
+        if not Path(known).is_file():
+            raise UserError(f"--known-failures {known}: нет такого файла")
+        load_known_failures(Path(known).resolve(), load_scenarios(root), Path.cwd())
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+
+def _relay(proc: subprocess.Popen[bytes]) -> None:
+    """Copy pytest's output to ours as it comes."""
+    assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    out = sys.stdout.buffer
+    while True:
+        chunk = os.read(fd, 1 << 14)
+        if not chunk:
+            return
+        out.write(chunk)
+        out.flush()
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """After Ctrl-C: let pytest stop its engines, quietly; kill it if it does not stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not leave pytest running
+    try:
+        deadline = time.monotonic() + 1.0
+        nudged = False
+        while proc.poll() is None:
+            if time.monotonic() > deadline and not nudged:
+                proc.send_signal(signal.SIGINT)  # Ctrl-C reached only us (kill -INT)
+                nudged, deadline = True, time.monotonic() + 10.0
+            elif time.monotonic() > deadline:
+                proc.kill()
+            try:
+                proc.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                pass
+        if proc.stdout is not None:
+            proc.stdout.close()
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def search_path() -> str:
+    """PATH, with the folder of this Python's scripts first: ``--engine "berserk-engine serve"``
+    works from the project's virtual environment without activating it."""
+    return os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+
+
+def run_pytest(command: list[str], root: Path) -> int | None:
+    """pytest's exit code, or None when the run was interrupted (Ctrl-C)."""
+    env = {**os.environ, "PATH": search_path()}
+    proc = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    try:
+        _relay(proc)
+        return proc.wait()
+    except KeyboardInterrupt:
+        _stop(proc)
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     root = project_root()
-    if not (root / RULEBOOK_TESTS).is_file():
-        raise UserError(f"нет файла {RULEBOOK_TESTS} в {root}")
+    check_project(root)
     results = results_path(root, args.results)
-    check_results_path(results)
+    check_results_target(results, root)
     check_workers(args.workers)
-    check_features(root)
-    command = pytest_command(args, results)
+    check_engine(args, root)
+    scenarios = check_features(root)
     narrowed = bool(extra_args(args))  # -k, a node id…: scenarios left out on purpose
-    started = time.time()
-    completed = subprocess.run(command, cwd=root, check=False)
-    fresh = results.exists() and results.stat().st_mtime >= started - 1
-    if not fresh:
-        print(
-            f"berserk-rules check: pytest завершился с кодом {completed.returncode}, "
-            f"результаты не записаны ({results})",
-            file=sys.stderr,
-        )
-        return completed.returncode or 1
-    data = load_results_file(results) or {}
+
+    results.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix=f".{results.name}.", suffix=".run", dir=results.parent)
+    os.close(handle)
+    own = Path(name)
+    own.unlink()  # pytest writes it only if the run records scenarios
+    try:
+        code = run_pytest(pytest_command(args, own, scenarios), root)
+        if code is None:
+            print(
+                f"\nberserk-rules check: прервано (Ctrl-C) — результаты не записаны, "
+                f"{relative_name(results, root)} остался от прошлого полного прогона",
+                file=sys.stderr,
+            )
+            return INTERRUPTED
+        if not own.exists():
+            print(
+                f"berserk-rules check: pytest завершился с кодом {code}, результаты не записаны "
+                f"({relative_name(results, root)} не изменён)",
+                file=sys.stderr,
+            )
+            return 2 if code == 4 else code or 1  # 4: pytest's usage error is bad input
+        data = read_results(own) or {}
+        unrunnable = [s for s in data.get("scenarios", []) if s.get("error") == "input"]
+        if unrunnable:
+            lines = [str(s.get("message") or s["id"]) for s in unrunnable]
+            raise UserError(
+                f"{plural(len(unrunnable), 'сценарий', 'сценария', 'сценариев')} нельзя выполнить как "
+                f"написано — результаты не записаны ({relative_name(results, root)} не изменён):\n"
+                + "\n".join(lines)
+            )
+        os.replace(own, results)
+    finally:
+        own.unlink(missing_ok=True)
     print()
     print(summary(root, data, results, narrowed))
+    junit = getattr(args, "junit", None)
+    if junit:
+        from berserk_rules.junit import write_junit
+
+        write_junit(data, Path(junit))
     counts = data.get("summary", {})
-    bad = sum(int(counts.get(status, 0)) for status in BAD)
+    bad = sum(int(counts.get(status, 0)) for status in bad_statuses(data))
     not_run = int(counts.get("not run", 0))
-    if completed.returncode not in (0, 1):
-        return completed.returncode
+    if code not in (0, 1):
+        return code
     if bad or (not_run and not narrowed):
         return 1
+    if code and bad_statuses(data) == BAD:
+        print(f"berserk-rules check: pytest завершился с кодом {code}", file=sys.stderr)
+        return 1
     return 0
+
+
+def bad_statuses(data: dict[str, Any]) -> tuple[str, ...]:
+    """The statuses that fail the run: an unexpected pass only when the known failures are strict."""
+    known = data.get("known_failures") or {}
+    return BAD if known.get("strict", True) else ("failed", "error")
 
 
 def scenarios_word(count: int) -> str:
@@ -169,7 +362,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "движок не указан"
     )
     total = sum(int(counts.get(s, 0)) for s in ("passed", "xfail", "skipped", "not run", *BAD))
-    bad = _count(counts, *BAD)
+    bad = _count(counts, *bad_statuses(data))
     parts = [
         f"прошли {counts.get('passed', 0)}",
         f"упали {counts.get('failed', 0)}",

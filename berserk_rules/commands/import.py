@@ -11,7 +11,25 @@ from berserk_rules.errors import UserError
 from berserk_rules.importer import differing_files, import_sources, write_files
 
 
+def run_edition(args: argparse.Namespace) -> int:
+    from berserk_rules.editions import import_edition
+
+    if args.check:
+        raise UserError("--check не сочетается с --edition: отчёт импорта редакции и есть проверка")
+    if not args.out:
+        raise UserError("--edition: нужна папка редакции --out (например, --out editions/17)")
+    editorial = Path(args.editorial) if args.editorial else None
+    report = import_edition(args.edition, [Path(f) for f in args.files], Path(args.out), editorial)
+    for line in report.lines_of_report():
+        print(line)
+    return 0 if report.ok else 1
+
+
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "edition", None) is not None:
+        return run_edition(args)
+    if getattr(args, "files", None) or getattr(args, "editorial", None):
+        raise UserError("входные файлы и --editorial задаются только вместе с --edition ИМЯ")
     root = project_root()
     files = import_sources(root)
     out = Path(args.out) if args.out else root / "rules"

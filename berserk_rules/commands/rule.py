@@ -23,7 +23,10 @@ def run(args: argparse.Namespace) -> int:
         if query.startswith(prefix) and len(query) > len(prefix):
             query = query[len(prefix) :]
             break
-    entry = corpus.get(query)  # UserError with close ids when unknown
+    alias = corpus.alias(query)
+    entry = alias[0] if alias else corpus.get(query)  # UserError with close ids when unknown
+    if alias and not args.json:
+        print(f"Номер {query} напечатан в {alias[1]}; в корпусе это правило {entry.id}.\n")
     path = existing_results(root, args.results)
     results = load_results(path)
     all_refs = load_scenarios(root)

@@ -7,38 +7,120 @@ is non-zero when the check or the build failed.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
 from berserk_rules.commands._common import results_path
 from berserk_rules.errors import UserError
+from berserk_rules.features import read_results
 
 SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html"]
 
 
 def build_site(
-    root: Path, out: Path, results: Path, doctrees: Path | None = None, warnings: Path | None = None
+    root: Path,
+    out: Path,
+    results: Path,
+    doctrees: Path | None = None,
+    warnings: Path | None = None,
+    matrix: list[Path] | None = None,
+    corpus: Path | None = None,
+    compare: Path | None = None,
 ) -> int:
     """Build ``<root>/docs`` into ``out`` with ``results`` as the results file; Sphinx's exit code.
 
     Incremental: pages are rebuilt when their sources, the results or the scenarios change.
-    ``warnings``: also write the warnings into this file.
+    ``warnings``: also write the warnings into this file. ``corpus``: an edition's folder
+    (``import --edition``): its pages are generated next to ``out`` and built with ``docs/conf.py``.
     """
     from sphinx.cmd.build import build_main
 
+    srcdir = root / "docs"
+    extra: list[str] = []
+    if corpus is not None:
+        srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"), compare)
+        extra = ["-c", str(root / "docs"), "-D", f"berserk_corpus={corpus.resolve()}"]
     argv = [
         *SPHINX_OPTIONS,
         *(["-w", str(warnings)] if warnings else []),
+        *extra,
         "-d",
         str(doctrees or out.parent / (out.name + ".doctrees")),
         "-D",
         f"berserk_results={results}",
         "-D",
         f"berserk_root={root}",
-        str(root / "docs"),
+        *(["-D", "berserk_matrix=" + os.pathsep.join(str(p) for p in matrix)] if matrix else []),
+        str(srcdir),
         str(out),
     ]
     return int(build_main(argv))
+
+
+def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
+    """Write the source pages of an edition's site into ``srcdir``: one page per corpus file."""
+    import os
+
+    from berserk_rules.editions import edition_name, load_edition
+    from berserk_rules.sphinx_ext import write_if_changed
+
+    edition = load_edition(corpus)
+    name = edition_name(corpus)
+    rules = corpus.resolve() / "rules"
+    parts = sorted({e.part for e in edition.entries if e.kind == "rule"} | set(edition.parts) - {7})
+    wanted: dict[Path, str] = {}
+
+    def include(page: str, file: Path) -> str:
+        relative = os.path.relpath(file, (srcdir / page).parent)
+        return f"```{{include}} {relative}\n```\n"
+
+    toc = [f"rules/part-{part}" for part in parts if (rules / f"part-{part}.md").is_file()]
+    for page in toc:
+        wanted[srcdir / f"{page}.md"] = include(page, rules / f"{page.removeprefix('rules/')}.md")
+    if (rules / "glossary.md").is_file():
+        wanted[srcdir / "glossary.md"] = include("glossary", rules / "glossary.md")
+        toc.append("glossary")
+    wanted[srcdir / "coverage.md"] = (root / "docs" / "coverage.md").read_text(encoding="utf-8")
+    if compare is not None:
+        title = f"Изменения по сравнению с редакцией «{edition_name(compare)}»"
+        wanted[srcdir / "changes.md"] = f"# {title}\n\n```{{berserk-changes}} {compare.resolve()}\n```\n"
+        toc.append("changes")
+    wanted[srcdir / "index.md"] = "\n".join(
+        [
+            f"# {name} — свод правил",
+            "",
+            f"Редакция «{name}», импортированная командой `berserk-rules import --edition`. Текст — "
+            f"дословно из источников (`{corpus.name}/rules/sources/`). Сценарии проекта привязаны к "
+            "правилам по номерам; у правил этой редакции без сценариев это показано.",
+            "",
+            "```{berserk-run}",
+            "```",
+            "",
+            "```{toctree}",
+            ":caption: Правила",
+            ":maxdepth: 1",
+            "",
+            *toc,
+            "```",
+            "",
+            "```{toctree}",
+            ":caption: Проверка правил",
+            ":maxdepth: 1",
+            "",
+            "_generated/scenarios",
+            "coverage",
+            "Предметный указатель <genindex>",
+            "```",
+            "",
+        ]
+    )
+    for path, text in wanted.items():
+        write_if_changed(path, text)
+    for path in srcdir.rglob("*.md"):
+        if path not in wanted and "_generated" not in path.parts:
+            path.unlink()
+    return srcdir
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,16 +128,30 @@ def run(args: argparse.Namespace) -> int:
 
     root = project_root()
     results = results_path(root, args.results)
-    out = Path(args.out)
+    corpus = Path(args.corpus).resolve() if getattr(args, "corpus", None) else None
+    compare = Path(args.compare).resolve() if getattr(args, "compare", None) else None
+    if compare is not None and corpus is None:
+        raise UserError("--compare работает вместе с --corpus: сравнивается редакция из --corpus")
+    if compare is not None and not (compare / "rules").is_dir():
+        raise UserError(f"--compare {args.compare}: нет папки rules/ — это не папка редакции")
+    if corpus is not None and not (corpus / "rules").is_dir():
+        raise UserError(f"--corpus {args.corpus}: нет папки rules/ — это не папка редакции")
+    default_out = corpus / "site" if corpus is not None else Path("build/site")
+    out = Path(args.out) if args.out else default_out
     out = out if out.is_absolute() else root / out
     if not (root / "docs" / "conf.py").is_file():
         raise UserError(f"нет исходников сайта: {root / 'docs' / 'conf.py'}")
+    from berserk_rules.corpus import load_corpus
+
+    load_corpus(root)  # a broken rules/*.md is a file:line error here, not a failed Sphinx build
 
     check_code = 0
     if not args.no_check:
         from berserk_rules.commands import check
 
         check_code = int(check.run(args) or 0)
+        if check_code in (2, check.INTERRUPTED):  # bad input or Ctrl-C: nothing to show
+            return check_code
         if check_code:
             print(
                 "berserk-rules site: проверка сценариев не прошла; сайт всё равно собирается, "
@@ -67,7 +163,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
 
     started = time.perf_counter()
-    build_code = build_site(root, out, results)
+    matrix = [Path(p).resolve() for p in getattr(args, "matrix", None) or []]
+    for path in matrix:
+        if not path.is_file():
+            raise UserError(f"--matrix {path}: нет такого файла результатов")
+        read_results(path)  # a broken one is a file:line error here, not in the middle of the build
+    build_code = build_site(root, out, results, matrix=matrix, corpus=corpus, compare=compare)
     elapsed = time.perf_counter() - started
     index = out / "index.html"
     if build_code:
@@ -82,10 +183,11 @@ def run(args: argparse.Namespace) -> int:
 def summary_line(root: Path, results: Path, check_code: int, build_code: int) -> str:
     """One line: scenario statuses of the latest run and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
-    from berserk_rules.features import STATUSES, load_results, load_scenarios
+    from berserk_rules.features import STATUSES, load_results
+    from berserk_rules.sphinx_ext import cached_scenarios
 
     try:
-        scenarios = load_scenarios(root)
+        scenarios = cached_scenarios(root)
         records = load_results(results)
     except UserError as exc:
         return f"Итог: {exc}"

@@ -11,7 +11,11 @@ from typing import Any
 
 import pytest
 
-from berserk_rules.driver import Driver, Rejected, SetupRejected
+from berserk_rules import contract
+from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
+from berserk_rules.errors import ScenarioInputError
+from berserk_rules.pytest_plugin import VECTOR_KEY
+from berserk_rules.vectors import VectorRecorder, resolve_path
 
 PLAYERS = ("А", "Б")
 ANY_TARGET = object()  # matching_options(): an option with any target (or none)
@@ -58,14 +62,43 @@ def same_text(a: str, b: str) -> bool:
     return a.strip().rstrip(".") == b.strip().rstrip(".")
 
 
+class Position(dict):
+    """The position as the «Дано» steps describe it. A value given twice differently (two card
+    tables for one card, «колода пуста» and then cards in that deck, a choice phase and then the
+    start of a turn) is a contradiction in the scenario: :class:`ScenarioInputError`."""
+
+    def __init__(self, path: str = "позиция", items: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.path = path
+        for key, value in (items or {}).items():
+            self[key] = value
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        where = f"{self.path}.{key}"
+        if isinstance(value, dict) and not isinstance(value, Position):
+            value = Position(where, value)
+        if key in self and self[key] != value:
+            raise ScenarioInputError(
+                f"{where}: уже задано {json.dumps(self[key], ensure_ascii=False)}, а теперь "
+                f"{json.dumps(value, ensure_ascii=False)} — шаги сценария противоречат друг другу"
+            )
+        super().__setitem__(key, value)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
 class ScenarioGame:
     def __init__(self, driver: Driver) -> None:
         self.driver = driver
-        self.setup: dict[str, Any] = {"cards": {}, "players": {p: {} for p in PLAYERS}}
+        self.setup: dict[str, Any] = Position(items={"cards": {}, "players": {p: {} for p in PLAYERS}})
         self.started = False
         self.rejection: Rejected | None = None
         self.unchanged: bool | None = None
         self.triggers: dict[tuple[str, str, str], str] = {}  # (player, ability, source) -> trigger id
+        self.recorder: VectorRecorder | None = None  # set by ``berserk-rules export``
 
     # --- the position ---------------------------------------------------------------------
 
@@ -77,10 +110,16 @@ class ScenarioGame:
     def start(self) -> None:
         if self.started:
             return
+        position = json.loads(json.dumps(self.setup, ensure_ascii=False))  # plain JSON for the driver
+        problems = contract.position_problems(position)
+        if problems:
+            raise ScenarioInputError("позиция сценария невозможна: " + "; ".join(problems))
         try:
-            self.driver.start(self.setup)
+            self.driver.start(position)
         except SetupRejected as exc:
             raise AssertionError(f"движок не принял позицию: {exc}") from exc
+        if self.recorder is not None:
+            self.recorder.start(position)
         self.started = True
         self._remember_triggers()
 
@@ -96,6 +135,8 @@ class ScenarioGame:
 
     def _remember_triggers(self) -> None:
         d = self.driver.decision()
+        if self.recorder is not None:
+            self.recorder.saw_decision(d)
         if d and d["kind"] == "declare_trigger":
             for option in d["options"]:
                 if option["type"] == "declare":
@@ -105,6 +146,8 @@ class ScenarioGame:
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         self.start()
+        if self.recorder is not None:
+            self.recorder.act("act", player, action, self.driver.observe(None))
         try:
             self.driver.act(player, action)
         except Rejected as exc:
@@ -114,10 +157,13 @@ class ScenarioGame:
     def attempt(self, player: str, action: dict[str, Any] | None, why_impossible: str = "") -> None:
         """Try an action expected to be illegal: remember the rejection and whether anything changed."""
         self.start()
-        before = json.dumps(self.driver.observe(None), sort_keys=True, ensure_ascii=False)
+        judge = self.driver.observe(None)
+        before = json.dumps(judge, sort_keys=True, ensure_ascii=False)
         log_before = len(self.driver.log())
         if action is None:  # the step could not even name the action: that is a rejection too
             raise AssertionError(f"действие не удалось составить: {why_impossible}")
+        if self.recorder is not None:
+            self.recorder.act("attempt", player, action, judge)
         try:
             self.driver.act(player, action)
         except Rejected as exc:
@@ -126,6 +172,30 @@ class ScenarioGame:
             self.rejection = None
         after = json.dumps(self.driver.observe(None), sort_keys=True, ensure_ascii=False)
         self.unchanged = before == after and len(self.driver.log()) == log_before
+
+    # --- «Тогда» checks as data -------------------------------------------------------------
+
+    def expect(self, viewer: str | None, path: list[Any], expected: Any, what: str) -> None:
+        """Check that in ``viewer``'s observation (None: the judge's) the value at ``path`` equals
+        ``expected``, and record the check as data for the portable test vectors.
+
+        The one way «Тогда» steps should check an observation: what is checked here, an engine
+        author can replay without Python (``berserk-rules export``). A path element is a key, a
+        list index, or a dict — the first list element with those fields, e.g.
+        ``game.expect(None, ["play", {"name": "Гоблин"}, "wounds"], 1, "раны «Гоблин»")``.
+        An element that is not there fails the check in the same words.
+        """
+        if self.recorder is not None:
+            self.recorder.check(viewer, path, expected)
+        actual = resolve_path(self.view(viewer), path)
+        if actual != expected:
+            raise AssertionError(f"{what}: ожидалось {expected!r}, на деле {actual!r}")
+
+    def expect_rejected(self, rule: str) -> None:
+        """Record that the last attempt must have been refused citing ``rule`` and changed nothing
+        (the step then checks it)."""
+        if self.recorder is not None:
+            self.recorder.rejected(rule)
 
     # --- finding things -----------------------------------------------------------------------
 
@@ -191,13 +261,16 @@ class ScenarioGame:
 
 
 @pytest.fixture
-def game(request: pytest.FixtureRequest, berserk_driver_class: type[Driver]):  # fixture from the plugin
+def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture from the plugin
     """The game of one scenario; its log is attached to the results."""
-    driver = berserk_driver_class()
-    scenario = ScenarioGame(driver)
+    scenario = ScenarioGame(berserk_driver)
+    scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
     yield scenario
     if scenario.started:
         try:
-            request.node.user_properties.append(("berserk_log", driver.log()))
-        finally:
-            driver.close()
+            log = berserk_driver.log()
+        except (EngineFailure, contract.ContractError):  # the scenario is already the engine's error
+            return
+        # the position the game started from, for the site's replay (issue 10)
+        request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
+        request.node.user_properties.append(("berserk_log", log))

@@ -20,19 +20,21 @@ def _expect(actual: Any, expected: Any, what: str) -> None:
 @then("у героя игрока {p:P} ран: {n:d}", example="Тогда у героя игрока Б ран: 2")
 def hero_wounds(game: ScenarioGame, p: str, n: int) -> None:
     """Число ран на герое игрока."""
-    _expect(game.hero(p)["wounds"], n, f"раны героя игрока {p}")
+    game.expect(p, ["players", p, "hero", "wounds"], n, f"раны героя игрока {p}")
 
 
 @then("у «{name:N}» ран: {n:d}", example="Тогда у «Гоблин» ран: 1")
 def card_wounds(game: ScenarioGame, name: str, n: int) -> None:
     """Число ран на карте в игровой зоне."""
-    _expect(game.card_in_play(name)["wounds"], n, f"раны «{name}»")
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, ["play", {"name": name}, "wounds"], n, f"раны «{name}»")
 
 
 @then("удар «{name:N}» равен {n:d}", example="Тогда удар «Гном» равен 3")
 def strike(game: ScenarioGame, name: str, n: int) -> None:
     """Текущая сила удара существа в игровой зоне (с учётом эффектов)."""
-    _expect(game.card_in_play(name)["strike"], n, f"удар «{name}»")
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, ["play", {"name": name}, "strike"], n, f"удар «{name}»")
 
 
 @then(
@@ -41,33 +43,34 @@ def strike(game: ScenarioGame, name: str, n: int) -> None:
 )
 def coins(game: ScenarioGame, p: str, opened: int, closed: int) -> None:
     """Маркеры монет игрока."""
-    _expect(
-        game.view(p)["players"][p]["coins"], {"open": opened, "closed": closed}, f"маркеры монет игрока {p}"
-    )
+    coins = {"open": opened, "closed": closed}
+    game.expect(p, ["players", p, "coins"], coins, f"маркеры монет игрока {p}")
 
 
 @then("карта «{name:N}» открыта", example="Тогда карта «Гном» открыта")
 def card_open(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне открыта."""
-    _expect(game.card_in_play(name)["closed"], False, f"«{name}» закрыта")
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, ["play", {"name": name}, "closed"], False, f"«{name}» закрыта")
 
 
 @then("карта «{name:N}» закрыта", example="Тогда карта «Гном» закрыта")
 def card_closed(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне закрыта."""
-    _expect(game.card_in_play(name)["closed"], True, f"«{name}» закрыта")
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, ["play", {"name": name}, "closed"], True, f"«{name}» закрыта")
 
 
 @then("герой игрока {p:P} открыт", example="Тогда герой игрока А открыт")
 def hero_open(game: ScenarioGame, p: str) -> None:
     """Герой игрока открыт."""
-    _expect(game.hero(p)["closed"], False, f"герой игрока {p} закрыт")
+    game.expect(p, ["players", p, "hero", "closed"], False, f"герой игрока {p} закрыт")
 
 
 @then("герой игрока {p:P} закрыт", example="Тогда герой игрока Б закрыт")
 def hero_closed(game: ScenarioGame, p: str) -> None:
     """Герой игрока закрыт."""
-    _expect(game.hero(p)["closed"], True, f"герой игрока {p} закрыт")
+    game.expect(p, ["players", p, "hero", "closed"], True, f"герой игрока {p} закрыт")
 
 
 def _zone(game: ScenarioGame, p: str, zone: str, viewer: str | None = None) -> dict[str, Any]:
@@ -77,35 +80,34 @@ def _zone(game: ScenarioGame, p: str, zone: str, viewer: str | None = None) -> d
 @then("в руке у игрока {p:P} карт: {n:d}", example="Тогда в руке у игрока А карт: 2")
 def hand_count(game: ScenarioGame, p: str, n: int) -> None:
     """Число карт в руке — открытая информация (203.1)."""
-    _expect(_zone(game, p, "hand")["count"], n, f"карт в руке игрока {p}")
+    game.expect(p, ["players", p, "zones", "hand", "count"], n, f"карт в руке игрока {p}")
 
 
 @then("в руке у игрока {p:P} есть «{name:N}»", example="Тогда в руке у игрока А есть «Гоблин»")
 def in_hand(game: ScenarioGame, p: str, name: str) -> None:
     """Игрок видит карту в своей руке."""
-    names = [c["name"] for c in _zone(game, p, "hand")["cards"] or []]
-    if name not in names:
-        raise AssertionError(f"в руке у игрока {p} нет «{name}»; есть: {names}")
+    path = ["players", p, "zones", "hand", "cards", {"name": name}, "name"]
+    game.expect(p, path, name, f"в руке у игрока {p}")
 
 
 @then("в колоде у игрока {p:P} карт: {n:d}", example="Тогда в колоде у игрока А карт: 4")
 def deck_count(game: ScenarioGame, p: str, n: int) -> None:
     """Число карт в колоде — открытая информация (204.1)."""
-    _expect(_zone(game, p, "deck")["count"], n, f"карт в колоде игрока {p}")
+    game.expect(p, ["players", p, "zones", "deck", "count"], n, f"карт в колоде игрока {p}")
 
 
 @then("«{name:N}» лежит на кладбище игрока {p:P}", example="Тогда «Гоблин» лежит на кладбище игрока Б")
 def in_graveyard(game: ScenarioGame, name: str, p: str) -> None:
     """Карта на кладбище игрока (открытая зона)."""
-    names = [c["name"] for c in _zone(game, p, "graveyard")["cards"] or []]
-    if name not in names:
-        raise AssertionError(f"на кладбище игрока {p} нет «{name}»; есть: {names}")
+    path = ["players", p, "zones", "graveyard", "cards", {"name": name}, "name"]
+    game.expect(p, path, name, f"на кладбище игрока {p}")
 
 
 @then("«{name:N}» в игровой зоне", example="Тогда «Гоблин» в игровой зоне")
 def in_play(game: ScenarioGame, name: str) -> None:
     """Карта находится в игровой зоне."""
-    game.card_in_play(name)
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, ["play", {"name": name}, "name"], name, "игровая зона")
 
 
 @then("в Очереди по порядку:", example="Тогда в Очереди по порядку:\n  | способность | карта |")
@@ -126,7 +128,7 @@ def queue_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
 @then("Очередь пуста", example="Тогда Очередь пуста")
 def queue_empty(game: ScenarioGame) -> None:
     """В Очереди нет ни одной способности."""
-    _expect([q["text"] for q in game.view(None)["queue"]], [], "Очередь")
+    game.expect(None, ["queue"], [], "Очередь")
 
 
 def _decision(game: ScenarioGame) -> dict[str, Any]:
@@ -142,15 +144,17 @@ def _decision(game: ScenarioGame) -> dict[str, Any]:
 )
 def must_declare(game: ScenarioGame, p: str) -> None:
     """Сейчас решение за игроком: заявить срабатывающую способность (или пасовать, если можно)."""
-    d = _decision(game)
-    _expect((d["player"], d["kind"]), (p, "declare_trigger"), "решение")
+    _decision(game)
+    game.expect(None, ["decision", "player"], p, "чьё решение")
+    game.expect(None, ["decision", "kind"], "declare_trigger", "решение")
 
 
 @then("игрок {p:P} может назначить защитника", example="Тогда игрок Б может назначить защитника")
 def may_defend(game: ScenarioGame, p: str) -> None:
     """Решение за неактивным игроком: назначить защитника от атаки ударом или отказаться (307.1)."""
-    d = _decision(game)
-    _expect((d["player"], d["kind"]), (p, "assign_defender"), "решение")
+    _decision(game)
+    game.expect(None, ["decision", "player"], p, "чьё решение")
+    game.expect(None, ["decision", "kind"], "assign_defender", "решение")
 
 
 @then(
@@ -207,11 +211,11 @@ def may_not_pass(game: ScenarioGame, p: str) -> None:
 @then("идёт фаза выбора игрока {p:P}", example="Тогда идёт фаза выбора игрока А")
 def in_choice_phase(game: ScenarioGame, p: str) -> None:
     """Фаза выбора хода игрока: Очередь пуста, решение за активным игроком (306.1)."""
-    view = game.view(p)
-    _expect(PHASES.get(view["phase"], view["phase"]), PHASES["choice"], "фаза")
-    _expect(view["active"], p, "активный игрок")
-    d = _decision(game)
-    _expect((d["player"], d["kind"]), (p, "choose_action"), "решение")
+    game.expect(p, ["phase"], "choice", "фаза")
+    game.expect(p, ["active"], p, "активный игрок")
+    _decision(game)
+    game.expect(None, ["decision", "player"], p, "чьё решение")
+    game.expect(None, ["decision", "kind"], "choose_action", "решение")
 
 
 @then("сейчас {phase}", example="Тогда сейчас фаза накопления")
@@ -220,20 +224,20 @@ def phase_is(game: ScenarioGame, phase: str) -> None:
     ударом, фаза активируемых способностей, фаза розыгрыша карты, этап конца хода."""
     if phase not in PHASES.values():
         raise AssertionError(f"неизвестная фаза «{phase}»; известны: {list(PHASES.values())}")
-    actual = game.view(None)["phase"]
-    _expect(PHASES.get(actual, actual), phase, "фаза")
+    key = next(k for k, v in PHASES.items() if v == phase)
+    game.expect(None, ["phase"], key, "фаза")
 
 
 @then("ходит игрок {p:P}", example="Тогда ходит игрок Б")
 def active_player(game: ScenarioGame, p: str) -> None:
     """Активный игрок — тот, чей сейчас ход."""
-    _expect(game.view(p)["active"], p, "активный игрок")
+    game.expect(p, ["active"], p, "активный игрок")
 
 
 @then("идёт ход {n:d}", example="Тогда идёт ход 2")
 def turn_is(game: ScenarioGame, n: int) -> None:
     """Номер хода партии."""
-    _expect(game.view(None)["turn"], n, "ход")
+    game.expect(None, ["turn"], n, "ход")
 
 
 @then(
@@ -258,13 +262,13 @@ def available_kinds(game: ScenarioGame, p: str, kinds: str) -> None:
 @then("игрок {p:P} побеждает по правилу {rule}", example="Тогда игрок Б побеждает по правилу 602.1")
 def wins(game: ScenarioGame, p: str, rule: str) -> None:
     """Игра окончена победой игрока; движок указывает правило."""
-    _expect(game.view(p)["result"], {"winner": p, "draw": False, "rule": rule}, "итог игры")
+    game.expect(p, ["result"], {"winner": p, "draw": False, "rule": rule}, "итог игры")
 
 
 @then("игра продолжается", example="Тогда игра продолжается")
 def not_over(game: ScenarioGame) -> None:
     """Игра не окончена."""
-    _expect(game.view(None)["result"], None, "итог игры")
+    game.expect(None, ["result"], None, "итог игры")
 
 
 @then(
@@ -273,12 +277,13 @@ def not_over(game: ScenarioGame) -> None:
 )
 def draw_failures(game: ScenarioGame, p: str, n: int) -> None:
     """Сколько раз за игру игрок не смог взять карту в фазу накопления (304.2)."""
-    _expect(game.view(p)["players"][p]["draw_failures"], n, f"неудачные попытки игрока {p}")
+    game.expect(p, ["players", p, "draw_failures"], n, f"неудачные попытки игрока {p}")
 
 
 @then("действие отклонено по правилу {rule}", example="Тогда действие отклонено по правилу 401.7")
 def rejected(game: ScenarioGame, rule: str) -> None:
     """Движок отклонил последнюю попытку, сославшись на правило, и состояние игры не изменилось."""
+    game.expect_rejected(rule)
     if game.unchanged is None:
         raise AssertionError("перед этим шагом нужна попытка действия («Когда игрок … пытается …»)")
     if game.rejection is None:
@@ -314,9 +319,11 @@ def sees_zone(game: ScenarioGame, viewer: str, zone: str, owner: str) -> None:
 )
 def does_not_see_zone(game: ScenarioGame, viewer: str, zone: str, owner: str) -> None:
     """Карты зоны скрыты от игрока (201.4, 201.5): он не знает, какие это карты."""
-    data = _private_zone(game, viewer, zone, owner)
-    if data["cards"] is not None:
-        raise AssertionError(f"игрок {viewer} видит карты в зоне «{zone}» игрока {owner}: {data['cards']}")
+    _private_zone(game, viewer, zone, owner)  # a known zone
+    from berserk_rules.steps.position import ZONE_KEYS
+
+    path = ["players", owner, "zones", ZONE_KEYS[zone], "cards"]
+    game.expect(viewer, path, None, f"карты зоны «{zone}» игрока {owner} глазами игрока {viewer}")
 
 
 @then(
@@ -325,9 +332,11 @@ def does_not_see_zone(game: ScenarioGame, viewer: str, zone: str, owner: str) ->
 )
 def knows_count(game: ScenarioGame, viewer: str, zone: str, owner: str, n: int) -> None:
     """Число карт в зоне — информация, доступная игроку (203.1, 204.1)."""
-    _expect(
-        _private_zone(game, viewer, zone, owner)["count"], n, f"число карт в зоне «{zone}» игрока {owner}"
-    )
+    _private_zone(game, viewer, zone, owner)  # a known zone
+    from berserk_rules.steps.position import ZONE_KEYS
+
+    path = ["players", owner, "zones", ZONE_KEYS[zone], "count"]
+    game.expect(viewer, path, n, f"число карт в зоне «{zone}» игрока {owner}")
 
 
 @then(
@@ -336,9 +345,7 @@ def knows_count(game: ScenarioGame, viewer: str, zone: str, owner: str, n: int) 
 )
 def sees_in_play(game: ScenarioGame, viewer: str, name: str) -> None:
     """Игровая зона открыта: карты в ней видят оба игрока (201.3, 202.1)."""
-    names = [c["name"] for c in game.view(viewer)["play"]]
-    if name not in names:
-        raise AssertionError(f"игрок {viewer} не видит «{name}» в игровой зоне; видит: {names}")
+    game.expect(viewer, ["play", {"name": name}, "name"], name, f"игровая зона глазами игрока {viewer}")
 
 
 # --- combat and actions (Часть 3, глоссарий: Атака, Назначить защитника, Действие карты) ----------

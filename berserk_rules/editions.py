@@ -1,0 +1,282 @@
+"""Editions of the rules: import any edition's plain text into its own corpus, compare two editions.
+
+An edition lives in its own folder, apart from the project's ``rules/``::
+
+    DIR/edition.toml          name of the edition and the files it was imported from
+    DIR/rules/sources/*.txt   the input texts, byte for byte
+    DIR/rules/editorial.toml  editorial decisions (the only file a person edits; optional)
+    DIR/rules/part-N.md, DIR/rules/glossary.md   the corpus, written by the import
+
+``berserk-rules import --edition NAME --out DIR FILE…`` runs the importer in its lenient mode
+(:class:`~berserk_rules.importer.Importer`): unnumbered paragraphs join the rule before them, text
+before a Part's first rule becomes its introduction, and every line it could not place is
+reported; then the fidelity check proves that every non-empty input line is in the corpus.
+``berserk-rules site --corpus DIR`` builds that edition's site; ``berserk-rules compare A B`` lists
+the rules added, removed and changed between two corpora, with the words that changed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shutil
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from berserk_rules.corpus import Corpus, check_fidelity, load_corpus, read_utf8, toml_error
+from berserk_rules.errors import SourceError, UserError
+from berserk_rules.importer import Importer, Placement, load_editorial, write_files
+
+EDITION_FILE = "edition.toml"
+EDITORIAL_TEMPLATE = """\
+# Редакционные решения импорта редакции «{name}» — формат тот же, что у rules/editorial.toml
+# основного свода: таблица на каждый входной файл, «номер строки = {{ … }}» с ключами id, heading,
+# inferred, note, continuation; [titles] — заголовки частей, [slugs] — имена-ссылки терминов.
+# Импорт сам присоединяет абзацы без номера к предыдущему правилу и сообщает о строках, которые
+# не смог разместить: для них и нужны решения здесь. Например:
+#
+# ["{first}"]
+# 1 = {{ id = "1.вступление", inferred = true, note = "Заголовок документа." }}
+"""
+
+
+@dataclass
+class EditionReport:
+    name: str
+    out: Path
+    sources: list[str]
+    placements: list[Placement]
+    fidelity: list[str]
+    changed: list[str]
+    entries: int = 0
+    rules: int = 0
+    terms: int = 0
+    lines: int = 0
+
+    @property
+    def unplaced(self) -> list[Placement]:
+        return [p for p in self.placements if p.what == "unplaced"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.unplaced and not self.fidelity
+
+    def lines_of_report(self, limit: int = 50) -> list[str]:
+        out = [
+            f"редакция «{self.name}»: {self.out}",
+            f"входных строк с текстом: {self.lines}; в корпусе: правил {self.rules}, терминов {self.terms}",
+        ]
+        groups = {
+            "attached": "присоединены к предыдущей записи (абзацы без номера)",
+            "intro": "вступления частей (текст до первого правила части)",
+            "renamed": "термины с повторяющимся именем-ссылкой",
+            "unplaced": "НЕ РАЗМЕЩЕНЫ (нужно решение в rules/editorial.toml редакции)",
+        }
+        for what, title in groups.items():
+            items = [p for p in self.placements if p.what == what]
+            if not items:
+                continue
+            out.append(f"{title}: {len(items)}")
+            shown = items if what == "unplaced" else items[:limit]
+            for p in shown:
+                text = p.text if len(p.text) <= 90 else p.text[:87] + "…"
+                out.append(f"  {p.source}:{p.line}: {p.detail}: «{text}»")
+            if len(shown) < len(items):
+                out.append(f"  … ещё {len(items) - len(shown)}")
+        if self.fidelity:
+            out.append(f"проверка точности: расхождений {len(self.fidelity)}")
+            out.extend("  " + problem for problem in self.fidelity[:limit])
+            if len(self.fidelity) > limit:
+                out.append(f"  … ещё {len(self.fidelity) - limit}")
+        else:
+            out.append("проверка точности: каждая непустая строка входа есть в корпусе, символ в символ")
+        return out
+
+
+def import_edition(name: str, files: list[Path], out: Path, editorial: Path | None = None) -> EditionReport:
+    """Import the plain texts ``files`` as edition ``name`` into ``out`` (see the module docs)."""
+    if not name.strip():
+        raise UserError("--edition: нужно имя редакции")
+    if not files:
+        raise UserError("import --edition: нужны входные файлы с текстом правил")
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out}: это файл, а нужна папка редакции")
+    rules = out / "rules"
+    if (out / "pyproject.toml").exists():
+        raise UserError(
+            f"--out {out}: это папка проекта; редакции хранятся отдельно (например, editions/{name})"
+        )
+    sources = rules / "sources"
+    names: list[str] = []
+    for file in files:
+        if not file.is_file():
+            raise UserError(f"{file}: нет такого файла")
+        read_utf8(file)  # a clear error for a non-UTF-8 input before anything is written
+        target = file.stem + ".txt"
+        if target in names:
+            raise UserError(f"{file}: два входных файла с одним именем {target}")
+        names.append(target)
+    sources.mkdir(parents=True, exist_ok=True)
+    for old in sources.glob("*.txt"):
+        if old.name not in names:
+            old.unlink()
+    for file, target in zip(files, names, strict=True):
+        data = file.read_bytes()
+        path = sources / target
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+    editorial_path = editorial or rules / "editorial.toml"
+    if editorial is None and not editorial_path.exists():
+        editorial_path.write_text(EDITORIAL_TEMPLATE.format(name=name, first=names[0]), encoding="utf-8")
+    elif editorial is not None and editorial.resolve() != (rules / "editorial.toml").resolve():
+        if not editorial.is_file():
+            raise UserError(f"--editorial {editorial}: нет такого файла")
+        shutil.copyfile(editorial, rules / "editorial.toml")
+    decisions = load_editorial(rules / "editorial.toml", str(rules / "editorial.toml"))
+    result = Importer(sources, decisions, lenient=True).run()
+    changed = write_files(result.files, rules)
+    (out / EDITION_FILE).write_text(
+        f'name = "{_toml_escape(name)}"\nfiles = [{", ".join(chr(34) + n + chr(34) for n in names)}]\n',
+        encoding="utf-8",
+    )
+    corpus = load_corpus(out)
+    problems = check_fidelity(corpus, sources)
+    text_lines = sum(
+        1
+        for n in names
+        for line in read_utf8(sources / n).split("\n")
+        if line.strip() and line.strip() != "|"
+    )
+    return EditionReport(
+        name=name,
+        out=out,
+        sources=names,
+        placements=result.placements,
+        fidelity=problems,
+        changed=changed,
+        entries=len(corpus.entries),
+        rules=len(corpus.rules()),
+        terms=len(corpus.terms()),
+        lines=text_lines,
+    )
+
+
+def _toml_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def edition_name(folder: Path) -> str:
+    """The name recorded in ``DIR/edition.toml`` (the folder name without one)."""
+    path = folder / EDITION_FILE
+    if not path.is_file():
+        return folder.resolve().name
+    try:
+        data = tomllib.loads(read_utf8(path))
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(path, exc) from None
+    return str(data.get("name") or folder.name)
+
+
+def load_edition(folder: Path) -> Corpus:
+    if not (folder / "rules").is_dir():
+        raise UserError(
+            f"{folder}: нет папки rules/ — это не папка редакции (berserk-rules import --edition …)"
+        )
+    try:
+        return load_corpus(folder)
+    except SourceError as exc:
+        raise UserError(f"корпус редакции {folder}: {exc}") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Comparing two editions rule by rule
+
+
+TOKEN_RE = re.compile(r"\w+|[^\w\s]")
+
+
+@dataclass
+class Change:
+    id: str
+    kind: str  # "added" | "removed" | "changed"
+    title: str
+    removed_words: list[str] = field(default_factory=list)
+    added_words: list[str] = field(default_factory=list)
+    old: str = ""
+    new: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "change": self.kind,
+            "title": self.title,
+            "removed_words": self.removed_words,
+            "added_words": self.added_words,
+            "old": self.old,
+            "new": self.new,
+        }
+
+
+def entry_text(entry: Any) -> str:
+    """The text compared between editions: the first variant's lines, examples included."""
+    return "\n".join(entry.variants[0].lines) if entry.variants else ""
+
+
+def word_changes(old: str, new: str) -> tuple[list[str], list[str]]:
+    """Runs of words removed from ``old`` and added in ``new`` (each run joined by spaces)."""
+    a, b = list(TOKEN_RE.finditer(old)), list(TOKEN_RE.finditer(new))
+
+    def text(tokens: list[re.Match[str]], source: str, first: int, last: int) -> str:
+        return " ".join(source[tokens[first].start() : tokens[last - 1].end()].split())
+
+    removed: list[str] = []
+    added: list[str] = []
+    matcher = difflib.SequenceMatcher(a=[t.group() for t in a], b=[t.group() for t in b], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op in ("replace", "delete"):
+            removed.append(text(a, old, i1, i2))
+        if op in ("replace", "insert"):
+            added.append(text(b, new, j1, j2))
+    return removed, added
+
+
+def compare(old: Corpus, new: Corpus) -> list[Change]:
+    """Rules and terms added, removed and changed from ``old`` to ``new``, in the new edition's order."""
+    before = {(e.kind, e.id): e for e in old.entries}
+    after = {(e.kind, e.id): e for e in new.entries}
+    changes: list[Change] = []
+    for key, entry in after.items():
+        title = entry.title or entry.id
+        if key not in before:
+            changes.append(Change(entry.id, "added", title, new=entry_text(entry)))
+            continue
+        a, b = entry_text(before[key]), entry_text(entry)
+        if a != b:
+            removed, added = word_changes(a, b)
+            changes.append(Change(entry.id, "changed", title, removed, added, a, b))
+    for key, entry in before.items():
+        if key not in after:
+            changes.append(Change(entry.id, "removed", entry.title or entry.id, old=entry_text(entry)))
+    return changes
+
+
+def compare_lines(changes: list[Change], old_name: str, new_name: str) -> list[str]:
+    counts = {k: sum(1 for c in changes if c.kind == k) for k in ("added", "removed", "changed")}
+    out = [
+        f"«{old_name}» → «{new_name}»: добавлено {counts['added']}, удалено {counts['removed']}, "
+        f"изменено {counts['changed']}"
+    ]
+    names = {"added": "+", "removed": "-", "changed": "~"}
+    for change in changes:
+        line = f"{names[change.kind]} {change.id}"
+        if change.kind == "changed":
+            words = []
+            if change.removed_words:
+                words.append("было: " + " | ".join(change.removed_words))
+            if change.added_words:
+                words.append("стало: " + " | ".join(change.added_words))
+            line += " — " + "; ".join(words)
+        out.append(line)
+    return out

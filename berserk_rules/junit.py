@@ -1,0 +1,75 @@
+"""JUnit XML from a results file, for CI systems (``check --junit FILE``).
+
+One ``<testsuite>`` per feature file, one ``<testcase>`` per scenario (outline rows separately):
+``classname`` is the feature file, ``name`` the scenario, ``file``/``line`` where it is written,
+the rules it checks as ``<property name="rule">``. ``failed`` and ``xpass`` become ``<failure>``,
+``error`` becomes ``<error>``, ``skipped``, ``xfail`` and ``not run`` become ``<skipped>`` with the
+reason. Written from the same results the summary is printed from, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+FAILURE = ("failed", "xpass")
+SKIPPED = ("skipped", "xfail", "not run")
+
+
+def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
+    engine = results.get("engine") or {}
+    engine_name = " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "движок"
+    suites = ET.Element("testsuites", name=f"berserk-rules: {engine_name}")
+    by_file: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for scenario in results.get("scenarios", []):
+        by_file[str(scenario.get("file", ""))].append(scenario)
+    totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    for file, scenarios in by_file.items():
+        suite = ET.SubElement(suites, "testsuite", name=file, timestamp=str(results.get("started", "")))
+        counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+        time_total = 0.0
+        for scenario in scenarios:
+            status = scenario.get("status")
+            duration = float(scenario.get("duration") or 0.0)
+            time_total += duration
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=file,
+                name=str(scenario.get("name", scenario.get("id"))),
+                file=file,
+                line=str(scenario.get("line", 0)),
+                time=f"{duration:.6f}",
+            )
+            props = ET.SubElement(case, "properties")
+            ET.SubElement(props, "property", name="id", value=str(scenario.get("id")))
+            for rule in scenario.get("rules", []):
+                ET.SubElement(props, "property", name="rule", value=str(rule))
+            message = str(scenario.get("message") or "")
+            counts["tests"] += 1
+            first = message.split("\n")[0][:500]
+            if status in FAILURE:
+                counts["failures"] += 1
+                ET.SubElement(case, "failure", message=first, type=str(status)).text = message
+            elif status == "error":
+                counts["errors"] += 1
+                kind = str(scenario.get("error") or "error")
+                ET.SubElement(case, "error", message=first, type=kind).text = message
+            elif status in SKIPPED:
+                counts["skipped"] += 1
+                ET.SubElement(case, "skipped", message=f"{status}: {message}".strip(": ")[:500])
+        for key, value in counts.items():
+            suite.set(key, str(value))
+            totals[key] += value
+        suite.set("time", f"{time_total:.6f}")
+    for key, value in totals.items():
+        suites.set(key, str(value))
+    ET.indent(suites)
+    return ET.ElementTree(suites)
+
+
+def write_junit(results: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    junit_tree(results).write(path, encoding="utf-8", xml_declaration=True)

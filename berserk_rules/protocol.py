@@ -1,0 +1,446 @@
+"""The engine as a process: the client side of the NDJSON protocol, and checked drivers.
+
+Scenarios talk to a :class:`~berserk_rules.driver.Driver`. Two implementations check every value
+that crosses the boundary against the schemas (:mod:`berserk_rules.contract`):
+
+* :class:`ProcessDriver` — an engine process (``berserk-engine serve``, an engine in any language,
+  or any Python driver served by :mod:`berserk_rules.host`), reached through an
+  :class:`EngineProcess`: one process per pytest process, reused scenario after scenario,
+  restarted after a crash; a per-request time limit and a per-scenario time limit;
+* :class:`InProcessDriver` — a Python driver called directly (``--berserk-isolation none``): the
+  same checks, no crash isolation and no time limits.
+
+Whatever goes wrong on the engine's side — it exits or is killed by a signal, hangs, writes
+something that is not a line of JSON, answers with a wrong id, breaks a schema, reports an
+internal error — raises :class:`~berserk_rules.driver.EngineFailure` naming the request, the
+reason and the end of the engine's stderr: that scenario is an ``error``, every other scenario
+runs on (in a fresh process if needed).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import select
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from berserk_rules import contract
+from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
+
+PROTOCOL = "1.0"
+CLIENT = {"name": "berserk-rules", "version": "0.1.0"}
+DEFAULT_TIMEOUT = 5.0  # seconds per request
+DEFAULT_SCENARIO_TIMEOUT = 20.0  # seconds per scenario
+STARTUP_TIMEOUT = 15.0  # seconds for a starting engine's handshake (at least --timeout)
+MAX_LINE = 64 * 1024 * 1024
+STDERR_LINES = 40
+STARTUP_ATTEMPTS = 3  # consecutive failed starts after which the engine is not started again
+
+RESULT_SCHEMAS = {
+    "decision": "protocol#/$defs/decision_result",
+    "observe": "observation",
+    "log": "log",
+}
+
+
+def parse_seconds(value: str, option: str) -> float:
+    """A positive, finite number of seconds given to ``option``; :class:`UserError` otherwise."""
+    import math
+
+    from berserk_rules.errors import UserError
+
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise UserError(f"{option} {value}: ожидается положительное число секунд")
+    return seconds
+
+
+def describe_exit(code: int | None) -> str:
+    """«код выхода 3» or «сигнал SIGSEGV (11)» for a process's return code."""
+    if code is None:
+        return "процесс ещё идёт"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "неизвестный сигнал"
+        return f"сигнал {name} ({-code})"
+    return f"код выхода {code}"
+
+
+def shown_call(op: str, payload: dict[str, Any]) -> str:
+    """``act(«А», {"type": "pass"})`` — the request as the messages name it."""
+    if op == "act":
+        action = json.dumps(payload.get("action"), ensure_ascii=False)
+        action = action if len(action) <= 100 else action[:97] + "…"
+        return f"act(«{payload.get('player')}», {action})"
+    if op in ("observe", "log"):
+        viewer = payload.get("viewer")
+        return f"{op}({'судья' if viewer is None else '«' + str(viewer) + '»'})"
+    return f"{op}()" if op != "start" else "start(позиция)"
+
+
+class _Died(Exception):
+    pass
+
+
+class _TimedOut(Exception):
+    pass
+
+
+class EngineProcess:
+    """One engine process speaking the protocol; started on first use and after a crash."""
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        shown: str | None = None,
+    ) -> None:
+        self.command = list(command)
+        self.cwd = cwd
+        self.env = env
+        self.timeout = timeout
+        self.shown = shown or " ".join(self.command)
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.info: dict[str, Any] | None = None  # the handshake result
+        self.next_id = 0
+        self.buffer = bytearray()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.failed_starts = 0
+        self.fatal: str | None = None  # set when starting again would only fail again
+        self.starts = 0
+        self.checker = contract.Checker()
+
+    # --- process ---------------------------------------------------------------------------
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def ensure(self, deadline: float | None = None) -> dict[str, Any]:
+        """The running engine's handshake result; starts (or restarts) the process if needed."""
+        if self.alive() and self.info is not None:
+            return self.info
+        if self.fatal:
+            raise EngineFailure(self.fatal)
+        self.stop()
+        try:
+            info = self._start(deadline)
+        except EngineFailure as exc:
+            self.failed_starts += 1
+            if self.failed_starts >= STARTUP_ATTEMPTS and not self.fatal:
+                self.fatal = (
+                    f"{exc} — движок не запустился {self.failed_starts} раза подряд; "
+                    "остальные сценарии этого процесса не запускаются"
+                )
+            self.stop()
+            raise
+        self.failed_starts = 0
+        return info
+
+    def _start(self, deadline: float | None) -> dict[str, Any]:
+        self.starts += 1
+        self.stderr.clear()
+        self.buffer.clear()
+        try:
+            self.proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=self.cwd,
+                env=self.env,
+                process_group=0,  # a terminal Ctrl-C goes to pytest, which stops the engine itself
+            )
+        except OSError as exc:
+            self.fatal = f"движок «{self.shown}» не запускается: {exc.strerror or exc}"
+            raise EngineFailure(self.fatal) from None
+        threading.Thread(target=self._drain_stderr, args=(self.proc,), daemon=True).start()
+        self.info = None
+        startup = max(STARTUP_TIMEOUT, self.timeout)  # loading an engine takes time
+        info = self._call("handshake", {"protocol": PROTOCOL, "client": CLIENT}, None, startup)
+        try:
+            self.checker.check("protocol#/$defs/handshake_result", info, "handshake()")
+        except contract.ContractError as exc:
+            self.fatal = f"движок «{self.shown}»: ответ на handshake не по протоколу: {exc}"
+            raise EngineFailure(self.fatal) from None
+        theirs = str(info["protocol"])
+        if theirs.split(".")[0] != PROTOCOL.split(".")[0]:
+            self.fatal = (
+                f"движок «{self.shown}» говорит на протоколе версии {theirs}, а berserk-rules — "
+                f"на версии {PROTOCOL}: основные версии должны совпадать"
+            )
+            raise EngineFailure(self.fatal)
+        self.info = info
+        return info
+
+    def _drain_stderr(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stderr is not None
+        for raw in proc.stderr:
+            self.stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def stop(self) -> None:
+        """Stop the process (its whole process group) and forget it."""
+        proc, self.proc, self.info = self.proc, None, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                proc.kill()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignored
+            pass
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        """End the session politely (``close``), then stop the process."""
+        if self.alive() and self.info is not None:
+            try:
+                self._call("close", {}, time.monotonic() + min(self.timeout, 2.0))
+            except EngineFailure:
+                pass
+        self.stop()
+
+    # --- requests ----------------------------------------------------------------------------
+
+    def request(self, op: str, payload: dict[str, Any], deadline: float | None = None) -> Any:
+        """Send one request and return the response's ``result``; refusals raise
+        :class:`Rejected` / :class:`SetupRejected`, anything else :class:`EngineFailure`."""
+        self.ensure(deadline)
+        return self._call(op, payload, deadline)
+
+    def _call(
+        self, op: str, payload: dict[str, Any], deadline: float | None, timeout: float | None = None
+    ) -> Any:
+        what = shown_call(op, payload)
+        ident = self.next_id
+        self.next_id += 1
+        message = {"id": ident, "op": op, **payload}
+        line = json.dumps(message, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n"
+        timeout = timeout or self.timeout
+        limit = time.monotonic() + timeout
+        scenario_limit = deadline is not None and deadline < limit
+        limit = min(limit, deadline) if deadline is not None else limit
+        try:
+            self._write(line)
+            raw = self._read_line(limit)
+        except _TimedOut:
+            self.stop()
+            if scenario_limit:
+                why = "сценарий превысил свой предел времени (--scenario-timeout)"
+            else:
+                why = f"движок не ответил за {timeout:g} с (предел ожидания ответа, --timeout)"
+            raise self._failure(f"{what}: {why}; процесс остановлен") from None
+        except _Died:
+            code = self._reap()
+            raise self._failure(f"{what}: движок завершился ({describe_exit(code)})") from None
+        try:
+            response = contract.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            self.stop()
+            sample = raw[:120].decode("utf-8", "replace")
+            raise self._failure(f"{what}: ответ движка — не строка JSON ({exc}): «{sample}»") from None
+        try:
+            self.checker.check("protocol#/$defs/response", response, f"ответ на {what}", raw.decode("utf-8"))
+        except contract.ContractError as exc:
+            self.stop()
+            raise self._failure(str(exc)) from None
+        if response["id"] != ident:
+            self.stop()
+            raise self._failure(f"{what}: ответ с номером {response['id']}, а ждали {ident}")
+        if "error" in response:
+            error = response["error"]
+            kind = error["kind"]
+            if kind == "rejected" and op == "act":
+                raise Rejected(str(error.get("rule")), str(error.get("message")))
+            if kind == "setup_rejected" and op == "start":
+                raise SetupRejected(str(error.get("message")))
+            detail = f"\n{error['traceback']}" if error.get("traceback") else ""
+            names = {
+                "engine": "внутренняя ошибка движка",
+                "protocol": "движок не понял запрос",
+                "unsupported": "движок этого не поддерживает",
+                "rejected": "отказ не на действие",
+                "setup_rejected": "отказ в позиции не на start",
+            }
+            raise self._failure(f"{what}: {names.get(kind, kind)}: {error.get('message')}{detail}")
+        return response["result"]
+
+    def _write(self, line: bytes) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(line)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise _Died from None
+
+    def _read_line(self, limit: float) -> bytes:
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while True:
+            end = self.buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[: end + 1]
+                if line.strip():
+                    return line
+                continue
+            remaining = limit - time.monotonic()
+            if remaining <= 0:
+                raise _TimedOut
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if not ready:
+                raise _TimedOut
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                raise _Died
+            self.buffer += chunk
+            if len(self.buffer) > MAX_LINE:
+                self.stop()
+                raise EngineFailure(f"движок пишет строку длиннее {MAX_LINE // 1024 // 1024} МБ")
+
+    def _reap(self) -> int | None:
+        proc = self.proc
+        code = None
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                code = None
+            time.sleep(0.05)  # let the stderr reader catch the last lines
+        self.stop()
+        return code
+
+    def _failure(self, message: str) -> EngineFailure:
+        tail = "\n".join(self.stderr)
+        if tail:
+            tail = tail[-2000:]
+            message += f"\nstderr движка:\n{tail}"
+        return EngineFailure(message)
+
+
+# --- checked drivers -----------------------------------------------------------------------------
+
+
+class CheckedDriver(Driver):
+    """A driver whose every request and answer is checked against the schemas.
+
+    Subclasses implement :meth:`_call` (``op`` and its payload → the result, or a refusal as
+    :class:`Rejected` / :class:`SetupRejected`). A broken contract in an answer raises
+    :class:`EngineFailure`; so does every later call once the engine failed in this scenario.
+    """
+
+    def __init__(self, checker: contract.Checker | None = None) -> None:
+        self.checker = checker or contract.Checker()
+        self.failure: EngineFailure | None = None
+
+    def _call(self, op: str, payload: dict[str, Any]) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _checked(self, op: str, payload: dict[str, Any]) -> Any:
+        if self.failure is not None:
+            raise EngineFailure(f"движок уже отказал в этом сценарии: {self.failure}")
+        try:
+            result = self._call(op, payload)
+            schema = RESULT_SCHEMAS.get(op)
+            if schema is not None:
+                self.checker.check(schema, result, shown_call(op, payload))
+            elif result is not None:
+                problem = f"ожидался null, получено {result!r:.80}"
+                raise contract.ContractError(shown_call(op, payload), [problem])
+        except (Rejected, SetupRejected):
+            raise
+        except contract.ContractError as exc:
+            self.failure = EngineFailure(f"ответ не по схеме: {exc}")
+            raise self.failure from None
+        except EngineFailure as exc:
+            self.failure = exc
+            raise
+        return result
+
+    def start(self, setup: dict[str, Any]) -> None:
+        contract.check("position", setup, "start(позиция)")
+        self._checked("start", {"position": setup})
+
+    def decision(self) -> dict[str, Any] | None:
+        return self._checked("decision", {})
+
+    def act(self, player: str, action: dict[str, Any]) -> None:
+        contract.check("action", action, f"act(«{player}», …): действие")
+        if player not in ("А", "Б"):
+            raise contract.ContractError("act", [f"игрок должен быть «А» или «Б», получено {player!r}"])
+        self._checked("act", {"player": player, "action": action})
+
+    def observe(self, player: str | None) -> dict[str, Any]:
+        return self._checked("observe", {"viewer": player})
+
+    def log(self, player: str | None = None) -> list[dict[str, Any]]:
+        return self._checked("log", {"viewer": player})
+
+
+class ProcessDriver(CheckedDriver):
+    """One scenario's driver over a shared :class:`EngineProcess`."""
+
+    def __init__(
+        self, engine: EngineProcess, scenario: str | None = None, scenario_timeout: float | None = None
+    ) -> None:
+        super().__init__(engine.checker)
+        self.engine = engine
+        self.scenario = scenario
+        self.deadline = time.monotonic() + scenario_timeout if scenario_timeout else None
+        info = engine.info or {}
+        self.name = str(info.get("engine", {}).get("name", engine.shown))  # type: ignore[misc]
+        self.version = str(info.get("engine", {}).get("version", "?"))  # type: ignore[misc]
+
+    def _call(self, op: str, payload: dict[str, Any]) -> Any:
+        if op == "start" and self.scenario:
+            payload = {**payload, "scenario": self.scenario}
+        return self.engine.request(op, payload, self.deadline)
+
+
+class InProcessDriver(CheckedDriver):
+    """A Python driver called in this process, with the same checks (no isolation)."""
+
+    def __init__(self, inner: Driver) -> None:
+        super().__init__()
+        self.inner = inner
+        self.name = inner.name  # type: ignore[misc]
+        self.version = inner.version  # type: ignore[misc]
+        self.calls: dict[str, Callable[..., Any]] = {
+            "start": lambda p: inner.start(p["position"]),
+            "decision": lambda p: inner.decision(),
+            "act": lambda p: inner.act(p["player"], p["action"]),
+            "observe": lambda p: inner.observe(p["viewer"]),
+            "log": lambda p: inner.log(p["viewer"]),
+        }
+
+    def _call(self, op: str, payload: dict[str, Any]) -> Any:
+        try:
+            return self.calls[op](payload)
+        except (Rejected, SetupRejected, EngineFailure):
+            raise
+        except Exception as exc:
+            raise EngineFailure(f"{shown_call(op, payload)}: внутренняя ошибка движка: {exc!r}") from exc
+
+    def close(self) -> None:
+        self.inner.close()

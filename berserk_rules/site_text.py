@@ -1,0 +1,308 @@
+"""Words of the rulebook for the site: Russian stems, links inside verbatim text, the entry index.
+
+Everything here works on the corpus (:mod:`berserk_rules.corpus`) and never changes a character of
+the rule text: a linker splits a line into pieces whose concatenation is the line itself, some of
+them marked as links to a rule or a glossary term.
+
+* Rule numbers cited in the text («согласно 309.2») link to that rule; a number printed by one
+  source in its own numbering (source 001 prints 315.1 for our 310.1) is an *alias*.
+* «См. Гибель, Уничтожить.» / «См. также Полностью излечить.» link each named term.
+* Glossary terms used in rule text link to their entry, across Russian inflection: words are
+  compared by their Snowball stems (the stemmer Sphinx's Russian search uses, on both the Python
+  and the JavaScript side), whole words only, the first use of each term per rule.
+
+The same stems feed the site's entry search (``berserk-entries.js``): each rule and term is its own
+result, ranked above page hits, so «брони» finds «Броня» as «броня» does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
+
+WORD_RE = re.compile(r"[^\W\d_]+", re.UNICODE)
+NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+(?![\d])|(?<![\d.])\d{3}(?![\d.])")
+SEE_RE = re.compile(r"(?<!\w)См\.\s+(?:также\s+)?")
+PLACEHOLDER_RE = re.compile(r"\[[^\]]*\]|…|(?<!\w)[XХ](?!\w)|[+–−]")
+VERB_LIKE_RE = re.compile(
+    r"(?:ет|ёт|ит|ут|ют|ат|ят|ется|ится|утся|ются|атся|ятся|ть|ться)$"
+    r"|(?:ющ|ущ|ащ|ящ)(?:ий|ая|ее|ие|его|ей|их|им|ими|ую|ем|ое|ого|ому)$"
+)  # finite verbs, infinitives and present participles: «существует» is not the term «Существо»
+STOPWORDS = frozenset(
+    "в во на не по с со к ко о об от до из за и а но или у же ли бы то".split()
+)  # too short to be a term's only word
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball stem of a Russian word (lower case, ё folded to е), as Sphinx's search computes it."""
+    import snowballstemmer
+
+    return _stemmer(snowballstemmer).stemWord(word.lower().replace("ё", "е"))
+
+
+_STEMMER: list[Any] = []
+
+
+def _stemmer(module: Any) -> Any:
+    if not _STEMMER:
+        _STEMMER.append(module.stemmer("russian"))
+    return _STEMMER[0]
+
+
+def _surface(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, stem, word) of every word of ``text``."""
+    return [(m.start(), m.end(), stem(m.group()), m.group()) for m in WORD_RE.finditer(text)]
+
+
+def words(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, stem) of every word of ``text``."""
+    return [(m.start(), m.end(), stem(m.group())) for m in WORD_RE.finditer(text)]
+
+
+def stems(text: str) -> list[str]:
+    return [s for _, _, s in words(text)]
+
+
+# --------------------------------------------------------------------------------------------
+# Term forms
+
+
+def verb_like(word: str) -> bool:
+    return bool(VERB_LIKE_RE.search(word.lower()))
+
+
+def term_forms(name: str) -> list[tuple[tuple[str, ...], int]]:
+    """Stem sequences that name a glossary term, with a priority (0: the name itself).
+
+    «Вернуть (убрать) в колоду» → вернуть в колоду (1), убрать в колоду (2); «Броня Х» → броня (1);
+    «Ранить на Х [цель], раниться» → ранить на (1), раниться (1); «Гибель (существа, карты)» →
+    гибель (1). Placeholders (Х, […], …) and text after «—» or «:» are dropped.
+    """
+    head = re.split(r"\s[—-]\s|:", name, maxsplit=1)[0]
+    cleaned = PLACEHOLDER_RE.sub(" ", head)
+    forms: list[tuple[tuple[str, ...], int]] = []
+    exact = PLACEHOLDER_RE.sub(" ", name) == name and "(" not in name
+    for alternative in re.split(r",(?![^(]*\))", cleaned):  # commas outside parentheses
+        main = re.sub(r"\([^)]*\)", " ", alternative)
+        key = tuple(stems(main))
+        if key:
+            forms.append((key, 0 if exact else 1))
+        for group in re.finditer(r"(\w+)\s*\((\w+)\)", alternative):
+            swapped = alternative[: group.start()] + group.group(2) + alternative[group.end() :]
+            key = tuple(stems(re.sub(r"\([^)]*\)", " ", swapped)))
+            if key:
+                forms.append((key, 2))
+    return [(k, p) for k, p in forms if any(len(s) >= 3 and s not in STOPWORDS for s in k)]
+
+
+@dataclass
+class Linker:
+    """Finds rule numbers, «См.» references and glossary terms in lines of text."""
+
+    rule_ids: set[str]
+    aliases: dict[str, str]  # printed number in some source -> rule id
+    term_keys: dict[tuple[str, ...], str] = field(default_factory=dict)  # stems -> term slug
+    verbs: dict[tuple[str, ...], tuple[bool, ...]] = field(default_factory=dict)  # stems -> verb-like words
+    term_slugs: set[str] = field(default_factory=set)
+    longest: int = 1
+
+    @classmethod
+    def build(cls, entries: Iterable[Any]) -> Linker:
+        rule_ids: set[str] = set()
+        aliases: dict[str, str] = {}
+        best: dict[tuple[str, ...], tuple[int, int, str]] = {}
+        entries = list(entries)
+        for entry in entries:
+            if entry.kind == "rule":
+                rule_ids.add(entry.id)
+        for order, entry in enumerate(entries):
+            if entry.kind == "rule":
+                for variant in entry.variants:
+                    number = variant.number
+                    if number and number != entry.id and number not in rule_ids:
+                        aliases.setdefault(number, entry.id)
+            elif entry.kind == "term" and entry.title:
+                for key, priority in term_forms(entry.title):
+                    current = best.get(key)
+                    if current is None or (priority, order) < current[:2]:
+                        best[key] = (priority, order, entry.id)
+        linker = cls(rule_ids, aliases)
+        linker.term_keys = {key: slug for key, (_, _, slug) in best.items()}
+        # a word of a term's name that is itself verb-like (Погибнуть, Получает) accepts verb forms
+        titles = {e.id: e.title or "" for e in entries if e.kind == "term"}
+        for key, slug in linker.term_keys.items():
+            title_words = {s: w for _, _, s, w in _surface(titles[slug])}
+            linker.verbs[key] = tuple(verb_like(title_words.get(k, "")) for k in key)
+        linker.term_slugs = {entry.id for entry in entries if entry.kind == "term"}
+        linker.longest = max((len(k) for k in linker.term_keys), default=1)
+        return linker
+
+    def rule_target(self, number: str) -> str | None:
+        if number in self.rule_ids:
+            return number
+        return self.aliases.get(number)
+
+    def split(
+        self, text: str, own: str | None = None, terms: bool = False, seen: set[str] | None = None
+    ) -> list[tuple[str, str | None, str | None]]:
+        """``text`` as pieces (piece, kind, target); kind is "rule", "term" or None (plain text).
+
+        ``own``: the id of the entry the text belongs to (never linked to itself). ``terms``: link
+        glossary terms (first use only: ``seen`` collects the slugs already linked).
+        """
+        spans: list[tuple[int, int, str, str]] = []
+        for match in NUMBER_RE.finditer(text):
+            target = self.rule_target(match.group())
+            if target and target != own:
+                spans.append((match.start(), match.end(), "rule", target))
+        for match in SEE_RE.finditer(text):
+            spans.extend(self._see(text, match.end(), own))
+        if terms:
+            spans.extend(self._terms(text, own, seen if seen is not None else set(), spans))
+        spans.sort()
+        pieces: list[tuple[str, str | None, str | None]] = []
+        position = 0
+        for start, end, kind, target in spans:
+            if start < position:
+                continue
+            if start > position:
+                pieces.append((text[position:start], None, None))
+            pieces.append((text[start:end], kind, target))
+            position = end
+        if position < len(text):
+            pieces.append((text[position:], None, None))
+        return pieces
+
+    def _see(self, text: str, start: int, own: str | None) -> list[tuple[int, int, str, str]]:
+        """The terms named after «См.»: items separated by «,» or « и », up to the full stop."""
+        end = text.find(".", start)
+        end = len(text) if end < 0 else end
+        spans = []
+        for item in re.finditer(r"[^,]+", text[start:end]):
+            for part in re.split(r"\s+и\s+", item.group()):
+                stripped = part.strip()
+                if not stripped:
+                    continue
+                offset = start + item.start() + item.group().index(stripped)
+                slug = self.resolve_term(stripped)
+                if slug and slug != own:
+                    spans.append((offset, offset + len(stripped), "term", slug))
+        return spans
+
+    def resolve_term(self, words_text: str) -> str | None:
+        """The term named by these words: an exact form, else the only term whose form starts so."""
+        key = tuple(stems(words_text))
+        if not key:
+            return None
+        if key in self.term_keys:
+            return self.term_keys[key]
+        found = {slug for k, slug in self.term_keys.items() if k[: len(key)] == key}
+        return found.pop() if len(found) == 1 else None
+
+    def _terms(
+        self, text: str, own: str | None, seen: set[str], taken: Sequence[tuple[int, int, str, str]]
+    ) -> list[tuple[int, int, str, str]]:
+        found = words(text)
+        spans = []
+        index = 0
+        while index < len(found):
+            matched = 0
+            for length in range(min(self.longest, len(found) - index), 0, -1):
+                chunk = found[index : index + length]
+                if any(not text[a[1] : b[0]].isspace() for a, b in pairwise(chunk)):
+                    continue
+                key = tuple(s for _, _, s in chunk)
+                slug = self.term_keys.get(key)
+                if slug is None:
+                    continue
+                flags = self.verbs.get(key, ())
+                if any(
+                    verb_like(text[a:b]) and not (flags[i] if i < len(flags) else False)
+                    for i, (a, b, _) in enumerate(chunk)
+                ):
+                    index += 1
+                    matched = -1
+                    break
+                start, end = chunk[0][0], chunk[-1][1]
+                if (
+                    slug not in seen
+                    and slug != own
+                    and not any(a < end and start < b for a, b, _, _ in taken)
+                ):
+                    seen.add(slug)
+                    spans.append((start, end, "term", slug))
+                matched = length
+                break
+            if matched < 0:
+                continue
+            index += matched or 1
+        return spans
+
+
+# --------------------------------------------------------------------------------------------
+# The entry index for the site's search and the «go to rule» box
+
+
+def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, str]) -> dict[str, Any]:
+    """Data of ``berserk-entries.js``: one record per rule and term, and the number map.
+
+    ``docname_of(entry)`` gives the page of an entry. Records: ``[id, kind, title, page, anchor,
+    place, text, title stems (a term: its name as typed), text stems, stems of the printed
+    name]``; ``numbers`` maps a rule number (and an alias) to ``page#anchor``.
+    """
+    records: list[list[Any]] = []
+    numbers: dict[str, str] = {}
+    headings: dict[str, str] = {}
+    entries = list(entries)
+    rule_ids = {e.id for e in entries if e.kind == "rule"}
+    for entry in entries:
+        if entry.kind == "rule" and entry.heading:
+            headings[entry.id] = entry.title or ""
+    for entry in entries:
+        page = docname_of(entry)
+        if entry.kind == "term":
+            anchor, title = f"term-{entry.id}", entry.title or entry.id
+            place = part_titles.get(entry.part, "Глоссарий")
+        else:
+            anchor = f"rule-{entry.id}"
+            title = f"{entry.id}. {entry.title}" if entry.heading and entry.title else entry.id
+            section = entry.section
+            place = (
+                f"{section}. {headings[section]}" if section in headings else part_titles.get(entry.part, "")
+            )
+            numbers[entry.id] = f"{page}#{anchor}"
+            for variant in entry.variants:
+                if variant.number and variant.number != entry.id and variant.number not in rule_ids:
+                    numbers.setdefault(variant.number, f"{page}#rule-{variant.number}")
+        lines = list(entry.variants[0].lines) if entry.variants else []
+        text = " ".join(lines)
+        title_stems = stems(entry.title or "") if entry.kind == "term" or entry.heading else []
+        full_title = " ".join(title_stems)
+        text_stems = stems(text)
+        if entry.kind == "term":
+            # the name as a reader types it («Гибель» for «Гибель (существа, карты)») is the title;
+            # the rest of the printed name still counts as text
+            forms = term_forms(entry.title or "")
+            if forms:
+                text_stems = title_stems + text_stems
+                title_stems = list(forms[0][0])
+        records.append(
+            [
+                entry.id,
+                "heading" if entry.heading else entry.kind,
+                title,
+                page,
+                anchor,
+                place,
+                text,
+                " ".join(title_stems),
+                " ".join(text_stems),
+                full_title,
+            ]
+        )
+    return {"entries": records, "numbers": numbers}

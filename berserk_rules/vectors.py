@@ -1,0 +1,240 @@
+"""Portable test vectors: every scenario as data an engine author can replay without Python.
+
+A vector (schema ``berserk_rules/schemas/vector.schema.json``) holds the scenario's rules and tags,
+the starting position, and its steps in order:
+
+* ``{"op": "act", "player": "А", "action": {…}}`` — a legal action, expected to be accepted;
+* ``{"op": "attempt", "player": "А", "action": {…}}`` — an action expected to be refused;
+* ``{"op": "rejected", "rule": "401.7"}`` — the last attempt was refused citing this rule, and the
+  judge's observation and the log are exactly as before it;
+* ``{"op": "check", "viewer": "Б", "path": [...], "expected": …}`` — in ``viewer``'s observation
+  (null: the judge's), the value at ``path`` equals ``expected``.
+
+Card ids are the engine's own, so actions do not carry them: a card is written
+``{"$card": {"name": "Гном", "zone": "play", "owner": "А"}}`` (plus ``"index"`` when several cards
+match: the n-th in the judge's observation order), and a pending trigger (``declare``'s
+``trigger``) ``{"$trigger": {"ability": "…", "source_name": "…"}}`` — the option of the current
+decision that declares it. A path element is a key, a list index, or an object: the first list
+element with those fields (``["play", {"name": "Гоблин"}, "wounds"]``).
+
+Steps the exporter cannot express as data are listed in the vector's ``unexpressed``, never
+dropped silently. :func:`replay` runs a vector against any :class:`~berserk_rules.driver.Driver`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from berserk_rules.driver import Driver, Rejected
+
+FORMAT = "berserk-vector/1"
+ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
+
+
+class PathError(AssertionError):
+    """A path that leads nowhere in the observation."""
+
+
+def resolve_path(value: Any, path: list[Any]) -> Any:
+    """The value at ``path``; :class:`PathError` (an AssertionError) naming where it ends."""
+    for depth, part in enumerate(path):
+        where = json.dumps(path[: depth + 1], ensure_ascii=False)
+        if isinstance(part, dict):
+            if not isinstance(value, list):
+                raise PathError(f"{where}: здесь не список")
+            found = [item for item in value if isinstance(item, dict) and _fits(item, part)]
+            if not found:
+                names = [item.get("name") for item in value if isinstance(item, dict)]
+                raise PathError(f"{where}: нет такого элемента; есть: {names}")
+            value = found[0]
+        elif isinstance(part, int) and not isinstance(part, bool):
+            if not isinstance(value, list) or not -len(value) <= part < len(value):
+                raise PathError(f"{where}: нет элемента с номером {part}")
+            value = value[part]
+        else:
+            if not isinstance(value, dict) or part not in value:
+                raise PathError(f"{where}: нет поля «{part}»")
+            value = value[part]
+    return value
+
+
+def _fits(item: dict[str, Any], pattern: dict[str, Any]) -> bool:
+    return all(item.get(key) == wanted for key, wanted in pattern.items())
+
+
+# --- cards as references -------------------------------------------------------------------------
+
+
+def card_places(view: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
+    """(zone, card view, owner) of every card the judge sees, in observation order."""
+    places: list[tuple[str, dict[str, Any], str]] = []
+    for card in view.get("play", []):
+        places.append(("play", card, card.get("owner", "")))
+    for owner, data in view.get("players", {}).items():
+        hero = data.get("hero")
+        if hero and hero.get("id") not in {c.get("id") for _, c, _ in places}:
+            places.append(("play", hero, owner))
+        for zone in ZONES:
+            for card in data.get("zones", {}).get(zone, {}).get("cards") or []:
+                places.append((zone, card, owner))
+    return places
+
+
+def card_ref(card_id: str, view: dict[str, Any]) -> dict[str, Any] | None:
+    """``{"$card": {...}}`` for a card id of the judge's observation, None if it is no card."""
+    places = card_places(view)
+    for zone, card, owner in places:
+        if card.get("id") == card_id:
+            ref = {"name": card["name"], "zone": zone, "owner": owner}
+            same = [c for z, c, o in places if (c["name"], z, o) == (card["name"], zone, owner)]
+            if len(same) > 1:
+                ref["index"] = next(i for i, c in enumerate(same) if c.get("id") == card_id)
+            return {"$card": ref}
+    return None
+
+
+def symbolic(action: dict[str, Any], view: dict[str, Any], triggers: dict[str, dict[str, str]]) -> Any:
+    """The action with card ids and trigger ids replaced by references (see the module doc)."""
+
+    def walk(value: Any, key: str | None) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, key) for v in value]
+        if isinstance(value, str) and key != "type":
+            if key == "trigger" and value in triggers:
+                return {"$trigger": triggers[value]}
+            ref = card_ref(value, view)
+            if ref is not None:
+                return ref
+        return value
+
+    return walk(action, None)
+
+
+def concrete(action: Any, view: dict[str, Any], decision: dict[str, Any] | None) -> Any:
+    """The action with references resolved against this engine's judge view and decision."""
+    if isinstance(action, list):
+        return [concrete(item, view, decision) for item in action]
+    if not isinstance(action, dict):
+        return action
+    if "$card" in action:
+        ref = action["$card"]
+        same = [
+            c
+            for zone, c, owner in card_places(view)
+            if (c["name"], zone, owner) == (ref["name"], ref["zone"], ref["owner"])
+        ]
+        index = ref.get("index", 0)
+        if index >= len(same):
+            raise AssertionError(f"карты {json.dumps(ref, ensure_ascii=False)} нет в наблюдении судьи")
+        return same[index]["id"]
+    if "$trigger" in action:
+        ref = action["$trigger"]
+        for option in (decision or {}).get("options", []):
+            about = option.get("about", {})
+            if option.get("type") == "declare" and all(about.get(k) == v for k, v in ref.items()):
+                return option["trigger"]
+        return f"«{ref.get('ability')}» «{ref.get('source_name')}»"  # not declarable now: the engine refuses
+    return {key: concrete(value, view, decision) for key, value in action.items()}
+
+
+# --- recording -----------------------------------------------------------------------------------
+
+
+class VectorRecorder:
+    """Collects one scenario's vector while it runs (``berserk-rules export``)."""
+
+    def __init__(self) -> None:
+        self.position: dict[str, Any] | None = None
+        self.steps: list[dict[str, Any]] = []
+        self.triggers: dict[str, dict[str, str]] = {}  # trigger id -> {ability, source_name}
+        self.unexpressed: list[str] = []
+        self.mark = 0
+
+    def saw_decision(self, decision: dict[str, Any] | None) -> None:
+        for option in (decision or {}).get("options", []):
+            about = option.get("about", {})
+            if option.get("type") == "declare" and "trigger" in option:
+                ref = {"ability": about.get("ability", ""), "source_name": about.get("source_name", "")}
+                self.triggers[option["trigger"]] = ref
+
+    def start(self, position: dict[str, Any]) -> None:
+        self.position = copy.deepcopy(position)
+
+    def act(self, op: str, player: str, action: dict[str, Any], view: dict[str, Any]) -> None:
+        self.steps.append({"op": op, "player": player, "action": symbolic(action, view, self.triggers)})
+
+    def check(self, viewer: str | None, path: list[Any], expected: Any) -> None:
+        step = {"op": "check", "viewer": viewer, "path": path, "expected": expected}
+        self.steps.append(copy.deepcopy(step))
+
+    def rejected(self, rule: str) -> None:
+        self.steps.append({"op": "rejected", "rule": rule})
+
+    def before_step(self) -> None:
+        self.mark = len(self.steps)
+
+    def after_then_step(self, text: str) -> None:
+        """A «Тогда» step that recorded nothing cannot be replayed: say so."""
+        if len(self.steps) == self.mark:
+            self.unexpressed.append(text)
+
+    def vector(self, scenario: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            **scenario,
+            "position": self.position,
+            "steps": self.steps,
+            "unexpressed": self.unexpressed,
+        }
+
+
+# --- replay --------------------------------------------------------------------------------------
+
+
+def _state(driver: Driver) -> str:
+    return json.dumps(driver.observe(None), sort_keys=True, ensure_ascii=False) + str(len(driver.log(None)))
+
+
+def replay(vector: dict[str, Any], driver: Driver) -> list[str]:
+    """Run a vector on ``driver``; the failures (empty when the engine behaves as the vector says)."""
+    failures: list[str] = []
+    driver.start(copy.deepcopy(vector["position"]))
+    last: tuple[Rejected | None, bool] | None = None
+    for number, step in enumerate(vector["steps"], start=1):
+        where = f"шаг {number} ({step['op']})"
+        try:
+            if step["op"] in ("act", "attempt"):
+                action = concrete(step["action"], driver.observe(None), driver.decision())
+                before = _state(driver) if step["op"] == "attempt" else ""
+                try:
+                    driver.act(step["player"], action)
+                except Rejected as exc:
+                    if step["op"] == "act":
+                        failures.append(f"{where}: движок отклонил законное действие {action}: {exc}")
+                        break
+                    last = (exc, _state(driver) == before)
+                else:
+                    last = (None, True) if step["op"] == "attempt" else None
+            elif step["op"] == "rejected":
+                if last is None:
+                    failures.append(f"{where}: перед ним не было попытки действия")
+                elif last[0] is None:
+                    failures.append(f"{where}: движок принял действие, которое должен был отклонить")
+                elif last[0].rule != step["rule"]:
+                    failures.append(f"{where}: отказ по правилу {last[0].rule}, а ожидалось {step['rule']}")
+                elif not last[1]:
+                    failures.append(f"{where}: отклонённое действие изменило состояние игры")
+            elif step["op"] == "check":
+                actual = resolve_path(driver.observe(step["viewer"]), step["path"])
+                if actual != step["expected"]:
+                    failures.append(
+                        f"{where}: {json.dumps(step['path'], ensure_ascii=False)} глазами "
+                        f"{step['viewer'] or 'судьи'}: ожидалось {step['expected']!r}, на деле {actual!r}"
+                    )
+        except AssertionError as exc:
+            failures.append(f"{where}: {exc}")
+    return failures

@@ -1,0 +1,67 @@
+"""A small copy of the real project for tests that run ``berserk-rules check`` end to end.
+
+The copy has the real ``pyproject.toml``, ``conftest.py``, ``tests/test_rulebook.py`` and
+``rules/`` (so the real steps, plugin and corpus are used), and only the feature files a test
+gives it — a run takes a second or two instead of the whole suite's time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# A scenario that passes on the reference engine, with real steps (306.1: the choice phase).
+PASSING = """\
+  Сценарий: {name}
+    Дано идёт фаза выбора игрока А
+    Тогда игроку А доступны действия: передача хода
+"""
+
+
+# A scenario whose position describes one card: drivers that misbehave on purpose key on its name.
+CARD = """\
+  Сценарий: {name}
+    Дано карты:
+      | название | тип      | удар | жизни |
+      | {card} | существо | 1    | 1     |
+    И идёт фаза выбора игрока А
+    Тогда игроку А доступны действия: передача хода
+"""
+
+
+def feature(*scenarios: str, tags: str = "@rule-306.1") -> str:
+    """A feature file with these scenario blocks (each starting with «  Сценарий:»)."""
+    return "# language: ru\n" + tags + "\nФункция: Проба\n\n" + "\n".join(scenarios)
+
+
+def make_project(root: Path, features: dict[str, str], files: dict[str, str] | None = None) -> Path:
+    """The project at ``root`` with ``features`` ({"x.feature": text}) under ``features/``."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in ("pyproject.toml", "conftest.py"):
+        shutil.copy(ROOT / name, root / name)
+    (root / "tests").mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "tests" / "test_rulebook.py", root / "tests" / "test_rulebook.py")
+    shutil.copytree(ROOT / "rules", root / "rules", ignore=shutil.ignore_patterns("sources"))
+    (root / "features").mkdir(exist_ok=True)
+    for name, text in features.items():
+        (root / "features" / name).write_text(text, encoding="utf-8")
+    for name, text in (files or {}).items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file under ``root`` (symbolic links as links) -> a digest of its content."""
+    found: dict[str, str] = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            found[rel] = "link:" + str(path.readlink())
+        elif path.is_file():
+            found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
