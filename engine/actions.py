@@ -74,11 +74,15 @@ def register(kind: ActionKind) -> ActionKind:
     return kind
 
 
+def _declaring(game: Game) -> bool:
+    return hooks.relevant(hooks.DECLARATION, game)
+
+
 def declaration_step(game: Game, kind: str, player: str, action: dict[str, Any], abilities: Any) -> bool:
     """Push the step a declaration takes before it is complete (``hooks.DECLARATION``: looking through
     the deck for the card to summon, 517.3.1) and return True — the declaring code then stops; the step
     applies the action again with what it found (``action["summon"]``)."""
-    if "summon" in action or not hooks.DECLARATION:
+    if "summon" in action or not hooks.DECLARATION or not game.once("declaration-steps", _declaring):
         return False
     for ability in abilities:
         for handler in hooks.DECLARATION:

@@ -71,6 +71,11 @@ def _cost_change(game: Game, d: CardDef, player: str) -> int:
     return change
 
 
+def _any_cost_ability(d: CardDef) -> bool:
+    return _own(d) or _set(d)
+
+
+_cost_change.relevant = lambda game: bool(game.defs_with("cost-abilities", _any_cost_ability))  # type: ignore[attr-defined]
 hooks.COST.append(_cost_change)
 
 

@@ -203,6 +203,14 @@ class Replacement:
     ability: str = ""
 
 
+def replacing(game: Game) -> bool:
+    """Can a replacement effect apply to anything in this game (computed once per game)?"""
+    found = game.can_replace
+    if found is None:
+        found = game.can_replace = bool(hooks.REPLACEMENTS) and hooks.relevant(hooks.REPLACEMENTS, game)
+    return found
+
+
 def replacements(game: Game, event: Any) -> list[Replacement]:
     found: list[Replacement] = []
     for handler in hooks.REPLACEMENTS:
@@ -228,7 +236,7 @@ class Perform(Task):
     choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
 
     def run(self, game: Game) -> None:
-        if not hooks.REPLACEMENTS:
+        if not replacing(game):
             perform_now(game, self.events)
             return
         while self.index < len(self.events):
@@ -315,7 +323,7 @@ def perform(game: Game, *events: Any) -> None:
     """The events happen (simultaneously). When a replacement effect could apply to one of them, they
     go through a :class:`Perform` task, which may stop for a player's choice — so a task calls this
     as the last thing it does, and nothing it wants to happen afterwards is pushed after it."""
-    if hooks.REPLACEMENTS and any(replacements(game, e) for e in events):
+    if replacing(game) and any(replacements(game, e) for e in events):
         game.push(Perform(list(events)))
     else:
         perform_now(game, list(events))

@@ -4,7 +4,9 @@ The core never asks «does this card have Броня?»: it runs the handlers re
 and each keyword module (``berserk_engine.keywords.*``) registers its handlers when imported. A new
 keyword is a new module, not a new branch in the core.
 
-Every point is a list of callables; the signature is documented beside each list.
+Every point is a list of callables; the signature is documented beside each list. A handler may
+carry ``relevant(game) -> bool`` (see :func:`relevant`): False tells the core that it changes nothing
+in this game (no card of the game has the mechanic), so a fast path may skip the point.
 """
 
 from __future__ import annotations
@@ -63,3 +65,9 @@ EFFECTS_ENDED: list[Handler] = []
 # (game) -> None: the game has just ended with a result (604.2: the cards are freed of effects and
 # return to their decks; placed cards to their owners' reserves, 204.5). Nothing of it is a game action.
 GAME_OVER: list[Handler] = []
+
+
+def relevant(handlers: list[Handler], game: Any) -> bool:
+    """Can some handler of this point change anything in this game? A handler without a ``relevant``
+    attribute always may."""
+    return any(getattr(h, "relevant", None) is None or h.relevant(game) for h in handlers)

@@ -31,6 +31,10 @@ def cost_of(game: Game, d: CardDef, player: str) -> int:
     return max(cost, 0)
 
 
+def _costs_vary(game: Game) -> bool:
+    return hooks.relevant(hooks.COST, game)
+
+
 def _slots(game: Game, card: Card, player: str) -> list[dict[str, Any]] | None:
     d = game.defs[card.name]
     if d.type != "spell":
@@ -63,7 +67,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
     coins = s.players[player].coins_open
-    plain = not hooks.COST and not hooks.PLAY_RESTRICTIONS
+    plain = not hooks.PLAY_RESTRICTIONS and not game.once("play-costs", _costs_vary)
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
         if plain:  # the common case, checked without the general path below

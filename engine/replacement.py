@@ -131,6 +131,7 @@ def _bound(node: ReplaceWounds, card_id: str, text: str) -> Any:
     return lambda game, event: node.replace(game, card_id, text, event)
 
 
+_replacements.relevant = lambda game: bool(game.defs_with("replace-wounds", _replacing))  # type: ignore[attr-defined]
 hooks.REPLACEMENTS.append(_replacements)
 
 

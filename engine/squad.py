@@ -44,7 +44,14 @@ def squad(game: Game, player: str) -> list[str]:
 
 
 def why_cannot_join(game: Game, player: str, card: Card) -> str | None:
-    """Why the card cannot be taken into the player's squad (517.6), or None."""
+    """Why the card cannot be taken into the player's squad (517.6), or None: what forbids a player to
+    have it in play (``hooks.PLAY_RESTRICTIONS`` — one amulet, armour, weapon, event per player …) and
+    ``hooks.SQUAD_RESTRICTIONS``."""
+    d = game.defs[card.name]
+    for handler in hooks.PLAY_RESTRICTIONS:
+        found = handler(game, player, d)
+        if found is not None:
+            return found[1] if isinstance(found, tuple) else str(found)
     for handler in hooks.SQUAD_RESTRICTIONS:
         reason = handler(game, player, card)
         if reason is not None:
@@ -161,6 +168,11 @@ def _declaration_step(
     return LookForSummon(kind, player, dict(action), node.name)
 
 
+def _summons(d: Any) -> bool:
+    return any(isinstance(looks_at_declaration(a), Summon) for a in d.abilities)
+
+
+_declaration_step.relevant = lambda game: bool(game.defs_with("summons", _summons))  # type: ignore[attr-defined]
 hooks.DECLARATION.append(_declaration_step)
 
 

@@ -116,10 +116,13 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     ev.from_zone = from_zone
     ev.name, ev.owner = card.name, card.owner
     ev.card_type = game.defs[card.name].type
-    if from_zone == "play":
+    if from_zone == "play" and ev.cause != "game_over":
         ev.lki = snapshot(game, card)
         s.lki[card.id] = ev.lki
-    holding_list(game, card).remove(card.id)
+    try:
+        zone_list(game, from_zone, card.owner).remove(card.id)
+    except ValueError:  # a card placed into another player's deck (204.5)
+        holding_list(game, card).remove(card.id)
     shared = ev.to_zone in SHARED_ZONES
     # 203.4, 204.4: outside the game zone a card is its owner's — a hand, a deck, a graveyard.
     controller = (ev.controller or card.owner) if shared else card.owner
