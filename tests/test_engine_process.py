@@ -407,3 +407,36 @@ def test_a_draw_offer_interrupts_a_decision_and_a_refusal_restores_it() -> None:
     }
     assert not any(o["type"] == "offer_draw" for o in anytime_options(game, "Б"))  # I-43
     assert any(o["type"] == "offer_draw" for o in anytime_options(game, "А"))
+
+
+def test_an_incomplete_payment_leaves_the_ability_unresolved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """501.2.1 «оплата произошла не полностью»: no card of the sources makes a payment incomplete yet
+    (prevention of wounds from abilities comes with the glossary's «Предотвращение»), so the mechanism is
+    proved here: wounds of a payment that are partly prevented report the payment as incomplete, and
+    the ability does not resolve."""
+    from berserk_engine import hooks
+
+    def prevent_one(game: Game, event: Any, remaining: int) -> int:
+        return 1 if event.cost else 0
+
+    monkeypatch.setattr(hooks, "WOUND_PREVENTION", [*hooks.WOUND_PREVENTION, prevent_one])
+    cards = {
+        "Кровопийца": {
+            "type": "существо",
+            "cost": 2,
+            "strike": 1,
+            "life": 4,
+            "text": "Раниться на 2: ранить на 2 героя противника.",
+        }
+    }
+    game = new_game(
+        {"start": "choice", "turn": 3, "cards": cards, "players": {"А": {"play": ["Кровопийца"]}}}
+    )
+    source = next(c for c in game.state.play if game.state.cards[c].name == "Кровопийца")
+    game.act(
+        "А", {"type": "activate", "card": source, "ability": "Раниться на 2: ранить на 2 героя противника."}
+    )
+    assert game.state.cards[source].wounds == 1
+    assert game.hero("Б").wounds == 0
+    events = [e["event"] for e in game.state.log]
+    assert "unpaid" in events and "not_resolved" in events
