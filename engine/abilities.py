@@ -119,6 +119,11 @@ def _walk(value: Any):
             yield from _walk(getattr(value, f.name))
 
 
+def selectors_of(value: Any) -> list[Selector]:
+    """Every selector of an effect tree (chosen targets, «каждое», «своего героя» …)."""
+    return list(_walk(value))
+
+
 def effect_nodes(value: Any):
     """Every effect node of an effect tree (a node is a dataclass that is not a Selector/Amount)."""
     if isinstance(value, tuple):

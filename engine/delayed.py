@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
-from berserk_engine.abilities import effect_nodes
+from berserk_engine.abilities import selectors_of
 from berserk_engine.data import serializable
 from berserk_engine.grammar import _Unreadable, phrase, read_effect
 from berserk_engine.state import ContinuousEffect
@@ -63,9 +63,7 @@ def _at_end_of_turn(f: dict[str, Any]) -> Delayed | None:
             node, optional = read_effect(words)
         except _Unreadable:
             continue
-        if optional or any(
-            getattr(n, "target", None) is not None and n.target.chosen for n in effect_nodes(node)
-        ):
+        if optional or any(s.chosen for s in selectors_of(node)):
             return None  # a chosen target would have to be named at the declaration
         return Delayed(f"В конце хода: {words}.")
     return None

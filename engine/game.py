@@ -64,7 +64,7 @@ class Game:
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
-        self._defs_with: dict[str, Any] = {}
+        self._per_game: dict[str, Any] = {}
         self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
         self.effects_changed()
         self.advance()
@@ -112,16 +112,16 @@ class Game:
     def defs_with(self, key: str, predicate: Any) -> frozenset[str]:
         """Names of the card definitions of this game that satisfy ``predicate`` (computed once per
         ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
-        found = self._defs_with.get(key)
+        found = self._per_game.get(key)
         if found is None:
-            found = self._defs_with[key] = frozenset(n for n, d in self.defs.items() if predicate(d))
+            found = self._per_game[key] = frozenset(n for n, d in self.defs.items() if predicate(d))
         return found
 
     def once(self, key: str, compute: Any) -> Any:
         """``compute(game)``, computed once per game: what depends only on the cards of the game."""
-        found = self._defs_with.get(key, self)
+        found = self._per_game.get(key, self)
         if found is self:
-            found = self._defs_with[key] = compute(self)
+            found = self._per_game[key] = compute(self)
         return found
 
     def effects_changed(self) -> None:

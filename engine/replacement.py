@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks, selectors
-from berserk_engine.abilities import Ability, Selector, _walk, effect_nodes
+from berserk_engine.abilities import Ability, Selector, effect_nodes, selectors_of
 from berserk_engine.data import serializable
 from berserk_engine.events import Replacement, WoundEvent
 from berserk_engine.grammar import _Unreadable, phrase, read_effect
@@ -173,7 +173,7 @@ def _instead(f: dict[str, Any]) -> Ability | None:
     if (
         optional
         or not all(hasattr(n, "events") for n in effect_nodes(node))
-        or any(s.chosen for s in _walk(node))
+        or any(s.chosen for s in selectors_of(node))
     ):
         return None  # a replacement puts events in place of others: no choice of target, no «можете»
     return Ability("static", "", ReplaceWounds(subject, instead=node))
