@@ -440,3 +440,44 @@ def test_an_incomplete_payment_leaves_the_ability_unresolved(monkeypatch: pytest
     assert game.hero("Б").wounds == 0
     events = [e["event"] for e in game.state.log]
     assert "unpaid" in events and "not_resolved" in events
+
+
+def test_lost_control_stays_when_the_opponent_cannot_take_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """517.6: a player who lost control of a card that cannot be taken into his opponent's squad keeps
+    controlling it. The cards that cannot be (one amulet, armour, weapon, event per player) come with
+    the glossary's terms (issue 6); the mechanism is proved here with a restriction of the hook point
+    they plug into (``hooks.SQUAD_RESTRICTIONS``)."""
+    from berserk_engine import hooks
+
+    def nobody_gets_back(game: Game, player: str, card: Any) -> str | None:
+        return "нельзя (тест)" if card.name == "Гном" and player == card.owner else None
+
+    monkeypatch.setattr(hooks, "SQUAD_RESTRICTIONS", [nobody_gets_back])
+    cards = {
+        "Гном": {"type": "существо", "cost": 2, "strike": 2, "life": 3},
+        "Гипноз": {
+            "type": "заклинание",
+            "cost": 1,
+            "text": "Возьмите под контроль выбранное существо противника до конца хода.",
+        },
+    }
+    game = new_game(
+        {
+            "start": "choice",
+            "turn": 3,
+            "cards": cards,
+            "players": {
+                "А": {"hand": ["Гипноз"], "coins": {"open": 1, "closed": 0}},
+                "Б": {"play": ["Гном"], "deck": ["Гном"]},
+            },
+        }
+    )
+    s = game.state
+    gnome = next(c for c in s.play if s.cards[c].name == "Гном")
+    spell = s.players["А"].zones["hand"][0]
+    game.act("А", {"type": "play", "card": spell, "targets": [gnome]})
+    assert s.cards[gnome].controller == "А"
+    game.act("А", {"type": "end_turn"})
+    assert s.active == "Б"
+    assert s.cards[gnome].controller == "А"  # lost control, but the opponent cannot take it: kept
+    assert any(e["event"] == "control_kept" and e["rule"] == "517.6" for e in s.log)
