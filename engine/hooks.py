@@ -4,7 +4,9 @@ The core never asks «does this card have Броня?»: it runs the handlers re
 and each keyword module (``berserk_engine.keywords.*``) registers its handlers when imported. A new
 keyword is a new module, not a new branch in the core.
 
-Every point is a list of callables; the signature is documented beside each list.
+Every point is a list of callables; the signature is documented beside each list. A handler may
+carry ``relevant(game) -> bool`` (see :func:`relevant`): False tells the core that it changes nothing
+in this game (no card of the game has the mechanic), so a fast path may skip the point.
 """
 
 from __future__ import annotations
@@ -49,3 +51,23 @@ COST: list[Handler] = []
 PLAY_RESTRICTIONS: list[Handler] = []
 # (game, events: list) -> list: events that happen because cards entered a squad («Уникальность»).
 ENTERED_SQUAD: list[Handler] = []
+# (game, kind: "activate" | "declare" | "play", player, action, ability) -> Task | None: a step the
+# declaration itself takes before it is complete — looking through the deck for the card to summon
+# (517.3.1). The declaring code pushes the task and stops; the task finishes (or cancels) the
+# declaration by applying the action again with what it learned.
+DECLARATION: list[Handler] = []
+# (game, player, card) -> str | None: why the card cannot be taken into the player's squad (517.6:
+# then a player who loses control of it keeps it).
+SQUAD_RESTRICTIONS: list[Handler] = []
+# (game, ended: list[ContinuousEffect]) -> list[event]: events that happen because effects ended (a
+# temporary control ends: the opponent becomes the controller, 517.5).
+EFFECTS_ENDED: list[Handler] = []
+# (game) -> None: the game has just ended with a result (604.2: the cards are freed of effects and
+# return to their decks; placed cards to their owners' reserves, 204.5). Nothing of it is a game action.
+GAME_OVER: list[Handler] = []
+
+
+def relevant(handlers: list[Handler], game: Any) -> bool:
+    """Can some handler of this point change anything in this game? A handler without a ``relevant``
+    attribute always may."""
+    return any(getattr(h, "relevant", None) is None or h.relevant(game) for h in handlers)
