@@ -170,8 +170,15 @@ class Corpus:
         return [e for e in self.entries if e.kind == "term"]
 
     def to_json(self) -> list[dict]:
+        """Every entry, each Part preceded by its heading (kind ``part``, with its variants), so the
+        list holds every text line of the sources."""
         result = []
+        parts_done: set[int] = set()
         for e in self.entries:
+            if e.part not in parts_done:
+                parts_done.add(e.part)
+                if self.parts.get(e.part):
+                    result.append(self._part_json(e.part))
             item = {
                 "id": e.id,
                 "kind": e.kind,
@@ -197,6 +204,31 @@ class Corpus:
                 item["variants"].append(data)
             result.append(item)
         return result
+
+    def _part_json(self, part: int) -> dict:
+        variants = self.parts[part]
+        file, line = self.part_lines.get(part, ("", 0))
+        first = variants[0]
+        return {
+            "id": f"часть-{part}",
+            "kind": "part",
+            "part": part,
+            "number": str(part),
+            "inferred": False,
+            "heading": True,
+            "title": first.text,
+            "text": first.text,
+            "source": first.source,
+            "section": None,
+            "note": None,
+            "untestable": None,
+            "file": file,
+            "line": line,
+            "sources": [v.source for v in variants],
+            "variants": [
+                {**asdict(v), "lines": list(v.lines), "examples": list(v.examples)} for v in variants
+            ],
+        }
 
 
 # ---------------------------------------------------------------------------------------------

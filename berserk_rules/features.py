@@ -30,6 +30,7 @@ DEFAULT_LANGUAGE = "ru"
 RULE_TAG = "rule-"
 TERM_TAG = "term-"
 INTERPRETATION_TAG = "interpretation-"
+EXAMPLE_TAG = "example"  # the scenario plays a ПРИМЕР of its rule's text
 
 STATUSES = ("passed", "failed", "xfail", "xpass", "skipped", "error", "not run")
 

@@ -9,8 +9,9 @@ Pipeline (kept in the project because new editions of the sources will come):
    the title of Part 7).
 2. **Apply editorial decisions**, which are data, not code: ``rules/editorial.toml`` maps
    ``(source file, line)`` to an id (for unnumbered lines, or to file a printed paragraph under
-   another number), a heading flag, an ``inferred`` declaration, a Russian note, or
-   ``continuation`` (the line continues the previous entry). Mechanical defaults: a printed number
+   another number), a heading flag, an ``inferred`` declaration, a Russian note, the reason an
+   engine cannot check the rule (``untestable``), or ``continuation`` (the line continues the
+   previous entry). Mechanical defaults: a printed number
    is the id; a number with one component is a heading; list lines and examples continue the
    previous entry. An unnumbered line without a decision is an error: the importer never guesses.
 3. **Merge** entries of all sources with the same id into one entry with one variant per source
@@ -48,7 +49,7 @@ PART_TITLE_RE = re.compile(r"^Часть (\d+)\.")
 NUMBERED_RE = re.compile(r"^(?P<num>\d{3}(?:\. ?\d+)*\.?) (?=\S)(?P<body>.*)$")
 LIST_RE = re.compile(r"^(?:· |\d+\) )")
 EXAMPLE_PREFIX = "ПРИМЕР"
-EDITORIAL_KEYS = frozenset({"id", "heading", "inferred", "note", "continuation"})
+EDITORIAL_KEYS = frozenset({"id", "heading", "inferred", "note", "untestable", "continuation"})
 HOMOGLYPHS = str.maketrans("aceopxyk", "асеорхук")
 
 
@@ -109,6 +110,7 @@ class Decision:
     inferred: bool = False
     note: str | None = None
     continuation: bool = False
+    untestable: str | None = None  # why an engine cannot check the rule (Russian)
 
 
 @dataclass
@@ -153,7 +155,12 @@ def load_editorial(path: Path, rel: str = "rules/editorial.toml") -> Editorial:
                     inferred=bool(item.get("inferred", False)),
                     note=item.get("note"),
                     continuation=bool(item.get("continuation", False)),
+                    untestable=item.get("untestable"),
                 )
+                if decision.untestable is not None and not (
+                    isinstance(decision.untestable, str) and decision.untestable.strip()
+                ):
+                    raise SourceError(rel, None, f"[{key}] {line}: untestable — непустая строка с причиной")
                 if decision.id is not None and not (
                     isinstance(decision.id, str) and ID_RE.match(decision.id)
                 ):
@@ -186,6 +193,7 @@ class EntryRec:
     name: str | None = None
     notes: list[str] = field(default_factory=list)
     declared_inferred: bool = False
+    untestable: str | None = None
     variants: list[VariantRec] = field(default_factory=list)
 
 
@@ -330,7 +338,9 @@ class Importer:
             if line.kind == "term":
                 if decision is not None and (decision.id or decision.heading or decision.continuation):
                     raise SourceError(
-                        self.editorial.path, None, f"{source}:{line.number}: у термина бывает только note"
+                        self.editorial.path,
+                        None,
+                        f"{source}:{line.number}: у термина бывают только note и untestable",
                     )
                 if self.lenient and not _looks_like_term(line.text):
                     if current is not None:
@@ -342,6 +352,8 @@ class Importer:
                 slug = self.add_term(line)
                 if decision is not None and decision.note:
                     self.entries[slug].notes.append(decision.note)
+                if decision is not None and decision.untestable:
+                    self.entries[slug].untestable = decision.untestable
                 sequence.append(slug)
                 current = self.entries[slug].variants[0] if self.lenient else None
                 continue
@@ -388,6 +400,8 @@ class Importer:
                 current.lines.append(line.text)
                 if decision is not None and decision.note and decision.note not in current_entry.notes:
                     current_entry.notes.append(decision.note)
+                if decision is not None and decision.untestable:
+                    current_entry.untestable = decision.untestable
                 continue
             if line.kind == "text" and (decision is None or decision.id is None):
                 raise SourceError(
@@ -432,6 +446,14 @@ class Importer:
                 if decision.note and decision.note not in entry.notes:
                     entry.notes.append(decision.note)
                 entry.declared_inferred |= decision.inferred
+                if decision.untestable:
+                    if entry.untestable not in (None, decision.untestable):
+                        raise SourceError(
+                            self.editorial.path,
+                            None,
+                            f"{source}:{line.number}: у {id} уже другая причина untestable",
+                        )
+                    entry.untestable = decision.untestable
             if not sequence or sequence[-1] != id:
                 sequence.append(id)
         close_gap(previous_number)
@@ -597,6 +619,8 @@ class Importer:
                 options.append(":inferred:")
             if entry.notes:
                 options.append(":note: " + " ".join(entry.notes))
+            if entry.untestable:
+                options.append(f":untestable: {entry.untestable}")
             out += _directive(entry.kind, entry.id, options, entry.variants)
         while out and out[-1] == "":
             out.pop()

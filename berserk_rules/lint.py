@@ -24,6 +24,7 @@ from typing import Any
 from berserk_rules.corpus import read_utf8, toml_error
 from berserk_rules.errors import SourceError
 from berserk_rules.features import (
+    EXAMPLE_TAG,
     FEATURES_DIR,
     INTERPRETATION_TAG,
     RULE_TAG,
@@ -40,10 +41,12 @@ from berserk_rules.features import (
 ERROR = "error"
 INFO = "info"
 
-# Tag families besides @rule- / @term- / @interpretation- that scenarios may carry. Empty on purpose:
-# every new family must be added here deliberately (and, if it becomes a pytest marker, registered).
-ALLOWED_TAGS: frozenset[str] = frozenset()
+# Tag families besides @rule- / @term- / @interpretation- that scenarios may carry. Every new family
+# is added here deliberately (and, if it becomes a pytest marker, registered in the plugin):
+# ``@example`` — the scenario plays a ПРИМЕР of the text of the rule it is tagged with.
+ALLOWED_TAGS: frozenset[str] = frozenset({EXAMPLE_TAG})
 ALLOWED_TAG_PREFIXES: tuple[str, ...] = ()
+TAG_WORDS = "допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>, @example"
 
 DEFAULT_REQUIRED_PARTS: tuple[int, ...] = (3, 4)
 
@@ -324,7 +327,7 @@ def _check_tag(report: LintReport, rel: str, tag: dict[str, Any], ctx: _Context)
             rel,
             line,
             "unknown-tag",
-            f"неизвестный тег @{name}: допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>",
+            f"неизвестный тег @{name}: {TAG_WORDS}",
         )
 
 
@@ -452,6 +455,23 @@ def lint_feature(parsed: ParsedFeature, ctx: _Context, report: LintReport) -> li
                 f"сценарий «{node['name']}» не привязан ни к одному правилу или термину (нужен тег "
                 "@rule-<номер> или @term-<термин> на сценарии, правиле или функции)",
             )
+        if EXAMPLE_TAG in ref.tags:
+            if not ref.rules:
+                report.add(
+                    rel,
+                    ref.scenario_line,
+                    "example-no-rule",
+                    f"сценарий-пример «{node['name']}» не отнесён к правилу: пример из текста правила "
+                    "помечается и тегом @rule-<номер> этого правила",
+                )
+            if not (node.get("description") or "").strip():
+                report.add(
+                    rel,
+                    ref.scenario_line,
+                    "example-no-description",
+                    f"сценарий-пример «{node['name']}» без описания: назовите пример и скажите, что "
+                    "тестовые карты ведут себя ровно так, как в нём описано",
+                )
         if ref.interpretations and not (node.get("description") or "").strip():
             report.add(
                 rel,

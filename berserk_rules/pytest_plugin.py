@@ -29,7 +29,8 @@ Options
       the reference driver, ``known-failures/reference.toml`` is used if it exists.
 
 Tags ``@rule-401.7``, ``@term-…``, ``@interpretation-…`` become the markers ``rule(id=…)``,
-``term(id=…)``, ``interpretation(id=…)`` (registered here, so ``--strict-markers`` stays on).
+``term(id=…)``, ``interpretation(id=…)``, and ``@example`` the marker ``example`` (registered here,
+so ``--strict-markers`` stays on).
 
 The driver fixture may record the game log as ``request.node.user_properties.append(("berserk_log",
 […]))``; the list (JSON-serialisable) goes into the scenario's ``log`` in the results. Likewise
@@ -64,6 +65,7 @@ from berserk_rules.coverage import plural
 from berserk_rules.driver import DEFAULT_DRIVER, Driver, EngineFailure, resolve_driver
 from berserk_rules.errors import ScenarioInputError, SourceError, UserError
 from berserk_rules.features import (
+    EXAMPLE_TAG,
     FEATURES_DIR,
     INTERPRETATION_TAG,
     RULE_TAG,
@@ -103,6 +105,7 @@ MARKERS = (
     "rule(id): сценарий проверяет правило с этим номером (из тега @rule-N)",
     "term(id): сценарий проверяет термин глоссария (из тега @term-N)",
     "interpretation(id): сценарий опирается на толкование из реестра (из тега @interpretation-N)",
+    "example: сценарий разыгрывает ПРИМЕР из текста своего правила (из тега @example)",
 )
 TAG_MARKERS = ((RULE_TAG, "rule"), (TERM_TAG, "term"), (INTERPRETATION_TAG, "interpretation"))
 
@@ -509,6 +512,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
+    if tag == EXAMPLE_TAG:
+        pytest.mark.example(function)
+        return True
     for prefix, marker in TAG_MARKERS:
         if tag.startswith(prefix) and len(tag) > len(prefix):
             getattr(pytest.mark, marker)(id=tag[len(prefix) :])(function)

@@ -57,13 +57,16 @@ class Trigger:
     to the graveyard), "creature_dies" (any creature), "turn_start", "turn_end", "attacks" (При
     атаке), "strikes" (При ударе), "attacked" (an attack on this card is declared), "played" (this
     card is played from hand), "wounded" (wounds are dealt to it), "healed" (wounds are removed from
-    it). ``zones``: where the source must be for it to trigger (202.2: the game
-    zone unless the card says otherwise).
+    it), "discards" (a card is discarded), "draws" (a card is drawn), "spell_resolved" (a spell's
+    ability has been resolved, 119.8). ``zones``: where the source must be for it to trigger (202.2:
+    the game zone unless the card says otherwise). ``player``: whose deed the event must be, relative
+    to the ability's controller — "own" («вы сбрасываете»), "enemy» («противник сбрасывает») or "any".
     """
 
     event: str
     own_turn_only: bool = False
     zones: tuple[str, ...] = ("play",)
+    player: str = "any"
 
 
 @serializable
@@ -114,6 +117,34 @@ def _walk(value: Any):
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
             yield from _walk(getattr(value, f.name))
+
+
+def selectors_of(value: Any) -> list[Selector]:
+    """Every selector of an effect tree (chosen targets, «каждое», «своего героя» …)."""
+    return list(_walk(value))
+
+
+def effect_nodes(value: Any):
+    """Every effect node of an effect tree (a node is a dataclass that is not a Selector/Amount)."""
+    if isinstance(value, tuple):
+        for v in value:
+            yield from effect_nodes(v)
+    elif (
+        dataclasses.is_dataclass(value)
+        and not isinstance(value, type)
+        and not isinstance(value, (Selector, Amount))
+    ):
+        yield value
+        for f in dataclasses.fields(value):
+            yield from effect_nodes(getattr(value, f.name))
+
+
+def looks_at_declaration(ability: Ability) -> Any:
+    """The effect node whose declaration includes looking through the deck (517.3.1: «Просмотр колоды
+    на предмет наличия там вызываемой карты осуществляется как часть заявки вызова»), or None."""
+    if ability.effect is None:
+        return None
+    return next((n for n in effect_nodes(ability.effect) if getattr(n, "declaration_look", False)), None)
 
 
 def target_slots(effect: Any) -> tuple[Selector, ...]:

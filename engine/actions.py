@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine import hooks
 from berserk_engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -35,6 +36,10 @@ class ActionKind:
 
 
 ACTIONS: dict[str, ActionKind] = {}
+# Actions a player may take at any time, whoever must decide now, outside the pending decision
+# (602.1 «признаёт себя побеждённым (сдаётся)», 603.2 «Пока игра не закончилась, игрок может предложить
+# ничью»). They are listed per player in the observation (``players[p]["anytime"]``).
+ANYTIME: dict[str, ActionKind] = {}
 
 # Which kinds of action answer which kind of decision, and the rule that says so.
 DECISIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -56,11 +61,40 @@ DECISIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
     ),
     "choose_cards": (("choose_cards",), "518.1", "игрок сейчас выбирает карты"),
     "choose": (("choose",), "эффект-замещения", "игрок сейчас выбирает один из вариантов"),
+    "answer_draw": (
+        ("accept_draw", "decline_draw"),
+        "603.2",
+        "игрок сейчас отвечает на предложение ничьей: принять или отклонить",
+    ),
 }
 
 
 def register(kind: ActionKind) -> ActionKind:
     ACTIONS[kind.type] = kind
+    return kind
+
+
+def _declaring(game: Game) -> bool:
+    return hooks.relevant(hooks.DECLARATION, game)
+
+
+def declaration_step(game: Game, kind: str, player: str, action: dict[str, Any], abilities: Any) -> bool:
+    """Push the step a declaration takes before it is complete (``hooks.DECLARATION``: looking through
+    the deck for the card to summon, 517.3.1) and return True — the declaring code then stops; the step
+    applies the action again with what it found (``action["summon"]``)."""
+    if "summon" in action or not hooks.DECLARATION or not game.once("declaration-steps", _declaring):
+        return False
+    for ability in abilities:
+        for handler in hooks.DECLARATION:
+            step = handler(game, kind, player, action, ability)
+            if step is not None:
+                game.push(step)
+                return True
+    return False
+
+
+def register_anytime(kind: ActionKind) -> ActionKind:
+    ANYTIME[kind.type] = kind
     return kind
 
 

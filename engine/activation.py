@@ -112,6 +112,8 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
     card = s.cards[action["card"]]
     ability = find_ability(game, card, action["ability"])
     assert ability is not None and ability.cost is not None
+    if actions.declaration_step(game, "activate", player, action, (ability,)):
+        return  # 517.3.1: the declaration looks through the deck first
     cost = ability.cost
     s.phase = "activation"
     item = QueueItem(
@@ -124,6 +126,8 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
         targets=list(action.get("targets", [])),
         lki=snapshot(game, card),
     )
+    if "summon" in action:
+        item.event["summon"] = action["summon"]
     game.log(
         "activate",
         f"Игрок {player} объявляет «{ability.text}» («{card.name}»)",
@@ -135,7 +139,7 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
     payment: list[Any] = []
     if cost.close:
         card.this_turn["acted"] = 1
-        payment.append(CloseEvent(card.id, payment="ability"))
+        payment.append(CloseEvent(card.id, payment="ability", paying=item.id))
     if cost.coins:
         p = s.players[player]
         p.coins_open -= cost.coins
@@ -144,7 +148,11 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
     if cost.per_turn is not None:
         card.uses[ability.text] = card.uses.get(ability.text, 0) + 1
     if cost.wounds:
-        payment.append(WoundEvent(card.id, cost.wounds, card.id, card.name, ability=ability.text, cost=True))
+        payment.append(
+            WoundEvent(
+                card.id, cost.wounds, card.id, card.name, ability=ability.text, cost=True, paying=item.id
+            )
+        )
     s.queue.append(item)
     note_targets(game, card.id, item.targets)
     game.push(

@@ -41,7 +41,7 @@ class CardDef:
 
     name: str
     type: str  # "creature" | "spell" | "hero" | "equipment" | "event"
-    subtype: str | None = None  # equipment: "amulet" | "armour" | "weapon"
+    subtype: str | None = None  # equipment: "amulet" | "armour" | "weapon"; a creature: its kind («гном»)
     cost: int = 0  # the minimal cost (Минимальная стоимость): Х = 0 in a variable cost
     element: str | None = None
     strike: int = 0
@@ -62,7 +62,18 @@ class CardDef:
         if kind is None:
             raise CardTextError(name, str(type), f"неизвестный тип карты (известны: {', '.join(CARD_TYPES)})")
         subtype = props.get("subtype")
-        if subtype is not None:
+        if subtype is not None and kind == "creature":
+            # A creature's subtype is its kind of being («Рунопевец удешевляет всех гномов», 203.3):
+            # the sources list no such kinds, so any one word is accepted.
+            subtype = str(subtype).strip().lower()
+            if not subtype.isalpha() or subtype in SUBTYPES:
+                raise CardTextError(
+                    name,
+                    str(props.get("subtype")),
+                    "неизвестный подтип для типа «существо»: подтип существа — одно слово (гном, эльф …), "
+                    "не подтип экипировки",
+                )
+        elif subtype is not None:
             subtype = SUBTYPES.get(str(subtype).strip().lower(), subtype)
             if subtype not in SUBTYPES_OF.get(kind, ()):
                 allowed = ", ".join(SUBTYPE_WORDS[s] for s in SUBTYPES_OF.get(kind, ())) or "нет"

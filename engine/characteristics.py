@@ -138,12 +138,12 @@ def add_effect(game: Game, effect: ContinuousEffect) -> None:
     game.effects_changed()
 
 
-def end_of_turn(game: Game) -> None:
-    """310.2: effects «до конца хода» end."""
+def end_of_turn(game: Game) -> list[ContinuousEffect]:
+    """310.2: effects «до конца хода» end; returns them."""
     s = game.state
     ending = [e for e in s.effects if e.until == "end_of_turn"]
     if not ending:
-        return
+        return ending
     s.effects = [e for e in s.effects if e.until != "end_of_turn"]
     game.effects_changed()
     for e in ending:
@@ -155,6 +155,7 @@ def end_of_turn(game: Game) -> None:
                 card=card.id,
                 rule="310.2",
             )
+    return ending
 
 
 def turn_begins(game: Game) -> None:
@@ -165,17 +166,21 @@ def turn_begins(game: Game) -> None:
             e.started = True
 
 
-def turn_ends(game: Game) -> None:
-    """A «на Х ходов игрока» effect counts down at the end of each of that player's turns."""
+def turn_ends(game: Game) -> list[ContinuousEffect]:
+    """A «на Х ходов игрока» effect counts down at the end of each of that player's turns; returns the
+    effects that ended."""
     s = game.state
     changed = False
     for e in s.effects:
         if e.until == "player_turns" and e.started and e.player == s.active:
             e.turns -= 1
             changed = True
-    if changed:
-        s.effects = [e for e in s.effects if not (e.until == "player_turns" and e.turns <= 0)]
-        game.effects_changed()
+    if not changed:
+        return []
+    ended = [e for e in s.effects if e.until == "player_turns" and e.turns <= 0]
+    s.effects = [e for e in s.effects if not (e.until == "player_turns" and e.turns <= 0)]
+    game.effects_changed()
+    return ended
 
 
 def describe(e: ContinuousEffect) -> str:
@@ -187,6 +192,8 @@ def describe(e: ContinuousEffect) -> str:
         return f"получает «{e.text}»"
     if e.kind == "lose_text":
         return "теряет особенности"
+    if e.kind == "control":
+        return f"под контролем игрока {e.player}"
     return e.kind
 
 

@@ -18,6 +18,26 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
 
 
+def choose_cards_options(
+    game: Game, player: str, candidates: list[str], least: int, most: int
+) -> list[dict[str, Any]]:
+    """The one option of a choice of cards. ``about.cards`` shows the candidates to the deciding
+    player (and only to him: the other player's observation of a decision has no options) — so a
+    player who looks through his closed deck sees the cards he chooses from (204.2)."""
+    from berserk_engine.observation import card_view
+
+    s = game.state
+    return [
+        {
+            "type": "choose_cards",
+            "candidates": list(candidates),
+            "min": least,
+            "max": most,
+            "about": {"cards": [card_view(game, s.cards[c], player) for c in candidates]},
+        }
+    ]
+
+
 @task
 @dataclass(slots=True)
 class ChooseCards(Task):
@@ -30,9 +50,7 @@ class ChooseCards(Task):
     then: Any  # a task with a ``cards`` field
 
     def options(self, game: Game) -> list[dict[str, Any]]:
-        return [
-            {"type": "choose_cards", "candidates": list(self.candidates), "min": self.min, "max": self.max}
-        ]
+        return choose_cards_options(game, self.player, self.candidates, self.min, self.max)
 
     def run(self, game: Game) -> None:
         game.ask(self, self.player, "choose_cards", self.rule, self.prompt, self.options(game))

@@ -60,6 +60,9 @@ class Sequence:
     def run(self, game: Game, item: QueueItem) -> None:
         game.push(*(Resolve(p, item) for p in self.parts))
 
+    def events(self, game: Game, item: QueueItem) -> list[Any]:
+        return [e for p in self.parts for e in p.events(game, item)]
+
 
 @effect
 class Wound:
@@ -69,24 +72,26 @@ class Wound:
     target: Selector
 
     def run(self, game: Game, item: QueueItem) -> None:
+        events = self.events(game, item)
+        if events:
+            perform(game, *events)
+
+    def events(self, game: Game, item: QueueItem) -> list[Any]:
+        """The events of the effect now (also what a replacement effect puts in place of another)."""
         n = amount(game, self.amount, item)
         targets = selectors.resolve(game, self.target, item)
-        if targets:
-            perform(
-                game,
-                *(
-                    WoundEvent(
-                        t,
-                        n,
-                        item.source,
-                        item.source_name,
-                        ability=item.text,
-                        origin=item.kind,
-                        chosen=self.target.chosen,
-                    )
-                    for t in targets
-                ),
+        return [
+            WoundEvent(
+                t,
+                n,
+                item.source,
+                item.source_name,
+                ability=item.text,
+                origin=item.kind,
+                chosen=self.target.chosen,
             )
+            for t in targets
+        ]
 
 
 @effect
@@ -98,10 +103,14 @@ class Heal:
     full: bool = False
 
     def run(self, game: Game, item: QueueItem) -> None:
+        events = self.events(game, item)
+        if events:
+            perform(game, *events)
+
+    def events(self, game: Game, item: QueueItem) -> list[Any]:
         n = 0 if self.full else amount(game, self.amount, item)
         targets = selectors.resolve(game, self.target, item)
-        if targets:
-            perform(game, *(HealEvent(t, n, self.full, item.source, item.source_name) for t in targets))
+        return [HealEvent(t, n, self.full, item.source, item.source_name) for t in targets]
 
 
 @effect
@@ -111,9 +120,13 @@ class Draw:
     amount: Amount
 
     def run(self, game: Game, item: QueueItem) -> None:
+        events = self.events(game, item)
+        if events:
+            perform(game, *events)
+
+    def events(self, game: Game, item: QueueItem) -> list[Any]:
         n = amount(game, self.amount, item)
-        if n > 0:
-            perform(game, *(DrawEvent(item.controller, reason=item.text) for _ in range(n)))
+        return [DrawEvent(item.controller, reason=item.text) for _ in range(max(n, 0))]
 
 
 @effect
@@ -201,14 +214,16 @@ class Close:
 @effect
 class Discard:
     """Сбросьте карту (X карт): the player chooses cards of his hand and puts them in his graveyard;
-    with fewer cards in hand he discards them all (518.4)."""
+    with fewer cards in hand he discards them all (518.4). ``opponent``: «противник сбрасывает …» — the
+    opponent discards, choosing himself («Игрок на свой выбор сбрасывает карту со своей руки»)."""
 
     count: int
+    opponent: bool = False
 
     def run(self, game: Game, item: QueueItem) -> None:
         from berserk_engine.choices import ChooseCards
 
-        player = item.controller
+        player = game.opponent(item.controller) if self.opponent else item.controller
         hand = list(game.state.players[player].zones["hand"])
         if len(hand) <= self.count:
             if hand:

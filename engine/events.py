@@ -49,6 +49,7 @@ class WoundEvent:
     cost: bool = False  # wounds taken as payment (501.2)
     origin: str = ""  # the kind of the ability that deals them: "spell" | "triggered" | "activated"
     chosen: bool = False  # the card is a chosen target of that ability (Выбранное существо)
+    paying: str = ""  # the Queue item these wounds pay for (501.2.1: an incomplete payment is reported)
     prevented: int = 0
     dealt: int = 0
     applied: tuple[str, ...] = ()  # replacement effects already applied to this event
@@ -90,7 +91,8 @@ class MoveEvent:
     ``cause``: "play" (розыгрыш), "dies" (гибель: wounds ≥ lives), "destroy" (уничтожить), "put"
     (убрать / положить на кладбище), "discard" (сбросьте), "return" (вернуть в руку / в колоду), "draw",
     "search" (поиск), "summon" (вызов), "resurrect" (возрождение), "uniqueness", "resolved" (a spell
-    after its abilities). ``position``: where in a deck ("top", "bottom", "shuffle").
+    after its abilities), "place" (поместите, 204.5), "game_over" (604.2). ``position``: where in a
+    deck ("top", "bottom", "shuffle").
     """
 
     card: str
@@ -102,6 +104,7 @@ class MoveEvent:
     face_down: bool = False
     source: str | None = None
     source_name: str = ""
+    deck_of: str | None = None  # 204.5: a placed card goes to this player's deck, not its owner's
     from_zone: str = ""
     new_id: str = ""
     name: str = ""
@@ -120,6 +123,7 @@ class CloseEvent:
     card: str
     open: bool = False
     payment: str = ""
+    paying: str = ""  # the Queue item this closing pays for (501.2.1)
     applied: tuple[str, ...] = ()
 
 
@@ -134,17 +138,6 @@ class BlowEvent:
     strength: int
     kind: str
     name: str = ""
-    applied: tuple[str, ...] = ()
-
-
-@serializable
-@dataclass(slots=True)
-class FlipEvent:
-    """A card in the game zone is turned face down («переверните карту рубашкой вверх») or face up
-    (Вскрытие карты)."""
-
-    card: str
-    face_down: bool
     applied: tuple[str, ...] = ()
 
 
@@ -204,6 +197,7 @@ class ResolvedEvent:
     text: str
     controller: str
     source: str
+    kind: str = ""  # the QueueItem's kind: "triggered" | "activated" | "spell" | "attack"
     applied: tuple[str, ...] = ()
 
 
@@ -220,6 +214,17 @@ class Replacement:
     controller: str
     label: str
     replace: Any  # Callable[[Game, event], list[event]]
+    source: str = ""  # the card whose ability it is (for the player's choice: «about»)
+    source_name: str = ""
+    ability: str = ""
+
+
+def replacing(game: Game) -> bool:
+    """Can a replacement effect apply to anything in this game (computed once per game)?"""
+    found = game.can_replace
+    if found is None:
+        found = game.can_replace = bool(hooks.REPLACEMENTS) and hooks.relevant(hooks.REPLACEMENTS, game)
+    return found
 
 
 def replacements(game: Game, event: Any) -> list[Replacement]:
@@ -249,7 +254,7 @@ class Perform(Task):
     choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
 
     def run(self, game: Game) -> None:
-        if not hooks.active(game, hooks.REPLACEMENTS):
+        if not replacing(game):
             perform_now(game, self.events)
             return
         while self.index < len(self.events):
@@ -260,11 +265,10 @@ class Perform(Task):
                 self.index += 1
                 continue
             chooser = _chooser(game, found)
-            mine = [r for r in found if r.controller == chooser]
-            if len(mine) == 1:
-                self._replace(game, event, mine[0])
+            if len(found) == 1:
+                self._replace(game, event, found[0])
                 continue
-            self.choice = [r.key for r in mine]
+            self.choice = [r.key for r in found]
             game.ask(
                 self,
                 chooser,
@@ -281,7 +285,20 @@ class Perform(Task):
 
     def options(self, game: Game) -> list[dict[str, Any]]:
         found = {r.key: r for r in replacements(game, self.events[self.index])}
-        return [{"type": "choose", "choice": k, "label": found[k].label} for k in self.choice]
+        return [
+            {
+                "type": "choose",
+                "choice": k,
+                "label": found[k].label,
+                "about": {
+                    "source": found[k].source,
+                    "source_name": found[k].source_name,
+                    "ability": found[k].ability,
+                    "controller": found[k].controller,
+                },
+            }
+            for k in self.choice
+        ]
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         event = self.events[self.index]
@@ -297,14 +314,26 @@ class Perform(Task):
             f"Эффект замещения: {replacement.label}",
             rule="эффект-замещения",
             player=replacement.controller,
+            card=replacement.source,
         )
+        if getattr(event, "paying", ""):
+            unpaid(game, event.paying, "к оплате применён эффект замещения")
         for new in instead:
             new.applied = (*event.applied, replacement.key)
         self.events[self.index : self.index + 1] = instead
 
 
+def unpaid(game: Game, item_id: str, why: str) -> None:
+    """501.2.1: the payment of a declared ability was incomplete or replaced — it will not resolve."""
+    item = next((q for q in game.state.queue if q.id == item_id), None)
+    if item is not None and item.paid:
+        item.paid = False
+        game.log("unpaid", f"Оплата «{item.text}» не полная: {why}", item=item.id, rule="501.2.1")
+
+
 def _chooser(game: Game, found: list[Replacement]) -> str:
-    """Эффект замещения: the player who can apply them; the active player when both can."""
+    """Эффект замещения: the player who can apply them; when both can, the active player chooses
+    which one is applied — his own or his opponent's (5.замещение.3)."""
     controllers = {r.controller for r in found}
     if len(controllers) > 1:
         return game.state.active
@@ -315,7 +344,7 @@ def perform(game: Game, *events: Any) -> None:
     """The events happen (simultaneously). When a replacement effect could apply to one of them, they
     go through a :class:`Perform` task, which may stop for a player's choice — so a task calls this
     as the last thing it does, and nothing it wants to happen afterwards is pushed after it."""
-    if hooks.active(game, hooks.REPLACEMENTS) and any(replacements(game, e) for e in events):
+    if replacing(game) and any(replacements(game, e) for e in events):
         game.push(Perform(list(events)))
     else:
         perform_now(game, list(events))
@@ -357,6 +386,8 @@ def _in_play(game: Game, card_id: str):
 def apply_wound(game: Game, ev: WoundEvent) -> bool:
     card = _in_play(game, ev.target)
     if card is None or ev.amount <= 0:  # 518.1: as far as possible
+        if card is None and ev.paying:
+            unpaid(game, ev.paying, "карты, которая платит ранами, нет в игровой зоне")
         return ev.amount == 0 and card is not None
     for handler in hooks.NO_WOUNDS:
         why = handler(game, ev)
@@ -375,6 +406,8 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
             ev.prevented += prevented
             amount -= prevented
     ev.dealt = max(amount, 0)
+    if ev.paying and ev.dealt < ev.amount:
+        unpaid(game, ev.paying, f"нанесено ран {ev.dealt} из {ev.amount}")
     if ev.prevented:
         game.log(
             "prevented",
@@ -462,29 +495,14 @@ def apply_move(game: Game, ev: MoveEvent) -> bool:
 def apply_close(game: Game, ev: CloseEvent) -> bool:
     card = game.state.cards.get(ev.card)
     if card is None or card.zone != "play" or card.closed != ev.open:
+        if ev.paying:
+            unpaid(game, ev.paying, "карта не закрылась")
         return False
     card.closed = not ev.open
     if ev.open:
         game.log("open", f"Открывается «{game.name(card)}»", card=card.id, rule="открытие-карты")
     else:
         game.log("close", f"«{game.name(card)}» закрывается", card=card.id, rule="закрыть-существо-карту")
-    return True
-
-
-def apply_flip(game: Game, ev: FlipEvent) -> bool:
-    card = _in_play(game, ev.card)
-    if card is None or card.face_down == ev.face_down:
-        return False
-    card.face_down = ev.face_down
-    game.effects_changed()  # the card's abilities change with its side (listeners, keywords)
-    if ev.face_down:
-        game.log(
-            "flip", f"«{game.name(card)}» переворачивается рубашкой вверх", card=card.id, rule="скрытность"
-        )
-    else:
-        game.log(
-            "flip", f"«{game.name(card)}» переворачивается лицом вверх", card=card.id, rule="вскрытие-карты"
-        )
     return True
 
 
@@ -548,7 +566,6 @@ APPLY: dict[type, Any] = {
     MoveEvent: apply_move,
     CloseEvent: apply_close,
     BlowEvent: apply_blow,
-    FlipEvent: apply_flip,
     LivesEvent: apply_lives,
     AttackEvent: apply_quiet,
     PlayEvent: apply_quiet,

@@ -17,7 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine import actions, activation, choices, combat, playing, preparation, queue, turn  # noqa: F401 — action kinds register
+from berserk_engine import (  # noqa: F401 — action kinds and snapshot tasks register
+    actions,
+    activation,
+    choices,
+    combat,
+    hooks,
+    playing,
+    preparation,
+    queue,
+    turn,
+)
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
@@ -56,8 +66,8 @@ class Game:
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
-        self.active_handlers: dict[int, tuple[Any, list[Any]]] = {}  # hooks.active, per hook point
-        self.printed_keywords = frozenset(k for d in defs.values() for k in d.keywords)
+        self._per_game: dict[str, Any] = {}
+        self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
         self.effects_changed()
         self.advance()
 
@@ -100,6 +110,21 @@ class Game:
 
     def hero(self, player: str) -> Card:
         return self.state.cards[self.state.players[player].hero]
+
+    def defs_with(self, key: str, predicate: Any) -> frozenset[str]:
+        """Names of the card definitions of this game that satisfy ``predicate`` (computed once per
+        ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
+        found = self._per_game.get(key)
+        if found is None:
+            found = self._per_game[key] = frozenset(n for n, d in self.defs.items() if predicate(d))
+        return found
+
+    def once(self, key: str, compute: Any) -> Any:
+        """``compute(game)``, computed once per game: what depends only on the cards of the game."""
+        found = self._per_game.get(key, self)
+        if found is self:
+            found = self._per_game[key] = compute(self)
+        return found
 
     def effects_changed(self) -> None:
         index: dict[str, list[ContinuousEffect]] = {}
@@ -170,6 +195,8 @@ class Game:
         self.log(
             "game_over", "Ничья" if winner is None else f"Победа игрока {winner}", rule=rule, winner=winner
         )
+        for handler in hooks.GAME_OVER:  # 604.2: the cards are freed of effects and go back
+            handler(self)
 
     # --- decisions ---------------------------------------------------------------------------
 
@@ -198,6 +225,14 @@ class Game:
         d = s.pending
         if d is None or s.result is not None:
             raise IllegalAction("604.1", "игра окончена: никакие действия не могут повлиять на неё")
+        anytime = actions.ANYTIME.get(action.get("type")) if isinstance(action, dict) else None
+        if anytime is not None:  # concession, a draw offer: any player, whoever decides now
+            problem = anytime.check(self, player, action)
+            if problem is not None:
+                raise problem
+            anytime.apply(self, player, action)
+            self.advance()
+            return
         action = actions.validate(self, player, action)
         task = s.stack.pop()
         s.pending = None

@@ -29,7 +29,15 @@ from functools import lru_cache
 from typing import Any
 
 import parse
-from berserk_engine.abilities import Ability, Amount, Cost, Selector, number_slots, target_slots
+from berserk_engine.abilities import (
+    Ability,
+    Amount,
+    Cost,
+    Selector,
+    looks_at_declaration,
+    number_slots,
+    target_slots,
+)
 from berserk_engine.errors import CardTextError
 
 # --- typed slots --------------------------------------------------------------------------------
@@ -335,7 +343,27 @@ def _read_costs(words: str) -> Cost | None:
 
 def _finish(ability: Ability) -> Ability:
     effect = number_slots(ability.effect) if ability.effect is not None else None
-    return replace(ability, effect=effect, slots=target_slots(effect))
+    finished = replace(ability, effect=effect, slots=target_slots(effect))
+    if finished.kind == "triggered" and not finished.optional and looks_at_declaration(finished):
+        # 517.3.2: a triggered ability that summons a given card may be skipped, «как будто у него нет
+        # в колоде данной карты».
+        finished = replace(finished, optional=True)
+    return finished
+
+
+def _limited_trigger(head: str) -> tuple[list[tuple[Phrase, Any]], Cost | None]:
+    """«Один раз за ход, когда погибает существо»: a triggered ability with its «Х раз за ход» limit —
+    for a triggered ability that limit is its payment (501.2)."""
+    first, comma, rest = head.partition(",")
+    if not comma:
+        return [], None
+    limits = _readings("cost", first.strip())
+    if len(limits) != 1:
+        return [], None
+    limit = limits[0][1]
+    if limit.per_turn is None or limit != Cost(per_turn=limit.per_turn):
+        return [], None
+    return _readings("trigger", rest.strip()), limit
 
 
 def read_sentence(sentence: str, *, spell: bool) -> Ability:
@@ -350,6 +378,9 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
     head, colon, rest = body.partition(":")
     if colon:
         triggers = _readings("trigger", head.strip())
+        limit = None
+        if not triggers:
+            triggers, limit = _limited_trigger(head)
         cost = None if triggers else _read_costs(head)
         if triggers or cost is not None:
             try:
@@ -359,7 +390,9 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
                 effect = None
             if effect is not None:
                 for _ph, trig in triggers:
-                    readings.append(Ability("triggered", sentence, effect, trigger=trig, optional=optional))
+                    readings.append(
+                        Ability("triggered", sentence, effect, trigger=trig, optional=optional, cost=limit)
+                    )
                 if cost is not None and not spell:
                     readings.append(Ability("activated", sentence, effect, cost=cost))
         elif not readings:
@@ -438,7 +471,20 @@ def _load() -> None:
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        from berserk_engine import effects, phrases  # noqa: F401
+        from berserk_engine import (  # noqa: F401 — effect modules register their phrases
+            costs,
+            deck,
+            delayed,
+            discard,
+            effects,
+            faces,
+            moves,
+            phrases,
+            replacement,
+            resolution,
+            squad,
+            victory,
+        )
         from berserk_engine.keywords import load_all
 
         for kw in load_all().values():

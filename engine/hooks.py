@@ -4,7 +4,9 @@ The core never asks «does this card have Броня?»: it runs the handlers re
 and each keyword module (``berserk_engine.keywords.*``) registers its handlers when imported. A new
 keyword is a new module, not a new branch in the core.
 
-Every point is a list of callables; the signature is documented beside each list.
+Every point is a list of callables; the signature is documented beside each list. A handler may
+carry ``relevant(game) -> bool`` (see :func:`relevant`): False tells the core that it changes nothing
+in this game (no card of the game has the mechanic), so a fast path may skip the point.
 """
 
 from __future__ import annotations
@@ -69,51 +71,88 @@ EFFECT_KEPT: list[Handler] = []
 # the cards it targets (category: "protection" | "trigger" | "prevention" | "replacement" |
 # "obligation"; detail: which one) — the «Игнорировать …» terms.
 IGNORES: list[Handler] = []
+# (game, kind: "activate" | "declare" | "play", player, action, ability) -> Task | None: a step the
+# declaration itself takes before it is complete — looking through the deck for the card to summon
+# (517.3.1). The declaring code pushes the task and stops; the task finishes (or cancels) the
+# declaration by applying the action again with what it learned.
+DECLARATION: list[Handler] = []
+# (game, player, card) -> str | None: why the card cannot be taken into the player's squad (517.6:
+# then a player who loses control of it keeps it).
+SQUAD_RESTRICTIONS: list[Handler] = []
+# (game, ended: list[ContinuousEffect]) -> list[event]: events that happen because effects ended (a
+# temporary control ends: the opponent becomes the controller, 517.5).
+EFFECTS_ENDED: list[Handler] = []
+# (game) -> None: the game has just ended with a result (604.2: the cards are freed of effects and
+# return to their decks; placed cards to their owners' reserves, 204.5). Nothing of it is a game action.
+GAME_OVER: list[Handler] = []
+
+
+def relevant(handlers: list[Handler], game: Any) -> bool:
+    """Can some handler of this point change anything in this game? A handler without a ``relevant``
+    attribute always may."""
+    return any(getattr(h, "relevant", None) is None or h.relevant(game) for h in handlers)
 
 
 def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[Handler], Handler]:
-    """Mark a handler as useful only in a game where a card may have one of these keywords (or
-    ``when(game)`` holds); :func:`active` leaves it out otherwise — a keyword no card of the game has
+    """Mark a handler as useful only in a game where a card may have one of these keywords — printed
+    on a card of the game, or granted by a card's «получает …» — or where ``when(game)`` holds: its
+    ``relevant(game)`` (see :func:`relevant`, :func:`active`). A keyword no card of the game can have
     costs the hot paths nothing."""
 
     def mark(handler: Handler) -> Handler:
-        handler.needs = (terms, when)  # type: ignore[attr-defined]
+        def matters(game: Any) -> bool:
+            possible = possible_keywords(game)
+            return any(t in possible for t in terms) or (when is not None and bool(when(game)))
+
+        handler.relevant = matters  # type: ignore[attr-defined]
         return handler
 
     return mark
 
 
-def _possible(game: Any) -> frozenset[str]:
-    """Keywords some card of this game may have now: printed on a card of the game's library, or
-    granted by a continuous effect («получает …»)."""
-    granted = set()
-    for e in game.state.effects:
-        if e.kind == "grant":
-            from berserk_engine.grammar import parse_ability
+def possible_keywords(game: Any) -> frozenset[str]:
+    """Keywords some card of this game can ever have: printed on a card of the game's library, or
+    granted by an effect of one («Выбранное существо получает Броня 1»), computed once per game."""
+    return game.once("possible-keywords", _possible_keywords)
 
-            keyword = parse_ability(e.text).keyword
-            if keyword:
-                granted.add(keyword)
-    return game.printed_keywords | granted if granted else game.printed_keywords
+
+def _possible_keywords(game: Any) -> frozenset[str]:
+    from berserk_engine.grammar import parse_ability
+
+    found: set[str] = set()
+    for d in game.defs.values():
+        found.update(d.keywords)
+        for ability in d.abilities:
+            for text in _granted_texts(ability.effect):
+                keyword = parse_ability(text).keyword
+                if keyword:
+                    found.add(keyword)
+    return frozenset(found)
+
+
+def _granted_texts(node: Any) -> list[str]:
+    """The texts an effect tree grants («получает [текст]»: the nodes with a ``text`` to gain)."""
+    import dataclasses
+
+    if node is None or not dataclasses.is_dataclass(node):
+        return []
+    found = [node.text] if type(node).__name__ == "Grant" else []
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        for part in value if isinstance(value, tuple) else (value,):
+            found.extend(_granted_texts(part))
+    return found
 
 
 def active(game: Any, handlers: list[Handler]) -> list[Handler]:
-    """The handlers of a point that can matter in this game (see :func:`needs`), found again only when
-    a continuous effect changes."""
+    """The handlers of a point that can matter in this game (their ``relevant``, see :func:`needs`),
+    found once per game."""
     if not handlers:
         return handlers
-    token = game.by_card  # a new object whenever the effects change
-    hit = game.active_handlers.get(id(handlers))
-    if hit is not None and hit[0] is token:
-        return hit[1]
-    possible = _possible(game)
-    found = []
-    for h in handlers:
-        need = getattr(h, "needs", None)
-        if need is None or any(t in possible for t in need[0]) or (need[1] is not None and need[1](game)):
-            found.append(h)
-    game.active_handlers[id(handlers)] = (token, found)
-    return found
+    return game.once(
+        f"active:{id(handlers)}",
+        lambda g: [h for h in handlers if getattr(h, "relevant", None) is None or h.relevant(g)],
+    )
 
 
 def for_types(*types: str) -> Callable[[Handler], Handler]:

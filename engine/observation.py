@@ -33,9 +33,14 @@ def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, An
         if card.zone == "play":
             view.update({"controller": card.controller, "closed": card.closed, "wounds": card.wounds})
         return view
-    view = {"id": card.id, "name": card.name, "type": d.type, "owner": card.owner}
+    view = {"id": card.id, "name": card.name, "type": d.type, "owner": card.owner, "cost": d.cost}
     if d.subtype:
         view["subtype"] = d.subtype
+    if card.zone == "hand" and d.cost:
+        from berserk_engine.playing import cost_of
+
+        # 203.2–203.3: in hand a card costs what playing it would cost now.
+        view["cost"] = cost_of(game, d, card.owner)
     if card.zone == "play":
         effects = ch.effects_on(game, card.id)
         view.update(
@@ -71,6 +76,12 @@ def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, An
     return view
 
 
+def anytime_options(game: Game, player: str) -> list[dict[str, Any]]:
+    from berserk_engine.actions import ANYTIME
+
+    return [o for kind in ANYTIME.values() for o in kind.options(game, player)]
+
+
 def observe(game: Game, viewer: str | None) -> dict[str, Any]:
     s = game.state
     players: dict[str, Any] = {}
@@ -90,6 +101,8 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
             "coins": {"open": p.coins_open, "closed": p.coins_closed},
             "draw_failures": p.draw_failures,
             "zones": zones,
+            # Actions the player may take at any time (concession, a draw offer — 602.1, 603.2).
+            "anytime": [] if s.result is not None else anytime_options(game, name),
         }
     d = s.pending if s.result is None else None
     decision = None

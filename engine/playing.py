@@ -31,6 +31,10 @@ def cost_of(game: Game, d: CardDef, player: str) -> int:
     return max(cost, 0)
 
 
+def _costs_vary(game: Game) -> bool:
+    return hooks.relevant(hooks.COST, game)
+
+
 def _slots(game: Game, card: Card, player: str) -> list[dict[str, Any]] | None:
     d = game.defs[card.name]
     if d.type != "spell":
@@ -82,7 +86,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
     coins = s.players[player].coins_open
-    fixed_cost = not hooks.COST
+    fixed_cost = not game.once("play-costs", _costs_vary)
     restrictions = hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
@@ -124,6 +128,8 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     s = game.state
     card = s.cards[action["card"]]
     d = game.defs[card.name]
+    if d.type == "spell" and actions.declaration_step(game, "play", player, action, d.abilities):
+        return  # 517.3.1: the spell's summon looks through the deck first
     cost = cost_of(game, d, player)
     s.phase = "play"
     p = s.players[player]
@@ -131,7 +137,7 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     p.coins_closed += cost
     game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
     to_zone = "resolving" if d.type == "spell" else "play"
-    game.push(Played(card.id, to_zone, player, list(action.get("targets", []))))
+    game.push(Played(card.id, to_zone, player, list(action.get("targets", [])), action.get("summon")))
 
 
 @task
@@ -143,11 +149,12 @@ class Played(Task):
     to_zone: str
     player: str
     targets: list[str]
+    summon: int | None = None  # the card found in the deck when the spell was declared (517.3.1)
 
     def run(self, game: Game) -> None:
         serial = game.state.cards[self.card].serial
         ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
-        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets))
+        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon))
 
 
 @task
@@ -156,6 +163,7 @@ class _AfterPlayed(Task):
     serial: int  # the physical card: its object id changed when it moved
     player: str
     targets: list[str]
+    summon: int | None = None
 
     def run(self, game: Game) -> None:
         s = game.state
@@ -184,6 +192,7 @@ class _AfterPlayed(Task):
                     text=ability.text,
                     targets=chosen,
                     lki=snapshot(game, card),
+                    event={} if self.summon is None else {"summon": self.summon},
                 )
             )
         game.push(played, ResolveAll(), SpellDone(new_id), QueueRound())

@@ -33,7 +33,7 @@ from berserk_engine.zones import snapshot
 if TYPE_CHECKING:
     from berserk_engine.abilities import Ability
     from berserk_engine.game import Game
-    from berserk_engine.state import PendingTrigger
+    from berserk_engine.state import Card, PendingTrigger
 
 
 def next_item(game: Game) -> QueueItem:
@@ -89,8 +89,8 @@ class QueueRound(Task):
             s.lki.clear()  # nothing can refer to a card that left play any more
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        game.push(self)  # the round goes on after whatever the declaration itself needs (517.3.1)
         actions.ACTIONS[action["type"]].apply(game, player, action)
-        game.push(self)
 
 
 @task
@@ -138,7 +138,7 @@ class Resolved(Task):
 
     def run(self, game: Game) -> None:
         i = self.item
-        perform(game, ResolvedEvent(i.id, i.text, i.controller, i.source))
+        perform(game, ResolvedEvent(i.id, i.text, i.controller, i.source, i.kind))
 
 
 @task
@@ -198,6 +198,29 @@ def slot_options(
     return slots
 
 
+def limit_holder(game: Game, pending: PendingTrigger) -> Card | None:
+    """The card that carries the «Х раз за ход» markers of a triggered ability (501.2): its source — the
+    same object, or the same physical card in the game zone or the graveyard (interpretation I-16)."""
+    s = game.state
+    card = s.cards.get(pending.source)
+    if card is not None:
+        return card
+    serial = pending.lki.get("serial")
+    for card_id in (*s.play, *s.players[pending.lki.get("owner", pending.controller)].zones["graveyard"]):
+        if s.cards[card_id].serial == serial:
+            return s.cards[card_id]
+    return None
+
+
+def limit_reached(game: Game, pending: PendingTrigger, ability: Ability) -> bool:
+    """501.2: the «Х раз за ход» limit is the payment of a triggered ability — a used-up limit means no
+    declaration (the same markers as an activated ability's, interpretation I-16)."""
+    if ability.cost is None or ability.cost.per_turn is None:
+        return False
+    card = limit_holder(game, pending)
+    return card is not None and card.uses.get(ability.text, 0) >= ability.cost.per_turn
+
+
 def declare_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options: list[dict[str, Any]] = []
@@ -206,6 +229,8 @@ def declare_options(game: Game, player: str) -> list[dict[str, Any]]:
         if pending.controller != player:
             continue
         ability = ability_of(pending)
+        if ability.cost is not None and limit_reached(game, pending, ability):
+            continue
         slots = slot_options(game, ability, player, pending.source)
         if slots is None:
             continue
@@ -263,7 +288,14 @@ def _pass(game: Game, player: str, action: dict[str, Any]) -> None:
 def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
     s = game.state
     pending = next(p for p in s.waiting if p.id == action["trigger"])
+    ability = ability_of(pending)
+    if actions.declaration_step(game, "declare", player, action, (ability,)):
+        return  # 517.3.1: the declaration looks through the deck first
     s.waiting.remove(pending)
+    if ability.cost is not None and ability.cost.per_turn is not None:
+        holder = limit_holder(game, pending)
+        if holder is not None:  # 501.2: the payment of a triggered ability is its per-turn limit
+            holder.uses[ability.text] = holder.uses.get(ability.text, 0) + 1
     card = s.cards.get(pending.source)
     item = QueueItem(
         id=s.next_id("q"),
@@ -277,6 +309,8 @@ def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
         lki=snapshot(game, card) if card is not None and card.zone == "play" else pending.lki,
         event=dict(pending.event),
     )
+    if "summon" in action:
+        item.event["summon"] = action["summon"]
     s.queue.append(item)  # 401.3: first in, first out
     combat.note_targets(game, item.source, item.targets)
     game.log(
@@ -301,7 +335,10 @@ def _check_declare(game: Game, player: str, action: dict[str, Any]) -> IllegalAc
         )
     if pending.controller != player:
         return IllegalAction("402.1", f"способность «{pending.text}» заявляет игрок {pending.controller}")
-    slots = slot_options(game, ability_of(pending), player, pending.source)
+    ability = ability_of(pending)
+    if ability.cost is not None and limit_reached(game, pending, ability):
+        return IllegalAction("501.2", f"«{pending.text}» уже заявлена {ability.cost.per_turn} раз(а) за ход")
+    slots = slot_options(game, ability, player, pending.source)
     return actions.target_problem(action, {"trigger"}, slots, f"«{pending.text}»")
 
 

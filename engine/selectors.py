@@ -40,8 +40,8 @@ def candidates(
     ability: Ability | None = None,
 ) -> list[str]:
     """Cards that may be chosen for a chosen-target slot of ``ability`` (``kind``: "spell" |
-    "ability"). A card lying face down is never a target («Скрытность»: «не может быть целью атак,
-    заклинаний и различных особенностей»)."""
+    "ability"). The opponent's card lying face down is not a target (he does not know what it is);
+    a card hidden by «Скрытность» is nobody's target (``hooks.UNTARGETABLE``)."""
     s = game.state
     cards = s.cards
     defs = game.defs
@@ -58,7 +58,7 @@ def candidates(
             continue
         if other and card_id == source:
             continue
-        if card.face_down:
+        if card.face_down and card.controller != controller:
             continue
         if untargetable and _untargetable(untargetable, game, card, controller, kind, source, ability):
             continue

@@ -372,6 +372,7 @@ def _restore(state: GameState, setup: dict[str, Any], engine: dict[str, Any]) ->
         state.round = engine.get("round")
         state.attack = engine.get("attack")
         state.lki = engine.get("lki", {})
+        state.draw_declined = dict(engine.get("draw_declined", {}))
         state.counter = _int(engine["counter"], "engine.counter")
         state.serials = _int(engine["serials"], "engine.serials")
         state.answered = _int(engine["answered"], "engine.answered")
@@ -456,6 +457,7 @@ def snapshot_position(game: Game) -> dict[str, Any]:
             "lki": to_data(s.lki),
             "resolving": list(s.resolving),
             "resolving_cards": to_data([s.cards[c] for c in s.resolving]),
+            "draw_declined": dict(s.draw_declined),
             "counter": s.counter,
             "serials": s.serials,
             "answered": s.answered,

@@ -140,6 +140,7 @@ class GameState:
     attack: dict[str, Any] | None = None  # the strike attack being declared (attacker, target, defender …)
     lki: dict[str, dict[str, Any]] = field(default_factory=dict)  # object id -> last known information
     result: dict[str, Any] | None = None  # {"winner": "А"|"Б"|None, "draw": bool, "rule": "602.1"}
+    draw_declined: dict[str, int] = field(default_factory=dict)  # player -> turn his draw offer was declined
     counter: int = 0
     serials: int = 0
     answered: int = 0  # decisions answered so far (Decision.seq)

@@ -18,9 +18,11 @@ from berserk_engine import characteristics as ch
 from berserk_engine.events import (
     AttackEvent,
     BlowEvent,
+    DrawEvent,
     HealEvent,
     MoveEvent,
     PlayEvent,
+    ResolvedEvent,
     TurnEvent,
     WoundEvent,
 )
@@ -127,6 +129,16 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
                 if ev.card_type == "creature":
                     witnesses = [c for c in (before if before is not None else s.play) if c != ev.card]
                     _fire(game, "creature_dies", point, _in_play(game, "creature_dies", witnesses), ev)
+            if ev.cause == "discard":
+                point = f"сброс карты игроком {ev.owner}"
+                _fire(
+                    game,
+                    "discards",
+                    point,
+                    _in_play(game, "discards", listeners(game, "discards")),
+                    ev,
+                    ev.owner,
+                )
         elif kind is TurnEvent:
             event = "turn_end" if ev.end else "turn_start"
             point = f"{'конец' if ev.end else 'начало'} хода {ev.turn}"
@@ -155,12 +167,24 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
                 src = _live(game, ev.target)
                 if src:
                     _fire(game, event, f"раны «{src[1]}»", [src], ev)
+        elif kind is DrawEvent:
+            if not ev.failed:
+                point = f"взятие карты игроком {ev.player}"
+                _fire(game, "draws", point, _in_play(game, "draws", listeners(game, "draws")), ev, ev.player)
+        elif kind is ResolvedEvent:
+            if ev.kind == "spell":  # 119.8: a (partially) resolved ability triggers what its success would
+                point = f"выполнено «{ev.text}»"
+                sources = _in_play(game, "spell_resolved", listeners(game, "spell_resolved"))
+                _fire(game, "spell_resolved", point, sources, ev, ev.controller)
 
 
-_TRIGGERING = frozenset({MoveEvent, TurnEvent, BlowEvent, AttackEvent, PlayEvent, WoundEvent, HealEvent})
+_TRIGGERING = frozenset(
+    {MoveEvent, TurnEvent, BlowEvent, AttackEvent, PlayEvent, DrawEvent, ResolvedEvent, WoundEvent, HealEvent}
+)
 
 
-def _fire(game: Game, event: str, point: str, sources: Any, ev: Any) -> None:
+def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str | None = None) -> None:
+    """``actor``: the player whose deed the event is (a discard, a draw) — «вы» or «противник»."""
     s = game.state
     for source_id, name, controller, abilities, lki in sources:
         for ability in abilities:
@@ -171,6 +195,8 @@ def _fire(game: Game, event: str, point: str, sources: Any, ev: Any) -> None:
             if zone not in t.zones and not (zone == "resolving" and "play" in t.zones):
                 continue  # 202.2: the ability works where the card says (the game zone by default)
             if t.own_turn_only and controller != s.active:
+                continue
+            if t.player != "any" and (actor == controller) != (t.player == "own"):
                 continue
             if (
                 ability.keyword is not None
@@ -211,4 +237,6 @@ def _event_data(ev: Any) -> dict[str, Any]:
         return {"card": ev.target, "strength": ev.strength}
     if type(ev) is AttackEvent:
         return {"card": ev.attacker}
+    if type(ev) is DrawEvent:
+        return {"card": ev.card, "player": ev.player}
     return {}

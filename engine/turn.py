@@ -168,12 +168,25 @@ class EndTurn(Task):
 @task
 @dataclass(slots=True)
 class EndCleanup(Task):
-    """310.2: «до конца хода» effects end; 310.3: the players swap and the next turn begins."""
+    """310.2: «до конца хода» effects end (and what their end brings about — a temporary control ends,
+    517.5); 310.3: the players swap and the next turn begins."""
+
+    def run(self, game: Game) -> None:
+        ended = ch.end_of_turn(game) + ch.turn_ends(game)
+        events = [e for h in hooks.EFFECTS_ENDED for e in h(game, ended)] if ended else []
+        if events:
+            game.push(Perform(events), NextTurn())
+        else:
+            NextTurn().run(game)
+
+
+@task
+@dataclass(slots=True)
+class NextTurn(Task):
+    """310.3: the players swap and the next turn begins."""
 
     def run(self, game: Game) -> None:
         s = game.state
-        ch.end_of_turn(game)
-        ch.turn_ends(game)
         s.active = game.opponent(s.active)
         s.turn += 1
         game.log("turn", f"Ход переходит к игроку {s.active} (ход {s.turn})", player=s.active, rule="310.3")

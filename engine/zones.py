@@ -58,6 +58,19 @@ def zone_list(game: Game, zone: str, owner: str) -> list[str]:
     return s.players[owner].zones[zone]
 
 
+def holding_list(game: Game, card: Card) -> list[str]:
+    """The list that holds the card now: its owner's private zone — or, for a card placed into another
+    player's deck (204.5), that player's deck."""
+    found = zone_list(game, card.zone, card.owner)
+    if card.zone in SHARED_ZONES or card.id in found:
+        return found
+    for player in game.state.players:
+        other = zone_list(game, card.zone, player)
+        if card.id in other:
+            return other
+    return found
+
+
 def snapshot(game: Game, card: Card) -> dict[str, Any]:
     """Information about the card as it is now: kept as last known information (403.1)."""
     return {
@@ -103,10 +116,13 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     ev.from_zone = from_zone
     ev.name, ev.owner = card.name, card.owner
     ev.card_type = game.defs[card.name].type
-    if from_zone == "play":
+    if from_zone == "play" and ev.cause != "game_over":
         ev.lki = snapshot(game, card)
         s.lki[card.id] = ev.lki
-    zone_list(game, from_zone, card.owner).remove(card.id)
+    try:
+        zone_list(game, from_zone, card.owner).remove(card.id)
+    except ValueError:  # a card placed into another player's deck (204.5)
+        holding_list(game, card).remove(card.id)
     shared = ev.to_zone in SHARED_ZONES
     # 203.4, 204.4: outside the game zone a card is its owner's — a hand, a deck, a graveyard.
     controller = (ev.controller or card.owner) if shared else card.owner
@@ -130,14 +146,16 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     ev.new_id = new.id
     if from_zone == "play" or ev.to_zone == "play":
         game.zones_changed()  # indexes of the game zone (listeners, keywords present)
-    target = zone_list(game, ev.to_zone, card.owner)
+    # 204.5: a placed card goes to the deck of the player named, not necessarily its owner's.
+    zone_owner = ev.deck_of if ev.to_zone == "deck" and ev.deck_of else card.owner
+    target = zone_list(game, ev.to_zone, zone_owner)
     if ev.to_zone == "deck":
         if ev.position == "bottom":
             target.append(new.id)
         else:
             target.insert(0, new.id)
             if ev.position == "shuffle":
-                shuffle(game, card.owner)
+                shuffle(game, zone_owner)
     else:
         target.append(new.id)
     _drop_effects(game, card.id, new.id, from_zone, ev.to_zone)
@@ -175,14 +193,17 @@ CAUSE_WORDS = {
     "search": ("находится поиском", "поиск-карта-карты"),
     "uniqueness": ("уходит на кладбище", "уникальность"),
     "resolved": ("уходит на кладбище", "заклинание"),
+    "place": ("помещается", "204.5"),
 }
 
 
 def _log_move(game: Game, ev: MoveEvent, old: Card, new: Card) -> None:
-    if ev.cause == "draw":
-        return  # the draw event logs it, privately
+    if ev.cause in ("draw", "game_over"):
+        return  # the draw event logs it, privately; the end of the game logs its tidy-up once
     verb, rule = CAUSE_WORDS.get(ev.cause, ("перемещается", "покинуть-игровую-зону"))
     owner = f" игрока {new.owner}" if ev.to_zone in OWNERS_ZONES else ""
+    if ev.deck_of and ev.to_zone == "deck":
+        owner = f" игрока {ev.deck_of}"
     seen_by_both = all(
         visible(ev.from_zone, old.owner, p) and visible(ev.to_zone, new.owner, p) for p in ("А", "Б")
     )
@@ -202,7 +223,7 @@ def _log_move(game: Game, ev: MoveEvent, old: Card, new: Card) -> None:
     )
 
 
-def shuffle(game: Game, player: str) -> None:
+def shuffle(game: Game, player: str, rule: str = "перемешивание-колоды") -> None:
     """Перемешивание колоды: the order becomes random and unknown to both players (204.2, 204.3)."""
     s = game.state
     deck = s.players[player].zones["deck"]
@@ -213,4 +234,4 @@ def shuffle(game: Game, player: str) -> None:
         card.id = s.next_id("c")
         s.cards[card.id] = card
         deck[i] = card.id
-    game.log("shuffle", f"Колода игрока {player} перемешивается", player=player, rule="перемешивание-колоды")
+    game.log("shuffle", f"Колода игрока {player} перемешивается", player=player, rule=rule)

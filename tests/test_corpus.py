@@ -168,7 +168,7 @@ def test_unknown_id_names_close_ids(corpus):
 
 
 def test_to_json_shape(corpus):
-    data = corpus.to_json()
+    data = [x for x in corpus.to_json() if x["kind"] != "part"]
     assert len(data) == len(corpus.entries)
     item = next(x for x in data if x["id"] == "401.4")
     assert set(item) >= {"id", "kind", "part", "number", "title", "text", "source", "variants"}
@@ -462,6 +462,18 @@ def test_importer_editorial_errors(tmp_path):
         _importer(tmp_path / "5", "401. Очередь\n", '["a.txt"]\n1 = { ident = "1" }\n')
 
 
+def test_importer_untestable_reason_reaches_the_corpus_file(tmp_path):
+    imp = _importer(
+        tmp_path / "1",
+        "Часть 4. Очередь\n401. Очередь\n401.1. Текст.\n",
+        '["a.txt"]\n3 = { untestable = "о физических картах" }\n',
+    )
+    text = imp.run().files["part-4.md"]
+    assert ":::{rule} 401.1\n:untestable: о физических картах\n" in text
+    with pytest.raises(SourceError, match="непустая строка"):
+        _importer(tmp_path / "2", "401. Очередь\n", '["a.txt"]\n1 = { untestable = "" }\n')
+
+
 def test_importer_merges_and_anchors(tmp_path):
     imp = _importer(
         tmp_path,
@@ -487,9 +499,22 @@ def test_importer_merges_and_anchors(tmp_path):
 def test_corpus_json_command(capsys, corpus):
     assert main(["corpus", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert isinstance(data, list) and len(data) == len(corpus.entries)
-    assert data[0]["id"] == corpus.entries[0].id
-    assert {x["kind"] for x in data} == {"rule", "term"}
+    entries = [x for x in data if x["kind"] != "part"]
+    assert isinstance(data, list) and len(entries) == len(corpus.entries)
+    assert entries[0]["id"] == corpus.entries[0].id
+    assert {x["kind"] for x in data} == {"rule", "term", "part"}
+    # Part headings (issue 7): every Part whose title is printed, with each edition as a variant,
+    # right before the Part's first entry.
+    parts = {x["part"]: x for x in data if x["kind"] == "part"}
+    assert sorted(parts) == [2, 4, 5, 6, 7]
+    five = parts[5]
+    assert five["id"] == "часть-5" and five["title"] == "Часть 5. Игровой процесс"
+    assert [(v["source"], v["line"], v["text"]) for v in five["variants"]] == [
+        (S000, 24, "Часть 5. Игровой процесс"),
+        (S001, 67, "Часть 5. Игровой процесс."),
+    ]
+    index = data.index(five)
+    assert data[index + 1]["part"] == 5 and data[index - 1]["part"] < 5
 
 
 def test_corpus_summary_command(capsys):

@@ -147,7 +147,7 @@ def test_the_glossary_pool_reaches_its_mechanics() -> None:
         _play(game, random.Random(seed), 4000)
         seen |= {e["event"] for e in game.state.log}
         seen |= {e.get("rule", "") for e in game.state.log}
-    for wanted in ("flip", "blow", "prevented", "replaced", "lives", "effect", "triggered", "no_wounds"):
+    for wanted in ("face_down", "blow", "prevented", "replaced", "lives", "effect", "triggered", "no_wounds"):
         assert wanted in seen, f"в случайных партиях не встретилось «{wanted}»"
 
 

@@ -71,6 +71,7 @@ KEYWORD_TERMS: dict[str, str] = {
     "орда": "keywords.horde",
     "название-карты": "construction",
     "минимальная-стоимость": "cards",
+    "единение-х": "keywords.unity",
     "раздача": "preparation",
     "пересдача": "preparation",
 }
@@ -119,7 +120,14 @@ def test_keyword_rules_are_data(term: str) -> None:
         assert "{x" in kw.phrase, f"{term}: «Х 0 нельзя заявить» у ключевого слова без Х"
 
 
-ZERO_NOT_DECLARABLE = {"регенерация-х", "отравление-на-х", "жажда-х", "медитация-х", "инкарнация-х"}
+ZERO_NOT_DECLARABLE = {
+    "регенерация-х",
+    "отравление-на-х",
+    "жажда-х",
+    "медитация-х",
+    "инкарнация-х",
+    "единение-х",
+}
 REPLACED_BY_NEW_VALUE = {
     "броня-х",
     "регенерация-х",
@@ -128,6 +136,7 @@ REPLACED_BY_NEW_VALUE = {
     "медитация-х",
     "инкарнация-х",
     "авангард-х",
+    "единение-х",
 }
 
 
@@ -137,3 +146,19 @@ def test_the_glossary_rules_of_numbered_keywords() -> None:
     assert {t for t, k in KEYWORDS.items() if not k.zero_declarable} >= ZERO_NOT_DECLARABLE
     assert {t for t, k in KEYWORDS.items() if k.regain == "replace"} >= REPLACED_BY_NEW_VALUE
     assert KEYWORDS["уязвимость"].regain == "single"
+
+
+def test_no_two_steps_say_the_same_thing() -> None:
+    """Two step definitions whose patterns differ only in field names match the same sentences:
+    pytest-bdd would pick one of them silently (the glossary's and the process's steps once did)."""
+    import re
+
+    import berserk_rules.steps.all  # noqa: F401
+    from berserk_rules.steps.registry import STEPS
+
+    seen: dict[tuple[str, str], str] = {}
+    for step in STEPS:
+        shape = re.sub(r"\{\w+(:\w+)?\}", lambda m: "{" + (m.group(1) or "") + "}", step.pattern)
+        where = f"{step.module}:{step.line}"
+        assert (step.kind, shape) not in seen, f"«{step.pattern}»: {where} и {seen[(step.kind, shape)]}"
+        seen[(step.kind, shape)] = where

@@ -282,6 +282,21 @@ def test_interpretation_needs_a_why(project: Path) -> None:
     assert lint_one(project, with_why) == []
 
 
+def test_example_tag_needs_a_rule_and_a_description(project: Path) -> None:
+    text = GOOD.replace("@term-авангард", "@example")
+    assert lint_one(project, text) == [("features/t.feature", 14, "example-no-description")]
+    described = text.replace(
+        "Сценарий: получает монету\n",
+        "Сценарий: получает монету\n      ПРИМЕР из текста правила; тестовые карты ведут себя ровно так.\n",
+    )
+    assert lint_one(project, described) == []
+    # An example of a glossary term only is not an example of a rule.
+    term_only = described.replace("@rule-303.1\n", "@term-авангард\n").replace(
+        "  @rule-303.2\n  Правило: Монета", "  @term-авангард\n  Правило: Авангард"
+    )
+    assert lint_one(project, term_only) == [("features/t.feature", 14, "example-no-rule")]
+
+
 def test_rule_block_and_scenario_need_rule_tags(project: Path) -> None:
     text = GOOD.replace("@rule-303.1\n", "").replace("  @rule-303.2\n", "")
     # The second scenario names a glossary term: a term tag binds it as a rule tag would.
@@ -347,7 +362,7 @@ def test_cli_output_and_exit_codes(project: Path, capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
         "features/bad.feature:13: [unknown-tag] неизвестный тег @wip: "
-        "допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>"
+        "допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>, @example"
     )
     assert out[-1].startswith("Проверено файлов: 1, сценариев: 2; ошибок: 1, примечаний: 0")
     assert main(["lint", "--json", "features/bad.feature"]) == 1
@@ -357,7 +372,8 @@ def test_cli_output_and_exit_codes(project: Path, capsys: pytest.CaptureFixture[
         "file": "features/bad.feature",
         "line": 13,
         "code": "unknown-tag",
-        "message": "неизвестный тег @wip: допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>",
+        "message": "неизвестный тег @wip: допустимы @rule-<номер>, @term-<термин>, @interpretation-<номер>, "
+        "@example",
         "severity": "error",
     }
 

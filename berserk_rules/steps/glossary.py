@@ -1,6 +1,7 @@
-"""Шаги терминов глоссария (Часть 7): способности и эффекты на карте и их сроки, жизни, излеченные и
-предотвращённые раны, сила ударов, выбор карт игроком, карты рубашкой вверх, законные цели,
-проверка колоды.
+"""Шаги терминов глоссария (Часть 7): эффекты на карте и их сроки, жизни, излеченные и
+предотвращённые раны, сила ударов, карты рубашкой вверх и Скрытность, законные цели, пересдача,
+проверка колоды (выбор карт игроком, способности карты и карты рубашкой вверх в позиции — шаги
+``process``).
 
 Две копии одной карты в игровой зоне различаются так: «Гном, копия 1», «Гном, копия 2» — в порядке,
 в котором они попали в игровую зону (глоссарий: «Копия карты»); так их можно называть в любом шаге.
@@ -33,22 +34,6 @@ def _until(words: str) -> str:
     return UNTIL[words]
 
 
-def _names(game: ScenarioGame, player: str) -> dict[str, str]:
-    """Card id -> name for every card the player can see, then every card (for ids the player was
-    offered in a decision, e.g. the cards of his own deck while he searches it)."""
-    names: dict[str, str] = {}
-    for viewer in (player, None):
-        view = game.view(viewer)
-        cards = list(view["play"])
-        for side in view["players"].values():
-            for zone in side["zones"].values():
-                cards.extend(zone["cards"] or [])
-        for card in cards:
-            if card.get("name"):
-                names.setdefault(card["id"], card["name"])
-    return names
-
-
 def _decision_of(game: ScenarioGame, player: str, kind: str) -> dict[str, Any]:
     d = game.decision()
     if d is None:
@@ -58,40 +43,7 @@ def _decision_of(game: ScenarioGame, player: str, kind: str) -> dict[str, Any]:
     return d
 
 
-# --- the position ------------------------------------------------------------------------------------
-
-
-@given(
-    "карта «{name:N}» игрока {p:P} лежит рубашкой вверх",
-    example="Дано карта «Лазутчик» игрока А лежит рубашкой вверх",
-)
-def face_down_given(game: ScenarioGame, name: str, p: str) -> None:
-    """Карта игрока в игровой зоне лежит рубашкой вверх (как после «Найм: переверните карту рубашкой
-    вверх» у Скрытности). Опишите её в игровой зоне раньше этого шага."""
-    for entry in game.player_setup(p).get("play", []):
-        if entry["card"] == name and not entry.get("face_down"):
-            entry["face_down"] = True
-            return
-    raise AssertionError(f"«{name}» нет в игровой зоне игрока {p}: опишите её раньше")
-
-
 # --- abilities, effects, properties --------------------------------------------------------------------
-
-
-@then("у «{name:N}» есть способность «{text:N}»", example="Тогда у «Латник» есть способность «Броня 2.»")
-def has_ability(game: ScenarioGame, name: str, text: str) -> None:
-    """Среди способностей карты сейчас есть эта (напечатанная или полученная)."""
-    abilities = game.card_in_play(name)["abilities"]
-    if not any(same_text(a, text) for a in abilities):
-        raise AssertionError(f"у «{name}» нет способности «{text}»; есть: {abilities}")
-
-
-@then("у «{name:N}» нет способности «{text:N}»", example="Тогда у «Латник» нет способности «Броня 1.»")
-def lacks_ability(game: ScenarioGame, name: str, text: str) -> None:
-    """Этой способности у карты сейчас нет (потеряна, заменена или не работает)."""
-    abilities = game.card_in_play(name)["abilities"]
-    if any(same_text(a, text) for a in abilities):
-        raise AssertionError(f"у «{name}» есть способность «{text}»: {abilities}")
 
 
 def _effects(game: ScenarioGame, name: str) -> list[dict[str, Any]]:
@@ -121,14 +73,6 @@ def lost_text(game: ScenarioGame, name: str, until: str) -> None:
         raise AssertionError(f"«{name}» не теряло особенности {until}; эффекты: {effects}")
 
 
-@then("на «{name:N}» нет длящихся эффектов", example="Тогда на «Гном» нет длящихся эффектов")
-def no_effects(game: ScenarioGame, name: str) -> None:
-    """Ни один длящийся эффект (модификатор, полученная способность, потеря особенностей) на карту не
-    действует."""
-    game.card_in_play(name)
-    game.expect(None, [*card_path(name), "effects"], [], f"эффекты на «{name}»")
-
-
 @then("у «{name:N}» жизней: {n:d}", example="Тогда у «Гном» жизней: 4")
 def lives(game: ScenarioGame, name: str, n: int) -> None:
     """Уровень жизней карты: начальное число жизней с дополнительными и отрицательными жизнями (раны
@@ -143,15 +87,6 @@ def current_lives(game: ScenarioGame, name: str, n: int) -> None:
     вычтены отрицательные жизни и раны."""
     game.card_in_play(name)
     game.expect(None, [*card_path(name), "current_life"], n, f"текущее число жизней «{name}»")
-
-
-@then(
-    "у «{name:N}» маркеров «раз за ход»: {n:d}",
-    example="Тогда у «Писарь» маркеров «раз за ход»: 1",
-)
-def per_turn_markers(game: ScenarioGame, name: str, n: int) -> None:
-    """Сколько специальных маркеров «Один (Х) раз за ход» на карте (в игровой зоне)."""
-    _expect(sum(game.card_in_play(name).get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
 
 
 @then(
@@ -221,38 +156,6 @@ def blow(game: ScenarioGame, striker: str, kind: str, target: str, n: int) -> No
     _expect(found[-1]["strength"], n, f"сила: {kind} «{striker}» по «{target}»")
 
 
-# --- a player's choice among cards ---------------------------------------------------------------
-
-
-@then(
-    "игрок {p:P} выбирает карты среди {cards:L}",
-    example="Тогда игрок А выбирает карты среди «Волк» и «Гоблин»",
-)
-def choose_among(game: ScenarioGame, p: str, cards: list[str]) -> None:
-    """Решение за игроком: выбрать карты, и выбирать можно ровно из этих карт."""
-    d = _decision_of(game, p, "choose_cards")
-    names = _names(game, p)
-    offered = sorted(names.get(c, c) for o in d["options"] for c in o["candidates"])
-    _expect(offered, sorted(cards), f"карты, из которых выбирает игрок {p}")
-
-
-@when("игрок {p:P} выбирает {cards:L}", example="Когда игрок А выбирает «Волк»")
-def choose_cards(game: ScenarioGame, p: str, cards: list[str]) -> None:
-    """Игрок выбирает эти карты, когда способность велит ему выбрать карты (сбросить, найти, разыграть)."""
-    d = _decision_of(game, p, "choose_cards")
-    names = _names(game, p)
-    candidates = [c for o in d["options"] for c in o["candidates"]]
-    chosen: list[str] = []
-    for name in cards:
-        found = [c for c in candidates if names.get(c) == name and c not in chosen]
-        if not found:
-            raise AssertionError(
-                f"игрок {p} не может выбрать «{name}»; можно: {[names.get(c, c) for c in candidates]}"
-            )
-        chosen.append(found[0])
-    game.act(p, {"type": "choose_cards", "cards": chosen})
-
-
 # --- cards face down («Скрытность») ------------------------------------------------------------------
 
 
@@ -261,26 +164,6 @@ def is_face_down(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит рубашкой вверх."""
     game.card_in_play(name)
     game.expect(None, [*card_path(name), "face_down"], True, f"«{name}» рубашкой вверх")
-
-
-@then("«{name:N}» лежит лицом вверх", example="Тогда «Лазутчик» лежит лицом вверх")
-def is_face_up(game: ScenarioGame, name: str) -> None:
-    """Карта в игровой зоне лежит лицом вверх."""
-    game.card_in_play(name)
-    game.expect(None, [*card_path(name), "face_down"], False, f"«{name}» рубашкой вверх")
-
-
-@then(
-    "игрок {viewer:P} видит карту игрока {owner:P} рубашкой вверх, но не знает, какая это карта",
-    example="Тогда игрок Б видит карту игрока А рубашкой вверх, но не знает, какая это карта",
-)
-def sees_only_back(game: ScenarioGame, viewer: str, owner: str) -> None:
-    """В игровой зоне у противника есть карта рубашкой вверх: игрок видит, что она есть, но не её
-    название."""
-    hidden = [c for c in game.view(viewer)["play"] if c.get("face_down") and c.get("controller") == owner]
-    if not hidden:
-        raise AssertionError(f"игрок {viewer} не видит карт игрока {owner} рубашкой вверх")
-    _expect([c["name"] for c in hidden], [None] * len(hidden), "названия карт рубашкой вверх")
 
 
 def _flip_option(game: ScenarioGame, p: str, name: str, choice: str) -> dict[str, Any]:
@@ -327,20 +210,6 @@ def _play_options(game: ScenarioGame, p: str, name: str) -> list[dict[str, Any]]
 def _first_slot(option: dict[str, Any]) -> list[str]:
     slots = option.get("slots") or []
     return list(slots[0]["candidates"]) if slots else []
-
-
-@then("игрок {p:P} может разыграть «{name:N}»", example="Тогда игрок А может разыграть «Амулет»")
-def may_play(game: ScenarioGame, p: str, name: str) -> None:
-    """Розыгрыш этой карты из руки есть среди законных действий игрока."""
-    if not _play_options(game, p, name):
-        raise AssertionError(f"игрок {p} не может разыграть «{name}»")
-
-
-@then("игрок {p:P} не может разыграть «{name:N}»", example="Тогда игрок А не может разыграть «Амулет»")
-def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
-    """Розыгрыша этой карты нет среди законных действий игрока."""
-    if _play_options(game, p, name):
-        raise AssertionError(f"игрок {p} может разыграть «{name}»")
 
 
 def _seen_id(game: ScenarioGame, p: str, name: str) -> str:
@@ -579,13 +448,6 @@ def starts_with_mulligan(game: ScenarioGame) -> None:
     """Партия начинается с пересдачи подготовительного этапа: карты руки каждого игрока — его
     раздача; после пересдачи начинается первый ход."""
     game.setup["start"] = "preparation"
-
-
-@when("игрок {p:P} ничего не выбирает", example="Когда игрок Б ничего не выбирает")
-def choose_nothing(game: ScenarioGame, p: str) -> None:
-    """Игрок, которому предложено выбрать карты (от нуля), не выбирает ни одной."""
-    _decision_of(game, p, "choose_cards")
-    game.act(p, {"type": "choose_cards", "cards": []})
 
 
 @then(

@@ -78,11 +78,12 @@ _player.pattern = r"[АБ]"  # type: ignore[attr-defined]
 
 
 def _name(text: str) -> str:
-    """Название карты или текст способности — внутри кавычек «…»."""
+    """Название карты или текст способности — внутри кавычек «…» (в тексте способности могут быть
+    названия карт в своих кавычках: «[Закрыть]: вызовите «Пиранья».»)."""
     return text
 
 
-_name.pattern = r"[^«»]+"  # type: ignore[attr-defined]
+_name.pattern = r"(?:[^«»]|«[^«»]*»)+"  # type: ignore[attr-defined] — one level of «» inside
 
 
 def _names(text: str) -> list[str]:

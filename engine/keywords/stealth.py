@@ -3,10 +3,11 @@
 особенности существа не работают. В свою фазу восстановления вы можете перевернуть его и оно может
 действовать и атаковать».
 
-The Найм is card text the grammar reads («переверните карту рубашкой вверх»). The rest is the core's
-treatment of a card lying face down (``Card.face_down``): it is never a target (selectors, the targets
-of an attack), «каждое …» effects pass it by, it does not act, and its abilities other than
-«Скрытность» do not work (``Keyword.face_down``). In his restoration phase the controller may turn it
+The Найм is card text the grammar reads («переверните карту рубашкой вверх», the turn of
+``faces.Flip``). While the card lies face down nobody may choose it as a target (``hooks.UNTARGETABLE``
+here; the opponent never targets a face-down card anyway); the core treats any card lying face down
+(``Card.face_down``) as not attacked, passed by «каждое …» effects, not acting, and with no ability
+working but «Скрытность» (``Keyword.face_down``). In his restoration phase the controller may turn it
 face up (``hooks.RESTORATION``: a decision ``choose``, «перевернуть» or «оставить»), interpretation I-32.
 """
 
@@ -18,8 +19,9 @@ from typing import Any
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.choices import Choose
-from berserk_engine.effects import SELF, effect
-from berserk_engine.events import FlipEvent, perform
+from berserk_engine.effects import SELF
+from berserk_engine.events import perform
+from berserk_engine.faces import Flip, FlipEvent
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import keyword
 from berserk_engine.tasks import Task, task
@@ -35,23 +37,9 @@ STEALTH = keyword(
 )
 
 
-@effect
-class FaceDown:
-    """Переверните карту рубашкой вверх."""
-
-    target: Any
-
-    def run(self, game, item) -> None:
-        from berserk_engine import selectors
-
-        targets = selectors.resolve(game, self.target, item)
-        if targets:
-            perform(game, *(FlipEvent(t, face_down=True) for t in targets))
-
-
 @phrase("effect", "переверните карту рубашкой вверх", "переверните карту рубашкой вверх", STEALTH.term)
-def _face_down(f: dict[str, Any]) -> FaceDown:
-    return FaceDown(SELF)
+def _face_down(f: dict[str, Any]) -> Flip:
+    return Flip(SELF, face_down=True)
 
 
 @task
@@ -65,6 +53,12 @@ class TurnFaceUp(Task):
     def run(self, game) -> None:
         if self.choice == "перевернуть":
             perform(game, FlipEvent(self.card, face_down=False))
+
+
+@hooks.needs(STEALTH.term)
+def _untargetable(game, card, chooser: str, kind: str, source: str, ability) -> bool:
+    """«Существо не может быть целью … заклинаний и различных особенностей» — ничьих (I-32)."""
+    return card.face_down and ch.keyword(game, card, STEALTH.term) is not False
 
 
 def _restoration(game) -> list[Task]:
@@ -89,3 +83,4 @@ def _restoration(game) -> list[Task]:
 
 
 hooks.RESTORATION.append(_restoration)
+hooks.UNTARGETABLE.append(_untargetable)

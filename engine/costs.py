@@ -1,0 +1,99 @@
+"""Abilities that change a card's cost (203.2, 203.3) — the examples of Кутила and Рунопевец.
+
+* An ability that affects **only the cost of its own card** works in hand (203.2, so 202.2's «если не
+  предусмотрено иными правилами»): «Стоит на 1 [Монета] меньше за каждую карту в вашей руке.» — with 4
+  cards in hand (itself among them) a card of cost 10 is played for 6; in the game zone it costs 10.
+* An ability that affects **the cost of a set of cards** does not work from hand, but affects the cards
+  in hand (203.3): «Каждый гном стоит на 1 [Монета] меньше.» works while its card is in the game zone
+  and makes every gnome in a hand cheaper — not itself while it is in hand.
+
+Costs are computed where a card is played (``playing.cost_of`` through ``hooks.COST``) and shown in the
+observation of a hand; a cost is never below 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.abilities import Ability
+from berserk_engine.data import serializable
+from berserk_engine.grammar import phrase
+
+if TYPE_CHECKING:
+    from berserk_engine.cards import CardDef
+    from berserk_engine.game import Game
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class OwnCost:
+    """The card costs ``per_card`` less for every card in its owner's hand (203.2: works in hand)."""
+
+    per_card: int
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class SetCost:
+    """Every card of the subtype costs ``amount`` less (203.3: works from the game zone only)."""
+
+    subtype: str
+    amount: int
+
+
+def _own(d: CardDef) -> bool:
+    return any(isinstance(a.effect, OwnCost) for a in d.abilities)
+
+
+def _set(d: CardDef) -> bool:
+    return any(isinstance(a.effect, SetCost) for a in d.abilities)
+
+
+def _cost_change(game: Game, d: CardDef, player: str) -> int:
+    """The change to the cost of playing ``d`` from ``player``'s hand."""
+    change = 0
+    if d.name in game.defs_with("own-cost", _own):
+        hand = len(game.state.players[player].zones["hand"])
+        change -= sum(a.effect.per_card * hand for a in d.abilities if isinstance(a.effect, OwnCost))
+    setters = game.defs_with("set-cost", _set)
+    if setters and d.subtype:
+        s = game.state
+        for card_id in s.play:
+            card = s.cards[card_id]
+            if card.name not in setters or card.face_down:
+                continue
+            for a in ch.abilities(game, card):
+                if isinstance(a.effect, SetCost) and a.effect.subtype == d.subtype:
+                    change -= a.effect.amount
+    return change
+
+
+def _any_cost_ability(d: CardDef) -> bool:
+    return _own(d) or _set(d)
+
+
+_cost_change.relevant = lambda game: bool(game.defs_with("cost-abilities", _any_cost_ability))  # type: ignore[attr-defined]
+hooks.COST.append(_cost_change)
+
+
+@phrase(
+    "static",
+    "Стоит на {n:Num} [Монета] меньше за каждую карту в вашей руке",
+    "Стоит на 1 [Монета] меньше за каждую карту в вашей руке",
+    "203.2",
+)
+def _own_cost(f: dict[str, Any]) -> Ability:
+    return Ability("static", "", OwnCost(f["n"]))
+
+
+@phrase(
+    "static",
+    "Каждый {subtype:w} стоит на {n:Num} [Монета] меньше",
+    "Каждый гном стоит на 1 [Монета] меньше",
+    "203.3",
+)
+def _set_cost(f: dict[str, Any]) -> Ability:
+    return Ability("static", "", SetCost(f["subtype"].lower(), f["n"]))

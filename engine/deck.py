@@ -1,0 +1,319 @@
+"""The deck (204): effects of card text that look into a deck, take cards from it or show them, and
+the shuffle that follows.
+
+* **Поиск** — «Найдите в своей колоде [карту/карты] и возьмите её/их себе в руку»: the player looks
+  through his deck (the candidates are shown to him only), may take fewer than asked or none («можно
+  их не искать»), and the deck is shuffled after the search (204.2: «После просмотра колода
+  перемешивается»).
+* **A named place without looking** (204.3, the example of Дейла): looking at the top card and putting
+  it under the deck, putting the top card on the graveyard — no shuffle: nothing was looked through.
+* **Showing** X top cards (518.3): both players see them; with fewer cards, as many as there are.
+* **Перемешивание колоды** as an effect of its own, and the trigger «Когда вы берёте карту».
+
+Moving a card from another zone into a deck («Вернуть (убрать) в колоду») lives in :mod:`moves`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine import zones
+from berserk_engine.abilities import Ability, Trigger
+from berserk_engine.choices import ChooseCards
+from berserk_engine.data import serializable
+from berserk_engine.effects import effect
+from berserk_engine.events import MoveEvent, Perform, perform
+from berserk_engine.grammar import phrase
+from berserk_engine.tasks import Task, task
+
+if TYPE_CHECKING:
+    from berserk_engine.game import Game
+    from berserk_engine.state import QueueItem
+
+
+@task
+@dataclass(slots=True)
+class ShuffleDeck(Task):
+    """Перемешивание колоды (204.2, 204.3): the order becomes random and unknown."""
+
+    player: str
+    rule: str = "перемешивание-колоды"
+
+    def run(self, game: Game) -> None:
+        zones.shuffle(game, self.player, rule=self.rule)
+
+
+# --- Поиск ----------------------------------------------------------------------------------------
+
+
+@effect
+class Search:
+    """Поиск — [карта/карты]: find in your deck up to ``count`` cards that fit and take them into your
+    hand; then shuffle the deck."""
+
+    count: int
+    name: str | None = None  # «карты «Гоблин»»
+    types: tuple[str, ...] = ()  # «существа»
+    max_cost: int | None = None  # «стоимостью Х [Монета] или менее»
+    words: str = ""
+
+    def fits(self, game: Game, card_id: str) -> bool:
+        card = game.state.cards[card_id]
+        d = game.defs[card.name]
+        if self.name is not None and card.name != self.name:
+            return False
+        if self.types and d.type not in self.types:
+            return False
+        return self.max_cost is None or d.cost <= self.max_cost
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        player = item.controller
+        deck = game.state.players[player].zones["deck"]
+        found = [c for c in deck if self.fits(game, c)]
+        game.log(
+            "search",
+            f"Игрок {player} просматривает колоду: поиск {self.words}",
+            player=player,
+            rule="поиск-карта-карты",
+        )
+        then = SearchChosen(player)
+        if not found:
+            game.push(then)  # nothing fits: nothing to take, the deck is still shuffled
+            return
+        game.push(
+            ChooseCards(
+                player,
+                found,
+                0,  # «Если в колоде есть нужные карты, можно их не искать»
+                min(self.count, len(found)),  # «можно взять те, что есть»
+                "поиск-карта-карты",
+                f"Игрок {player}: выберите в колоде карты для поиска ({self.words})",
+                then=then,
+            )
+        )
+
+
+@task
+@dataclass(slots=True)
+class SearchChosen(Task):
+    player: str
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        shuffle = ShuffleDeck(self.player, "поиск-карта-карты")  # «После поиска перемешайте колоду»
+        if self.cards:
+            game.push(Perform([MoveEvent(c, "hand", "search") for c in self.cards]), shuffle)
+        else:
+            game.push(shuffle)
+
+
+# --- a named place, without looking (204.3) -------------------------------------------------------
+
+
+@effect
+class TopToBottom:
+    """Look at the top card of your deck and put it under the deck (the example of Дейла, 204.3):
+    the card comes from and goes to a named place, nobody looks through the deck — no shuffle."""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        player = item.controller
+        deck = game.state.players[player].zones["deck"]
+        if not deck:
+            return
+        top = game.state.cards[deck[0]]
+        game.log(
+            "look",
+            f"Игрок {player} смотрит верхнюю карту своей колоды",
+            player=player,
+            card=top.id,
+            name=top.name,
+            private_to=player,
+            rule="204.3",
+        )
+        perform(game, MoveEvent(top.id, "deck", "return", position="bottom", source=item.source))
+
+
+@effect
+class MillTop:
+    """Положить верхнюю карту своей колоды на кладбище (Убрать на кладбище — из колоды): taken from a
+    named place without looking, so the deck is not shuffled (204.3)."""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        deck = game.state.players[item.controller].zones["deck"]
+        if deck:
+            perform(game, MoveEvent(deck[0], "graveyard", "put", source=item.source))
+
+
+@effect
+class Reveal:
+    """Показать X верхних карт своей колоды: both players see them, they stay where they are; with
+    fewer cards in the deck, as many as there are (518.3)."""
+
+    count: int
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        player = item.controller
+        deck = game.state.players[player].zones["deck"]
+        shown = [game.state.cards[c].name for c in deck[: self.count]]
+        game.log(
+            "reveal",
+            f"Игрок {player} показывает верхние карты колоды ({len(shown)} из {self.count}): "
+            + ", ".join(f"«{n}»" for n in shown),
+            player=player,
+            names=shown,
+            asked=self.count,
+            rule="518.3",
+        )
+
+
+@effect
+class Shuffle:
+    """Перемешайте свою колоду."""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        zones.shuffle(game, item.controller)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Placeable:
+    """«Помещённый»: the card may be placed into a deck by «Поместите» (204.5)."""
+
+
+def placeable(game: Game, name: str) -> bool:
+    return any(isinstance(a.effect, Placeable) for a in game.defs[name].abilities)
+
+
+@effect
+class Place:
+    """Поместите «[название]» в колоду противника (204.5): a card with «Помещённый» goes from your
+    reserve into your opponent's deck — not its owner's — and that deck is shuffled (204.3)."""
+
+    name: str
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        s = game.state
+        reserve = s.players[item.controller].zones["reserve"]
+        card = next((c for c in reserve if s.cards[c].name == self.name), None)
+        if card is None or not placeable(game, self.name):
+            game.log(
+                "place_none",
+                f"В запасе нет помещаемой карты «{self.name}»",
+                player=item.controller,
+                rule="204.5",
+            )
+            return
+        perform(
+            game,
+            MoveEvent(card, "deck", "place", deck_of=game.opponent(item.controller), source=item.source),
+        )
+
+
+# --- phrases -------------------------------------------------------------------------------------
+
+
+@phrase("static", "Помещённый", "Помещённый", "204.5")
+def _placeable(f: dict[str, Any]) -> Ability:
+    return Ability("static", "", Placeable())
+
+
+@phrase(
+    "effect", "поместите «{name}» в колоду противника", "поместите «Ловушка» в колоду противника", "204.5"
+)
+def _place(f: dict[str, Any]) -> Place:
+    return Place(f["name"])
+
+
+KINDS = {"существа": ("creature",), "карты": ()}
+KINDS_PLURAL = {"существ": ("creature",), "карт": ()}
+
+
+@phrase(
+    "effect",
+    "поиск {kind} стоимостью {n:Num} [Монета] или менее",
+    "поиск существа стоимостью 2 [Монета] или менее",
+    "поиск-карта-карты",
+)
+def _search_cost(f: dict[str, Any]) -> Search | None:
+    kind = f["kind"].strip().lower()
+    if kind not in KINDS:
+        return None
+    return Search(1, None, KINDS[kind], f["n"], f"{kind} стоимостью {f['n']} или менее")
+
+
+@phrase(
+    "effect",
+    "поиск {count:Num} {kind} стоимостью {n:Num} [Монета] или менее",
+    "поиск 2 существ стоимостью 1 [Монета] или менее",
+    "поиск-карта-карты",
+)
+def _search_cost_many(f: dict[str, Any]) -> Search | None:
+    kind = f["kind"].strip().lower()
+    if kind not in KINDS_PLURAL:
+        return None
+    return Search(f["count"], None, KINDS_PLURAL[kind], f["n"], f"{f['count']} {kind} стоимостью {f['n']}")
+
+
+@phrase("effect", "поиск карты «{name}»", "поиск карты «Гоблин»", "поиск-карта-карты")
+def _search_name(f: dict[str, Any]) -> Search:
+    return Search(1, f["name"], (), None, f"«{f['name']}»")
+
+
+@phrase("effect", "поиск {count:Num} карт «{name}»", "поиск 2 карт «Гоблин»", "поиск-карта-карты")
+def _search_name_many(f: dict[str, Any]) -> Search:
+    return Search(f["count"], f["name"], (), None, f"{f['count']} «{f['name']}»")
+
+
+@phrase(
+    "effect",
+    "посмотрите верхнюю карту своей колоды и положите её под низ колоды",
+    "посмотрите верхнюю карту своей колоды и положите её под низ колоды",
+    "204.3",
+)
+def _top_to_bottom(f: dict[str, Any]) -> TopToBottom:
+    return TopToBottom()
+
+
+@phrase(
+    "effect",
+    "положите верхнюю карту своей колоды на кладбище",
+    "положите верхнюю карту своей колоды на кладбище",
+    "убрать-положить-поместить-на-кладбище",
+)
+def _mill(f: dict[str, Any]) -> MillTop:
+    return MillTop()
+
+
+@phrase("effect", "покажите верхнюю карту своей колоды", "покажите верхнюю карту своей колоды", "518.3")
+def _reveal_one(f: dict[str, Any]) -> Reveal:
+    return Reveal(1)
+
+
+@phrase(
+    "effect", "покажите {n:Num} верхних карт своей колоды", "покажите 3 верхних карт своей колоды", "518.3"
+)
+def _reveal_many(f: dict[str, Any]) -> Reveal:
+    return Reveal(f["n"])
+
+
+@phrase("effect", "перемешайте свою колоду", "перемешайте свою колоду", "перемешивание-колоды")
+def _shuffle(f: dict[str, Any]) -> Shuffle:
+    return Shuffle()
+
+
+@phrase(
+    "trigger", "Когда вы берёте карту", "Когда вы берёте карту: излечить на 1 своего героя.", "возьмите-карту"
+)
+def _on_draw(f: dict[str, Any]) -> Trigger:
+    return Trigger("draws", player="own")
+
+
+@phrase(
+    "trigger",
+    "Когда противник берёт карту",
+    "Когда противник берёт карту: ранить на 1 героя противника.",
+    "возьмите-карту",
+)
+def _on_enemy_draw(f: dict[str, Any]) -> Trigger:
+    return Trigger("draws", player="enemy")

@@ -1,0 +1,48 @@
+"""«Сбросьте карту» beyond the controller's own hand: «противник сбрасывает карту (Х карт)» — the
+opponent discards, choosing himself, and with fewer cards he discards all he has (518.4; the example of
+Казнь, 119.8); and the abilities that react to a discard («Когда вы сбрасываете карту», «Когда
+противник сбрасывает карту»), which trigger once for every card discarded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine.abilities import Trigger
+from berserk_engine.effects import Discard
+from berserk_engine.grammar import phrase
+
+
+@phrase("effect", "противник сбрасывает карту", "противник сбрасывает карту", "сбросьте-карту")
+def _enemy_discards_one(f: dict[str, Any]) -> Discard:
+    return Discard(1, opponent=True)
+
+
+@phrase("effect", "противник сбрасывает {n:Num} карты", "противник сбрасывает 2 карты", "сбросьте-карту")
+def _enemy_discards_few(f: dict[str, Any]) -> Discard:
+    return Discard(f["n"], opponent=True)
+
+
+@phrase("effect", "противник сбрасывает {n:Num} карт", "противник сбрасывает 5 карт", "сбросьте-карту")
+def _enemy_discards_many(f: dict[str, Any]) -> Discard:
+    return Discard(f["n"], opponent=True)
+
+
+@phrase(
+    "trigger",
+    "Когда вы сбрасываете карту",
+    "Когда вы сбрасываете карту: возьмите карту.",
+    "сбросьте-карту",
+)
+def _on_own_discard(f: dict[str, Any]) -> Trigger:
+    return Trigger("discards", player="own")
+
+
+@phrase(
+    "trigger",
+    "Когда противник сбрасывает карту",
+    "Когда противник сбрасывает карту: ранить на 1 героя противника.",
+    "сбросьте-карту",
+)
+def _on_enemy_discard(f: dict[str, Any]) -> Trigger:
+    return Trigger("discards", player="enemy")

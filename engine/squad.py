@@ -1,0 +1,393 @@
+"""517 — taking cards into the squad (Взять карту в отряд) and the squad itself (Отряд — the cards a
+player controls in the game zone).
+
+The four ways (517.1): playing from hand (:mod:`playing`, 309.2 and 517.2), **Вызов** (from the deck),
+**Возрождение** (from the graveyard), and **Возьмите под контроль**. By default a card comes from its
+player's own deck or graveyard, open («в открытом виде») and under his control (517.3, 517.4).
+
+* Summoning looks through the deck **as part of the declaration** (517.3.1): the player finds the
+  card or does not (or does not want to) — then the declaration is cancelled; the deck is shuffled
+  either way. A triggered ability that summons a given card may be skipped (517.3.2: see
+  ``grammar._finish``). The card found is remembered by its physical identity and leaves the deck when
+  the ability resolves.
+* Taking control (517.5) makes the player the controller at once (the opponent stops being it); when
+  a temporary control ends, the player loses control and his opponent becomes the controller
+  automatically — unless the card cannot be taken into the opponent's squad (517.6,
+  ``hooks.SQUAD_RESTRICTIONS``): then the player keeps it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine import actions, hooks, selectors, zones
+from berserk_engine.abilities import Selector, looks_at_declaration
+from berserk_engine.choices import ChooseCards
+from berserk_engine.data import serializable
+from berserk_engine.effects import effect
+from berserk_engine.events import APPLY, MoveEvent, perform
+from berserk_engine.grammar import phrase
+from berserk_engine.state import ContinuousEffect
+from berserk_engine.tasks import Task, task
+
+if TYPE_CHECKING:
+    from berserk_engine.abilities import Ability
+    from berserk_engine.game import Game
+    from berserk_engine.state import Card, QueueItem
+
+
+def squad(game: Game, player: str) -> list[str]:
+    """Отряд: the cards under the player's control in the game zone (his hero included)."""
+    s = game.state
+    return [c for c in s.play if s.cards[c].controller == player]
+
+
+def why_cannot_join(game: Game, player: str, card: Card) -> str | None:
+    """Why the card cannot be taken into the player's squad (517.6), or None: what forbids a player to
+    have it in play (``hooks.PLAY_RESTRICTIONS`` — one amulet, armour, weapon, event per player …) and
+    ``hooks.SQUAD_RESTRICTIONS``."""
+    d = game.defs[card.name]
+    for handler in hooks.PLAY_RESTRICTIONS:
+        found = handler(game, player, d)
+        if found is not None:
+            return found[1] if isinstance(found, tuple) else str(found)
+    for handler in hooks.SQUAD_RESTRICTIONS:
+        reason = handler(game, player, card)
+        if reason is not None:
+            return reason
+    return None
+
+
+# --- Вызов ------------------------------------------------------------------------------------------
+
+
+@effect
+class Summon:
+    """Вызовите «[название]»: the card found in the deck at the declaration goes from the deck to the
+    game zone — open (unless «в закрытом виде»), under the summoner's control (517.3)."""
+
+    name: str
+    closed: bool = False
+
+    declaration_look = True  # 517.3.1 (a class attribute: not part of the effect's data)
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        s = game.state
+        serial = item.event.get("summon")
+        deck = s.players[item.controller].zones["deck"]
+        found = next((c for c in deck if s.cards[c].serial == serial), None)
+        if found is None:  # 518.1: the card is no longer in the deck
+            game.log("summon_lost", f"Вызываемой карты «{self.name}» в колоде уже нет", rule="518.1")
+            return
+        perform(
+            game,
+            MoveEvent(
+                found,
+                "play",
+                "summon",
+                controller=item.controller,
+                closed=self.closed,
+                source=item.source,
+                source_name=item.source_name,
+            ),
+        )
+
+
+@task
+@dataclass(slots=True)
+class LookForSummon(Task):
+    """517.3.1: looking through the deck for the card to summon is part of the declaration. The player
+    chooses the card among the copies in his deck (or none); the deck is shuffled in any case; without
+    a card the declaration is cancelled — nothing is paid (interpretation I-41), a triggered ability is
+    skipped."""
+
+    kind: str  # the action that continues: "activate" | "declare" | "play"
+    player: str
+    action: dict[str, Any]
+    name: str
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        game.log(
+            "look_deck",
+            f"Игрок {self.player} просматривает колоду в поисках «{self.name}» (заявка вызова)",
+            player=self.player,
+            rule="517.3.1",
+        )
+        found = [c for c in s.players[self.player].zones["deck"] if s.cards[c].name == self.name]
+        then = SummonFound(self.kind, self.player, self.action, self.name)
+        if not found:
+            game.push(then)  # nothing to find
+            return
+        game.push(
+            ChooseCards(
+                self.player,
+                found,
+                0,  # «не нашёл (или не захотел найти)»
+                1,
+                "517.3.1",
+                f"Игрок {self.player}: найдите в колоде «{self.name}» для вызова (или откажитесь)",
+                then=then,
+            )
+        )
+
+
+@task
+@dataclass(slots=True)
+class SummonFound(Task):
+    kind: str
+    player: str
+    action: dict[str, Any]
+    name: str
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        serial = s.cards[self.cards[0]].serial if self.cards else None
+        zones.shuffle(game, self.player, rule="517.3.1")  # «Колода перемешивается в любом случае»
+        if serial is not None:
+            actions.ACTIONS[self.kind].apply(game, self.player, {**self.action, "summon": serial})
+            return
+        game.log(
+            "declaration_cancelled",
+            f"Игрок {self.player} не нашёл «{self.name}»: заявка вызова отменяется",
+            player=self.player,
+            rule="517.3.1",
+        )
+        if self.kind == "declare":
+            s.waiting = [p for p in s.waiting if p.id != self.action["trigger"]]
+
+
+def _declaration_step(
+    game: Game, kind: str, player: str, action: dict[str, Any], ability: Ability
+) -> Task | None:
+    node = looks_at_declaration(ability)
+    if not isinstance(node, Summon):
+        return None
+    return LookForSummon(kind, player, dict(action), node.name)
+
+
+def _summons(d: Any) -> bool:
+    return any(isinstance(looks_at_declaration(a), Summon) for a in d.abilities)
+
+
+_declaration_step.relevant = lambda game: bool(game.defs_with("summons", _summons))  # type: ignore[attr-defined]
+hooks.DECLARATION.append(_declaration_step)
+
+
+# --- Возрождение -----------------------------------------------------------------------------------
+
+
+@effect
+class Resurrect:
+    """Возродите «[название]»: from your own graveyard to the game zone, open (unless «в закрытом
+    виде»), under your control (517.4). Several copies: the player chooses one."""
+
+    name: str
+    closed: bool = False
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        s = game.state
+        player = item.controller
+        found = [c for c in s.players[player].zones["graveyard"] if s.cards[c].name == self.name]
+        then = Resurrected(player, self.closed, item.source, item.source_name)
+        if not found:
+            game.log("resurrect_none", f"На кладбище нет «{self.name}»", player=player, rule="518.1")
+            return
+        if len(found) == 1:
+            then.cards = found
+            game.push(then)
+            return
+        game.push(
+            ChooseCards(
+                player,
+                found,
+                1,
+                1,
+                "возрождение-возродить",
+                f"Игрок {player}: выберите «{self.name}» на кладбище для возрождения",
+                then=then,
+            )
+        )
+
+
+@task
+@dataclass(slots=True)
+class Resurrected(Task):
+    player: str
+    closed: bool
+    source: str
+    source_name: str
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        perform(
+            game,
+            *(
+                MoveEvent(
+                    c,
+                    "play",
+                    "resurrect",
+                    controller=self.player,
+                    closed=self.closed,
+                    source=self.source,
+                    source_name=self.source_name,
+                )
+                for c in self.cards
+            ),
+        )
+
+
+# --- Возьмите под контроль -----------------------------------------------------------------------
+
+
+@serializable
+@dataclass(slots=True)
+class ControlEvent:
+    """A card in the game zone changes its controller (517.5): ``lost`` — the former controller lost
+    control (the end of a temporary control), and the opponent became the controller automatically."""
+
+    card: str
+    controller: str
+    until: str = "leaves_play"  # a temporary control lasts this long («до конца хода»)
+    lost: bool = False
+    source: str | None = None
+    source_name: str = ""
+    applied: tuple[str, ...] = ()
+
+
+def apply_control(game: Game, ev: ControlEvent) -> bool:
+    s = game.state
+    card = s.cards.get(ev.card)
+    if card is None or card.zone != "play" or card.controller == ev.controller:
+        return False
+    card.controller = ev.controller
+    if ev.until != "leaves_play":
+        effect = ContinuousEffect(
+            id=s.next_id("e"),
+            kind="control",
+            target=card.id,
+            source=ev.source,
+            source_name=ev.source_name,
+            until=ev.until,
+            player=ev.controller,
+        )
+        s.effects.append(effect)
+        game.effects_changed()
+    game.zones_changed()
+    if ev.lost:
+        text = f"Контроль над «{card.name}» потерян: им автоматически управляет игрок {ev.controller}"
+        rule = "517.5"
+    else:
+        text = f"Игрок {ev.controller} берёт под контроль «{card.name}»"
+        rule = "возьмите-под-контроль-х"
+    game.log("control", text, card=card.id, player=ev.controller, rule=rule)
+    return True
+
+
+APPLY[ControlEvent] = apply_control
+
+
+@effect
+class TakeControl:
+    """Возьмите под контроль Х: «Указанные карты теперь под вашим контролем и переходят в ваш отряд»."""
+
+    target: Selector
+    until: str = "leaves_play"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        s = game.state
+        events = []
+        for t in selectors.resolve(game, self.target, item):
+            card = s.cards[t]
+            reason = why_cannot_join(game, item.controller, card)
+            if reason is not None:
+                game.log("control_refused", f"«{card.name}» нельзя взять в отряд: {reason}", rule="517.6")
+                continue
+            events.append(
+                ControlEvent(t, item.controller, self.until, source=item.source, source_name=item.source_name)
+            )
+        if events:
+            perform(game, *events)
+
+
+def _control_ended(game: Game, ended: list[ContinuousEffect]) -> list[Any]:
+    """A temporary control ended: the player lost control — the opponent becomes the controller
+    (517.5), unless the card cannot be taken into his squad (517.6)."""
+    s = game.state
+    events: list[Any] = []
+    for e in ended:
+        if e.kind != "control":
+            continue
+        card = s.cards.get(e.target)
+        if card is None or card.zone != "play" or card.controller != e.player:
+            continue
+        if any(x.kind == "control" and x.player == e.player for x in game.by_card.get(card.id, ())):
+            continue  # another control effect of the same player still holds it
+        other = game.opponent(e.player)
+        reason = why_cannot_join(game, other, card)
+        if reason is not None:
+            game.log(
+                "control_kept",
+                f"Игрок {e.player} потерял контроль над «{card.name}», но её нельзя взять в отряд игрока "
+                f"{other} ({reason}): он продолжает её контролировать",
+                card=card.id,
+                rule="517.6",
+            )
+            continue
+        events.append(ControlEvent(card.id, other, lost=True))
+    return events
+
+
+hooks.EFFECTS_ENDED.append(_control_ended)
+
+
+# --- phrases ----------------------------------------------------------------------------------------
+
+
+@phrase("effect", "вызовите «{name}»", "вызовите «Пиранья»", "вызов-вызвать")
+def _summon(f: dict[str, Any]) -> Summon:
+    return Summon(f["name"])
+
+
+@phrase("effect", "вызовите «{name}» в закрытом виде", "вызовите «Пиранья» в закрытом виде", "вызов-вызвать")
+def _summon_closed(f: dict[str, Any]) -> Summon:
+    return Summon(f["name"], closed=True)
+
+
+@phrase("effect", "возродите «{name}»", "возродите «Гоблин»", "возрождение-возродить")
+def _resurrect(f: dict[str, Any]) -> Resurrect:
+    return Resurrect(f["name"])
+
+
+@phrase(
+    "effect",
+    "возродите «{name}» в закрытом виде",
+    "возродите «Гоблин» в закрытом виде",
+    "возрождение-возродить",
+)
+def _resurrect_closed(f: dict[str, Any]) -> Resurrect:
+    return Resurrect(f["name"], closed=True)
+
+
+@phrase(
+    "effect",
+    "возьмите под контроль {t:Acc}",
+    "возьмите под контроль выбранное существо противника",
+    "возьмите-под-контроль-х",
+)
+def _take_control(f: dict[str, Any]) -> TakeControl:
+    return TakeControl(f["t"])
+
+
+@phrase(
+    "effect",
+    "возьмите под контроль {t:Acc} {d:Dur}",
+    "возьмите под контроль выбранное существо противника до конца хода",
+    "возьмите-под-контроль-х",
+)
+def _take_control_for(f: dict[str, Any]) -> TakeControl | None:
+    if f["d"] != "end_of_turn":
+        return None  # the end of a control is handled when effects end at 310.2 (EndCleanup)
+    return TakeControl(f["t"], f["d"])
