@@ -162,3 +162,16 @@ def test_no_two_steps_say_the_same_thing() -> None:
         where = f"{step.module}:{step.line}"
         assert (step.kind, shape) not in seen, f"«{step.pattern}»: {where} и {seen[(step.kind, shape)]}"
         seen[(step.kind, shape)] = where
+
+
+def test_every_glossary_term_has_scenarios_or_a_reason() -> None:
+    """Issue 6: every term of the glossary is either proved by scenarios or marked not testable with
+    the reason (rules/editorial.toml → rules/glossary.md «:untestable:»)."""
+    corpus = load_corpus(ROOT)
+    tagged = {term for ref in load_scenarios(ROOT) for term in ref.terms}
+    terms = [e for e in corpus.entries if e.kind == "term"]
+    assert len(terms) == 134
+    missing = [e.id for e in terms if not e.untestable and e.id not in tagged]
+    assert not missing, f"термины без сценариев и без причины: {missing}"
+    both = [e.id for e in terms if e.untestable and e.id in tagged]
+    assert not both, f"непроверяемые термины со сценариями: {both}"
