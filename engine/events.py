@@ -364,15 +364,21 @@ def perform_now(game: Game, events: list[Any]) -> None:
             done.append(event)
     if s.result is None and done:
         triggers.collect(game, done, before)
-        if hooks.ENTERED_SQUAD and before is not None and any(_enters_squad(e) for e in done):
-            extra = [e for handler in hooks.ENTERED_SQUAD for e in handler(game, done)]
+        squad = hooks.active(game, hooks.ENTERED_SQUAD)
+        if squad and any(_enters_squad(e) for e in done):
+            extra = [e for handler in squad for e in handler(game, done)]
             if extra:
                 perform(game, *extra)
 
 
+# Events other than a move into the game zone that take a card into a squad (a change of control).
+SQUAD_EVENTS: set[type] = set()
+
+
 def _enters_squad(event: Any) -> bool:
-    """Взять карту в отряд: the card comes into a player's squad (the game zone)."""
-    return type(event) is MoveEvent and event.to_zone == "play"
+    """Взять карту в отряд: the card comes into a player's squad — it enters the game zone, or
+    another player takes control of it (``SQUAD_EVENTS``)."""
+    return (type(event) is MoveEvent and event.to_zone == "play") or type(event) in SQUAD_EVENTS
 
 
 # --- the changes --------------------------------------------------------------------------------
