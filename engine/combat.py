@@ -117,12 +117,8 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
         card = cards[card_id]
         if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
             continue
-        # the same checks as why_cannot_attack, cheapest first
-        if card.entered_turn == turn and first_turn_weak(game, card):
-            continue
-        attacks = card.this_turn.get("attacks", 0)
-        if attacks and attacks >= attacks_allowed(game, card):
-            continue
+        if (card.entered_turn == turn or card.this_turn) and why_cannot_attack(game, card, player):
+            continue  # the rest of why_cannot_attack's checks, asked only where they can fail
         if targets is None:
             targets = _targets_of(game, player)
             if not targets:
