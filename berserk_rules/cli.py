@@ -193,6 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=200, help="сколько партий сыграть (200)")
     p.add_argument("--seed", type=int, default=1, help="зерно первой партии (1)")
 
+    p = sub.add_parser("deck", help="проверить колоду по правилам составления (Название карты, Орда)")
+    p.add_argument("file", help="файл колоды: формат и таблица карт с количеством")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
     p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")

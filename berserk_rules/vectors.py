@@ -15,7 +15,8 @@ Card ids are the engine's own, so actions do not carry them: a card is written
 match: the n-th in the judge's observation order), and a pending trigger (``declare``'s
 ``trigger``) ``{"$trigger": {"ability": "…", "source_name": "…"}}`` — the option of the current
 decision that declares it. A path element is a key, a list index, or an object: the first list
-element with those fields (``["play", {"name": "Гоблин"}, "wounds"]``).
+element with those fields (``["play", {"name": "Гоблин"}, "wounds"]``), or with ``"$copy": n`` the
+n-th one (``{"name": "Гоблин", "$copy": 2}`` — the second copy of «Гоблин» in the game zone).
 
 Steps the exporter cannot express as data are listed in the vector's ``unexpressed``, never
 dropped silently. :func:`replay` runs a vector against any :class:`~berserk_rules.driver.Driver`.
@@ -44,11 +45,13 @@ def resolve_path(value: Any, path: list[Any]) -> Any:
         if isinstance(part, dict):
             if not isinstance(value, list):
                 raise PathError(f"{where}: здесь не список")
-            found = [item for item in value if isinstance(item, dict) and _fits(item, part)]
-            if not found:
+            fields = {k: v for k, v in part.items() if k != "$copy"}
+            found = [item for item in value if isinstance(item, dict) and _fits(item, fields)]
+            copy = part.get("$copy", 1)  # «Гном, копия 2»: the n-th element with those fields
+            if len(found) < copy:
                 names = [item.get("name") for item in value if isinstance(item, dict)]
                 raise PathError(f"{where}: нет такого элемента; есть: {names}")
-            value = found[0]
+            value = found[copy - 1]
         elif isinstance(part, int) and not isinstance(part, bool):
             if not isinstance(value, list) or not -len(value) <= part < len(value):
                 raise PathError(f"{where}: нет элемента с номером {part}")

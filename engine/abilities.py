@@ -56,11 +56,11 @@ class Trigger:
     ``event``: "enters_play" (Найм), "dies" (Гибель / При гибели — this card goes from the game zone
     to the graveyard), "creature_dies" (any creature), "turn_start", "turn_end", "attacks" (При
     атаке), "strikes" (При ударе), "attacked" (an attack on this card is declared), "played" (this
-    card is played from hand), "discards" (a card is discarded), "draws" (a card is drawn),
-    "spell_resolved" (a spell's ability has been resolved, 119.8). ``zones``: where the source must be
-    for it to trigger (202.2: the game zone unless the card says otherwise). ``player``: whose deed
-    the event must be, relative to the ability's controller — "own" («вы сбрасываете»), "enemy»
-    («противник сбрасывает») or "any".
+    card is played from hand), "wounded" (wounds are dealt to it), "healed" (wounds are removed from
+    it), "discards" (a card is discarded), "draws" (a card is drawn), "spell_resolved" (a spell's
+    ability has been resolved, 119.8). ``zones``: where the source must be for it to trigger (202.2:
+    the game zone unless the card says otherwise). ``player``: whose deed the event must be, relative
+    to the ability's controller — "own" («вы сбрасываете»), "enemy» («противник сбрасывает») or "any".
     """
 
     event: str
@@ -104,7 +104,7 @@ class Ability:
     cost: Cost | None = None
     optional: bool = False
     keyword: str | None = None
-    value: int | None = None
+    value: int | str | None = None
     slots: tuple[Selector, ...] = ()  # the chosen targets, in slot order (named at the declaration, 501.1)
 
 

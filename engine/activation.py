@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
-from berserk_engine.combat import first_turn_weak
+from berserk_engine.combat import first_turn_weak, note_targets
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import CloseEvent, Perform, WoundEvent
 from berserk_engine.queue import QueueRound, ResolveAll, slot_options
@@ -154,6 +154,7 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
             )
         )
     s.queue.append(item)
+    note_targets(game, card.id, item.targets)
     game.push(
         *([Perform(payment)] if payment else []), ResolveAll(), QueueRound()
     )  # 308.1, then 308.2 triggers, 308.3 back to choice

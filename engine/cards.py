@@ -7,12 +7,16 @@ Card types (Part 2, glossary): существо, заклинание, геро�
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from berserk_engine.abilities import Ability
 from berserk_engine.errors import CardTextError
 from berserk_engine.grammar import parse_card_text
+from berserk_engine.keywords import term
+
+term("минимальная-стоимость")
 
 CARD_TYPES = {
     "существо": "creature",
@@ -38,7 +42,7 @@ class CardDef:
     name: str
     type: str  # "creature" | "spell" | "hero" | "equipment" | "event"
     subtype: str | None = None  # equipment: "amulet" | "armour" | "weapon"; a creature: its kind («гном»)
-    cost: int = 0
+    cost: int = 0  # the minimal cost (Минимальная стоимость): Х = 0 in a variable cost
     element: str | None = None
     strike: int = 0
     life: int = 0
@@ -50,6 +54,7 @@ class CardDef:
     trigger_events: frozenset[str] = field(default=frozenset(), compare=False)
     outside_play: frozenset[str] = field(default=frozenset(), compare=False)
     activated: tuple[Ability, ...] = field(default=(), compare=False)
+    printed_cost: str = ""  # a variable cost as printed («Х», «2+Х»); "" for a fixed one
 
     @classmethod
     def build(cls, name: str, type: str, **props: Any) -> CardDef:
@@ -80,6 +85,10 @@ class CardDef:
         element = props.get("element")
         if element is not None and element not in ELEMENTS:
             raise CardTextError(name, element, f"неизвестная стихия (известны: {', '.join(ELEMENTS)})")
+        printed_cost = ""
+        if isinstance(props.get("cost"), str):
+            printed_cost = props["cost"]
+            props = {**props, "cost": minimal_cost(name, printed_cost)}
         numbers = {k: props.get(k, 0) for k in ("cost", "strike", "life")}
         for label, value in zip(("стоимость", "удар", "жизни"), numbers.values(), strict=True):
             if value < 0:
@@ -102,7 +111,20 @@ class CardDef:
                 z for a in abilities if a.trigger is not None for z in a.trigger.zones if z != "play"
             ),
             activated=tuple(a for a in abilities if a.kind == "activated"),
+            printed_cost=printed_cost,
         )
+
+
+VARIABLE_COST = re.compile(r"^(?:(\d+)\s*\+\s*)?[ХX]$")
+
+
+def minimal_cost(name: str, printed: str) -> int:
+    """Минимальная стоимость: a variable cost containing Х is counted with Х = 0 («Х» → 0, «2+Х» → 2);
+    any other cost is the card's base cost."""
+    m = VARIABLE_COST.match(printed.strip())
+    if m is None:
+        raise CardTextError(name, printed, "стоимость — число или переменная стоимость вида «Х», «2+Х»")
+    return int(m.group(1) or 0)
 
 
 def keywords_of(abilities: tuple[Ability, ...]) -> dict[str, int | None]:

@@ -49,14 +49,27 @@ def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
     printed = game.defs[card.name].abilities
     effects = game.by_card.get(card.id)
     if not effects:
-        return printed
+        return _face_down(printed) if card.face_down else printed
     lost = any(e.kind == "lose_text" and _active(game, e) for e in effects)
     result: list[Ability] = [] if lost else list(printed)
     for e in effects:
         if e.kind == "grant" and _active(game, e):
             gained = parse_ability(e.text)
             result = _gain(result, gained)
-    return tuple(result)
+    return _face_down(tuple(result)) if card.face_down else tuple(result)
+
+
+def abilities_of(game: Game, card: Card | dict) -> tuple[Ability, ...]:
+    """The abilities of a card, or of a card that left the game zone by its last known information."""
+    if isinstance(card, dict):
+        return tuple(parse_ability(text) for text in card.get("abilities", ()))
+    return abilities(game, card)
+
+
+def _face_down(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """A card lying face down: only the abilities that work face down («Скрытность»: «иные особенности
+    существа не работают»)."""
+    return tuple(a for a in abilities if a.keyword is not None and KEYWORDS[a.keyword].face_down)
 
 
 def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
@@ -68,12 +81,14 @@ def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
     rule = KEYWORDS[gained.keyword].regain
     if rule == "replace":
         return [*(a for a in current if a.keyword != gained.keyword), gained]
+    if rule == "stack" or (rule == "distinct" and all(a.value != gained.value for a in same)):
+        return [*current, gained]
     return current  # "single", "none": several such abilities do not add up
 
 
 def keyword(game: Game, card: Card, term: str) -> int | bool | None:
     """The value of the keyword on the card (True for a keyword without a value), or False."""
-    if card.id not in game.by_card:
+    if not card.face_down and card.id not in game.by_card:
         keywords = game.defs[card.name].keywords
         if term not in keywords:
             return False
@@ -85,18 +100,27 @@ def keyword(game: Game, card: Card, term: str) -> int | bool | None:
     return False
 
 
+def keyword_values(game: Game, card: Card, term: str) -> list[int | None]:
+    """Every value of the keyword on the card (a keyword that stacks or takes distinct values may
+    be there several times: «+Х к атаке», «Игнорирует защиту от …»)."""
+    if not card.face_down and card.id not in game.by_card and term not in game.defs[card.name].keywords:
+        return []
+    return [a.value for a in abilities(game, card) if a.keyword == term]
+
+
 def has(game: Game, card: Card, term: str) -> bool:
     """Does the card have the keyword now? Cheap when nobody in the game zone has it (``Game.present``)."""
     return game.present(term) and bool(keyword(game, card, term))
 
 
-def strike(game: Game, card: Card) -> int:
-    """Значение удара: the printed strike with every modifier (never below 0)."""
+def strike(game: Game, card: Card, *, floor: bool = True) -> int:
+    """Значение удара: the printed strike with every modifier (never below 0 — ``floor=False`` gives
+    the sum itself, which «Удар становится равным Х» needs)."""
     base = game.defs[card.name].strike
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
-    return base if base > 0 else 0
+    return base if base > 0 or not floor else 0
 
 
 def life(game: Game, card: Card) -> int:

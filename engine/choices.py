@@ -85,3 +85,30 @@ def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
 
 
 actions.register(ActionKind("choose_cards", "выбор карт", _choose_options, _check_choose, _chosen))
+
+
+@task
+@dataclass(slots=True)
+class Choose(Task):
+    """A choice among named alternatives (decision ``choose``, action kind registered in ``events``):
+    ``choices`` are [key, label] pairs; the chosen key goes to the task that continues (its ``choice``
+    field)."""
+
+    player: str
+    choices: list[list[str]]
+    rule: str
+    prompt: str
+    then: Any  # a task with a ``choice`` field
+
+    def choice_keys(self, game: Game) -> list[str]:
+        return [key for key, _ in self.choices]
+
+    def options(self, game: Game) -> list[dict[str, Any]]:
+        return [{"type": "choose", "choice": key, "label": label} for key, label in self.choices]
+
+    def run(self, game: Game) -> None:
+        game.ask(self, self.player, "choose", self.rule, self.prompt, self.options(game))
+
+    def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
+        self.then.choice = action["choice"]
+        game.push(self.then)

@@ -81,7 +81,15 @@ def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
 
 def attack_targets(game: Game, attacker: str) -> list[str]:
     """Characters of the opponent in the game zone that may be attacked (interpretation I-15)."""
-    return _targets_of(game, game.state.cards[attacker].controller)
+    card = game.state.cards[attacker]
+    return _for_attacker(game, card, _targets_of(game, card.controller))
+
+
+def _for_attacker(game: Game, attacker: Card, targets: list[str]) -> list[str]:
+    """The targets this attacker may choose among them (``hooks.ATTACK_TARGETS``)."""
+    for h in hooks.ATTACK_TARGETS:
+        targets = h(game, attacker, targets)
+    return targets
 
 
 def _targets_of(game: Game, player: str) -> list[str]:
@@ -104,6 +112,7 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     cards, defs, turn = s.cards, game.defs, s.turn
     options = []
     targets = None
+    filters = hooks.active(game, hooks.ATTACK_TARGETS)
     for card_id in s.play:
         card = cards[card_id]
         if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
@@ -114,12 +123,13 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
             targets = _targets_of(game, player)
             if not targets:
                 break
-        if targets:
+        mine = _for_attacker(game, card, targets) if filters else targets
+        if mine:
             options.append(
                 {
                     "type": "attack",
                     "attacker": card_id,
-                    "slots": [{"name": "атакуемый персонаж", "candidates": targets}],
+                    "slots": [{"name": "атакуемый персонаж", "candidates": mine}],
                     "label": f"атаковать ударом «{card.name}»",
                 }
             )
@@ -174,6 +184,7 @@ class DeclareAttack(Task):
             rule="307.1",
         )
         card.this_turn["attacks"] = card.this_turn.get("attacks", 0) + 1
+        note_targets(game, self.attacker, [self.target])
         attack = s.attack = {
             "attacker": self.attacker,
             "attacker_name": card.name,
@@ -271,6 +282,7 @@ class AssignDefender(Task):
                 "reflecting": not defender.closed,
             }
         )
+        note_targets(game, s.attack["attacker"], [defender.id])
         game.log(
             "defend",
             f"Игрок {player} назначает защитником «{defender.name}»",
@@ -343,13 +355,24 @@ class EnterAttack(Task):
 # --- blows --------------------------------------------------------------------------------------
 
 
-def attack_strength(game: Game, attack: dict[str, Any], attacker: Card | None, lki: dict[str, Any]) -> int:
-    """Сила атаки: the strike value, the attack modifiers, then a replacement of the strike."""
-    strength = ch.strike(game, attacker) if attacker is not None else int(lki.get("strike", 0))
+def attack_strength(game: Game, attack: dict[str, Any], base: int) -> int:
+    """Сила атаки: the strike value (or the shot's Х), the attack modifiers, then — for a strike, not a
+    shot — a replacement of the strike."""
+    strength = base
     for h in hooks.ATTACK_STRENGTH:
         strength = h(game, attack, strength)
+    if not attack.get("shot"):
+        target = game.state.cards.get(attack["target"])
+        if target is not None:
+            strength = blow_strength(game, attack["attacker"], target, strength)
+    return max(strength, 0)
+
+
+def blow_strength(game: Game, striker: str, target: Card, strength: int) -> int:
+    """The strength of a blow of a strike attack or a fight, after the replacement effects of the card
+    it is dealt to («Сведение удара к Х»)."""
     for h in hooks.STRIKE_REPLACEMENT:
-        replaced = h(game, attack, strength)
+        replaced = h(game, striker, target, strength)
         if replaced is not None:
             strength = replaced
     return max(strength, 0)
@@ -393,7 +416,11 @@ class ResolveAttack(Task):
         back = attack["reflecting"] and game.defs[target.name].type == "creature"
         first = _first(game, attacker, target) if back else None
         # A strike uses the attacker as it is; a fight, the source as it entered the Queue (I-13).
-        strength = attack_strength(game, attack, attacker if attack["strike"] else None, self.item.lki)
+        if attack["strike"] and attacker is not None:
+            base = ch.strike(game, attacker)
+        else:
+            base = int(self.item.lki.get("strike", 0))
+        strength = attack_strength(game, attack, base)
         name = attack["attacker_name"]
         blow_kind = "удар" if attack["strike"] else "сражение"
         hit = [
@@ -402,7 +429,7 @@ class ResolveAttack(Task):
         ]
         counter = []
         if back and attacker is not None and attacker.id != target.id:
-            counter_strength = ch.strike(game, target)
+            counter_strength = blow_strength(game, target.id, attacker, ch.strike(game, target))
             counter = [
                 BlowEvent(target.id, attacker.id, counter_strength, "counter", target.name),
                 WoundEvent(attacker.id, counter_strength, target.id, target.name, blow="ответный удар"),
@@ -464,4 +491,23 @@ def fight(game: Game, item: QueueItem, target_id: str) -> None:
         target=target_id,
         rule="сразиться-с-выбранным-существом",
     )
-    game.push(ResolveAttack(fight_item))
+    note_targets(game, item.source, [target_id])
+    game.push(Perform([AttackEvent(item.source, target_id, strike=False)]), ResolveAttack(fight_item))
+
+
+def note_targets(game: Game, source: str, targets: list[str]) -> None:
+    """Remember for the turn which cards the source has targeted — attacked or chosen as a target of
+    its ability: its «целевые карты» (Игнорировать … целевой карты)."""
+    s = game.state
+    card = s.cards.get(source)
+    if card is None:
+        return
+    for target_id in targets:
+        target = s.cards.get(target_id)
+        if target is not None:
+            card.this_turn[f"цель:{target.serial}"] = 1
+
+
+def targeted(game: Game, source: Card, serial: int) -> bool:
+    """Has ``source`` targeted the physical card ``serial`` this turn (see :func:`note_targets`)?"""
+    return f"цель:{serial}" in source.this_turn

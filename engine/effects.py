@@ -80,7 +80,18 @@ class Wound:
         """The events of the effect now (also what a replacement effect puts in place of another)."""
         n = amount(game, self.amount, item)
         targets = selectors.resolve(game, self.target, item)
-        return [WoundEvent(t, n, item.source, item.source_name, ability=item.text) for t in targets]
+        return [
+            WoundEvent(
+                t,
+                n,
+                item.source,
+                item.source_name,
+                ability=item.text,
+                origin=item.kind,
+                chosen=self.target.chosen,
+            )
+            for t in targets
+        ]
 
 
 @effect
@@ -243,9 +254,15 @@ class DiscardChosen(Task):
 def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> None:
     """Put a continuous effect on a card (an event: it is logged and may be reacted to)."""
     from berserk_engine import characteristics as ch
+    from berserk_engine.grammar import player_turns
 
     s = game.state
     card = s.cards[target]
+    turns = player_turns(fields.get("until", ""))
+    if turns is not None:  # «на один (на Х) ходов игрока»
+        side, count = turns
+        player = item.controller if side == "own" else game.opponent(item.controller)
+        fields = {**fields, "until": "player_turns", "player": player, "turns": count}
     e = ContinuousEffect(
         id=s.next_id("e"),
         kind=kind,

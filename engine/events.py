@@ -47,6 +47,8 @@ class WoundEvent:
     blow: str = ""  # "удар" | "ответный удар" | "выстрел" | "" (an ability)
     ability: str = ""  # the text of the ability that deals them
     cost: bool = False  # wounds taken as payment (501.2)
+    origin: str = ""  # the kind of the ability that deals them: "spell" | "triggered" | "activated"
+    chosen: bool = False  # the card is a chosen target of that ability (Выбранное существо)
     paying: str = ""  # the Queue item these wounds pay for (501.2.1: an incomplete payment is reported)
     prevented: int = 0
     dealt: int = 0
@@ -141,6 +143,20 @@ class BlowEvent:
 
 @serializable
 @dataclass(slots=True)
+class LivesEvent:
+    """«Жизни сокращаются до Х»: every wound marker is removed, then additional or negative lives make
+    the level of lives equal to ``value``. Not a wound and not a heal: nothing that reacts to wounds
+    being dealt or removed reacts to it."""
+
+    target: str
+    value: int
+    source: str | None = None
+    source_name: str = ""
+    applied: tuple[str, ...] = ()
+
+
+@serializable
+@dataclass(slots=True)
 class AttackEvent:
     """An attack is declared: ``attacker`` attacks ``target`` (Атакующая карта, Атакованная карта)."""
 
@@ -213,8 +229,10 @@ def replacing(game: Game) -> bool:
 
 def replacements(game: Game, event: Any) -> list[Replacement]:
     found: list[Replacement] = []
-    for handler in hooks.REPLACEMENTS:
-        found.extend(r for r in handler(game, event) if r.key not in event.applied)
+    for handler in hooks.active(game, hooks.REPLACEMENTS):
+        offered = handler(game, event)
+        if offered:
+            found.extend(r for r in offered if r.key not in event.applied)
     return found
 
 
@@ -261,6 +279,9 @@ class Perform(Task):
             )
             return
         perform_now(game, self.ready)
+
+    def choice_keys(self, game: Game) -> list[str]:
+        return list(self.choice)
 
     def options(self, game: Game) -> list[dict[str, Any]]:
         found = {r.key: r for r in replacements(game, self.events[self.index])}
@@ -343,6 +364,21 @@ def perform_now(game: Game, events: list[Any]) -> None:
             done.append(event)
     if s.result is None and done:
         triggers.collect(game, done, before)
+        squad = hooks.active(game, hooks.ENTERED_SQUAD)
+        if squad and any(_enters_squad(e) for e in done):
+            extra = [e for handler in squad for e in handler(game, done)]
+            if extra:
+                perform(game, *extra)
+
+
+# Events other than a move into the game zone that take a card into a squad (a change of control).
+SQUAD_EVENTS: set[type] = set()
+
+
+def _enters_squad(event: Any) -> bool:
+    """Взять карту в отряд: the card comes into a player's squad — it enters the game zone, or
+    another player takes control of it (``SQUAD_EVENTS``)."""
+    return (type(event) is MoveEvent and event.to_zone == "play") or type(event) in SQUAD_EVENTS
 
 
 # --- the changes --------------------------------------------------------------------------------
@@ -359,6 +395,12 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
         if card is None and ev.paying:
             unpaid(game, ev.paying, "карты, которая платит ранами, нет в игровой зоне")
         return ev.amount == 0 and card is not None
+    for handler in hooks.NO_WOUNDS:
+        why = handler(game, ev)
+        if why:
+            rule, words = why
+            game.log("no_wounds", f"«{game.name(card)}» не получает ран: {words}", card=card.id, rule=rule)
+            return False
     amount = ev.amount
     for handler in hooks.WOUND_AMOUNT:
         amount += handler(game, ev)
@@ -470,6 +512,54 @@ def apply_close(game: Game, ev: CloseEvent) -> bool:
     return True
 
 
+def apply_lives(game: Game, ev: LivesEvent) -> bool:
+    from berserk_engine import characteristics as ch
+    from berserk_engine.state import ContinuousEffect
+
+    card = _in_play(game, ev.target)
+    if card is None:
+        return False
+    card.markers.pop(WOUNDS, None)
+    change = ev.value - ch.life(game, card)
+    if change:
+        ch.add_effect(
+            game,
+            ContinuousEffect(
+                id=game.state.next_id("e"),
+                kind="life",
+                target=card.id,
+                source=ev.source,
+                source_name=ev.source_name,
+                amount=change,
+            ),
+        )
+    game.log(
+        "lives",
+        f"Жизни «{game.name(card)}» сокращаются до {ev.value}: раны сняты, жизней {change:+d}",
+        card=card.id,
+        value=ev.value,
+        rule="жизни-сокращаются-до-х",
+    )
+    return True
+
+
+def apply_blow(game: Game, ev: BlowEvent) -> bool:
+    target = game.state.cards.get(ev.target)
+    words = {"attack": "наносит удар", "counter": "наносит ответный удар", "shot": "стреляет"}[ev.kind]
+    game.log(
+        "blow",
+        f"«{ev.name}» {words} по «{target.name if target else ev.target}» силой {ev.strength}",
+        card=ev.card,
+        name=ev.name,
+        target=ev.target,
+        target_name=target.name if target else "",
+        strength=ev.strength,
+        kind=ev.kind,
+        rule="ответный-удар" if ev.kind == "counter" else "атака",
+    )
+    return True
+
+
 def apply_quiet(game: Game, ev: Any) -> bool:
     """Events that change nothing by themselves: they are logged by their task and trigger abilities."""
     return True
@@ -481,7 +571,8 @@ APPLY: dict[type, Any] = {
     DrawEvent: apply_draw,
     MoveEvent: apply_move,
     CloseEvent: apply_close,
-    BlowEvent: apply_quiet,
+    BlowEvent: apply_blow,
+    LivesEvent: apply_lives,
     AttackEvent: apply_quiet,
     PlayEvent: apply_quiet,
     TurnEvent: apply_quiet,
@@ -489,27 +580,33 @@ APPLY: dict[type, Any] = {
 }
 
 
-def _choose_options(game: Game, player: str) -> list[dict[str, Any]]:
+def _choosing(game: Game) -> tuple[Any, list[str]]:
+    """The task that asks a ``choose`` decision (a replacement effect to apply, or ``choices.Choose``)
+    and the keys it offers: such a task has a ``choice_keys(game)`` method."""
     task_ = game.state.stack[-1] if game.state.stack else None
-    return task_.options(game) if isinstance(task_, Perform) and task_.choice else []
+    keys = getattr(task_, "choice_keys", None)
+    return (task_, keys(game)) if keys is not None else (None, [])
+
+
+def _choose_options(game: Game, player: str) -> list[dict[str, Any]]:
+    task_, keys = _choosing(game)
+    return task_.options(game) if keys else []
 
 
 def _check_choose(game: Game, player: str, action: dict[str, Any]) -> Any:
     from berserk_engine.errors import IllegalAction
 
-    task_ = game.state.stack[-1] if game.state.stack else None
-    keys = task_.choice if isinstance(task_, Perform) else []
+    task_, keys = _choosing(game)
     if set(action) != {"type", "choice"} or action.get("choice") not in keys:
-        return IllegalAction("эффект-замещения", f"выбрать можно один из эффектов замещения: {keys}")
+        rule = getattr(task_, "rule", "эффект-замещения")
+        return IllegalAction(rule, f"выбрать можно один из вариантов: {keys}")
     return None
 
 
 def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
-    """Perform applies the chosen replacement itself."""
+    """The asking task (Perform, choices.Choose) applies the answer itself."""
 
 
 from berserk_engine import actions, triggers  # noqa: E402 — they build on the events defined above
 
-actions.register(
-    actions.ActionKind("choose", "выбор эффекта замещения", _choose_options, _check_choose, _chosen)
-)
+actions.register(actions.ActionKind("choose", "выбор варианта", _choose_options, _check_choose, _chosen))

@@ -17,12 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine import (  # noqa: F401 — action kinds register
+from berserk_engine import (  # noqa: F401 — action kinds and snapshot tasks register
     actions,
     activation,
+    choices,
     combat,
     hooks,
     playing,
+    preparation,
     queue,
     turn,
 )

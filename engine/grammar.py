@@ -81,23 +81,78 @@ NOMINATIVE: dict[str, Selector] = {
     "каждое ваше существо": ACCUSATIVE["каждое ваше существо"],
     "каждое существо противника": ACCUSATIVE["каждое существо противника"],
 }
+# Targets in the genitive («жизни выбранного существа сокращаются до 1», «удар этого существа …»).
+GENITIVE: dict[str, Selector] = {
+    "выбранного существа": Selector("chosen", "выбранное существо", CREATURE),
+    "выбранного существа противника": Selector("chosen", "выбранное существо противника", CREATURE, "enemy"),
+    "выбранного вашего существа": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
+    "выбранного персонажа": Selector("chosen", "выбранный персонаж", CHARACTER),
+    "этого существа": Selector("self", "это существо", CREATURE),
+    "этой карты": Selector("self", "эта карта", ("creature", "hero", "equipment", "event")),
+    "каждого существа": Selector("each", "каждое существо", CREATURE),
+    "каждого существа противника": Selector("each", "каждое существо противника", CREATURE, "enemy"),
+    "каждого вашего существа": Selector("each", "каждое ваше существо", CREATURE, "own"),
+    "героя противника": Selector("enemy_hero", "героя противника", ("hero",)),
+    "вашего героя": Selector("own_hero", "вашего героя", ("hero",)),
+}
 DURATIONS: dict[str, str] = {
     "до конца хода": "end_of_turn",  # 310.2
     "до конца боя": "leaves_play",  # «Получает [текст]»: by default until the end of the battle
     "пока это существо в игре": "source_leaves",
 }
+# «На один (на Х) ходов игрока»: the next turn(s) of the ability's controller or of his opponent.
+_TURNS = re.compile(
+    r"на (один|\d+) (?:(ваш) ход|(ваших) хода|(ваших) ходов|ход (противника)|хода (противника)"
+    r"|ходов (противника))",
+    re.IGNORECASE,
+)
+
+
+def player_turns(until: str) -> tuple[str, int] | None:
+    """«на Х ходов игрока» as ("own" | "enemy", Х), or None for another duration."""
+    if not until.startswith("player_turns:"):
+        return None
+    _, side, turns = until.split(":")
+    return side, int(turns)
 
 
 def _alternatives(words: Any) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-def _lookup(table: dict[str, Any]) -> Callable[[str], Any]:
+# «Название карты»: the card's own name in its text, in quotes, means this card.
+_OWN_NAME = r"«[^«»]+»"
+
+
+def _lookup(table: dict[str, Any], own_name: bool = False) -> Callable[[str], Any]:
     def convert(text: str) -> Any:
+        if text.startswith("«"):
+            return Selector("self", text, ("creature", "hero", "equipment", "event"))
         return table[text.lower()]
 
-    convert.pattern = _alternatives(table)  # type: ignore[attr-defined]
+    convert.pattern = _alternatives(table) + (f"|{_OWN_NAME}" if own_name else "")  # type: ignore[attr-defined]
     return convert
+
+
+def _duration(text: str) -> str:
+    m = _TURNS.fullmatch(text)
+    if m is None:
+        return DURATIONS[text.lower()]
+    count = 1 if m.group(1).lower() == "один" else int(m.group(1))
+    side = "own" if any(m.group(i) for i in (2, 3, 4)) else "enemy"
+    return f"player_turns:{side}:{count}"
+
+
+_duration.pattern = (  # type: ignore[attr-defined]
+    _alternatives(DURATIONS) + "|" + re.sub(r"\((?!\?)", "(?:", _TURNS.pattern)
+)
+
+
+def _signed(text: str) -> int:
+    return -int(text[1:]) if text[0] in "-–−" else int(text[1:])
+
+
+_signed.pattern = r"[+\-–−]\d+"  # type: ignore[attr-defined]
 
 
 def _num(text: str) -> int:
@@ -117,19 +172,35 @@ _amount.pattern = r"\d+|значение удара этого существа"
 
 TYPES: dict[str, Callable[[str], Any]] = {
     "Num": _num,
+    "Signed": _signed,
     "Amount": _amount,
-    "Acc": _lookup(ACCUSATIVE),
-    "Nom": _lookup(NOMINATIVE),
-    "Dur": _lookup(DURATIONS),
+    "Acc": _lookup(ACCUSATIVE, own_name=True),
+    "Nom": _lookup(NOMINATIVE, own_name=True),
+    "Gen": _lookup(GENITIVE),
+    "Dur": _duration,
 }
 TYPE_WORDS = {
     "Num": "число",
+    "Signed": "число со знаком: +1, -1",
     "Amount": "число или «значение удара этого существа»",
-    "Acc": "цель: " + ", ".join(f"«{w}»" for w in ACCUSATIVE),
-    "Nom": "цель: " + ", ".join(f"«{w}»" for w in NOMINATIVE),
-    "Dur": "срок: " + ", ".join(f"«{w}»" for w in DURATIONS),
+    "Acc": "цель: " + ", ".join(f"«{w}»" for w in ACCUSATIVE) + " или название этой карты в кавычках",
+    "Nom": "цель: " + ", ".join(f"«{w}»" for w in NOMINATIVE) + " или название этой карты в кавычках",
+    "Gen": "цель: " + ", ".join(f"«{w}»" for w in GENITIVE),
+    "Dur": "срок: "
+    + ", ".join(f"«{w}»" for w in DURATIONS)
+    + ", «на один ваш ход», «на 2 хода противника» …",
 }
 _FIELD = re.compile(r"\{(\w+):(\w+)\}")
+
+
+def slot_type(name: str, table: dict[str, Any], words: str) -> None:
+    """Register a typed slot whose words come from ``table`` (words -> value), for the phrases of a
+    keyword module («Защита от {x:From}»). Call it before the phrases that use it."""
+    if name in TYPES:
+        raise ValueError(f"тип слота {name} уже зарегистрирован")
+    TYPES[name] = _lookup(table)
+    TYPE_WORDS[name] = words
+
 
 # --- the registry ---------------------------------------------------------------------------------
 
@@ -368,12 +439,28 @@ def parse_card_text(card: str, text: str, *, spell: bool = False) -> tuple[Abili
     abilities = []
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
-            abilities.append(_parse_cached(sentence, spell))
+            ability = _parse_cached(sentence, spell)
         except _Unreadable as exc:
             raise CardTextError(
                 card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
             ) from None
+        for named in _names_in(ability):
+            if named != f"«{card}»":
+                raise CardTextError(
+                    card,
+                    sentence,
+                    f"названа карта {named}: название в тексте карты относится только к ней самой "
+                    "(«Название карты»)",
+                    position=(number, offset),
+                )
+        abilities.append(ability)
     return tuple(abilities)
+
+
+def _names_in(ability: Ability) -> list[str]:
+    from berserk_engine.abilities import _walk
+
+    return [sel.words for sel in _walk(ability.effect) if sel.words.startswith("«")]
 
 
 _LOADED = False
@@ -407,6 +494,11 @@ def _load() -> None:
 def _register_keyword(kw: Any) -> None:
     def build(fields: dict[str, Any]) -> Ability | None:
         value = fields.get("x")
+        if kw.build is not None:
+            built = kw.build(value)
+            if built is None:
+                return None
+            return replace(built, keyword=kw.term, value=value if built.value is None else built.value)
         if kw.expands_to is not None:
             inner = read_sentence(kw.expands_to.format(x=value), spell=False)
             return replace(inner, keyword=kw.term, value=value)

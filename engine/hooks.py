@@ -27,7 +27,9 @@ HEAL_BLOCKED: list[Handler] = []
 
 # (game, attack: dict, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
 ATTACK_STRENGTH: list[Handler] = []
-# (game, attack: dict, strength: int) -> int | None: replaces the strength of a strike («Сведение удара к Х»).
+# (game, striker: str, target: Card, strength: int) -> int | None: replaces the strength of a blow of a
+# strike attack or a fight dealt to ``target`` — the attacker's strike or the counter-blow («Сведение
+# удара к Х»); not of a shot.
 STRIKE_REPLACEMENT: list[Handler] = []
 # (game, card) -> bool: the creature may act on the turn it was played («Рывок»).
 NO_FIRST_TURN_WEAKNESS: list[Handler] = []
@@ -40,17 +42,35 @@ NO_DEFENDER: list[Handler] = []
 # (game, attacker, target) -> bool: the two deal their blows one after another («Первый удар»):
 # returns True when ``attacker`` strikes first.
 STRIKES_FIRST: list[Handler] = []
-# (game, card, chooser: str, kind: str) -> bool: the card cannot be chosen as a target or attacked
-# (kind: "attack" | "spell" | "ability") («Скрытность», «Защита от заклинаний»).
+# (game, card, chooser: str, kind: str, source: str, ability: Ability | None) -> bool: the card cannot
+# be chosen as a target of ``ability`` of ``source`` (kind: "spell" | "ability") («Защита от
+# заклинаний», «Игнорировать [срабатывающую особенность]»).
 UNTARGETABLE: list[Handler] = []
+# (game, attacker: Card, targets: list[str]) -> list[str]: the characters the attacker may attack among
+# ``targets`` («особенность, обязывающая атаковать»).
+ATTACK_TARGETS: list[Handler] = []
 # (game, card) -> bool: the card is never the target of attacks.
 CANNOT_BE_ATTACKED: list[Handler] = []
 # (game, card: CardDef, player: str) -> int: change to the cost of playing the card from hand.
 COST: list[Handler] = []
 # (game, player, card_def) -> str | None: why the card cannot be played now (one event per player …).
 PLAY_RESTRICTIONS: list[Handler] = []
-# (game, events: list) -> list: events that happen because cards entered a squad («Уникальность»).
+# (game, events: list) -> list: events that happen because cards entered a squad («Уникальность»);
+# called once after every batch of events that moved a card into the game zone.
 ENTERED_SQUAD: list[Handler] = []
+# (game, event: WoundEvent) -> (rule, words) | None: the card takes no wounds from this source at all,
+# and why («Не получает ран от [текст]»). Checked before prevention.
+NO_WOUNDS: list[Handler] = []
+# (game) -> list[Task]: what the active player may do at the end of his restoration phase («Скрытность»:
+# «в свою фазу восстановления вы можете перевернуть его»).
+RESTORATION: list[Handler] = []
+# (game, effect: ContinuousEffect, from_zone: str, to_zone: str) -> bool: the effect stays on the card
+# when it changes zone («Инкарнация»: the effect does not disappear between graveyard and game zone).
+EFFECT_KEPT: list[Handler] = []
+# (game, source: Card | dict, category: str, detail: str) -> bool: the source ignores this ability of
+# the cards it targets (category: "protection" | "trigger" | "prevention" | "replacement" |
+# "obligation"; detail: which one) — the «Игнорировать …» terms.
+IGNORES: list[Handler] = []
 # (game, kind: "activate" | "declare" | "play", player, action, ability) -> Task | None: a step the
 # declaration itself takes before it is complete — looking through the deck for the card to summon
 # (517.3.1). The declaring code pushes the task and stops; the task finishes (or cancels) the
@@ -71,3 +91,87 @@ def relevant(handlers: list[Handler], game: Any) -> bool:
     """Can some handler of this point change anything in this game? A handler without a ``relevant``
     attribute always may."""
     return any(getattr(h, "relevant", None) is None or h.relevant(game) for h in handlers)
+
+
+def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[Handler], Handler]:
+    """Mark a handler as useful only in a game where a card may have one of these keywords — printed
+    on a card of the game, or granted by a card's «получает …» — or where ``when(game)`` holds: its
+    ``relevant(game)`` (see :func:`relevant`, :func:`active`). A keyword no card of the game can have
+    costs the hot paths nothing."""
+
+    def mark(handler: Handler) -> Handler:
+        def matters(game: Any) -> bool:
+            possible = possible_keywords(game)
+            return any(t in possible for t in terms) or (when is not None and bool(when(game)))
+
+        handler.relevant = matters  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def possible_keywords(game: Any) -> frozenset[str]:
+    """Keywords some card of this game can ever have: printed on a card of the game's library, or
+    granted by an effect of one («Выбранное существо получает Броня 1»), computed once per game."""
+    return game.once("possible-keywords", _possible_keywords)
+
+
+def _possible_keywords(game: Any) -> frozenset[str]:
+    from berserk_engine.grammar import parse_ability
+
+    found: set[str] = set()
+    for d in game.defs.values():
+        found.update(d.keywords)
+        for ability in d.abilities:
+            for text in _granted_texts(ability.effect):
+                keyword = parse_ability(text).keyword
+                if keyword:
+                    found.add(keyword)
+    return frozenset(found)
+
+
+def _granted_texts(node: Any) -> list[str]:
+    """The texts an effect tree grants («получает [текст]»: the nodes with a ``text`` to gain)."""
+    import dataclasses
+
+    if node is None or not dataclasses.is_dataclass(node):
+        return []
+    found = [node.text] if type(node).__name__ == "Grant" else []
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        for part in value if isinstance(value, tuple) else (value,):
+            found.extend(_granted_texts(part))
+    return found
+
+
+def active(game: Any, handlers: list[Handler]) -> list[Handler]:
+    """The handlers of a point that can matter in this game (their ``relevant``, see :func:`needs`),
+    found once per game."""
+    if not handlers:
+        return handlers
+    return game.once(
+        f"active:{id(handlers)}",
+        lambda g: [h for h in handlers if getattr(h, "relevant", None) is None or h.relevant(g)],
+    )
+
+
+def for_types(*types: str) -> Callable[[Handler], Handler]:
+    """Mark a ``PLAY_RESTRICTIONS`` handler as concerning only cards of these types (the listing of
+    plays then asks it only about them)."""
+
+    def mark(handler: Handler) -> Handler:
+        handler.types = types  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+def ignores(game: Any, source: str | None, category: str, detail: str) -> bool:
+    """Does the card ``source`` (an object id; its last known information if it left play) ignore
+    this ability of the cards it targets?"""
+    if not IGNORES or source is None:
+        return False
+    card: Any = game.state.cards.get(source) or game.state.lki.get(source)
+    if card is None:
+        return False
+    return any(h(game, card, category, detail) for h in IGNORES)

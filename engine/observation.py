@@ -50,6 +50,8 @@ def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, An
                 "face_down": card.face_down,
                 "wounds": card.wounds,
                 "life": ch.life(game, card),
+                # Жизни карты (текущее число жизней): the level of lives minus the wounds.
+                "current_life": ch.life(game, card) - card.wounds,
                 "strike": ch.strike(game, card),
                 "markers": dict(card.markers),
                 "uses": dict(card.uses),
@@ -62,6 +64,8 @@ def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, An
                         "text": ch.describe(e),
                         "until": e.until,
                         "source_name": e.source_name,
+                        **({"ability": e.text} if e.kind == "grant" else {}),
+                        **({"player": e.player, "turns": e.turns} if e.until == "player_turns" else {}),
                     }
                     for e in effects
                 ],

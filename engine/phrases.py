@@ -93,6 +93,21 @@ def _on_play(f: dict[str, Any]) -> Trigger:
     return Trigger("played")
 
 
+@phrase("trigger", "Когда эта карта получает раны", "Когда эта карта получает раны: возьмите карту.", "раны")
+def _wounded(f: dict[str, Any]) -> Trigger:
+    return Trigger("wounded")
+
+
+@phrase(
+    "trigger",
+    "Когда с этой карты снимаются раны",
+    "Когда с этой карты снимаются раны: возьмите карту.",
+    "излечить-излечение-на-х",
+)
+def _healed(f: dict[str, Any]) -> Trigger:
+    return Trigger("healed")
+
+
 # --- payments -------------------------------------------------------------------------------------
 
 

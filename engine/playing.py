@@ -63,17 +63,43 @@ def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
     return None
 
 
+_BY_TYPE: dict[str, list[Any]] = {}  # card type -> the restrictions that concern it (hooks.for_types)
+
+
+def _restrictions_of(kind: str) -> list[Any]:
+    handlers = _BY_TYPE.get(kind)
+    if handlers is None:
+        handlers = _BY_TYPE[kind] = [
+            h for h in hooks.PLAY_RESTRICTIONS if kind in getattr(h, "types", (kind,))
+        ]
+    return handlers
+
+
+def _restricted(game: Game, player: str, d: CardDef, handlers: list[Any]) -> bool:
+    for h in handlers:
+        if h(game, player, d) is not None:
+            return True
+    return False
+
+
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
     coins = s.players[player].coins_open
-    plain = not hooks.PLAY_RESTRICTIONS and not game.once("play-costs", _costs_vary)
+    fixed_cost = not game.once("play-costs", _costs_vary)
+    restrictions = hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]
-        if plain:  # the common case, checked without the general path below
+        if fixed_cost:  # the common case, checked without the general path below
             d = game.defs[card.name]
             if d.cost > coins or (d.type not in PERMANENT_TYPES and d.type != "spell"):
                 continue
+            if restrictions:
+                handlers = _BY_TYPE.get(d.type)
+                if handlers is None:
+                    handlers = _restrictions_of(d.type)
+                if handlers and _restricted(game, player, d, handlers):
+                    continue
         elif why_not(game, player, card) is not None:
             continue
         slots = _slots(game, card, player)
@@ -152,6 +178,8 @@ class _AfterPlayed(Task):
         # A spell: every ability enters the Queue in the printed order and resolves at once (309.1, I-12).
         remaining = list(self.targets)
         for ability in game.defs[card.name].abilities:
+            if ability.effect is None:
+                continue  # a keyword of the spell («Игнорирует …»): nothing to resolve
             n = len(ability.slots)
             chosen, remaining = remaining[:n], remaining[n:]
             s.queue.append(

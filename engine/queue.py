@@ -191,7 +191,7 @@ def slot_options(
     """The slots of a declaration with their candidates; None when a slot has no legal target."""
     slots = []
     for sel in ability.slots:
-        found = selectors.candidates(game, sel, controller, source, kind)
+        found = selectors.candidates(game, sel, controller, source, kind, ability)
         if not found:
             return None
         slots.append({"name": sel.words, "candidates": found, "ability": ability.text})
@@ -312,6 +312,7 @@ def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
     if "summon" in action:
         item.event["summon"] = action["summon"]
     s.queue.append(item)  # 401.3: first in, first out
+    combat.note_targets(game, item.source, item.targets)
     game.log(
         "declare",
         f"Игрок {player} заявляет «{item.text}» («{item.source_name}») — в Очереди {len(s.queue)}-й",

@@ -10,10 +10,10 @@ skipped — the ability resolves as far as possible (518.1, interpretation I-4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from berserk_engine import hooks
-from berserk_engine.abilities import Selector
+from berserk_engine.abilities import Ability, Selector
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -31,13 +31,22 @@ def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: s
     return not (sel.other and card_id == source)
 
 
-def candidates(game: Game, sel: Selector, controller: str, source: str, kind: str = "ability") -> list[str]:
-    """Cards that may be chosen for a chosen-target slot (``kind``: "spell" | "ability")."""
+def candidates(
+    game: Game,
+    sel: Selector,
+    controller: str,
+    source: str,
+    kind: str = "ability",
+    ability: Ability | None = None,
+) -> list[str]:
+    """Cards that may be chosen for a chosen-target slot of ``ability`` (``kind``: "spell" |
+    "ability"). The opponent's card lying face down is not a target (he does not know what it is);
+    a card hidden by «Скрытность» is nobody's target (``hooks.UNTARGETABLE``)."""
     s = game.state
     cards = s.cards
     defs = game.defs
     types, side, other = sel.types, sel.side, sel.other
-    untargetable = hooks.UNTARGETABLE
+    untargetable = hooks.active(game, hooks.UNTARGETABLE)
     found = []
     for card_id in s.play:
         card = cards[card_id]
@@ -51,10 +60,19 @@ def candidates(game: Game, sel: Selector, controller: str, source: str, kind: st
             continue
         if card.face_down and card.controller != controller:
             continue
-        if untargetable and any(h(game, card, controller, kind) for h in untargetable):
+        if untargetable and _untargetable(untargetable, game, card, controller, kind, source, ability):
             continue
         found.append(card_id)
     return found
+
+
+def _untargetable(
+    handlers: Any, game: Game, card: Any, controller: str, kind: str, source: str, ability: Any
+) -> bool:
+    for h in handlers:
+        if h(game, card, controller, kind, source, ability):
+            return True
+    return False
 
 
 def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
@@ -78,6 +96,10 @@ def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
         target = item.event.get("card", "")
         card = s.cards.get(target)
         return [target] if card is not None and card.zone == "play" else []
-    if mode == "each":
-        return [c for c in s.play if _matches(game, c, sel, item.controller, item.source)]
+    if mode == "each":  # not a target: a card lying face down is not affected («Скрытность»)
+        return [
+            c
+            for c in s.play
+            if _matches(game, c, sel, item.controller, item.source) and not s.cards[c].face_down
+        ]
     raise AssertionError(f"unknown selector mode {mode!r}")

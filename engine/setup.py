@@ -17,7 +17,9 @@
                  "Б": {...}}}
 
 ``start: "turn"`` begins the active player's turn at its restoration phase (303);
-``start: "choice"`` puts the game in the active player's choice phase (306).
+``start: "choice"`` puts the game in the active player's choice phase (306);
+``start: "preparation"`` begins with the mulligans of the preparation stage (Раздача, Пересдача —
+:mod:`berserk_engine.preparation`), then the first turn.
 Decks list their cards from the top. Card ids are given in a fixed order, so a seed and a setup
 always give the same game.
 
@@ -134,7 +136,9 @@ def build_library(cards: Any) -> dict[str, CardDef]:
                 name,
                 props["type"],
                 subtype=props.get("subtype"),
-                cost=_int(props.get("cost", 0), f"«{name}»: стоимость"),
+                cost=props["cost"]
+                if isinstance(props.get("cost"), str)
+                else _int(props.get("cost", 0), f"«{name}»: стоимость"),
                 element=props.get("element"),
                 strike=_int(props.get("strike", 0), f"«{name}»: удар"),
                 life=_int(props.get("life", 0), f"«{name}»: жизни"),
@@ -194,7 +198,7 @@ def new_game(setup: dict[str, Any]) -> Game:
             raise SetupError(f"{label}: игрок должен быть одним из {PLAYERS}, получено {value!r}")
     turn = _int(setup.get("turn", 1), "turn", 1)
     start = setup.get("start", "turn")
-    if start not in ("turn", "choice"):
+    if start not in ("turn", "choice", "preparation"):
         raise SetupError(f"start: ожидается 'turn' или 'choice', получено {start!r}")
     described = _dict(setup.get("players", {}), "players")
     for name in described:
@@ -221,7 +225,7 @@ def new_game(setup: dict[str, Any]) -> Game:
         first_player=first,
         active=active,
         turn=turn,
-        phase="restoration" if start == "turn" else "choice",
+        phase={"turn": "restoration", "choice": "choice"}.get(start, "preparation"),
     )
     builder = _Builder(state, library)
     for name in PLAYERS:
@@ -269,7 +273,12 @@ def new_game(setup: dict[str, Any]) -> Game:
     if engine is not None:
         _restore(state, setup, _dict(engine, "engine"))
     else:
-        state.stack = [Restoration() if start == "turn" else ChoicePhase(back=False)]
+        if start == "preparation":  # Раздача и Пересдача: the hands are the deals
+            from berserk_engine.preparation import Preparation
+
+            state.stack = [Preparation()]
+        else:
+            state.stack = [Restoration() if start == "turn" else ChoicePhase(back=False)]
         _check_possible(state, library)
     return Game(state, library)
 

@@ -26,7 +26,7 @@ from berserk_engine.abilities import Selector, looks_at_declaration
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.effects import effect
-from berserk_engine.events import APPLY, MoveEvent, perform
+from berserk_engine.events import APPLY, SQUAD_EVENTS, MoveEvent, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.state import ContinuousEffect
 from berserk_engine.tasks import Task, task
@@ -287,6 +287,7 @@ def apply_control(game: Game, ev: ControlEvent) -> bool:
 
 
 APPLY[ControlEvent] = apply_control
+SQUAD_EVENTS.add(ControlEvent)  # Взять карту в отряд: взятие карты под свой контроль
 
 
 @effect

@@ -19,10 +19,12 @@ from berserk_engine.events import (
     AttackEvent,
     BlowEvent,
     DrawEvent,
+    HealEvent,
     MoveEvent,
     PlayEvent,
     ResolvedEvent,
     TurnEvent,
+    WoundEvent,
 )
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS
@@ -81,18 +83,33 @@ def listeners(game: Game, event: str) -> list[str]:
     return list(index.get(event, ()))
 
 
+def listening(game: Game, event: str, card_id: str) -> bool:
+    """Does this card in the game zone have a triggered ability waiting for ``event``?"""
+    if game.listener_index is None:
+        listeners(game, event)
+    return card_id in game.listener_index.get(event, ())  # type: ignore[union-attr]
+
+
 def _outside_play(game: Game, event: str) -> Iterator[Source]:
-    """Cards whose ability works outside the game zone (the card says so: «Инкарнация»)."""
+    """Cards whose ability works outside the game zone (the card says so: «Инкарнация»), printed or
+    kept by an effect that stays on the card outside the game zone (``hooks.EFFECT_KEPT``)."""
     s = game.state
-    if not game.outside_play:
+    kept = {e.target for e in s.effects if e.target in s.cards and s.cards[e.target].zone != "play"}
+    if not game.outside_play and not kept:
         return
     for player in s.players.values():
         for zone, ids in player.zones.items():
             for card_id in ids:
                 card = s.cards[card_id]
                 d = game.defs[card.name]
-                if zone in d.outside_play and event in d.trigger_events:
-                    yield card.id, card.name, card.controller, d.abilities, {}
+                if card_id in kept:
+                    abilities = ch.abilities(game, card)
+                elif zone in d.outside_play and event in d.trigger_events:
+                    abilities = d.abilities
+                else:
+                    continue
+                if any(a.trigger is not None and zone in a.trigger.zones for a in abilities):
+                    yield card.id, card.name, card.controller, abilities, {}
 
 
 def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
@@ -142,6 +159,14 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
             src = _live(game, ev.card)
             if src:
                 _fire(game, "played", f"розыгрыш «{ev.name}»", [src], ev)
+        elif kind is WoundEvent or kind is HealEvent:
+            # «Когда эта карта получает раны» / «Когда с этой карты снимаются раны»: only wounds really
+            # dealt, only wounds really removed.
+            event = "wounded" if kind is WoundEvent else "healed"
+            if (ev.dealt if kind is WoundEvent else ev.removed) and listening(game, event, ev.target):
+                src = _live(game, ev.target)
+                if src:
+                    _fire(game, event, f"раны «{src[1]}»", [src], ev)
         elif kind is DrawEvent:
             if not ev.failed:
                 point = f"взятие карты игроком {ev.player}"
@@ -153,7 +178,9 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
                 _fire(game, "spell_resolved", point, sources, ev, ev.controller)
 
 
-_TRIGGERING = frozenset({MoveEvent, TurnEvent, BlowEvent, AttackEvent, PlayEvent, DrawEvent, ResolvedEvent})
+_TRIGGERING = frozenset(
+    {MoveEvent, TurnEvent, BlowEvent, AttackEvent, PlayEvent, DrawEvent, ResolvedEvent, WoundEvent, HealEvent}
+)
 
 
 def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str | None = None) -> None:
@@ -164,6 +191,9 @@ def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str 
             t = ability.trigger
             if t is None or t.event != event or ability.kind != "triggered":
                 continue
+            zone = lki["zone"] if lki else s.cards[source_id].zone
+            if zone not in t.zones and not (zone == "resolving" and "play" in t.zones):
+                continue  # 202.2: the ability works where the card says (the game zone by default)
             if t.own_turn_only and controller != s.active:
                 continue
             if t.player != "any" and (actor == controller) != (t.player == "own"):

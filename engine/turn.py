@@ -56,7 +56,7 @@ class Restoration(Task):
             if card.this_turn:
                 card.this_turn.clear()
         ch.turn_begins(game)
-        game.push(Accumulation())
+        game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
 
 @task

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
-from berserk_engine import rng
+from berserk_engine import hooks, rng
 from berserk_engine.state import Card
 
 if TYPE_CHECKING:
@@ -158,23 +158,30 @@ def move_event(game: Game, ev: MoveEvent) -> None:
                 shuffle(game, zone_owner)
     else:
         target.append(new.id)
-    _drop_effects(game, card.id)
+    _drop_effects(game, card.id, new.id, from_zone, ev.to_zone)
     _log_move(game, ev, card, new)
 
 
-def _drop_effects(game: Game, old_id: str) -> None:
-    """Effects on the old object end; effects that last while their source is in play end too."""
+def _drop_effects(game: Game, old_id: str, new_id: str, from_zone: str, to_zone: str) -> None:
+    """Effects on the old object end — unless a rule keeps them on the card (``hooks.EFFECT_KEPT``:
+    «Инкарнация»); effects that last while their source is in play end too."""
     s = game.state
     if any(e.target == old_id or (e.until == "source_leaves" and e.source == old_id) for e in s.effects):
-        s.effects = [
-            e
-            for e in s.effects
-            if e.target != old_id and not (e.until == "source_leaves" and e.source == old_id)
-        ]
+        kept = []
+        for e in s.effects:
+            if e.until == "source_leaves" and e.source == old_id:
+                continue
+            if e.target == old_id:
+                if not any(h(game, e, from_zone, to_zone) for h in hooks.EFFECT_KEPT):
+                    continue
+                e.target = new_id
+            kept.append(e)
+        s.effects = kept
         game.effects_changed()
 
 
 CAUSE_WORDS = {
+    "mulligan": ("уходит под низ колоды", "пересдача"),
     "dies": ("погибает", "гибель-существа-карты"),
     "destroy": ("уничтожается", "уничтожить-карту"),
     "put": ("кладётся на кладбище", "убрать-положить-поместить-на-кладбище"),

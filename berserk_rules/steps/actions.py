@@ -177,7 +177,7 @@ def try_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
 def _play(game: ScenarioGame, p: str, name: str, targets: list[str]) -> dict[str, Any]:
     return {
         "type": "play",
-        "card": _card_id(game, name, p),
+        "card": (game.card_in_zone(p, "hand", name) or {}).get("id") or _card_id(game, name, p),
         "targets": [_card_id(game, t, p) for t in targets],
     }
 

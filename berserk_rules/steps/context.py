@@ -7,6 +7,7 @@ the ``berserk_driver`` option names (the reference engine by default).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -60,6 +61,23 @@ def slot_fits(option: dict[str, Any], wanted: list[str] | None) -> bool:
 def same_text(a: str, b: str) -> bool:
     """Ability texts match whether or not the final full stop is written."""
     return a.strip().rstrip(".") == b.strip().rstrip(".")
+
+
+COPY = re.compile(r"^(?P<name>.+), копия (?P<n>\d+)$")
+
+
+def copy_of(name: str) -> tuple[str, int | None]:
+    """«Гном, копия 2» — the second copy of «Гном» in the game zone (Копия карты: cards with the same
+    name are copies of each other): ("Гном", 2); a plain name: (name, None)."""
+    m = COPY.match(name)
+    return (m["name"], int(m["n"])) if m else (name, None)
+
+
+def card_path(name: str) -> list[Any]:
+    """The path of a card in the game zone for :meth:`ScenarioGame.expect`: ``["play", {"name":
+    "Гном"}]``, or for «Гном, копия 2» ``["play", {"name": "Гном", "$copy": 2}]``."""
+    base, copy = copy_of(name)
+    return ["play", {"name": base} if copy is None else {"name": base, "$copy": copy}]
 
 
 class Position(dict):
@@ -200,7 +218,12 @@ class ScenarioGame:
     # --- finding things -----------------------------------------------------------------------
 
     def card_in_play(self, name: str) -> dict[str, Any]:
-        found = [c for c in self.view(None)["play"] if c["name"] == name]
+        base, copy = copy_of(name)
+        found = [c for c in self.view(None)["play"] if c["name"] == base]
+        if copy is not None:  # «Гном, копия 2»: the copies in the order they came into play
+            if copy > len(found):
+                raise AssertionError(f"в игровой зоне нет {copy}-й копии «{base}» (копий: {len(found)})")
+            return found[copy - 1]
         if not found:
             raise AssertionError(f"«{name}» нет в игровой зоне")
         if len(found) > 1:
@@ -216,6 +239,8 @@ class ScenarioGame:
 
     def any_card_id(self, name: str, player: str) -> str | None:
         """Id of a card by name: in play first, then in the player's own hand."""
+        if copy_of(name)[1] is not None:
+            return self.card_in_play(name)["id"]
         for card in self.view(None)["play"]:
             if card["name"] == name:
                 return card["id"]
@@ -235,13 +260,14 @@ class ScenarioGame:
             wanted = None
         else:
             wanted = [self.any_card_id(target, player)] if isinstance(target, str) else []
+        source_id = self.card_in_play(source)["id"] if copy_of(source)[1] is not None else None
         found = []
         for option in d["options"]:
             about = option.get("about", {})
             if (
                 option["type"] == kind
                 and same_text(about.get("ability", ""), ability)
-                and about.get("source_name") == source
+                and (about.get("source") == source_id if source_id else about.get("source_name") == source)
                 and slot_fits(option, wanted)
             ):
                 found.append({**option, "targets": wanted} if wanted else option)

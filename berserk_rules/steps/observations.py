@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, same_text
+from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, card_path, same_text
 from berserk_rules.steps.registry import then
 
 
@@ -34,7 +34,7 @@ def card_wounds(game: ScenarioGame, name: str, n: int) -> None:
 def strike(game: ScenarioGame, name: str, n: int) -> None:
     """Текущая сила удара существа в игровой зоне (с учётом эффектов)."""
     game.card_in_play(name)  # exactly one such card
-    game.expect(None, ["play", {"name": name}, "strike"], n, f"удар «{name}»")
+    game.expect(None, [*card_path(name), "strike"], n, f"удар «{name}»")
 
 
 @then(

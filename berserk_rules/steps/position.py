@@ -56,7 +56,9 @@ def cards_table(game: ScenarioGame, datatable: list[list[str]]) -> None:
         props: dict[str, Any] = {"type": row.get("тип", "существо")}
         for column in ("стоимость", "удар", "жизни"):
             if row.get(column):
-                props[CARD_COLUMNS[column]] = _number(row[column], column)
+                props[CARD_COLUMNS[column]] = (
+                    row[column] if "Х" in row[column] else _number(row[column], column)
+                )
         if row.get("стихия"):
             props["element"] = row["стихия"]
         if row.get("подтип"):

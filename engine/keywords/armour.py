@@ -1,18 +1,23 @@
 """«Броня Х»: «Предотвратить первые X ран от атак, нанесённых по этой карте в течение хода каждого
 игрока (предотвращённые раны отсчитываются от начала хода)». Броня Y replaces Броня Х.
 
-Wounds of an attack (``WoundEvent.attack``) are prevented; a counter-blow is not an attack (Ответный
-удар), an ability that wounds is not an attack either. The count of prevented wounds is kept on the
-card for the turn (``this_turn["броня"]``) and starts again at every turn.
+A prevention effect (Предотвращение, Эффект предотвращения): it reduces the number of wounds dealt,
+not the strength of the attack. Wounds of an attack (``WoundEvent.attack``: a strike, a fight, a
+shot) are prevented; a counter-blow is not an attack (Ответный удар), an ability that wounds is not an
+attack either. The count of prevented wounds is kept on the card for the turn (``this_turn["броня"]``)
+and starts again at every turn — the active player's and his opponent's alike. A card that ignores
+«Броня» (Игнорировать [предотвращение]) is not stopped by it.
 """
 
 from __future__ import annotations
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
-from berserk_engine.keywords import keyword
+from berserk_engine.keywords import keyword, term
 
 ARMOUR = keyword("броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
+term("предотвращение")
+term("эффект-предотвращения")
 
 
 def _prevent(game, event, remaining: int) -> int:
@@ -24,6 +29,14 @@ def _prevent(game, event, remaining: int) -> int:
         return 0
     used = card.this_turn.get("броня", 0)
     prevented = min(remaining, max(int(value) - used, 0))
+    if prevented and hooks.ignores(game, event.source, "prevention", ARMOUR.term):
+        game.log(
+            "ignored",
+            f"«{event.source_name}» игнорирует Броню «{card.name}»",
+            card=card.id,
+            rule="игнорировать-предотвращение-целевой-карты",
+        )
+        return 0
     if prevented:
         card.this_turn["броня"] = used + prevented
     return prevented

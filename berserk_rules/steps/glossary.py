@@ -1,0 +1,461 @@
+"""Шаги терминов глоссария (Часть 7): эффекты на карте и их сроки, жизни, излеченные и
+предотвращённые раны, сила ударов, карты рубашкой вверх и Скрытность, законные цели, пересдача,
+проверка колоды (выбор карт игроком, способности карты и карты рубашкой вверх в позиции — шаги
+``process``).
+
+Две копии одной карты в игровой зоне различаются так: «Гном, копия 1», «Гном, копия 2» — в порядке,
+в котором они попали в игровую зону (глоссарий: «Копия карты»); так их можно называть в любом шаге.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_rules import decks
+from berserk_rules.steps.context import ScenarioGame, bare, card_path, copy_of, same_text
+from berserk_rules.steps.registry import given, then, when
+
+UNTIL = {
+    "до конца хода": "end_of_turn",
+    "до конца боя": "leaves_play",
+    "пока источник в игре": "source_leaves",
+    "на ходы игрока": "player_turns",
+}
+
+
+def _expect(actual: Any, expected: Any, what: str) -> None:
+    if actual != expected:
+        raise AssertionError(f"{what}: ожидалось {expected!r}, на деле {actual!r}")
+
+
+def _until(words: str) -> str:
+    if words not in UNTIL:
+        raise AssertionError(f"неизвестный срок «{words}»; известны: {', '.join(UNTIL)}")
+    return UNTIL[words]
+
+
+def _decision_of(game: ScenarioGame, player: str, kind: str) -> dict[str, Any]:
+    d = game.decision()
+    if d is None:
+        raise AssertionError("решений нет: игра окончена")
+    if (d["player"], d["kind"]) != (player, kind):
+        raise AssertionError(f"сейчас решение {d['kind']} игрока {d['player']}, а не {kind} игрока {player}")
+    return d
+
+
+# --- abilities, effects, properties --------------------------------------------------------------------
+
+
+def _effects(game: ScenarioGame, name: str) -> list[dict[str, Any]]:
+    return list(game.card_in_play(name).get("effects", []))
+
+
+@then(
+    "«{name:N}» получило «{text:N}» {until}",
+    example="Тогда «Гном» получило «Рывок» до конца хода",
+)
+def gained(game: ScenarioGame, name: str, text: str, until: str) -> None:
+    """На карте действует эффект «получает [текст]» с этим сроком: до конца хода, до конца боя, пока
+    источник в игре, на ходы игрока (глоссарий: «Получает [текст]»). [Текст] — полученная способность
+    («Рывок») или модификатор («+2 к удару», «+1 к жизням»)."""
+    wanted = _until(until)
+    effects = _effects(game, name)
+    if not any(same_text(e.get("ability", e["text"]), text) and e["until"] == wanted for e in effects):
+        raise AssertionError(f"«{name}» не получало «{text}» {until}; эффекты: {effects}")
+
+
+@then("«{name:N}» потеряло особенности {until}", example="Тогда «Гном» потеряло особенности до конца хода")
+def lost_text(game: ScenarioGame, name: str, until: str) -> None:
+    """На карте действует эффект «теряет особенности» с этим сроком."""
+    wanted = _until(until)
+    effects = _effects(game, name)
+    if not any(e["kind"] == "lose_text" and e["until"] == wanted for e in effects):
+        raise AssertionError(f"«{name}» не теряло особенности {until}; эффекты: {effects}")
+
+
+@then("у «{name:N}» жизней: {n:d}", example="Тогда у «Гном» жизней: 4")
+def lives(game: ScenarioGame, name: str, n: int) -> None:
+    """Уровень жизней карты: начальное число жизней с дополнительными и отрицательными жизнями (раны
+    здесь не вычитаются)."""
+    game.card_in_play(name)  # exactly one such card
+    game.expect(None, [*card_path(name), "life"], n, f"жизни «{name}»")
+
+
+@then("текущее число жизней «{name:N}»: {n:d}", example="Тогда текущее число жизней «Гном»: 2")
+def current_lives(game: ScenarioGame, name: str, n: int) -> None:
+    """Жизни карты (текущее число жизней): к начальному числу жизней добавлены дополнительные жизни,
+    вычтены отрицательные жизни и раны."""
+    game.card_in_play(name)
+    game.expect(None, [*card_path(name), "current_life"], n, f"текущее число жизней «{name}»")
+
+
+@then(
+    "у «{name:N}» на кладбище игрока {p:P} маркеров «раз за ход»: {n:d}",
+    example="Тогда у «Писарь» на кладбище игрока А маркеров «раз за ход»: 1",
+)
+def per_turn_markers_in_graveyard(game: ScenarioGame, name: str, p: str, n: int) -> None:
+    """Специальные маркеры «раз за ход» на карте, лежащей на кладбище (открытая зона)."""
+    cards = game.view(p)["players"][p]["zones"]["graveyard"]["cards"] or []
+    card = next((c for c in cards if c["name"] == name), None)
+    if card is None:
+        raise AssertionError(f"на кладбище игрока {p} нет «{name}»")
+    _expect(sum(card.get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
+
+
+# --- what the log says: wounds healed and prevented, blows ------------------------------------------
+
+
+def _log(game: ScenarioGame) -> list[dict[str, Any]]:
+    game.start()
+    return game.driver.log(None)
+
+
+@then("излечение сняло с «{name:N}» ран: {n:d}", example="Тогда излечение сняло с «Гном» ран: 1")
+def healed(game: ScenarioGame, name: str, n: int) -> None:
+    """Последнее излечение этой карты сняло столько ран: излечение считается выполненным по количеству
+    снятых ран."""
+    card_id = game.card_in_play(name)["id"]
+    heals = [e for e in _log(game) if e["event"] == "heal" and e.get("card") == card_id]
+    if not heals:
+        raise AssertionError(f"«{name}» не излечивали")
+    _expect(heals[-1]["amount"], n, f"снято ран с «{name}»")
+
+
+@then("у «{name:N}» предотвращено ран: {n:d}", example="Тогда у «Латник» предотвращено ран: 1")
+def prevented(game: ScenarioGame, name: str, n: int) -> None:
+    """Сколько ран, нанесённых этой карте, предотвращено за всё время, что она в игре (Предотвращение)."""
+    card_id = game.card_in_play(name)["id"]
+    total = sum(e["amount"] for e in _log(game) if e["event"] == "prevented" and e.get("card") == card_id)
+    _expect(total, n, f"предотвращено ран у «{name}»")
+
+
+BLOWS = {"удар": "attack", "ответный удар": "counter", "выстрел": "shot"}
+
+
+@then(
+    "«{striker:N}» нанесло {kind} по «{target:N}» силой {n:d}",
+    example="Тогда «Гном» нанесло удар по «Латник» силой 3",
+)
+def blow(game: ScenarioGame, striker: str, kind: str, target: str, n: int) -> None:
+    """Сила последнего удара (ответного удара, выстрела) карты по карте: сила атаки, а не число
+    нанесённых ран (предотвращение меняет только раны)."""
+    if kind not in BLOWS:
+        raise AssertionError(f"неизвестный вид удара «{kind}»; известны: {', '.join(BLOWS)}")
+    base, _ = copy_of(striker)
+    target_base, _ = copy_of(target)
+    found = [
+        e
+        for e in _log(game)
+        if e["event"] == "blow"
+        and e.get("kind") == BLOWS[kind]
+        and e.get("name") == base
+        and e.get("target_name") == target_base
+    ]
+    if not found:
+        raise AssertionError(f"«{striker}» не наносило {kind} по «{target}»")
+    _expect(found[-1]["strength"], n, f"сила: {kind} «{striker}» по «{target}»")
+
+
+# --- cards face down («Скрытность») ------------------------------------------------------------------
+
+
+@then("«{name:N}» лежит рубашкой вверх", example="Тогда «Лазутчик» лежит рубашкой вверх")
+def is_face_down(game: ScenarioGame, name: str) -> None:
+    """Карта в игровой зоне лежит рубашкой вверх."""
+    game.card_in_play(name)
+    game.expect(None, [*card_path(name), "face_down"], True, f"«{name}» рубашкой вверх")
+
+
+def _flip_option(game: ScenarioGame, p: str, name: str, choice: str) -> dict[str, Any]:
+    d = _decision_of(game, p, "choose")
+    found = [
+        o
+        for o in d["options"]
+        if o.get("choice") == choice and (name in o.get("label", "") or name in d.get("prompt", ""))
+    ]
+    if not found:
+        raise AssertionError(f"игрок {p} сейчас не решает, переворачивать ли «{name}»: {d}")
+    return bare(found[0])
+
+
+@when(
+    "игрок {p:P} переворачивает «{name:N}» лицом вверх",
+    example="Когда игрок А переворачивает «Лазутчик» лицом вверх",
+)
+def turn_face_up(game: ScenarioGame, p: str, name: str) -> None:
+    """В свою фазу восстановления игрок переворачивает карту со Скрытностью лицом вверх."""
+    game.act(p, _flip_option(game, p, name, "перевернуть"))
+
+
+@when(
+    "игрок {p:P} оставляет «{name:N}» рубашкой вверх",
+    example="Когда игрок А оставляет «Лазутчик» рубашкой вверх",
+)
+def keep_face_down(game: ScenarioGame, p: str, name: str) -> None:
+    """Игрок не пользуется правом перевернуть карту со Скрытностью."""
+    game.act(p, _flip_option(game, p, name, "оставить"))
+
+
+# --- legal targets -------------------------------------------------------------------------------------
+
+
+def _play_options(game: ScenarioGame, p: str, name: str) -> list[dict[str, Any]]:
+    d = game.decision()
+    if not d or d["player"] != p:
+        return []
+    card_id = game.any_card_id(name, p)
+    return [o for o in d["options"] if o["type"] == "play" and o["card"] == card_id]
+
+
+def _first_slot(option: dict[str, Any]) -> list[str]:
+    slots = option.get("slots") or []
+    return list(slots[0]["candidates"]) if slots else []
+
+
+def _seen_id(game: ScenarioGame, p: str, name: str) -> str:
+    """A card's id wherever the player can see it: the game zone first, then the graveyards and his hand
+    (a card on a graveyard can be named as a target the rules do not allow)."""
+    found = game.any_card_id(name, p)
+    if found is not None:
+        return found
+    view = game.view(p)
+    for side in view["players"].values():
+        for card in side["zones"]["graveyard"]["cards"] or []:
+            if card["name"] == name:
+                return card["id"]
+    raise AssertionError(f"игрок {p} не видит «{name}» ни в игровой зоне, ни на кладбищах, ни в руке")
+
+
+@then(
+    "игрок {p:P} может разыграть «{name:N}» с целью «{target:N}»",
+    example="Тогда игрок А может разыграть «Огненный шар» с целью «Гном»",
+)
+def may_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
+    """Эту карту можно выбрать целью заклинания."""
+    target_id = game.card_in_play(target)["id"]
+    if not any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
+        raise AssertionError(f"игрок {p} не может разыграть «{name}» с целью «{target}»")
+
+
+@then(
+    "игрок {p:P} не может разыграть «{name:N}» с целью «{target:N}»",
+    example="Тогда игрок А не может разыграть «Огненный шар» с целью «Гном»",
+)
+def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
+    """Эту карту нельзя выбрать целью заклинания (заклинание при этом может быть разыграно с другой
+    целью или не быть разыграно вовсе); карту можно назвать и на кладбище."""
+    target_id = _seen_id(game, p, target)
+    if any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
+        raise AssertionError(f"игрок {p} может разыграть «{name}» с целью «{target}»")
+
+
+@when(
+    "игрок {p:P} пытается разыграть «{name:N}» с целью «{target:N}»",
+    example="Когда игрок А пытается разыграть «Огненный шар» с целью «Гном»",
+)
+def try_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
+    """Попытка разыграть заклинание с целью, которую выбрать нельзя (в том числе с картой на кладбище)."""
+    card_id = game.any_card_id(name, p)
+    target_id = _seen_id(game, p, target)
+    game.attempt(p, {"type": "play", "card": card_id, "targets": [target_id]})
+
+
+def _attack_targets(game: ScenarioGame, p: str, attacker: str) -> list[str]:
+    d = game.decision()
+    if not d or d["player"] != p:
+        return []
+    attacker_id = game.card_in_play(attacker)["id"]
+    return [
+        t
+        for o in d["options"]
+        if o["type"] == "attack" and o["attacker"] == attacker_id
+        for t in _first_slot(o)
+    ]
+
+
+@then(
+    "игрок {p:P} может атаковать существом «{attacker:N}» персонажа «{target:N}»",
+    example="Тогда игрок А может атаковать существом «Гном» персонажа «Герой Б»",
+)
+def may_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) -> None:
+    """Атака ударом этим существом на этого персонажа — законное действие."""
+    if game.any_card_id(target, p) not in _attack_targets(game, p, attacker):
+        raise AssertionError(f"игрок {p} не может атаковать существом «{attacker}» персонажа «{target}»")
+
+
+@then(
+    "игрок {p:P} не может атаковать существом «{attacker:N}» персонажа «{target:N}»",
+    example="Тогда игрок А не может атаковать существом «Гном» персонажа «Герой Б»",
+)
+def may_not_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) -> None:
+    """Атаки ударом этим существом на этого персонажа нет среди законных действий."""
+    if game.any_card_id(target, p) in _attack_targets(game, p, attacker):
+        raise AssertionError(f"игрок {p} может атаковать существом «{attacker}» персонажа «{target}»")
+
+
+def _declare_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
+    return [t for o in game.matching_options(p, "declare", ability, source) for t in _first_slot(o)]
+
+
+@then(
+    "игрок {p:P} может заявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок Б может заявить «Гибель: ранить на 2 выбранное существо.» карты «Мститель» "
+    "с целью «Гном»",
+)
+def may_declare_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту можно выбрать целью заявляемой срабатывающей способности."""
+    if game.any_card_id(target, p) not in _declare_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} не может заявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+@then(
+    "игрок {p:P} не может заявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок Б не может заявить «Гибель: ранить на 2 выбранное существо.» карты «Мститель» "
+    "с целью «Гном»",
+)
+def may_not_declare_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту нельзя выбрать целью заявляемой срабатывающей способности."""
+    if game.any_card_id(target, p) in _declare_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} может заявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+@then(
+    "в игровой зоне у игрока {p:P} копий «{name:N}»: {n:d}",
+    example="Тогда в игровой зоне у игрока А копий «Гном»: 1",
+)
+def copies_in_play(game: ScenarioGame, p: str, name: str, n: int) -> None:
+    """Сколько карт с этим названием (копий — глоссарий: «Копия карты») под контролем игрока в игровой
+    зоне."""
+    found = [c for c in game.view(p)["play"] if c.get("name") == name and c.get("controller") == p]
+    _expect(len(found), n, f"копии «{name}» у игрока {p}")
+
+
+def _activate_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
+    return [t for o in game.matching_options(p, "activate", ability, source) for t in _first_slot(o)]
+
+
+@then(
+    "игрок {p:P} может объявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок А может объявить «[Закрыть]: выстрел на 2.» карты «Арбалетчик» с целью «Герой Б»",
+)
+def may_activate_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту можно выбрать целью объявляемой активируемой способности."""
+    if game.any_card_id(target, p) not in _activate_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+@then(
+    "игрок {p:P} не может объявить «{ability:N}» карты «{source:N}» с целью «{target:N}»",
+    example="Тогда игрок А не может объявить «[Закрыть]: выстрел на 2.» карты «Арбалетчик» с целью «Гном»",
+)
+def may_not_activate_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
+    """Эту карту нельзя выбрать целью объявляемой активируемой способности."""
+    if game.any_card_id(target, p) in _activate_targets(game, p, ability, source):
+        raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}» с целью «{target}»")
+
+
+# --- deck construction («Название карты», «Копия карты», «Орда») ------------------------------------
+
+
+@given(
+    "колода для турнира «{fmt:N}»:",
+    example="Дано колода для турнира «констрактед»:\n  | количество | название | тип | текст |",
+)
+def deck_list(game: ScenarioGame, fmt: str, datatable: list[list[str]]) -> None:
+    """Список колоды для турнира («констрактед» или «драфт»): по строке на карту — количество копий и
+    свойства карты, как в таблице карт (название, тип, подтип, стоимость, стихия, удар, жизни, текст);
+    те же столбцы, что в файле колоды команды «berserk-rules deck»."""
+    header = [h.strip().lower() for h in datatable[0]]
+    unknown = [h for h in header if h not in decks.COLUMNS]
+    if unknown:
+        raise AssertionError(
+            f"таблица колоды: неизвестные столбцы {unknown}; допустимы: {list(decks.COLUMNS)}"
+        )
+    cards = []
+    for row in datatable[1:]:
+        try:
+            cards.append(decks.card_of(dict(zip(header, (c.strip() for c in row), strict=True))))
+        except ValueError as exc:
+            raise AssertionError(f"таблица колоды: {exc}") from None
+    game.deck = {"format": fmt, "cards": cards}  # type: ignore[attr-defined]
+
+
+def _deck_problems(game: ScenarioGame) -> list[dict[str, Any]]:
+    """Deck lists follow tournament rules, not game rules: they are checked by the reference deck rules
+    (:func:`berserk_rules.decks.check`), whichever engine the scenarios run on."""
+    deck = getattr(game, "deck", None)
+    if deck is None:
+        raise AssertionError("перед этим шагом опишите колоду: «Дано колода для турнира «…»:»")
+    try:
+        return decks.check(deck)
+    except decks.DeckError as exc:
+        raise AssertionError(f"колоду не удалось прочитать: {exc}") from exc
+
+
+@then("колода соответствует правилам составления", example="Тогда колода соответствует правилам составления")
+def deck_ok(game: ScenarioGame) -> None:
+    """В колоде нет нарушений правил составления колоды (проверяет эталонная проверка колод —
+    правила турнира, а не партии)."""
+    _expect(_deck_problems(game), [], "нарушения в колоде")
+
+
+@then(
+    "в колоде нарушено правило «{rule:N}» для «{name:N}»",
+    example="Тогда в колоде нарушено правило «название-карты» для «Гном»",
+)
+def deck_breaks(game: ScenarioGame, rule: str, name: str) -> None:
+    """Среди нарушений колоды есть нарушение этого правила (id термина глоссария) этой картой."""
+    problems = _deck_problems(game)
+    if not any(p["rule"] == rule and p["name"] == name for p in problems):
+        raise AssertionError(f"в колоде нет нарушения «{rule}» для «{name}»; нарушения: {problems}")
+
+
+@then("в колоде нарушений: {n:d}", example="Тогда в колоде нарушений: 1")
+def deck_problem_count(game: ScenarioGame, n: int) -> None:
+    """Сколько нарушений правил составления колоды находит движок."""
+    _expect(len(_deck_problems(game)), n, "число нарушений в колоде")
+
+
+@when(
+    "игрок {p:P} объявляет единственную активируемую способность карты «{source:N}»",
+    example="Когда игрок А объявляет единственную активируемую способность карты «Смертник, копия 2»",
+)
+def activate_only(game: ScenarioGame, p: str, source: str) -> None:
+    """Игрок объявляет активируемую способность карты без цели, когда у карты она одна (так удобно,
+    если в тексте способности есть кавычки — например, название самой карты)."""
+    d = game.decision()
+    source_id = game.card_in_play(source)["id"]
+    found = [
+        o
+        for o in (d["options"] if d and d["player"] == p else [])
+        if o["type"] == "activate" and o["card"] == source_id
+    ]
+    if len(found) != 1:
+        raise AssertionError(
+            f"у «{source}» не одна активируемая способность, которую игрок {p} может объявить: {found}"
+        )
+    game.act(p, bare(found[0]))
+
+
+# --- the preparation stage (Раздача, Пересдача) ------------------------------------------------------
+
+
+@given(
+    "партия начинается с пересдачи: раздача игроков у них в руке",
+    example="Дано партия начинается с пересдачи: раздача игроков у них в руке",
+)
+def starts_with_mulligan(game: ScenarioGame) -> None:
+    """Партия начинается с пересдачи подготовительного этапа: карты руки каждого игрока — его
+    раздача; после пересдачи начинается первый ход."""
+    game.setup["start"] = "preparation"
+
+
+@then(
+    "колода игрока {p:P} сверху вниз: {cards:L}",
+    example="Тогда колода игрока А сверху вниз: «Лис», «Волк»",
+)
+def deck_order(game: ScenarioGame, p: str, cards: list[str]) -> None:
+    """Порядок карт в колоде игрока, от верхней к нижней (колода закрыта от игроков: это взгляд
+    судьи)."""
+    names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
+    _expect(names, cards, f"колода игрока {p} сверху вниз")

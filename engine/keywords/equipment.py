@@ -1,0 +1,35 @@
+"""Экипировка and its subtypes: a player may have several equipment cards under his control, but only
+of different subtypes — only one «Амулет», one «Броня», one «Оружие» in the game.
+
+Interpretation I-28: a card that would break this cannot be played (the play is rejected citing the
+subtype's term); the equipment already in play stays."""
+
+from __future__ import annotations
+
+from berserk_engine import hooks
+from berserk_engine.cards import SUBTYPE_WORDS
+from berserk_engine.keywords import term
+
+EQUIPMENT = term("экипировка")
+SUBTYPE_TERMS = {"amulet": term("амулет"), "armour": term("броня"), "weapon": term("оружие")}
+ONE = {"amulet": "один амулет", "armour": "одна броня", "weapon": "одно оружие"}
+
+
+@hooks.for_types("equipment")
+def _restriction(game, player: str, d) -> tuple[str, str] | None:
+    if d.type != "equipment" or d.subtype is None:
+        return None
+    s = game.state
+    for card_id in s.play:
+        card = s.cards[card_id]
+        other = game.defs[card.name]
+        if card.controller == player and other.type == "equipment" and other.subtype == d.subtype:
+            return (
+                SUBTYPE_TERMS[d.subtype],
+                f"у игрока может быть только {ONE[d.subtype]} в игре: уже есть «{card.name}» "
+                f"({SUBTYPE_WORDS[d.subtype]})",
+            )
+    return None
+
+
+hooks.PLAY_RESTRICTIONS.append(_restriction)

@@ -1,0 +1,55 @@
+"""«Дополнительные жизни»: an effect that raises the level of lives of a card. Wounds dealt to the card
+do not remove additional lives; additional lives given to the card do not remove wounds.
+
+Card text: «выбранное существо получает 2 дополнительные жизни» (with a duration, or «до конца боя» by
+default — interpretation I-22). «Жизни карты (текущее число жизней)»: the initial lives plus additional
+lives minus negative lives and wounds (``characteristics.life`` minus the wound markers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine import selectors
+from berserk_engine.effects import effect, gain
+from berserk_engine.grammar import phrase, slot_type
+from berserk_engine.keywords import term
+
+EXTRA_LIVES = term("дополнительные-жизни")
+term("жизни-карты-текущее-число-жизней")
+slot_type(
+    "ExtraLives",
+    {"дополнительную жизнь": 1, "дополнительные жизни": 1, "дополнительных жизней": 1},
+    "«дополнительную жизнь», «дополнительные жизни», «дополнительных жизней»",
+)
+
+
+@effect
+class ExtraLives:
+    amount: int
+    target: Any
+    until: str = "leaves_play"
+
+    def run(self, game, item) -> None:
+        for card_id in selectors.resolve(game, self.target, item):
+            gain(game, item, card_id, "life", amount=self.amount, until=self.until)
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получает {n:Num} {w:ExtraLives} {d:Dur}",
+    "выбранное существо получает 2 дополнительные жизни до конца хода",
+    EXTRA_LIVES,
+)
+def _extra_for(f: dict[str, Any]) -> ExtraLives:
+    return ExtraLives(f["n"], f["t"], f["d"])
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получает {n:Num} {w:ExtraLives}",
+    "выбранное существо получает 1 дополнительную жизнь",
+    EXTRA_LIVES,
+)
+def _extra(f: dict[str, Any]) -> ExtraLives:
+    return ExtraLives(f["n"], f["t"])

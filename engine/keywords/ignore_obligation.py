@@ -1,0 +1,70 @@
+"""«Игнорировать [особенность, обязывающую атаковать]»: the card may attack as if the ability that
+obliges to attack did not work (the glossary's example: «Игнорирует особенности, обязывающие делать
+выстрелы»).
+
+The sources give no wording of an ability that obliges to attack; test cards say «Существа противника
+атакуют ударом только это существо.» (interpretation I-34): while the card is a legal target of the
+attacker, every creature of its opponent that attacks with a strike attacks it — unless the attacker
+ignores such abilities (this keyword, or «Игнорирует особенности»).
+"""
+
+from __future__ import annotations
+
+from berserk_engine import characteristics as ch
+from berserk_engine import hooks
+from berserk_engine.abilities import Ability
+from berserk_engine.grammar import phrase
+from berserk_engine.keywords import keyword
+from berserk_engine.keywords.ignore_features import IGNORE_ALL, ignoring
+
+IGNORE_OBLIGATION = keyword(
+    "игнорировать-особенность-обязывающую-атаковать",
+    "Игнорирует особенности, обязывающие атаковать",
+    "Игнорирует особенности, обязывающие атаковать",
+    "static",
+    "Игнорирует особенности, обязывающие атаковать.",
+)
+OBLIGES = "обязывает-атаковать"  # the marker of the obliging ability (not a term of the glossary)
+
+
+@phrase(
+    "static",
+    "Существа противника атакуют ударом только это существо",
+    "Существа противника атакуют ударом только это существо.",
+    IGNORE_OBLIGATION.term,
+)
+def _obliges(f) -> Ability:
+    return Ability(
+        "static", "Существа противника атакуют ударом только это существо.", keyword=None, value=OBLIGES
+    )
+
+
+def _obliging(game, card) -> bool:
+    return any(a.value == OBLIGES and a.keyword is None for a in ch.abilities(game, card))
+
+
+def _printed(game) -> frozenset[str]:
+    """Names of the cards of this game printed with the obliging ability (it cannot be gained), found
+    once per game: the listing of attacks is a hot path."""
+    names = game.__dict__.get("_obliging_names")
+    if names is None:
+        names = frozenset(n for n, d in game.defs.items() if any(a.value == OBLIGES for a in d.abilities))
+        game.__dict__["_obliging_names"] = names
+    return names
+
+
+@hooks.needs(when=lambda game: bool(_printed(game)))
+def _targets(game, attacker, targets: list[str]) -> list[str]:
+    names = _printed(game)
+    if not names:
+        return targets
+    s = game.state
+    obliging = [t for t in targets if s.cards[t].name in names and _obliging(game, s.cards[t])]
+    if not obliging:
+        return targets
+    if ignoring(game, attacker, IGNORE_OBLIGATION.term) or ignoring(game, attacker, IGNORE_ALL.term):
+        return targets
+    return obliging
+
+
+hooks.ATTACK_TARGETS.append(_targets)

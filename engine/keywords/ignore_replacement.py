@@ -1,0 +1,27 @@
+"""«Игнорировать [замещение]»: the replacement effects of the target card do not affect what the
+ignoring card does — «Игнорирует Сведение удара» (the replacement effect of «Сведение удара к Х»)."""
+
+from __future__ import annotations
+
+from berserk_engine import hooks
+from berserk_engine.keywords import keyword
+from berserk_engine.keywords.ignore_features import ignoring
+
+IGNORE_REPLACEMENT = keyword(
+    "игнорировать-замещение",
+    "Игнорирует Сведение удара",
+    "Игнорирует Сведение удара",
+    "static",
+    "Игнорирует Сведение удара.",
+)
+
+
+def _ignores(game, source, category: str, detail: str) -> bool:
+    return (
+        category == "replacement"
+        and detail == "сведение-удара-к-х"
+        and bool(ignoring(game, source, IGNORE_REPLACEMENT.term))
+    )
+
+
+hooks.IGNORES.append(_ignores)

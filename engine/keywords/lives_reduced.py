@@ -1,0 +1,33 @@
+"""«Жизни сокращаются до Х»: every wound marker is removed from the card, then additional or negative
+lives make its level of lives equal to Х. Abilities that react to wounds being removed or dealt do not
+react to it (it is neither a heal nor a wound: ``events.LivesEvent``).
+
+Card text: «жизни выбранного существа сокращаются до 1»."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine import selectors
+from berserk_engine.effects import effect
+from berserk_engine.events import LivesEvent, perform
+from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
+
+LIVES = term("жизни-сокращаются-до-х")
+
+
+@effect
+class ReduceLives:
+    value: int
+    target: Any
+
+    def run(self, game, item) -> None:
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            perform(game, *(LivesEvent(t, self.value, item.source, item.source_name) for t in targets))
+
+
+@phrase("effect", "жизни {t:Gen} сокращаются до {n:Num}", "жизни выбранного существа сокращаются до 1", LIVES)
+def _reduce(f: dict[str, Any]) -> ReduceLives:
+    return ReduceLives(f["n"], f["t"])

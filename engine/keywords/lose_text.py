@@ -1,0 +1,43 @@
+"""«Теряет особенности»: the text printed on the card itself no longer counts; every effect and ability
+acquired during the game stays (``characteristics``: the printed abilities are dropped, the acquired
+ones are added after them).
+
+Card text: «выбранное существо теряет особенности до конца хода»; without a duration, «до конца боя»
+(interpretation I-22). The properties of the card (strike, lives, cost) are not its text and stay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine import selectors
+from berserk_engine.effects import effect, gain
+from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
+
+LOSES = term("теряет-особенности")
+
+
+@effect
+class LoseText:
+    target: Any
+    until: str = "leaves_play"
+
+    def run(self, game, item) -> None:
+        for card_id in selectors.resolve(game, self.target, item):
+            gain(game, item, card_id, "lose_text", until=self.until)
+
+
+@phrase(
+    "effect",
+    "{t:Nom} теряет особенности {d:Dur}",
+    "выбранное существо теряет особенности до конца хода",
+    LOSES,
+)
+def _loses_for(f: dict[str, Any]) -> LoseText:
+    return LoseText(f["t"], f["d"])
+
+
+@phrase("effect", "{t:Nom} теряет особенности", "выбранное существо теряет особенности", LOSES)
+def _loses(f: dict[str, Any]) -> LoseText:
+    return LoseText(f["t"])

@@ -1,0 +1,59 @@
+"""«Выстрел на X»: an ability that is an attack — it deals Х wounds to a character of the opponent
+without a counter-blow; no defender may be assigned against it.
+
+Card text: «[Закрыть]: выстрел на 2.» — interpretation I-27: the character of the opponent is chosen
+when the ability is declared. A shot is an attack: its wounds are wounds of an attack (Броня prevents
+them), «При атаке» of the shooter triggers, and the attack modifiers (+Х к атаке, –X от атаки) change
+its strength; «Сведение удара» does not (a shot is not a strike).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine import selectors
+from berserk_engine.abilities import Amount, Selector
+from berserk_engine.combat import attack_strength, note_targets
+from berserk_engine.effects import amount, effect
+from berserk_engine.events import AttackEvent, BlowEvent, WoundEvent, perform
+from berserk_engine.grammar import CHARACTER, phrase
+from berserk_engine.keywords import term
+
+SHOT = term("выстрел-на-х")
+TARGET = Selector("chosen", "персонаж противника", CHARACTER, "enemy")
+
+
+@effect
+class Shot:
+    amount: Amount
+    target: Selector
+
+    def run(self, game, item) -> None:
+        targets = selectors.resolve(game, self.target, item)
+        if not targets:
+            return
+        target = targets[0]
+        attack = {"attacker": item.source, "target": target, "strike": False, "shot": True}
+        strength = attack_strength(game, attack, amount(game, self.amount, item))
+        note_targets(game, item.source, [target])
+        perform(
+            game,
+            AttackEvent(item.source, target, strike=False),
+            BlowEvent(item.source, target, strength, "shot", item.source_name),
+            WoundEvent(
+                target,
+                strength,
+                item.source,
+                item.source_name,
+                attack=True,
+                blow="выстрел",
+                ability=item.text,
+                origin=item.kind,
+                chosen=True,
+            ),
+        )
+
+
+@phrase("effect", "выстрел на {n:Amount}", "выстрел на 2", SHOT)
+def _shot(f: dict[str, Any]) -> Shot:
+    return Shot(f["n"], TARGET)

@@ -1,0 +1,58 @@
+"""«Удар становится равным Х»: the card gets as many +1/−1 modifiers as make its strike equal to Х.
+
+They are ordinary modifiers (one effect of the needed size, computed when it is applied): modifiers
+gained later still change the strike, and when an earlier one ends the strike changes with it. Card
+text: «удар выбранного существа становится равным 1» (with a duration, or «до конца боя» by default —
+interpretation I-22).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine import characteristics as ch
+from berserk_engine import selectors
+from berserk_engine.effects import effect, gain
+from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
+
+BECOMES = term("удар-становится-равным-х")
+
+
+@effect
+class StrikeBecomes:
+    value: int
+    target: Any
+    until: str = "leaves_play"
+
+    def run(self, game, item) -> None:
+        for card_id in selectors.resolve(game, self.target, item):
+            card = game.state.cards[card_id]
+            gain(
+                game,
+                item,
+                card_id,
+                "strike",
+                amount=self.value - ch.strike(game, card, floor=False),
+                until=self.until,
+            )
+
+
+@phrase(
+    "effect",
+    "удар {t:Gen} становится равным {n:Num} {d:Dur}",
+    "удар выбранного существа становится равным 1 до конца хода",
+    BECOMES,
+)
+def _becomes_for(f: dict[str, Any]) -> StrikeBecomes:
+    return StrikeBecomes(f["n"], f["t"], f["d"])
+
+
+@phrase(
+    "effect",
+    "удар {t:Gen} становится равным {n:Num}",
+    "удар выбранного существа становится равным 3",
+    BECOMES,
+)
+def _becomes(f: dict[str, Any]) -> StrikeBecomes:
+    return StrikeBecomes(f["n"], f["t"])
