@@ -52,6 +52,9 @@ ACCUSATIVE: dict[str, Selector] = {
     "выбранное ваше существо": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
     "выбранное своё существо": Selector("chosen", "выбранное своё существо", CREATURE, "own"),
     "выбранного персонажа": Selector("chosen", "выбранного персонажа", CHARACTER),
+    "выбранную экипировку противника": Selector(
+        "chosen", "выбранную экипировку противника", ("equipment",), "enemy"
+    ),
     "выбранного персонажа противника": Selector(
         "chosen", "выбранного персонажа противника", CHARACTER, "enemy"
     ),
