@@ -28,3 +28,22 @@ def test_every_mutant_applies_to_the_engine() -> None:
     assert not missing, "mutants whose text is no longer in the engine:\n" + "\n".join(missing)
     names = [m.name for m in mutants]
     assert len(names) == len(set(names)), "two mutants share a name"
+
+
+def test_every_keyword_term_has_a_mutant() -> None:
+    """Issue 6: the mutants break at least one behaviour of every keyword, effect and card rule of the
+    glossary — a mutant of its module, or one that names the term as what catches it."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        from test_glossary_terms import KEYWORD_TERMS
+    finally:
+        sys.path.remove(str(ROOT / "tests"))
+    mutants = _tool().load()
+    files = {m.file for m in mutants}
+    breaks = {m.breaks for m in mutants}
+    bare = [
+        f"{term} ({module})"
+        for term, module in KEYWORD_TERMS.items()
+        if module.replace(".", "/") + ".py" not in files and term not in breaks
+    ]
+    assert not bare, "glossary terms no mutant breaks:\n" + "\n".join(bare)
