@@ -135,6 +135,8 @@ def _json_like(value: Any, depth: int = 0) -> bool:
 
 def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
     """Is ``action`` one of the actions the option stands for?"""
+    if option["type"] != action["type"]:
+        return False
     if option["type"] == "choose_cards":
         cards = action.get("cards")
         if set(action) != {"type", "cards"} or not isinstance(cards, list):
@@ -144,8 +146,6 @@ def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
             and option["min"] <= len(cards) <= option["max"]
             and all(c in option["candidates"] for c in cards)
         )
-    if option["type"] != action["type"]:
-        return False
     fixed = 1
     for key, value in option.items():
         if key in WORDS or key == "type":

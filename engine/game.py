@@ -67,6 +67,7 @@ class Game:
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
         self._per_game: dict[str, Any] = {}
+        self.active_handlers: dict[int, list[Any]] = {}  # hooks.active
         self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
         self.effects_changed()
         self.advance()
@@ -81,7 +82,10 @@ class Game:
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
-        self.state.stack.extend(reversed(tasks))
+        if len(tasks) == 1:
+            self.state.stack.append(tasks[0])
+        else:
+            self.state.stack.extend(reversed(tasks))
 
     def ask(
         self, task: Task, player: str, kind: str, rule: str, prompt: str, options: list[dict[str, Any]]

@@ -149,10 +149,13 @@ def active(game: Any, handlers: list[Handler]) -> list[Handler]:
     found once per game."""
     if not handlers:
         return handlers
-    return game.once(
-        f"active:{id(handlers)}",
-        lambda g: [h for h in handlers if getattr(h, "relevant", None) is None or h.relevant(g)],
-    )
+    cache = game.active_handlers  # by the identity of the list: the lists are module-level and live on
+    found = cache.get(id(handlers))
+    if found is None:
+        found = cache[id(handlers)] = [
+            h for h in handlers if getattr(h, "relevant", None) is None or h.relevant(game)
+        ]
+    return found
 
 
 def for_types(*types: str) -> Callable[[Handler], Handler]:
