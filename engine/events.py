@@ -125,6 +125,7 @@ class CloseEvent:
     payment: str = ""
     paying: str = ""  # the Queue item this closing pays for (501.2.1)
     applied: tuple[str, ...] = ()
+    rule: str = ""  # the rule that opens or closes it, for the log (303.1: the restoration phase)
 
 
 @serializable
@@ -506,9 +507,14 @@ def apply_close(game: Game, ev: CloseEvent) -> bool:
         return False
     card.closed = not ev.open
     if ev.open:
-        game.log("open", f"Открывается «{game.name(card)}»", card=card.id, rule="открытие-карты")
+        game.log("open", f"Открывается «{game.name(card)}»", card=card.id, rule=ev.rule or "открытие-карты")
     else:
-        game.log("close", f"«{game.name(card)}» закрывается", card=card.id, rule="закрыть-существо-карту")
+        game.log(
+            "close",
+            f"«{game.name(card)}» закрывается",
+            card=card.id,
+            rule=ev.rule or "закрыть-существо-карту",
+        )
     return True
 
 

@@ -18,6 +18,7 @@ from berserk_engine import characteristics as ch
 from berserk_engine.events import (
     AttackEvent,
     BlowEvent,
+    CloseEvent,
     DrawEvent,
     HealEvent,
     MoveEvent,
@@ -167,6 +168,12 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
                 src = _live(game, ev.target)
                 if src:
                     _fire(game, event, f"раны «{src[1]}»", [src], ev)
+        elif kind is CloseEvent:
+            # «Когда эта карта открывается» (Открытие карты), also in the restoration phase (304.3).
+            if ev.open and listening(game, "opens", ev.card):
+                src = _live(game, ev.card)
+                if src:
+                    _fire(game, "opens", f"открытие «{src[1]}»", [src], ev)
         elif kind is DrawEvent:
             if not ev.failed:
                 point = f"взятие карты игроком {ev.player}"
@@ -179,7 +186,18 @@ def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
 
 
 _TRIGGERING = frozenset(
-    {MoveEvent, TurnEvent, BlowEvent, AttackEvent, PlayEvent, DrawEvent, ResolvedEvent, WoundEvent, HealEvent}
+    {
+        MoveEvent,
+        TurnEvent,
+        BlowEvent,
+        AttackEvent,
+        PlayEvent,
+        DrawEvent,
+        ResolvedEvent,
+        WoundEvent,
+        HealEvent,
+        CloseEvent,
+    }
 )
 
 

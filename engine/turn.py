@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions, hooks
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
-from berserk_engine.events import DrawEvent, Perform, TurnEvent, perform
+from berserk_engine.events import CloseEvent, DrawEvent, Perform, TurnEvent, perform
 from berserk_engine.queue import QueueRound
 from berserk_engine.state import MAX_COINS
 from berserk_engine.tasks import Task, task
@@ -34,13 +34,21 @@ class Restoration(Task):
         s = game.state
         s.phase = "restoration"
         game.log("phase", "Фаза восстановления", phase="restoration", rule="303")
-        player = s.players[s.active]
         closed = [c for c in s.play if s.cards[c].controller == s.active and s.cards[c].closed]
-        if closed:
-            for card_id in closed:
-                card = s.cards[card_id]
-                card.closed = False
-                game.log("open", f"Открывается «{card.name}»", card=card_id, rule="303.1")
+        if closed:  # an event each (Открытие карты): what triggers on it waits for 304.3
+            game.push(Perform([CloseEvent(c, open=True, rule="303.1") for c in closed]), Restored())
+        else:
+            Restored().run(game)
+
+
+@task
+@dataclass(slots=True)
+class Restored(Task):
+    """303.1 (the coin markers), 303.2 (the per-turn limits), then the accumulation phase."""
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        player = s.players[s.active]
         if player.coins_closed:
             game.log("coins_open", f"Открываются маркеры монет: {player.coins_closed}", rule="303.1")
             player.coins_open += player.coins_closed

@@ -265,6 +265,13 @@ def wins(game: ScenarioGame, p: str, rule: str) -> None:
     game.expect(p, ["result"], {"winner": p, "draw": False, "rule": rule}, "итог игры")
 
 
+@then("игрок {p:P} проигрывает по правилу {rule}", example="Тогда игрок А проигрывает по правилу 304.2")
+def loses(game: ScenarioGame, p: str, rule: str) -> None:
+    """Игра окончена поражением игрока (победой его противника); движок указывает правило."""
+    other = "Б" if p == "А" else "А"
+    game.expect(p, ["result"], {"winner": other, "draw": False, "rule": rule}, "итог игры")
+
+
 @then("игра продолжается", example="Тогда игра продолжается")
 def not_over(game: ScenarioGame) -> None:
     """Игра не окончена."""
