@@ -11,6 +11,7 @@ that comes first on ``PYTHONPATH``, so this can run beside other work.
 
     .venv/bin/python tools/mutants.py              # all mutants, from the project root
     .venv/bin/python tools/mutants.py armour       # only mutants whose name or file contains "armour"
+    .venv/bin/python tools/mutants.py --jobs 2     # two mutants at a time (one engine copy each)
 
 A mutant file holds ``[[mutant]]`` tables: ``name`` (what is broken), ``breaks`` (the rule or term
 whose scenarios must catch it), ``file`` (relative to ``engine/``), ``old`` and ``new``.
@@ -19,12 +20,14 @@ whose scenarios must catch it), ``file`` (relative to ``engine/``), ``old`` and 
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,22 +93,40 @@ def run(mutant: Mutant, workdir: Path) -> bool:
 
 
 def main(argv: list[str]) -> int:
+    jobs = 1
+    if argv[:1] == ["--jobs"] or argv[:1] == ["-j"]:
+        if len(argv) < 2 or not argv[1].isdigit() or int(argv[1]) < 1:
+            print("mutants: --jobs needs a positive number", file=sys.stderr)
+            return 2
+        jobs, argv = int(argv[1]), argv[2:]
     wanted = argv[0] if argv else ""
     mutants = [m for m in load() if wanted in m.name or wanted in m.file or wanted in m.source]
     caught = survived = missing = 0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
-        for m in mutants:
+        workdirs: queue.SimpleQueue[Path] = queue.SimpleQueue()
+        for n in range(jobs):  # one copy of the engine per job
+            (Path(tmp) / str(n)).mkdir()
+            workdirs.put(Path(tmp) / str(n))
+
+        def status_of(m: Mutant) -> str:
             if not applies(m):
-                status = "NOT APPLIED"
-                missing += 1
-            elif run(m, Path(tmp)):
-                status = "caught"
-                caught += 1
-            else:
-                status = "SURVIVED"
-                survived += 1
-            print(f"{status:12} {m.source:16} {m.breaks:28} {m.name}", flush=True)
+                return "NOT APPLIED"
+            workdir = workdirs.get()
+            try:
+                return "caught" if run(m, workdir) else "SURVIVED"
+            finally:
+                workdirs.put(workdir)
+
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            for m, status in zip(mutants, pool.map(status_of, mutants), strict=True):
+                if status == "caught":
+                    caught += 1
+                elif status == "SURVIVED":
+                    survived += 1
+                else:
+                    missing += 1
+                print(f"{status:12} {m.source:16} {m.breaks:28} {m.name}", flush=True)
     seconds = time.perf_counter() - start
     print(f"caught {caught} of {caught + survived} mutants ({missing} not applied) in {seconds:.0f} s")
     return 0 if survived == 0 and missing == 0 else 1
