@@ -25,11 +25,15 @@ from berserk_engine.data import serializable
 from berserk_engine.effects import effect
 from berserk_engine.events import MoveEvent, Perform, perform
 from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
+
+term("поиск-карта-карты")
+term("перемешивание-колоды")
 
 
 @task

@@ -3,10 +3,12 @@ registered term (keyword, effect, rule about cards) has scenarios tagged with it
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 from pathlib import Path
 
 import berserk_engine.construction
+import berserk_engine.game
 import berserk_engine.preparation  # noqa: F401 — registers «Раздача», «Пересдача»
 import pytest
 from berserk_engine import keywords
@@ -20,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 all_phrases()  # every keyword module is loaded before the parameters are collected
 
 # The glossary terms of issue 6 that are keywords, constant abilities, modifiers, effects or rules
-# about cards, each with the module that implements it (data: a term without a module, or a module
-# that does not register its term, fails the test below).
+# about cards, each with the module that implements it — a keyword module of berserk_engine.keywords
+# or the core module named after the mechanic (effects, deck, squad, moves …) — (data: a term without
+# a module, or a module that does not register its term, fails the test below).
 KEYWORD_TERMS: dict[str, str] = {
     "авангард-х": "keywords.vanguard",
     "броня-х": "keywords.armour",
@@ -74,6 +77,25 @@ KEYWORD_TERMS: dict[str, str] = {
     "единение-х": "keywords.unity",
     "раздача": "preparation",
     "пересдача": "preparation",
+    "излечить-излечение-на-х": "effects",
+    "полностью-излечить": "effects",
+    "возьмите-карту": "effects",
+    "получает-текст-получает-особенность": "effects",
+    "уничтожить-карту": "effects",
+    "сбросьте-карту": "effects",
+    "на-один-на-х-ходов-игрока": "characteristics",
+    "при-атаке-при-ударе": "phrases",
+    "при-гибели-при-уничтожении": "phrases",
+    "сразиться-с-выбранным-существом": "combat",
+    "эффект-замещения": "replacement",
+    "поиск-карта-карты": "deck",
+    "перемешивание-колоды": "deck",
+    "вызов-вызвать": "squad",
+    "возрождение-возродить": "squad",
+    "возьмите-под-контроль-х": "squad",
+    "вернуть-убрать-в-колоду": "moves",
+    "убрать-положить-поместить-на-кладбище": "moves",
+    "вскрытие-карты": "faces",
 }
 
 
@@ -81,6 +103,7 @@ def test_every_keyword_term_has_its_module() -> None:
     keywords.load_all()
     all_phrases()
     for term, module in KEYWORD_TERMS.items():
+        importlib.import_module(f"berserk_engine.{module}")
         assert TERMS.get(term) == f"berserk_engine.{module}", f"{term}: {TERMS.get(term)} вместо {module}"
 
 
