@@ -233,10 +233,18 @@ KINDS = {"существа": ("creature",), "карты": ()}
 KINDS_PLURAL = {"существ": ("creature",), "карт": ()}
 
 
+# «стоимостью Х [Монета] или менее» (the source's wording, «Единение Х») or without the coin sign
+# («Гибель: Поиск существа стоимостью 2 или менее.», issue 6): the same search.
 @phrase(
     "effect",
     "поиск {kind} стоимостью {n:Num} [Монета] или менее",
     "поиск существа стоимостью 2 [Монета] или менее",
+    "поиск-карта-карты",
+)
+@phrase(
+    "effect",
+    "поиск {kind} стоимостью {n:Num} или менее",
+    "поиск существа стоимостью 2 или менее",
     "поиск-карта-карты",
 )
 def _search_cost(f: dict[str, Any]) -> Search | None:
@@ -250,6 +258,12 @@ def _search_cost(f: dict[str, Any]) -> Search | None:
     "effect",
     "поиск {count:Num} {kind} стоимостью {n:Num} [Монета] или менее",
     "поиск 2 существ стоимостью 1 [Монета] или менее",
+    "поиск-карта-карты",
+)
+@phrase(
+    "effect",
+    "поиск {count:Num} {kind} стоимостью {n:Num} или менее",
+    "поиск 2 существ стоимостью 1 или менее",
     "поиск-карта-карты",
 )
 def _search_cost_many(f: dict[str, Any]) -> Search | None:

@@ -12,7 +12,7 @@ import berserk_engine.game
 import berserk_engine.preparation  # noqa: F401 — registers «Раздача», «Пересдача»
 import pytest
 from berserk_engine import keywords
-from berserk_engine.grammar import all_phrases, parse_ability
+from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS, REGAIN_RULES, TERMS
 
 from berserk_rules.corpus import load_corpus
@@ -198,3 +198,26 @@ def test_every_glossary_term_has_scenarios_or_a_reason() -> None:
     assert not missing, f"термины без сценариев и без причины: {missing}"
     both = [e.id for e in terms if e.untestable and e.id in tagged]
     assert not both, f"непроверяемые термины со сценариями: {both}"
+
+
+@pytest.mark.parametrize(
+    ("without_coin", "with_coin"),
+    [
+        (
+            "Гибель: Поиск существа стоимостью 2 или менее.",
+            "Гибель: Поиск существа стоимостью 2 [Монета] или менее.",
+        ),
+        (
+            "Найм: Поиск 2 существ стоимостью 1 или менее.",
+            "Найм: Поиск 2 существ стоимостью 1 [Монета] или менее.",
+        ),
+    ],
+)
+def test_search_by_cost_reads_with_or_without_the_coin_sign(without_coin: str, with_coin: str) -> None:
+    """«Поиск существа стоимостью Х [Монета] или менее» (the source's wording in «Единение Х») and the
+    issue's card text without «[Монета]» are the same search."""
+    (plain,) = parse_card_text("Карта", without_coin)
+    (coin,) = parse_card_text("Карта", with_coin)
+    assert plain.effect == coin.effect
+    assert plain.trigger == coin.trigger
+    assert type(plain.effect).__name__ == "Search" and plain.effect.max_cost is not None
