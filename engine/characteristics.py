@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING
 
 from berserk_engine.abilities import Ability
 from berserk_engine.grammar import parse_ability
-from berserk_engine.keywords import KEYWORDS
+from berserk_engine.keywords import KEYWORDS, term
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card, ContinuousEffect
+
+term("на-один-на-х-ходов-игрока")
 
 
 def effects_on(game: Game, card_id: str) -> list[ContinuousEffect]:

@@ -35,6 +35,7 @@ from berserk_engine.actions import ActionKind
 from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
+from berserk_engine.keywords import term
 from berserk_engine.queue import QueueRound, ResolveAll
 from berserk_engine.state import QueueItem
 from berserk_engine.tasks import Task, task
@@ -43,6 +44,8 @@ from berserk_engine.zones import snapshot
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card
+
+term("сразиться-с-выбранным-существом")
 
 
 # --- who may attack whom ------------------------------------------------------------------------

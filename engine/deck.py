@@ -25,11 +25,15 @@ from berserk_engine.data import serializable
 from berserk_engine.effects import effect
 from berserk_engine.events import MoveEvent, Perform, perform
 from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
+
+term("поиск-карта-карты")
+term("перемешивание-колоды")
 
 
 @task
@@ -229,10 +233,18 @@ KINDS = {"существа": ("creature",), "карты": ()}
 KINDS_PLURAL = {"существ": ("creature",), "карт": ()}
 
 
+# «стоимостью Х [Монета] или менее» (the source's wording, «Единение Х») or without the coin sign
+# («Гибель: Поиск существа стоимостью 2 или менее.», issue 6): the same search.
 @phrase(
     "effect",
     "поиск {kind} стоимостью {n:Num} [Монета] или менее",
     "поиск существа стоимостью 2 [Монета] или менее",
+    "поиск-карта-карты",
+)
+@phrase(
+    "effect",
+    "поиск {kind} стоимостью {n:Num} или менее",
+    "поиск существа стоимостью 2 или менее",
     "поиск-карта-карты",
 )
 def _search_cost(f: dict[str, Any]) -> Search | None:
@@ -246,6 +258,12 @@ def _search_cost(f: dict[str, Any]) -> Search | None:
     "effect",
     "поиск {count:Num} {kind} стоимостью {n:Num} [Монета] или менее",
     "поиск 2 существ стоимостью 1 [Монета] или менее",
+    "поиск-карта-карты",
+)
+@phrase(
+    "effect",
+    "поиск {count:Num} {kind} стоимостью {n:Num} или менее",
+    "поиск 2 существ стоимостью 1 или менее",
     "поиск-карта-карты",
 )
 def _search_cost_many(f: dict[str, Any]) -> Search | None:

@@ -19,11 +19,19 @@ from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
 from berserk_engine.grammar import ACCUSATIVE, phrase
+from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
+
+term("излечить-излечение-на-х")
+term("полностью-излечить")
+term("возьмите-карту")
+term("получает-текст-получает-особенность")
+term("уничтожить-карту")
+term("сбросьте-карту")
 
 
 def effect(cls: type) -> type:

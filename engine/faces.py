@@ -14,10 +14,13 @@ from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import APPLY, perform
 from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
+
+term("вскрытие-карты")
 
 
 @serializable

@@ -12,6 +12,10 @@ from typing import Any
 
 from berserk_engine.effects import Move
 from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
+
+term("вернуть-убрать-в-колоду")
+term("убрать-положить-поместить-на-кладбище")
 
 
 @phrase(

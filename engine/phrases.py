@@ -10,6 +10,10 @@ from typing import Any
 
 from berserk_engine.abilities import Cost, Trigger
 from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
+
+term("при-атаке-при-ударе")
+term("при-гибели-при-уничтожении")
 
 # --- triggered abilities --------------------------------------------------------------------------
 

@@ -26,12 +26,15 @@ from berserk_engine.abilities import Ability, Selector, effect_nodes, selectors_
 from berserk_engine.data import serializable
 from berserk_engine.events import Replacement, WoundEvent
 from berserk_engine.grammar import _Unreadable, phrase, read_effect
+from berserk_engine.keywords import term
 from berserk_engine.state import QueueItem
 
 if TYPE_CHECKING:
     from berserk_engine.cards import CardDef
     from berserk_engine.game import Game
     from berserk_engine.state import Card
+
+term("эффект-замещения")
 
 # Who is about to take the wounds, with the verb's gender, relative to the replacement's controller.
 SUBJECTS = {

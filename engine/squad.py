@@ -28,6 +28,7 @@ from berserk_engine.data import serializable
 from berserk_engine.effects import effect
 from berserk_engine.events import APPLY, SQUAD_EVENTS, MoveEvent, perform
 from berserk_engine.grammar import phrase
+from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect
 from berserk_engine.tasks import Task, task
 
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
     from berserk_engine.abilities import Ability
     from berserk_engine.game import Game
     from berserk_engine.state import Card, QueueItem
+
+term("вызов-вызвать")
+term("возрождение-возродить")
+term("возьмите-под-контроль-х")
 
 
 def squad(game: Game, player: str) -> list[str]:

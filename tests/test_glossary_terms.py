@@ -3,14 +3,16 @@ registered term (keyword, effect, rule about cards) has scenarios tagged with it
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 from pathlib import Path
 
 import berserk_engine.construction
+import berserk_engine.game
 import berserk_engine.preparation  # noqa: F401 — registers «Раздача», «Пересдача»
 import pytest
 from berserk_engine import keywords
-from berserk_engine.grammar import all_phrases, parse_ability
+from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS, REGAIN_RULES, TERMS
 
 from berserk_rules.corpus import load_corpus
@@ -20,8 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 all_phrases()  # every keyword module is loaded before the parameters are collected
 
 # The glossary terms of issue 6 that are keywords, constant abilities, modifiers, effects or rules
-# about cards, each with the module that implements it (data: a term without a module, or a module
-# that does not register its term, fails the test below).
+# about cards, each with the module that implements it — a keyword module of berserk_engine.keywords
+# or the core module named after the mechanic (effects, deck, squad, moves …) — (data: a term without
+# a module, or a module that does not register its term, fails the test below).
 KEYWORD_TERMS: dict[str, str] = {
     "авангард-х": "keywords.vanguard",
     "броня-х": "keywords.armour",
@@ -74,6 +77,25 @@ KEYWORD_TERMS: dict[str, str] = {
     "единение-х": "keywords.unity",
     "раздача": "preparation",
     "пересдача": "preparation",
+    "излечить-излечение-на-х": "effects",
+    "полностью-излечить": "effects",
+    "возьмите-карту": "effects",
+    "получает-текст-получает-особенность": "effects",
+    "уничтожить-карту": "effects",
+    "сбросьте-карту": "effects",
+    "на-один-на-х-ходов-игрока": "characteristics",
+    "при-атаке-при-ударе": "phrases",
+    "при-гибели-при-уничтожении": "phrases",
+    "сразиться-с-выбранным-существом": "combat",
+    "эффект-замещения": "replacement",
+    "поиск-карта-карты": "deck",
+    "перемешивание-колоды": "deck",
+    "вызов-вызвать": "squad",
+    "возрождение-возродить": "squad",
+    "возьмите-под-контроль-х": "squad",
+    "вернуть-убрать-в-колоду": "moves",
+    "убрать-положить-поместить-на-кладбище": "moves",
+    "вскрытие-карты": "faces",
 }
 
 
@@ -81,6 +103,7 @@ def test_every_keyword_term_has_its_module() -> None:
     keywords.load_all()
     all_phrases()
     for term, module in KEYWORD_TERMS.items():
+        importlib.import_module(f"berserk_engine.{module}")
         assert TERMS.get(term) == f"berserk_engine.{module}", f"{term}: {TERMS.get(term)} вместо {module}"
 
 
@@ -175,3 +198,26 @@ def test_every_glossary_term_has_scenarios_or_a_reason() -> None:
     assert not missing, f"термины без сценариев и без причины: {missing}"
     both = [e.id for e in terms if e.untestable and e.id in tagged]
     assert not both, f"непроверяемые термины со сценариями: {both}"
+
+
+@pytest.mark.parametrize(
+    ("without_coin", "with_coin"),
+    [
+        (
+            "Гибель: Поиск существа стоимостью 2 или менее.",
+            "Гибель: Поиск существа стоимостью 2 [Монета] или менее.",
+        ),
+        (
+            "Найм: Поиск 2 существ стоимостью 1 или менее.",
+            "Найм: Поиск 2 существ стоимостью 1 [Монета] или менее.",
+        ),
+    ],
+)
+def test_search_by_cost_reads_with_or_without_the_coin_sign(without_coin: str, with_coin: str) -> None:
+    """«Поиск существа стоимостью Х [Монета] или менее» (the source's wording in «Единение Х») and the
+    issue's card text without «[Монета]» are the same search."""
+    (plain,) = parse_card_text("Карта", without_coin)
+    (coin,) = parse_card_text("Карта", with_coin)
+    assert plain.effect == coin.effect
+    assert plain.trigger == coin.trigger
+    assert type(plain.effect).__name__ == "Search" and plain.effect.max_cost is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,7 +33,9 @@ def test_every_mutant_applies_to_the_engine() -> None:
 
 def test_every_keyword_term_has_a_mutant() -> None:
     """Issue 6: the mutants break at least one behaviour of every keyword, effect and card rule of the
-    glossary — a mutant of its module, or one that names the term as what catches it."""
+    glossary — a mutant that names the term as what catches it, or a mutant of a keyword module that
+    implements this term alone. A core module (effects, deck, squad …) implements many rules and
+    terms, so a mutant somewhere in it proves nothing about one of them: it must name the term."""
     sys.path.insert(0, str(ROOT / "tests"))
     try:
         from test_glossary_terms import KEYWORD_TERMS
@@ -41,9 +44,14 @@ def test_every_keyword_term_has_a_mutant() -> None:
     mutants = _tool().load()
     files = {m.file for m in mutants}
     breaks = {m.breaks for m in mutants}
+    terms_of = Counter(KEYWORD_TERMS.values())
+
+    def own_module(module: str) -> bool:
+        return module.startswith("keywords.") and terms_of[module] == 1
+
     bare = [
         f"{term} ({module})"
         for term, module in KEYWORD_TERMS.items()
-        if module.replace(".", "/") + ".py" not in files and term not in breaks
+        if term not in breaks and not (own_module(module) and module.replace(".", "/") + ".py" in files)
     ]
     assert not bare, "glossary terms no mutant breaks:\n" + "\n".join(bare)

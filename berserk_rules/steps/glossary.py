@@ -459,3 +459,14 @@ def deck_order(game: ScenarioGame, p: str, cards: list[str]) -> None:
     судьи)."""
     names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
     _expect(names, cards, f"колода игрока {p} сверху вниз")
+
+
+@then(
+    "колода игрока {p:P} сверху вниз уже не: {cards:L}",
+    example="Тогда колода игрока А сверху вниз уже не: «Лис», «Волк»",
+)
+def deck_order_changed(game: ScenarioGame, p: str, cards: list[str]) -> None:
+    """Карты колоды игрока лежат уже не в этом порядке (Перемешивание колоды; взгляд судьи)."""
+    names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
+    if names == cards:
+        raise AssertionError(f"колода игрока {p} сверху вниз по-прежнему: {', '.join(map(repr, names))}")
