@@ -6,8 +6,10 @@ A keyword module declares its :class:`Keyword` (the words on the card, the rule 
 keyword with another value» and whether Х = 0 may be declared, as data) and plugs its behaviour into
 the core's named extension points (:mod:`berserk_engine.hooks`) or expands into card text the
 grammar already understands («Регенерация Х» means «В конце своего хода: излечиться на Х.»). A
-module for a term that is not a keyword registers the term with :func:`term` and its phrases with
-``grammar.phrase(…, term_id)``.
+term that is not a keyword (an effect such as «Излечить на Х», «Поиск», «Вызов», or a rule about cards)
+is implemented by the core module named after its mechanic (``effects``, ``deck``, ``squad``, ``moves``,
+``faces``, ``replacement`` …), which registers the term with :func:`term` (one module per term) and
+its phrases with ``grammar.phrase(…, term_id)``.
 
 ``KEYWORDS`` maps the term id (as in ``rules/glossary.md``) to its :class:`Keyword`; ``TERMS`` maps
 every implemented term id to the module that implements it.
