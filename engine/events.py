@@ -401,6 +401,8 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
         if why:
             rule, words = why
             game.log("no_wounds", f"«{game.name(card)}» не получает ран: {words}", card=card.id, rule=rule)
+            if ev.paying:
+                unpaid(game, ev.paying, words)
             return False
     amount = ev.amount
     for handler in hooks.WOUND_AMOUNT:
