@@ -74,12 +74,78 @@ def relative_name(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
+# (name, text) -> the parsed feature: the site reads every feature twice (the scenario index and the
+# feature pages), and parsing is most of that time. The parse depends on nothing else; callers only
+# read what it returns.
+_PARSED: dict[tuple[str, str], ParsedFeature] = {}
+# The site build (``berserk-rules site``) also keeps parses on disk (``_StoredParse``); other commands
+# write nothing but what they are asked to.
+DISK_CACHE = False
+
+
 def parse_feature(path: Path, root: Path) -> ParsedFeature:
     """Parse one feature file; syntax errors raise :class:`SourceError` at the first error's line."""
     from berserk_rules.corpus import read_utf8
 
     rel = relative_name(path, root)
     text = read_utf8(path, rel, plain=True)
+    cached = _PARSED.get((rel, text))
+    if cached is not None and cached.path == path:
+        return cached
+    stored = _disk_cache(root, rel, text) if DISK_CACHE else None
+    found = stored.load() if stored is not None else None
+    if found is not None:
+        parsed = ParsedFeature(path=path, rel=rel, text=text, document=found[0], pickles=found[1])
+    else:
+        parsed = _parse_text(path, rel, text)
+        if stored is not None:
+            stored.save((parsed.document, parsed.pickles))
+    if len(_PARSED) > 512:
+        _PARSED.clear()
+    _PARSED[(rel, text)] = parsed
+    return parsed
+
+
+@dataclass(frozen=True)
+class _StoredParse:
+    """A parse kept on disk under ``build/.cache/features/`` as JSON, named by the hash of the file's
+    name, its text and the Gherkin parser's version: a changed file (or parser) is a new name, never a
+    stale parse. Only a valid parse is kept; an unreadable or unwritable cache is no cache."""
+
+    path: Path
+
+    def load(self) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        try:
+            document, pickles = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, TypeError):
+            return None
+        if not isinstance(document, dict) or not isinstance(pickles, list):
+            return None
+        return document, pickles
+
+    def save(self, value: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError:
+            pass
+
+
+def _disk_cache(root: Path, rel: str, text: str) -> _StoredParse | None:
+    import hashlib
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        gherkin = version("gherkin-official")
+    except PackageNotFoundError:
+        return None
+    key = hashlib.sha256(f"{gherkin}\0{rel}\0{text}".encode()).hexdigest()
+    return _StoredParse(root / "build" / ".cache" / "features" / f"{key}.json")
+
+
+def _parse_text(path: Path, rel: str, text: str) -> ParsedFeature:
     try:
         document: dict[str, Any] = dict(Parser().parse(text, TokenMatcher(DEFAULT_LANGUAGE)))
     except ParserError as exc:
@@ -343,8 +409,18 @@ def read_results(path: str | Path) -> dict[str, Any] | None:
             raise SourceError(path, None, f"{where}: нет строкового поля «id»")
         ident = record["id"]
         found = text.find(json.dumps(ident, ensure_ascii=False), cursor)
-        line = text.count("\n", 0, found) + 1 if found >= 0 else None
         cursor = found + 1 if found >= 0 else cursor
+        ok = (
+            ident not in seen
+            and record.get("status") in STATUSES
+            and (record.get("message") is None or isinstance(record.get("message"), str))
+            and isinstance(record.get("duration", 0), int | float)
+            and not isinstance(record.get("duration", 0), bool)
+        )
+        if ok:  # the line is counted only for a message (counting it for each record is quadratic)
+            seen.add(ident)
+            continue
+        line = text.count("\n", 0, found) + 1 if found >= 0 else None
         if ident in seen:
             raise SourceError(path, line, f"{where}: сценарий {ident} записан дважды")
         seen.add(ident)

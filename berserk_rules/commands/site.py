@@ -36,6 +36,9 @@ def build_site(
     """
     from sphinx.cmd.build import build_main
 
+    from berserk_rules import features
+
+    features.DISK_CACHE = True  # the site reads every feature on each build: keep the parses
     srcdir = root / "docs"
     extra: list[str] = []
     if corpus is not None:
