@@ -30,6 +30,9 @@ def synthetic(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     assert not first.ok
     with (out / "rules" / "editorial.toml").open("a", encoding="utf-8") as handle:
         handle.write(TITLE_DECISION)
+    # Imported again with the decision: every test gets the complete edition, whatever ran before it
+    # (under xdist a module's tests may run on different workers, in any order).
+    assert import_edition("синтетическая", [text], out).ok
     return text, out
 
 

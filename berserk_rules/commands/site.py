@@ -15,7 +15,7 @@ from berserk_rules.commands._common import results_path
 from berserk_rules.errors import UserError
 from berserk_rules.features import read_results
 
-SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html"]
+SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html", "-j", "auto"]
 
 
 def build_site(
