@@ -38,7 +38,6 @@ def build_site(
 
     from berserk_rules import features
 
-    features.DISK_CACHE = True  # the site reads every feature on each build: keep the parses
     srcdir = root / "docs"
     extra: list[str] = []
     if corpus is not None:
@@ -58,7 +57,12 @@ def build_site(
         str(srcdir),
         str(out),
     ]
-    return int(build_main(argv))
+    cached = features.DISK_CACHE
+    features.DISK_CACHE = True  # the site reads every feature on each build: keep the parses
+    try:
+        return int(build_main(argv))
+    finally:
+        features.DISK_CACHE = cached
 
 
 def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
