@@ -196,6 +196,8 @@ def describe(e: ContinuousEffect) -> str:
         return "теряет особенности"
     if e.kind == "control":
         return f"под контролем игрока {e.player}"
+    if e.kind == "prevent":
+        return f"предотвращает первые раны: ещё {e.amount}"
     return e.kind
 
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
-from berserk_engine.keywords import keyword, term
+from berserk_engine.keywords import keyword
 
 ARMOUR = keyword("броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
-term("предотвращение")
-term("эффект-предотвращения")
 
 
 def _prevent(game, event, remaining: int) -> int:

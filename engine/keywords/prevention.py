@@ -1,0 +1,83 @@
+"""Предотвращение (Эффект предотвращения): «Эффект, который применяется к нанесённым ранам, уменьшая
+их количественное значение. Предотвращение не меняет силу атаки, а меняет только количественное
+значение нанесённых ран». «Броня Х» is one such effect (:mod:`berserk_engine.keywords.armour`); this
+module owns the term and the general one a card may create, in the words of «Броня Х»:
+
+    «Предотвратить первые 5 ран, нанесённых по выбранному существу до конца хода.»
+    «Предотвратить первые 2 раны, нанесённые по выбранному существу до конца хода.»
+
+The effect (``ContinuousEffect`` of kind ``"prevent"``, ``amount`` = wounds still to prevent) prevents
+the first wounds dealt to the card from any source while it lasts — wounds of attacks, of abilities,
+and wounds taken as a payment, which then is incomplete (501.2.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from berserk_engine import hooks, selectors
+from berserk_engine.abilities import Selector
+from berserk_engine.effects import effect, gain
+from berserk_engine.grammar import CREATURE, phrase, slot_type
+from berserk_engine.keywords import term
+
+PREVENTION = term("предотвращение")
+term("эффект-предотвращения")
+
+# Targets in the dative, after «нанесённых по …».
+DATIVE = {
+    "выбранному существу": Selector("chosen", "выбранное существо", CREATURE),
+    "выбранному вашему существу": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
+    "этому существу": Selector("self", "это существо", CREATURE),
+    "вашему герою": Selector("own_hero", "вашего героя", ("hero",)),
+}
+slot_type("Dat", DATIVE, "цель: " + ", ".join(f"«{w}»" for w in DATIVE))
+
+
+@effect
+class Prevent:
+    """Предотвратить первые N ран, нанесённых по [цели] [на срок]."""
+
+    amount: int
+    target: Any
+    until: str
+
+    def run(self, game, item) -> None:
+        for t in selectors.resolve(game, self.target, item):
+            gain(game, item, t, "prevent", amount=self.amount, until=self.until)
+
+
+@phrase(
+    "effect",
+    "предотвратить первые {n:Num} ран, нанесённых по {t:Dat} {d:Dur}",
+    "предотвратить первые 5 ран, нанесённых по выбранному существу до конца хода",
+    PREVENTION,
+)
+def _prevent_phrase(f: dict[str, Any]) -> Prevent:
+    return Prevent(f["n"], f["t"], f["d"])
+
+
+@phrase(
+    "effect",
+    "предотвратить первые {n:Num} раны, нанесённые по {t:Dat} {d:Dur}",
+    "предотвратить первые 2 раны, нанесённые по выбранному существу до конца хода",
+    PREVENTION,
+)
+def _prevent_phrase_few(f: dict[str, Any]) -> Prevent:
+    return Prevent(f["n"], f["t"], f["d"])  # «2 раны», «3 раны», «4 раны»: the same effect
+
+
+def _prevent(game, event, remaining: int) -> int:
+    """Each «prevent» effect on the card prevents as many of the wounds as it still may."""
+    prevented = 0
+    for e in game.by_card.get(event.target, ()):
+        if e.kind != "prevent" or e.amount <= 0 or remaining <= 0:
+            continue
+        now = min(remaining, e.amount)
+        e.amount -= now
+        remaining -= now
+        prevented += now
+    return prevented
+
+
+hooks.WOUND_PREVENTION.append(_prevent)
