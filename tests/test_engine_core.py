@@ -124,17 +124,21 @@ def test_any_state_is_a_position_that_plays_on_identically(seed: int) -> None:
     copy_ = new_game(position)
     assert copy_.state == game.state
     assert copy_.position() == position
-    answers = random.Random(seed + 1000)
-    for _ in range(150):
+    play_on_together(game, copy_, random.Random(seed + 1000), 150)
+    assert copy_.observe(None) == game.observe(None)
+
+
+def play_on_together(game: Game, twin: Game, answers: random.Random, steps: int) -> None:
+    """Both games ask the same decisions and take the same answers to the same log."""
+    for _ in range(steps):
         d = game.decision()
-        assert (d.to_json() if d else None) == (copy_.decision().to_json() if copy_.decision() else None)
+        assert (d.to_json() if d else None) == (twin.decision().to_json() if twin.decision() else None)
         if d is None:
             break
         action = random_action(d.options, answers)
         game.act(d.player, action)
-        copy_.act(d.player, action)
-    assert copy_.state.log == game.state.log
-    assert copy_.observe(None) == game.observe(None)
+        twin.act(d.player, action)
+    assert twin.state.log == game.state.log
 
 
 def test_a_damaged_snapshot_is_a_setup_error() -> None:
@@ -150,8 +154,11 @@ def test_a_damaged_snapshot_is_a_setup_error() -> None:
 # --- legal ⇔ listed ----------------------------------------------------------------------------------
 
 
-def _variants(game: Game, option: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
-    """Actions near a listed one: every card id in each field, extra fields, missing targets."""
+def near_actions(
+    game: Game, option: dict[str, Any], rng: random.Random, per_field: int = 6, targets: bool = True
+) -> list[dict[str, Any]]:
+    """Actions near a listed one: other card ids in each field, an extra field and (with ``targets``)
+    wrong or missing targets."""
     ids = sorted(game.state.cards)
     base = actions.expand(option)[0]
     out = []
@@ -159,15 +166,36 @@ def _variants(game: Game, option: dict[str, Any], rng: random.Random) -> list[di
         if key == "type":
             continue
         if isinstance(value, str):
-            out.extend({**base, key: other} for other in rng.sample(ids, min(6, len(ids))))
-        if key == "targets":
+            out.extend({**base, key: other} for other in rng.sample(ids, min(per_field, len(ids))))
+        if targets and key == "targets":
             out.append({**base, "targets": []})
-            others = rng.sample(ids, min(6, len(ids)))
+            others = rng.sample(ids, min(per_field, len(ids)))
             out.extend({**base, "targets": [t] * max(1, len(value))} for t in others)
     out.append({**base, "extra": 1})
-    if "targets" not in base:
+    if targets and "targets" not in base:
         out.append({**base, "targets": [ids[0]]})
     return out
+
+
+def check_legal_iff_listed(game: Game, d: Any, tried: list[dict[str, Any]], own_check: bool = True) -> None:
+    """Each tried action is accepted exactly when the decision lists it; a rejection names a rule;
+    with ``own_check``, the action kind's own check (which names the rule) agrees with the listing."""
+    listed = [a for o in d.options for a in actions.expand(o)]
+    allowed = actions.DECISIONS[d.kind][0]
+    for action in tried:
+        kind = actions.ACTIONS.get(action["type"])
+        check: Any = "n/a"
+        if own_check and kind and action["type"] in allowed:
+            check = kind.check(game, d.player, action)
+        try:
+            actions.validate(game, d.player, action)
+            legal = True
+        except IllegalAction as exc:
+            legal = False
+            assert exc.rule
+        assert legal == (action in listed), (d.kind, action)
+        if check != "n/a":
+            assert (check is None) == (action in listed), (d.kind, action, check)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -178,24 +206,8 @@ def test_legal_if_and_only_if_listed(seed: int) -> None:
         d = game.decision()
         if d is None:
             break
-        listed = [a for o in d.options for a in actions.expand(o)]
-        allowed = actions.DECISIONS[d.kind][0]
         for option in rng.sample(d.options, min(3, len(d.options))):
-            for action in [*actions.expand(option)[:4], *_variants(game, option, rng)]:
-                kind = actions.ACTIONS.get(action["type"])
-                own_check: Any = "n/a"
-                if kind and action["type"] in allowed:
-                    own_check = kind.check(game, d.player, action)
-                try:
-                    actions.validate(game, d.player, action)
-                    legal = True
-                except IllegalAction as exc:
-                    legal = False
-                    assert exc.rule
-                assert legal == (action in listed), (d.kind, action)
-                if own_check != "n/a":
-                    # The kind's own check (which names the rule) agrees with the listing.
-                    assert (own_check is None) == (action in listed), (d.kind, action, own_check)
+            check_legal_iff_listed(game, d, [*actions.expand(option)[:4], *near_actions(game, option, rng)])
         game.act(d.player, random_action(d.options, rng))
 
 

@@ -27,6 +27,7 @@ from berserk_engine.grammar import parse_card_text
 from berserk_engine.selfplay import random_action
 from berserk_engine.setup import new_game
 from berserk_engine.state import MAX_COINS, PLAYERS
+from test_engine_core import check_legal_iff_listed, near_actions
 
 _TABLE: list[tuple[str, str, str | None, int, int, int, str, int]] = [
     # name, type, subtype, cost, strike, life, text, copies in a deck
@@ -332,29 +333,10 @@ def test_legal_if_and_only_if_listed(seed: int) -> None:
         d = game.decision()
         if d is None:
             break
-        listed = [a for o in d.options for a in actions.expand(o)]
-        allowed = actions.DECISIONS[d.kind][0]
-        ids = sorted(game.state.cards)
         for option in rng.sample(d.options, min(3, len(d.options))):
-            base = actions.expand(option)[0]
-            variants = [*actions.expand(option)[:4], {**base, "extra": 1}]
-            for key, value in base.items():
-                if isinstance(value, str) and key != "type":
-                    variants.extend({**base, key: other} for other in rng.sample(ids, min(4, len(ids))))
-            for action in variants:
-                kind = actions.ACTIONS.get(action["type"])
-                try:
-                    actions.validate(game, d.player, action)
-                    legal = True
-                except IllegalAction as exc:
-                    legal = False
-                    assert exc.rule
-                assert legal == (action in listed), (d.kind, action)
-                if kind and action["type"] in allowed:
-                    assert (kind.check(game, d.player, action) is None) == (action in listed), (
-                        d.kind,
-                        action,
-                    )
+            near = near_actions(game, option, rng, per_field=4, targets=False)
+            tried = [*actions.expand(option)[:4], *near]
+            check_legal_iff_listed(game, d, tried)
         # Actions at any time: legal ⇔ listed in the observation.
         for player in PLAYERS:
             listed_anytime = {o["type"] for o in anytime_options(game, player)}

@@ -16,7 +16,14 @@ from berserk_engine.game import Game
 from berserk_engine.grammar import parse_card_text
 from berserk_engine.selfplay import random_action
 from berserk_engine.setup import new_game
-from test_engine_core import _check_invariants, _fifo, frozen
+from test_engine_core import (
+    _check_invariants,
+    _fifo,
+    check_legal_iff_listed,
+    frozen,
+    near_actions,
+    play_on_together,
+)
 
 _TABLE: list[tuple[str, str, str | None, int | str, int, int, str]] = [
     # name, type, subtype, cost, strike, life, text
@@ -159,41 +166,18 @@ def test_glossary_snapshots_play_on_identically(seed: int) -> None:
     snapshot = json.loads(json.dumps(game.position(), ensure_ascii=False))
     copy_ = new_game(snapshot)
     assert copy_.state == game.state
-    answers = random.Random(seed + 1000)
-    for _ in range(300):
-        d = game.decision()
-        assert (d.to_json() if d else None) == (copy_.decision().to_json() if copy_.decision() else None)
-        if d is None:
-            break
-        action = random_action(d.options, answers)
-        game.act(d.player, action)
-        copy_.act(d.player, action)
-    assert copy_.state.log == game.state.log
+    play_on_together(game, copy_, random.Random(seed + 1000), 300)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_glossary_legal_if_and_only_if_listed(seed: int) -> None:
     game = new_game(position(seed))
     rng = random.Random(seed)
-    ids = sorted(game.state.cards)
     for _ in range(300):
         d = game.decision()
         if d is None:
             break
-        listed = [a for o in d.options for a in actions.expand(o)]
         for option in rng.sample(d.options, min(3, len(d.options))):
-            base = actions.expand(option)[0]
-            variants = [base, {**base, "extra": 1}]
-            for key, value in base.items():
-                if isinstance(value, str) and key != "type":
-                    variants += [{**base, key: other} for other in rng.sample(ids, min(4, len(ids)))]
-            for action in variants:
-                try:
-                    actions.validate(game, d.player, action)
-                    legal = True
-                except IllegalAction as exc:
-                    legal = False
-                    assert exc.rule
-                assert legal == (action in listed), (d.kind, action)
+            tried = [actions.expand(option)[0], *near_actions(game, option, rng, per_field=4, targets=False)]
+            check_legal_iff_listed(game, d, tried, own_check=False)
         game.act(d.player, random_action(d.options, rng))
-        ids = sorted(game.state.cards)
