@@ -16,7 +16,7 @@ from berserk_engine.errors import CardTextError
 from berserk_engine.grammar import parse_card_text
 from berserk_engine.keywords import term
 
-term("минимальная-стоимость")
+term(__name__, "минимальная-стоимость")
 
 CARD_TYPES = {
     "существо": "creature",
@@ -50,7 +50,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = field(default=(), compare=False)
     # Derived once, for speed: keyword term -> value, the events its triggered abilities wait for,
     # whether some ability works outside the game zone.
-    keywords: dict[str, int | None] = field(default_factory=dict, compare=False)
+    keywords: dict[str, int | str | None] = field(default_factory=dict, compare=False)
     trigger_events: frozenset[str] = field(default=frozenset(), compare=False)
     outside_play: frozenset[str] = field(default=frozenset(), compare=False)
     activated: tuple[Ability, ...] = field(default=(), compare=False)
@@ -127,5 +127,5 @@ def minimal_cost(name: str, printed: str) -> int:
     return int(m.group(1) or 0)
 
 
-def keywords_of(abilities: tuple[Ability, ...]) -> dict[str, int | None]:
+def keywords_of(abilities: tuple[Ability, ...]) -> dict[str, int | str | None]:
     return {a.keyword: a.value for a in abilities if a.keyword is not None}

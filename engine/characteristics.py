@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card, ContinuousEffect
 
-term("на-один-на-х-ходов-игрока")
+term(__name__, "на-один-на-х-ходов-игрока")
 
 
 def effects_on(game: Game, card_id: str) -> list[ContinuousEffect]:
@@ -88,7 +88,7 @@ def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
     return current  # "single", "none": several such abilities do not add up
 
 
-def keyword(game: Game, card: Card, term: str) -> int | bool | None:
+def keyword(game: Game, card: Card, term: str) -> int | str | bool:
     """The value of the keyword on the card (True for a keyword without a value), or False."""
     if not card.face_down and card.id not in game.by_card:
         keywords = game.defs[card.name].keywords
@@ -102,7 +102,7 @@ def keyword(game: Game, card: Card, term: str) -> int | bool | None:
     return False
 
 
-def keyword_values(game: Game, card: Card, term: str) -> list[int | None]:
+def keyword_values(game: Game, card: Card, term: str) -> list[int | str | None]:
     """Every value of the keyword on the card (a keyword that stacks or takes distinct values may
     be there several times: «+Х к атаке», «Игнорирует защиту от …»)."""
     if not card.face_down and card.id not in game.by_card and term not in game.defs[card.name].keywords:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card
 
-term("сразиться-с-выбранным-существом")
+term(__name__, "сразиться-с-выбранным-существом")
 
 
 # --- who may attack whom ------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from berserk_engine.cards import CardDef
 from berserk_engine.errors import SetupError
 from berserk_engine.keywords import term
 
-NAME = term("название-карты")
+NAME = term(__name__, "название-карты")
 COPY = "копия-карты"
 HORDE = "орда"
 FORMATS = {"констрактед": 3, "драфт": None}  # copies of one name allowed (None: no limit)

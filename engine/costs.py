@@ -75,7 +75,7 @@ def _any_cost_ability(d: CardDef) -> bool:
     return _own(d) or _set(d)
 
 
-_cost_change.relevant = lambda game: bool(game.defs_with("cost-abilities", _any_cost_ability))  # type: ignore[attr-defined]
+hooks.set_relevant(_cost_change, lambda game: bool(game.defs_with("cost-abilities", _any_cost_ability)))
 hooks.COST.append(_cost_change)
 
 

@@ -22,7 +22,6 @@ from berserk_engine import zones
 from berserk_engine.abilities import Ability, Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
-from berserk_engine.effects import effect
 from berserk_engine.events import MoveEvent, Perform, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
@@ -32,8 +31,8 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
 
-term("поиск-карта-карты")
-term("перемешивание-колоды")
+term(__name__, "поиск-карта-карты")
+term(__name__, "перемешивание-колоды")
 
 
 @task
@@ -51,7 +50,8 @@ class ShuffleDeck(Task):
 # --- Поиск ----------------------------------------------------------------------------------------
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Search:
     """Поиск — [карта/карты]: find in your deck up to ``count`` cards that fit and take them into your
     hand; then shuffle the deck."""
@@ -115,7 +115,8 @@ class SearchChosen(Task):
 # --- a named place, without looking (204.3) -------------------------------------------------------
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class TopToBottom:
     """Look at the top card of your deck and put it under the deck (the example of Дейла, 204.3):
     the card comes from and goes to a named place, nobody looks through the deck — no shuffle."""
@@ -138,7 +139,8 @@ class TopToBottom:
         perform(game, MoveEvent(top.id, "deck", "return", position="bottom", source=item.source))
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class MillTop:
     """Положить верхнюю карту своей колоды на кладбище (Убрать на кладбище — из колоды): taken from a
     named place without looking, so the deck is not shuffled (204.3)."""
@@ -149,7 +151,8 @@ class MillTop:
             perform(game, MoveEvent(deck[0], "graveyard", "put", source=item.source))
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """Показать X верхних карт своей колоды: both players see them, they stay where they are; with
     fewer cards in the deck, as many as there are (518.3)."""
@@ -171,7 +174,8 @@ class Reveal:
         )
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Shuffle:
     """Перемешайте свою колоду."""
 
@@ -189,7 +193,8 @@ def placeable(game: Game, name: str) -> bool:
     return any(isinstance(a.effect, Placeable) for a in game.defs[name].abilities)
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Place:
     """Поместите «[название]» в колоду противника (204.5): a card with «Помещённый» goes from your
     reserve into your opponent's deck — not its owner's — and that deck is shuffled (204.3)."""

@@ -26,16 +26,12 @@ from berserk_engine.tasks import Task, task
 if TYPE_CHECKING:
     from berserk_engine.game import Game
 
-term("излечить-излечение-на-х")
-term("полностью-излечить")
-term("возьмите-карту")
-term("получает-текст-получает-особенность")
-term("уничтожить-карту")
-term("сбросьте-карту")
-
-
-def effect(cls: type) -> type:
-    return serializable(dataclass(frozen=True, slots=True)(cls))
+term(__name__, "излечить-излечение-на-х")
+term(__name__, "полностью-излечить")
+term(__name__, "возьмите-карту")
+term(__name__, "получает-текст-получает-особенность")
+term(__name__, "уничтожить-карту")
+term(__name__, "сбросьте-карту")
 
 
 @task
@@ -59,7 +55,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
 # --- the effects ------------------------------------------------------------------------------
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Sequence:
     """Several effects of one ability, one after another («… и …», «…, затем …»)."""
 
@@ -72,7 +69,8 @@ class Sequence:
         return [e for p in self.parts for e in p.events(game, item)]
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Wound:
     """Ранить на Х [цель]: нанести на цель маркер «Х ран»."""
 
@@ -102,7 +100,8 @@ class Wound:
         ]
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Heal:
     """Излечить на X (Полностью излечить): снять с персонажа X ран (все, если ран меньше — 518.2)."""
 
@@ -121,7 +120,8 @@ class Heal:
         return [HealEvent(t, n, self.full, item.source, item.source_name) for t in targets]
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Возьмите карту: взять в руку верхнюю карту своей колоды (сколько возможно — 518.3)."""
 
@@ -137,7 +137,8 @@ class Draw:
         return [DrawEvent(item.controller, reason=item.text) for _ in range(max(n, 0))]
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class StrikeBonus:
     """[Цель] получает +X (−X) к удару [на срок]."""
 
@@ -150,7 +151,8 @@ class StrikeBonus:
             gain(game, item, t, "strike", amount=self.amount, until=self.until)
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Grant:
     """[Цель] получает [текст] [на срок] («Получает [текст]»: by default until the end of the battle)."""
 
@@ -163,7 +165,8 @@ class Grant:
             gain(game, item, t, "grant", text=self.text, until=self.until)
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Fight:
     """Сразиться с выбранным существом: the source attacks the chosen creature by the usual rules of
     a fight (combat.Fight)."""
@@ -178,7 +181,8 @@ class Fight:
             fight(game, item, targets[0])
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Move:
     """A card goes to another zone: «уничтожить» (to the graveyard), «вернуть в руку» …"""
 
@@ -206,7 +210,8 @@ class Move:
             )
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Close:
     """Закрыть (открыть) [цель]."""
 
@@ -219,7 +224,8 @@ class Close:
             perform(game, *(CloseEvent(t, open=self.open) for t in targets))
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Сбросьте карту (X карт): the player chooses cards of his hand and puts them in his graveyard;
     with fewer cards in hand he discards them all (518.4). ``opponent``: «противник сбрасывает …» — the

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
 
-term("вскрытие-карты")
+term(__name__, "вскрытие-карты")
 
 
 @serializable

@@ -224,12 +224,14 @@ class Game:
             return []
         return s.stack[-1].options(self)
 
-    def act(self, player: str, action: dict[str, Any]) -> None:
+    def act(self, player: Any, action: Any) -> None:
+        # Any: whatever a caller sends is checked here (actions.validate), a wrong type included
         s = self.state
         d = s.pending
         if d is None or s.result is not None:
             raise IllegalAction("604.1", "игра окончена: никакие действия не могут повлиять на неё")
-        anytime = actions.ANYTIME.get(action.get("type")) if isinstance(action, dict) else None
+        kind = action.get("type") if isinstance(action, dict) else None
+        anytime = actions.ANYTIME.get(kind) if isinstance(kind, str) else None
         if anytime is not None:  # concession, a draw offer: any player, whoever decides now
             problem = anytime.check(self, player, action)
             if problem is not None:

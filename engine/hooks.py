@@ -5,14 +5,16 @@ and each keyword module (``berserk_engine.keywords.*``) registers its handlers w
 keyword is a new module, not a new branch in the core.
 
 Every point is a list of callables; the signature is documented beside each list. A handler may
-carry ``relevant(game) -> bool`` (see :func:`relevant`): False tells the core that it changes nothing
-in this game (no card of the game has the mechanic), so a fast path may skip the point.
+have a ``relevant(game) -> bool`` (:func:`needs`, :func:`set_relevant`; see :func:`relevant`): False
+tells the core that it changes nothing in this game (no card of the game has the mechanic), so a fast
+path may skip the point. What is known of a handler is kept in tables here, not as attributes of the
+function: a compiled function (``berserk-rules compile``) takes no attributes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 Handler = Callable[..., Any]
 
@@ -87,10 +89,26 @@ EFFECTS_ENDED: list[Handler] = []
 GAME_OVER: list[Handler] = []
 
 
+# handler -> relevant(game): may it change anything in this game? (absent: always may)
+RELEVANT: dict[Handler, Callable[[Any], bool]] = {}
+# PLAY_RESTRICTIONS handler -> the card types it concerns (absent: every type)
+TYPES: dict[Handler, tuple[str, ...]] = {}
+
+
+def _relevant(handler: Handler, game: Any) -> bool:
+    check = RELEVANT.get(handler)
+    return check is None or check(game)
+
+
 def relevant(handlers: list[Handler], game: Any) -> bool:
     """Can some handler of this point change anything in this game? A handler without a ``relevant``
-    attribute always may."""
-    return any(getattr(h, "relevant", None) is None or h.relevant(game) for h in handlers)
+    check always may."""
+    return any(_relevant(h, game) for h in handlers)
+
+
+def set_relevant(handler: Handler, check: Callable[[Any], bool]) -> None:
+    """Give a handler its ``relevant(game)`` check (see :func:`relevant`)."""
+    RELEVANT[handler] = check
 
 
 def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[Handler], Handler]:
@@ -104,7 +122,7 @@ def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[H
             possible = possible_keywords(game)
             return any(t in possible for t in terms) or (when is not None and bool(when(game)))
 
-        handler.relevant = matters  # type: ignore[attr-defined]
+        RELEVANT[handler] = matters
         return handler
 
     return mark
@@ -136,7 +154,7 @@ def _granted_texts(node: Any) -> list[str]:
 
     if node is None or not dataclasses.is_dataclass(node):
         return []
-    found = [node.text] if type(node).__name__ == "Grant" else []
+    found = [cast(Any, node).text] if type(node).__name__ == "Grant" else []
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         for part in value if isinstance(value, tuple) else (value,):
@@ -152,9 +170,7 @@ def active(game: Any, handlers: list[Handler]) -> list[Handler]:
     cache = game.active_handlers  # by the identity of the list: the lists are module-level and live on
     found = cache.get(id(handlers))
     if found is None:
-        found = cache[id(handlers)] = [
-            h for h in handlers if getattr(h, "relevant", None) is None or h.relevant(game)
-        ]
+        found = cache[id(handlers)] = [h for h in handlers if _relevant(h, game)]
     return found
 
 
@@ -163,7 +179,7 @@ def for_types(*types: str) -> Callable[[Handler], Handler]:
     plays then asks it only about them)."""
 
     def mark(handler: Handler) -> Handler:
-        handler.types = types  # type: ignore[attr-defined]
+        TYPES[handler] = types
         return handler
 
     return mark

@@ -14,8 +14,8 @@ from berserk_engine.effects import Move
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-term("вернуть-убрать-в-колоду")
-term("убрать-положить-поместить-на-кладбище")
+term(__name__, "вернуть-убрать-в-колоду")
+term(__name__, "убрать-положить-поместить-на-кладбище")
 
 
 @phrase(

@@ -12,8 +12,8 @@ from berserk_engine.abilities import Cost, Trigger
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-term("при-атаке-при-ударе")
-term("при-гибели-при-уничтожении")
+term(__name__, "при-атаке-при-ударе")
+term(__name__, "при-гибели-при-уничтожении")
 
 # --- triggered abilities --------------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ def _restrictions_of(kind: str) -> list[Any]:
     handlers = _BY_TYPE.get(kind)
     if handlers is None:
         handlers = _BY_TYPE[kind] = [
-            h for h in hooks.PLAY_RESTRICTIONS if kind in getattr(h, "types", (kind,))
+            h for h in hooks.PLAY_RESTRICTIONS if kind in hooks.TYPES.get(h, (kind,))
         ]
     return handlers
 

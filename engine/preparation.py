@@ -25,8 +25,8 @@ from berserk_engine.tasks import Task, task
 if TYPE_CHECKING:
     from berserk_engine.game import Game
 
-DEAL = term("раздача")
-MULLIGAN = term("пересдача")
+DEAL = term(__name__, "раздача")
+MULLIGAN = term(__name__, "пересдача")
 
 
 @task

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card
 
-term("эффект-замещения")
+term(__name__, "эффект-замещения")
 
 # Who is about to take the wounds, with the verb's gender, relative to the replacement's controller.
 SUBJECTS = {
@@ -134,7 +134,7 @@ def _bound(node: ReplaceWounds, card_id: str, text: str) -> Any:
     return lambda game, event: node.replace(game, card_id, text, event)
 
 
-_replacements.relevant = lambda game: bool(game.defs_with("replace-wounds", _replacing))  # type: ignore[attr-defined]
+hooks.set_relevant(_replacements, lambda game: bool(game.defs_with("replace-wounds", _replacing)))
 hooks.REPLACEMENTS.append(_replacements)
 
 

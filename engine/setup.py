@@ -129,8 +129,8 @@ def build_library(cards: Any) -> dict[str, CardDef]:
         for key in ("type", "subtype", "element"):
             if props.get(key) is not None and not isinstance(props[key], str):
                 raise SetupError(f"карта «{name}»: {key} должен быть строкой, получено {props[key]!r}")
-        key = (name, *(props.get(k) for k in sorted(_CARD_KEYS)))
-        known = _DEFINITIONS.get(key)
+        def_key = (name, *(props.get(k) for k in sorted(_CARD_KEYS)))
+        known = _DEFINITIONS.get(def_key)
         if known is None:
             known = CardDef.build(
                 name,
@@ -145,7 +145,7 @@ def build_library(cards: Any) -> dict[str, CardDef]:
                 text=text,
             )
             if len(_DEFINITIONS) < 4096:
-                _DEFINITIONS[key] = known
+                _DEFINITIONS[def_key] = known
         library[name] = known
     return library
 

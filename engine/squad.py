@@ -25,7 +25,6 @@ from berserk_engine import actions, hooks, selectors, zones
 from berserk_engine.abilities import Selector, looks_at_declaration
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
-from berserk_engine.effects import effect
 from berserk_engine.events import APPLY, SQUAD_EVENTS, MoveEvent, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
@@ -37,9 +36,9 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import Card, QueueItem
 
-term("вызов-вызвать")
-term("возрождение-возродить")
-term("возьмите-под-контроль-х")
+term(__name__, "вызов-вызвать")
+term(__name__, "возрождение-возродить")
+term(__name__, "возьмите-под-контроль-х")
 
 
 def squad(game: Game, player: str) -> list[str]:
@@ -67,7 +66,8 @@ def why_cannot_join(game: Game, player: str, card: Card) -> str | None:
 # --- Вызов ------------------------------------------------------------------------------------------
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Summon:
     """Вызовите «[название]»: the card found in the deck at the declaration goes from the deck to the
     game zone — open (unless «в закрытом виде»), under the summoner's control (517.3)."""
@@ -177,14 +177,15 @@ def _summons(d: Any) -> bool:
     return any(isinstance(looks_at_declaration(a), Summon) for a in d.abilities)
 
 
-_declaration_step.relevant = lambda game: bool(game.defs_with("summons", _summons))  # type: ignore[attr-defined]
+hooks.set_relevant(_declaration_step, lambda game: bool(game.defs_with("summons", _summons)))
 hooks.DECLARATION.append(_declaration_step)
 
 
 # --- Возрождение -----------------------------------------------------------------------------------
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Resurrect:
     """Возродите «[название]»: from your own graveyard to the game zone, open (unless «в закрытом
     виде»), under your control (517.4). Several copies: the player chooses one."""
@@ -295,7 +296,8 @@ APPLY[ControlEvent] = apply_control
 SQUAD_EVENTS.add(ControlEvent)  # Взять карту в отряд: взятие карты под свой контроль
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class TakeControl:
     """Возьмите под контроль Х: «Указанные карты теперь под вашим контролем и переходят в ваш отряд»."""
 

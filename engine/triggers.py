@@ -75,7 +75,9 @@ def listeners(game: Game, event: str) -> list[str]:
         for card_id in s.play:
             card = s.cards[card_id]
             if card_id in game.by_card:
-                events = {a.trigger.event for a in ch.abilities(game, card) if a.trigger is not None}
+                events: frozenset[str] = frozenset(
+                    a.trigger.event for a in ch.abilities(game, card) if a.trigger is not None
+                )
             else:
                 events = game.defs[card.name].trigger_events
             for e in events:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -52,13 +51,9 @@ KEYWORDS: dict[str, Keyword] = {}
 TERMS: dict[str, str] = {}  # term id -> the module that implements it
 
 
-def _caller_module() -> str:
-    return sys._getframe(2).f_globals.get("__name__", "")
-
-
-def term(term_id: str) -> str:
-    """Register a glossary term implemented by the calling module (effects, rules about cards)."""
-    module = _caller_module()
+def term(module: str, term_id: str) -> str:
+    """Register a glossary term implemented by ``module`` (the caller's ``__name__``: effects, rules
+    about cards). The module is named, not looked up on the call stack: a compiled module has none."""
     if TERMS.get(term_id, module) != module:
         raise ValueError(f"термин {term_id} реализуют два модуля: {TERMS[term_id]} и {module}")
     TERMS[term_id] = module
@@ -66,6 +61,7 @@ def term(term_id: str) -> str:
 
 
 def keyword(
+    module: str,
     term: str,
     name: str,
     phrase: str,
@@ -78,12 +74,11 @@ def keyword(
     build: Callable[[Any], Any] | None = None,
     face_down: bool = False,
 ) -> Keyword:
-    """Register a keyword; call it once at the top of the keyword's module."""
+    """Register a keyword; call it once at the top of the keyword's module, with its ``__name__``."""
     if term in KEYWORDS:
         raise ValueError(f"ключевое слово {term} зарегистрировано дважды")
     if regain not in REGAIN_RULES:
         raise ValueError(f"{term}: неизвестное правило повторного получения {regain!r}")
-    module = _caller_module()
     found = Keyword(
         term, name, phrase, kind, example, regain, zero_declarable, expands_to, module, build, face_down
     )

@@ -8,7 +8,7 @@ from typing import Any
 from berserk_engine.grammar import slot_type
 
 # words -> category
-FROM = {"заклинаний": "spell", "выстрелов": "shot", "ударов": "blow"}
+FROM: dict[str, str] = {"заклинаний": "spell", "выстрелов": "shot", "ударов": "blow"}
 slot_type("From", FROM, "источник ран: " + ", ".join(f"«{w}»" for w in FROM))
 
 

@@ -15,7 +15,7 @@ from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
-ARMOUR = keyword("броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
+ARMOUR = keyword(__name__, "броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
 
 
 def _prevent(game, event, remaining: int) -> int:

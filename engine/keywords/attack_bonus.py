@@ -11,7 +11,13 @@ from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
 BONUS = keyword(
-    "плюс-х-минус-х-к-атаке", "+Х (–Х) к атаке", "{x:Signed} к атаке", "static", "+1 к атаке.", regain="stack"
+    __name__,
+    "плюс-х-минус-х-к-атаке",
+    "+Х (–Х) к атаке",
+    "{x:Signed} к атаке",
+    "static",
+    "+1 к атаке.",
+    regain="stack",
 )
 
 
@@ -20,7 +26,9 @@ def _strength(game, attack, strength: int) -> int:
     attacker = s.cards.get(attack["attacker"]) or s.lki.get(attack["attacker"])
     if attacker is None or (type(attacker) is not dict and not game.present(BONUS.term)):
         return strength
-    return strength + sum(int(a.value) for a in ch.abilities_of(game, attacker) if a.keyword == BONUS.term)
+    return strength + sum(
+        int(a.value or 0) for a in ch.abilities_of(game, attacker) if a.keyword == BONUS.term
+    )
 
 
 hooks.ATTACK_STRENGTH.append(_strength)

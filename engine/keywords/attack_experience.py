@@ -6,7 +6,9 @@ from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
-ATTACK_EXPERIENCE = keyword("опыт-в-атаке", "Опыт в атаке", "Опыт в атаке", "static", "Опыт в атаке.")
+ATTACK_EXPERIENCE = keyword(
+    __name__, "опыт-в-атаке", "Опыт в атаке", "Опыт в атаке", "static", "Опыт в атаке."
+)
 
 
 def _stays_open(game, card, role: str) -> bool:

@@ -20,6 +20,7 @@ def _minus(value):
 
 
 REDUCTION = keyword(
+    __name__,
     "минус-х-от-атаки",
     "–X от атаки",
     "{x:Signed} от атаки",

@@ -12,6 +12,7 @@ from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
 TIMES = keyword(
+    __name__,
     "один-х-раз-за-ход",
     "Может атаковать ударом Х раза за ход",
     "Может атаковать ударом {x:Num} раза за ход",

@@ -6,7 +6,9 @@ from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
-DEFENCE_EXPERIENCE = keyword("опыт-в-защите", "Опыт в защите", "Опыт в защите", "static", "Опыт в защите.")
+DEFENCE_EXPERIENCE = keyword(
+    __name__, "опыт-в-защите", "Опыт в защите", "Опыт в защите", "static", "Опыт в защите."
+)
 
 
 def _stays_open(game, card, role: str) -> bool:

@@ -7,7 +7,7 @@ from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
 DIRECTED = keyword(
-    "направленный-удар", "Направленный удар", "Направленный удар", "static", "Направленный удар."
+    __name__, "направленный-удар", "Направленный удар", "Направленный удар", "static", "Направленный удар."
 )
 
 

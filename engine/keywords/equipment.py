@@ -10,8 +10,12 @@ from berserk_engine import hooks
 from berserk_engine.cards import SUBTYPE_WORDS
 from berserk_engine.keywords import term
 
-EQUIPMENT = term("экипировка")
-SUBTYPE_TERMS = {"amulet": term("амулет"), "armour": term("броня"), "weapon": term("оружие")}
+EQUIPMENT = term(__name__, "экипировка")
+SUBTYPE_TERMS = {
+    "amulet": term(__name__, "амулет"),
+    "armour": term(__name__, "броня"),
+    "weapon": term(__name__, "оружие"),
+}
 ONE = {"amulet": "один амулет", "armour": "одна броня", "weapon": "одно оружие"}
 
 

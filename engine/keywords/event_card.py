@@ -8,7 +8,7 @@ from __future__ import annotations
 from berserk_engine import hooks
 from berserk_engine.keywords import term
 
-EVENT = term("событие")
+EVENT = term(__name__, "событие")
 
 
 @hooks.for_types("event")

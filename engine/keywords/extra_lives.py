@@ -8,15 +8,17 @@ lives minus negative lives and wounds (``characteristics.life`` minus the wound 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import selectors
-from berserk_engine.effects import effect, gain
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.grammar import phrase, slot_type
 from berserk_engine.keywords import term
 
-EXTRA_LIVES = term("дополнительные-жизни")
-term("жизни-карты-текущее-число-жизней")
+EXTRA_LIVES = term(__name__, "дополнительные-жизни")
+term(__name__, "жизни-карты-текущее-число-жизней")
 slot_type(
     "ExtraLives",
     {"дополнительную жизнь": 1, "дополнительные жизни": 1, "дополнительных жизней": 1},
@@ -24,7 +26,8 @@ slot_type(
 )
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class ExtraLives:
     amount: int
     target: Any

@@ -7,7 +7,7 @@ from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
-FIRST_STRIKE = keyword("первый-удар", "Первый удар", "Первый удар", "static", "Первый удар.")
+FIRST_STRIKE = keyword(__name__, "первый-удар", "Первый удар", "Первый удар", "static", "Первый удар.")
 
 
 def _strikes_first(game, card, other) -> bool:

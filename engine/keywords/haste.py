@@ -6,7 +6,7 @@ from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
-RUSH = keyword("рывок", "Рывок", "Рывок", "static", "Рывок.")
+RUSH = keyword(__name__, "рывок", "Рывок", "Рывок", "static", "Рывок.")
 
 
 def _no_weakness(game, card) -> bool:

@@ -5,4 +5,4 @@ from __future__ import annotations
 
 from berserk_engine.keywords import keyword
 
-HORDE = keyword("орда", "Орда", "Орда", "static", "Орда.")
+HORDE = keyword(__name__, "орда", "Орда", "Орда", "static", "Орда.")

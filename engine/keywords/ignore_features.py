@@ -12,6 +12,7 @@ from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
 IGNORE_ALL = keyword(
+    __name__,
     "игнорировать-особенности-карт",
     "Игнорирует особенности",
     "Игнорирует особенности",

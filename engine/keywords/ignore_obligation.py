@@ -18,6 +18,7 @@ from berserk_engine.keywords import keyword
 from berserk_engine.keywords.ignore_features import IGNORE_ALL, ignoring
 
 IGNORE_OBLIGATION = keyword(
+    __name__,
     "игнорировать-особенность-обязывающую-атаковать",
     "Игнорирует особенности, обязывающие атаковать",
     "Игнорирует особенности, обязывающие атаковать",
@@ -46,11 +47,7 @@ def _obliging(game, card) -> bool:
 def _printed(game) -> frozenset[str]:
     """Names of the cards of this game printed with the obliging ability (it cannot be gained), found
     once per game: the listing of attacks is a hot path."""
-    names = game.__dict__.get("_obliging_names")
-    if names is None:
-        names = frozenset(n for n, d in game.defs.items() if any(a.value == OBLIGES for a in d.abilities))
-        game.__dict__["_obliging_names"] = names
-    return names
+    return game.defs_with("obliging", lambda d: any(a.value == OBLIGES for a in d.abilities))
 
 
 @hooks.needs(when=lambda game: bool(_printed(game)))

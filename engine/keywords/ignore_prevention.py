@@ -8,6 +8,7 @@ from berserk_engine.keywords import keyword
 from berserk_engine.keywords.ignore_features import ignoring
 
 IGNORE_ARMOUR = keyword(
+    __name__,
     "игнорировать-предотвращение-целевой-карты",
     "Игнорирует Броню",
     "Игнорирует Броню",

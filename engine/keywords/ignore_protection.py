@@ -10,6 +10,7 @@ from berserk_engine.keywords import _sources, keyword
 from berserk_engine.keywords.ignore_features import ignoring
 
 IGNORE_PROTECTION = keyword(
+    __name__,
     "игнорировать-защиту",
     "Игнорирует защиту от [текст]",
     "Игнорирует защиту от {x:From}",

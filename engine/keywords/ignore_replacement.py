@@ -8,6 +8,7 @@ from berserk_engine.keywords import keyword
 from berserk_engine.keywords.ignore_features import ignoring
 
 IGNORE_REPLACEMENT = keyword(
+    __name__,
     "игнорировать-замещение",
     "Игнорирует Сведение удара",
     "Игнорирует Сведение удара",

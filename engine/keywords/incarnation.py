@@ -9,15 +9,18 @@ back closed, under its owner's control (Возрождение).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from berserk_engine import hooks
 from berserk_engine.abilities import Ability, Trigger
-from berserk_engine.effects import effect
+from berserk_engine.data import serializable
 from berserk_engine.events import MoveEvent, perform
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import keyword
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Incarnation:
     amount: int
 
@@ -68,6 +71,7 @@ def _build(value) -> Ability:
 
 
 INCARNATION = keyword(
+    __name__,
     "инкарнация-х",
     "Инкарнация Х",
     "Инкарнация {x:Num}",

@@ -6,18 +6,20 @@ Card text: «жизни выбранного существа сокращают
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import selectors
-from berserk_engine.effects import effect
+from berserk_engine.data import serializable
 from berserk_engine.events import LivesEvent, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-LIVES = term("жизни-сокращаются-до-х")
+LIVES = term(__name__, "жизни-сокращаются-до-х")
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class ReduceLives:
     value: int
     target: Any

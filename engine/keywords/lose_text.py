@@ -8,17 +8,20 @@ Card text: «выбранное существо теряет особеннос
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import selectors
-from berserk_engine.effects import effect, gain
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-LOSES = term("теряет-особенности")
+LOSES = term(__name__, "теряет-особенности")
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class LoseText:
     target: Any
     until: str = "leaves_play"

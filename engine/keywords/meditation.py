@@ -9,13 +9,16 @@ markers, as many as he has up to Х, and his hero is wounded by the shortfall.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from berserk_engine.abilities import Ability, Trigger
-from berserk_engine.effects import effect
+from berserk_engine.data import serializable
 from berserk_engine.events import WoundEvent, perform
 from berserk_engine.keywords import keyword
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Meditation:
     amount: int
 
@@ -50,6 +53,7 @@ def _build(value) -> Ability:
 
 
 MEDITATION = keyword(
+    __name__,
     "медитация-х",
     "Медитация Х",
     "Медитация {x:Num}",

@@ -12,6 +12,7 @@ from berserk_engine import hooks
 from berserk_engine.keywords import _sources, keyword
 
 NO_WOUNDS = keyword(
+    __name__,
     "не-получает-ран-от-текст",
     "Не получает ран от [текст]",
     "Не получает ран от {x:From}",

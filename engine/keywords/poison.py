@@ -11,6 +11,7 @@ from __future__ import annotations
 from berserk_engine.keywords import keyword
 
 POISON = keyword(
+    __name__,
     "отравление-на-х",
     "Отравление на Х",
     "Отравление на {x:Num}",

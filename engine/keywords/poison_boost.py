@@ -7,19 +7,22 @@ poisoned gets Отравление Х.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import selectors
-from berserk_engine.effects import effect, gain
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.keywords.poison import POISON
 
-BOOST = term("усилить-отравление-на-х")
+BOOST = term(__name__, "усилить-отравление-на-х")
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class BoostPoison:
     amount: int
     target: Any

@@ -13,16 +13,18 @@ and wounds taken as a payment, which then is incomplete (501.2.1).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import hooks, selectors
 from berserk_engine.abilities import Selector
-from berserk_engine.effects import effect, gain
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.grammar import CREATURE, phrase, slot_type
 from berserk_engine.keywords import term
 
-PREVENTION = term("предотвращение")
-term("эффект-предотвращения")
+PREVENTION = term(__name__, "предотвращение")
+term(__name__, "эффект-предотвращения")
 
 # Targets in the dative, after «нанесённых по …».
 DATIVE = {
@@ -34,7 +36,8 @@ DATIVE = {
 slot_type("Dat", DATIVE, "цель: " + ", ".join(f"«{w}»" for w in DATIVE))
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Prevent:
     """Предотвратить первые N ран, нанесённых по [цели] [на срок]."""
 

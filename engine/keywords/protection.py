@@ -15,6 +15,7 @@ from berserk_engine.events import Replacement, WoundEvent
 from berserk_engine.keywords import _sources, keyword
 
 PROTECTION = keyword(
+    __name__,
     "защита-от-текст",
     "Защита от [текст]",
     "Защита от {x:From}",

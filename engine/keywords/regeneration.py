@@ -6,6 +6,7 @@ from __future__ import annotations
 from berserk_engine.keywords import keyword
 
 REGENERATION = keyword(
+    __name__,
     "регенерация-х",
     "Регенерация Х",
     "Регенерация {x:Num}",

@@ -9,21 +9,24 @@ its strength; «Сведение удара» does not (a shot is not a strike).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.combat import attack_strength, note_targets
-from berserk_engine.effects import amount, effect
+from berserk_engine.data import serializable
+from berserk_engine.effects import amount
 from berserk_engine.events import AttackEvent, BlowEvent, WoundEvent, perform
 from berserk_engine.grammar import CHARACTER, phrase
 from berserk_engine.keywords import term
 
-SHOT = term("выстрел-на-х")
+SHOT = term(__name__, "выстрел-на-х")
 TARGET = Selector("chosen", "персонаж противника", CHARACTER, "enemy")
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Shot:
     amount: Amount
     target: Selector

@@ -27,6 +27,7 @@ from berserk_engine.keywords import keyword
 from berserk_engine.tasks import Task, task
 
 STEALTH = keyword(
+    __name__,
     "скрытность",
     "Скрытность",
     "Скрытность",

@@ -8,18 +8,21 @@ interpretation I-22).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import selectors
-from berserk_engine.effects import effect, gain
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-BECOMES = term("удар-становится-равным-х")
+BECOMES = term(__name__, "удар-становится-равным-х")
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class StrikeBecomes:
     value: int
     target: Any

@@ -14,7 +14,12 @@ from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
 REDUCTION = keyword(
-    "сведение-удара-к-х", "Сведение удара к Х", "Сведение удара к {x:Num}", "static", "Сведение удара к 1."
+    __name__,
+    "сведение-удара-к-х",
+    "Сведение удара к Х",
+    "Сведение удара к {x:Num}",
+    "static",
+    "Сведение удара к 1.",
 )
 
 

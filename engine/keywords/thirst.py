@@ -9,6 +9,7 @@ from __future__ import annotations
 from berserk_engine.keywords import keyword
 
 THIRST = keyword(
+    __name__,
     "жажда-х",
     "Жажда Х",
     "Жажда {x:Num}",

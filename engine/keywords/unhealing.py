@@ -8,7 +8,7 @@ from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
 UNHEALING = keyword(
-    "незаживающие-раны", "Незаживающие раны", "Незаживающие раны", "static", "Незаживающие раны."
+    __name__, "незаживающие-раны", "Незаживающие раны", "Незаживающие раны", "static", "Незаживающие раны."
 )
 
 

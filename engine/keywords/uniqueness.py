@@ -14,8 +14,8 @@ from berserk_engine import hooks
 from berserk_engine.events import SQUAD_EVENTS, MoveEvent
 from berserk_engine.keywords import keyword, term
 
-UNIQUE = keyword("уникальность", "Уникальность", "Уникальность", "combined", "Уникальность.")
-term("копия-карты")
+UNIQUE = keyword(__name__, "уникальность", "Уникальность", "Уникальность", "combined", "Уникальность.")
+term(__name__, "копия-карты")
 
 
 @hooks.needs(UNIQUE.term)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from berserk_engine.keywords import keyword
 
 UNITY = keyword(
+    __name__,
     "единение-х",
     "Единение Х",
     "Единение {x:Num}",

@@ -17,7 +17,8 @@ from typing import Any
 from berserk_engine import hooks
 from berserk_engine.abilities import Ability, Trigger
 from berserk_engine.choices import ChooseCards
-from berserk_engine.effects import effect, gain
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.events import CloseEvent, MoveEvent, Perform, PlayEvent, perform
 from berserk_engine.keywords import keyword
 from berserk_engine.tasks import Task, task
@@ -40,7 +41,8 @@ def candidates(game, player: str, cost: int) -> list[str]:
     return found
 
 
-@effect
+@serializable
+@dataclass(frozen=True, slots=True)
 class Vanguard:
     cost: int
 
@@ -122,6 +124,7 @@ def _build(value) -> Ability:
 
 
 VANGUARD = keyword(
+    __name__,
     "авангард-х",
     "Авангард Х",
     "Авангард {x:Num}",

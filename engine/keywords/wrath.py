@@ -10,7 +10,7 @@ from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
 
-WRATH = keyword("гнев", "Гнев", "Гнев", "static", "Гнев.")
+WRATH = keyword(__name__, "гнев", "Гнев", "Гнев", "static", "Гнев.")
 
 
 def _strength(game, attack, strength: int) -> int:
