@@ -192,6 +192,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--games", type=int, default=200, help="сколько партий сыграть (200)")
     p.add_argument("--seed", type=int, default=1, help="зерно первой партии (1)")
+    p.add_argument(
+        "--compiled",
+        action="store_true",
+        help="замерить скомпилированную сборку того же движка (mypyc; собирается один раз, нужен mypy)",
+    )
+
+    p = sub.add_parser(
+        "compile", help="собрать скомпилированный движок (mypyc) и напечатать папку для PYTHONPATH"
+    )
+    p.add_argument("--jobs", type=int, default=2, help="процессов компилятора C (2)")
 
     p = sub.add_parser("deck", help="проверить колоду по правилам составления (Название карты, Орда)")
     p.add_argument("file", help="файл колоды: формат и таблица карт с количеством")

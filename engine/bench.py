@@ -68,6 +68,14 @@ def listing_times(games: int, seed: int) -> list[float]:
     return samples
 
 
+def build() -> str:
+    """ "mypyc" when this engine is the compiled build (``berserk-rules bench --compiled``), else
+    "python"."""
+    from berserk_engine import game
+
+    return "python" if game.__file__.endswith(".py") else "mypyc"
+
+
 def run(games: int = 200, seed: int = 1) -> dict[str, Any]:
     core = _one_core()
     play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches
@@ -80,6 +88,7 @@ def run(games: int = 200, seed: int = 1) -> dict[str, Any]:
         outcomes[key] = outcomes.get(key, 0) + 1
     return {
         "engine": f"berserk_engine {__version__}",
+        "build": build(),
         "python": f"{platform.python_implementation()} {sys.version.split()[0]}",
         "machine": platform.machine(),
         "core": core,

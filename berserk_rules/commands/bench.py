@@ -1,18 +1,43 @@
-"""``berserk-rules bench [--json] [--games N] [--seed S]``: the reference engine's benchmark.
+"""``berserk-rules bench [--json] [--games N] [--seed S] [--compiled]``: the reference engine's benchmark.
 
 Like a chess engine's ``bench``: seeded random legal games from the standard starting position with
 real decks, on one core, to the end. Prints complete games per second, decisions per second and the
 median and 99th percentile of the time to list the legal actions (JSON keys ``games_per_second``,
 ``decisions_per_second``, ``legal_actions_median_us``, ``legal_actions_p99_us``). A measurement, not a
 test: nothing here passes or fails.
+
+``--compiled`` measures the compiled build of the same engine (:mod:`berserk_rules.compiled`): it is
+built once (or found built) and the benchmark runs in a child process that imports it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
+from typing import Any
 
 from berserk_rules.errors import UserError
+
+BUILDS = {"python": "чистый Python", "mypyc": "скомпилирован mypyc"}
+
+
+def _compiled(games: int, seed: int) -> dict[str, Any]:
+    from berserk_rules import compiled
+    from berserk_rules.corpus import project_root
+
+    folder = compiled.build(project_root())
+    code = f"import json; from berserk_engine import bench; print(json.dumps(bench.run({games}, {seed})))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=compiled.environment(folder), capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise UserError(f"замер скомпилированного движка упал:\n{done.stderr.strip()}")
+    figures: dict[str, Any] = json.loads(done.stdout)
+    if figures.get("build") != "mypyc":
+        raise UserError(f"в {folder} не скомпилированный движок: замер не сделан")
+    return figures
 
 
 def run(args: argparse.Namespace) -> int:
@@ -20,12 +45,15 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UserError(f"--games: нужно хотя бы одна партия, получено {args.games}")
-    figures = bench.run(games=args.games, seed=args.seed)
+    if args.compiled:
+        figures = _compiled(args.games, args.seed)
+    else:
+        figures = bench.run(games=args.games, seed=args.seed)
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
         return 0
     rows = [
-        ("Движок", figures["engine"]),
+        ("Движок", f"{figures['engine']} ({BUILDS.get(figures.get('build', ''), '?')})"),
         ("Python", f"{figures['python']} ({figures['machine']}, {figures['core']})"),
         ("Партий (зерно)", f"{figures['games']} ({figures['seed']})"),
         ("Партий в секунду", figures["games_per_second"]),
