@@ -14,7 +14,6 @@ from typing import Any
 from berserk_engine.data import serializable
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Selector:
     """Which cards an effect applies to, as the card's words say (Цель, «каждое», «это существо»).
@@ -38,7 +37,6 @@ class Selector:
         return self.mode == "chosen"
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Amount:
     """A number of wounds or cards: a constant, or a property of the source read on resolution."""
@@ -48,7 +46,6 @@ class Amount:
     words: str = ""
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """The condition of a triggered ability (условие срабатывания).
@@ -69,7 +66,6 @@ class Trigger:
     player: str = "any"
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Cost:
     """What is written before the colon of an activated ability, and the «Х раз за ход» limit (501.2)."""
@@ -88,7 +84,6 @@ class Cost:
         )
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Ability:
     """One ability of a card. ``kind``: "triggered" | "activated" | "spell" | "static".
@@ -168,3 +163,8 @@ def number_slots(value: Any, counter: list[int] | None = None) -> Any:
         changes = {f.name: number_slots(getattr(value, f.name), counter) for f in dataclasses.fields(value)}
         return dataclasses.replace(value, **changes)
     return value
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Selector, Amount, Trigger, Cost, Ability)

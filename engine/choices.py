@@ -38,7 +38,6 @@ def choose_cards_options(
     ]
 
 
-@task
 @dataclass(slots=True)
 class ChooseCards(Task):
     player: str
@@ -87,7 +86,6 @@ def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
 actions.register(ActionKind("choose_cards", "выбор карт", _choose_options, _check_choose, _chosen))
 
 
-@task
 @dataclass(slots=True)
 class Choose(Task):
     """A choice among named alternatives (decision ``choose``, action kind registered in ``events``):
@@ -112,3 +110,8 @@ class Choose(Task):
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         self.then.choice = action["choice"]
         game.push(self.then)
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(ChooseCards, Choose)

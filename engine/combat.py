@@ -168,7 +168,6 @@ actions.register(ActionKind("attack", "атака ударом", _attack_options
 # --- declaration and defender -------------------------------------------------------------------
 
 
-@task
 @dataclass(slots=True)
 class DeclareAttack(Task):
     attacker: str
@@ -240,7 +239,6 @@ def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
     ]
 
 
-@task
 @dataclass(slots=True)
 class AssignDefender(Task):
     """Назначить защитника: the inactive player decides (even when he has nobody to name: then his
@@ -329,7 +327,6 @@ actions.register(
 )
 
 
-@task
 @dataclass(slots=True)
 class EnterAttack(Task):
     """307.1: the attack enters the Queue and resolves at once; 307.2: then the triggers."""
@@ -392,7 +389,6 @@ def _first(game: Game, a: Card | None, b: Card | None) -> Card | None:
     return a if a_first else b
 
 
-@task
 @dataclass(slots=True)
 class ResolveAttack(Task):
     """The attack in the Queue: blows and wounds (simultaneous, or «Первый удар» first)."""
@@ -445,7 +441,6 @@ class ResolveAttack(Task):
         game.push(Perform(first_hit), SecondBlow(second))
 
 
-@task
 @dataclass(slots=True)
 class SecondBlow(Task):
     """«Первый удар»: the other one strikes back only if it survived."""
@@ -514,3 +509,8 @@ def note_targets(game: Game, source: str, targets: list[str]) -> None:
 def targeted(game: Game, source: Card, serial: int) -> bool:
     """Has ``source`` targeted the physical card ``serial`` this turn (see :func:`note_targets`)?"""
     return f"цель:{serial}" in source.this_turn
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(DeclareAttack, AssignDefender, EnterAttack, ResolveAttack, SecondBlow)

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class OwnCost:
     """The card costs ``per_card`` less for every card in its owner's hand (203.2: works in hand)."""
@@ -35,7 +34,6 @@ class OwnCost:
     per_card: int
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class SetCost:
     """Every card of the subtype costs ``amount`` less (203.3: works from the game zone only)."""
@@ -97,3 +95,8 @@ def _own_cost(f: dict[str, Any]) -> Ability:
 )
 def _set_cost(f: dict[str, Any]) -> Ability:
     return Ability("static", "", SetCost(f["subtype"].lower(), f["n"]))
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(OwnCost, SetCost)

@@ -16,16 +16,20 @@ REGISTRY: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, frozenset[str]] = {}
 
 
-def serializable(cls: type) -> type:
-    """Register a dataclass for :func:`to_data` / :func:`from_data`."""
-    name = cls.__name__
-    if name in REGISTRY and REGISTRY[name] is not cls:
-        raise TypeError(f"two serialisable classes named {name}")
-    REGISTRY[name] = cls
-    _TUPLE_FIELDS[cls] = frozenset(
-        f.name for f in dataclasses.fields(cls) if str(f.type).replace(" ", "").startswith(("tuple", "Tuple"))
-    )
-    return cls
+def serializable(*classes: type) -> None:
+    """Register dataclasses for :func:`to_data` / :func:`from_data`. Called after the classes, not
+    used as a decorator: compiled (``berserk-rules compile``), a decorated class would not be a native
+    class."""
+    for cls in classes:
+        name = cls.__name__
+        if name in REGISTRY and REGISTRY[name] is not cls:
+            raise TypeError(f"two serialisable classes named {name}")
+        REGISTRY[name] = cls
+        _TUPLE_FIELDS[cls] = frozenset(
+            f.name
+            for f in dataclasses.fields(cls)
+            if str(f.type).replace(" ", "").startswith(("tuple", "Tuple"))
+        )
 
 
 def to_data(value: Any) -> Any:

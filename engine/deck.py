@@ -35,7 +35,6 @@ term(__name__, "поиск-карта-карты")
 term(__name__, "перемешивание-колоды")
 
 
-@task
 @dataclass(slots=True)
 class ShuffleDeck(Task):
     """Перемешивание колоды (204.2, 204.3): the order becomes random and unknown."""
@@ -50,7 +49,6 @@ class ShuffleDeck(Task):
 # --- Поиск ----------------------------------------------------------------------------------------
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Search:
     """Поиск — [карта/карты]: find in your deck up to ``count`` cards that fit and take them into your
@@ -98,7 +96,6 @@ class Search:
         )
 
 
-@task
 @dataclass(slots=True)
 class SearchChosen(Task):
     player: str
@@ -115,7 +112,6 @@ class SearchChosen(Task):
 # --- a named place, without looking (204.3) -------------------------------------------------------
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class TopToBottom:
     """Look at the top card of your deck and put it under the deck (the example of Дейла, 204.3):
@@ -139,7 +135,6 @@ class TopToBottom:
         perform(game, MoveEvent(top.id, "deck", "return", position="bottom", source=item.source))
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class MillTop:
     """Положить верхнюю карту своей колоды на кладбище (Убрать на кладбище — из колоды): taken from a
@@ -151,7 +146,6 @@ class MillTop:
             perform(game, MoveEvent(deck[0], "graveyard", "put", source=item.source))
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Reveal:
     """Показать X верхних карт своей колоды: both players see them, they stay where they are; with
@@ -174,7 +168,6 @@ class Reveal:
         )
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Shuffle:
     """Перемешайте свою колоду."""
@@ -183,7 +176,6 @@ class Shuffle:
         zones.shuffle(game, item.controller)
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Placeable:
     """«Помещённый»: the card may be placed into a deck by «Поместите» (204.5)."""
@@ -193,7 +185,6 @@ def placeable(game: Game, name: str) -> bool:
     return any(isinstance(a.effect, Placeable) for a in game.defs[name].abilities)
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Place:
     """Поместите «[название]» в колоду противника (204.5): a card with «Помещённый» goes from your
@@ -340,3 +331,9 @@ def _on_draw(f: dict[str, Any]) -> Trigger:
 )
 def _on_enemy_draw(f: dict[str, Any]) -> Trigger:
     return Trigger("draws", player="enemy")
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Search, TopToBottom, MillTop, Reveal, Shuffle, Placeable, Place)
+task(ShuffleDeck, SearchChosen)

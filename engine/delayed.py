@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 OWN_HERO = "своего героя"  # the words of the default target (519.1)
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Delayed:
     """A delayed effect: ``text`` is the waiting ability placed on the controller's hero."""
@@ -67,3 +66,8 @@ def _at_end_of_turn(f: dict[str, Any]) -> Delayed | None:
             return None  # a chosen target would have to be named at the declaration
         return Delayed(f"В конце хода: {words}.")
     return None
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Delayed)

@@ -34,7 +34,6 @@ term(__name__, "уничтожить-карту")
 term(__name__, "сбросьте-карту")
 
 
-@task
 @dataclass(slots=True)
 class Resolve(Task):
     """Run one effect node of the ability being resolved."""
@@ -55,7 +54,6 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
 # --- the effects ------------------------------------------------------------------------------
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Sequence:
     """Several effects of one ability, one after another («… и …», «…, затем …»)."""
@@ -69,7 +67,6 @@ class Sequence:
         return [e for p in self.parts for e in p.events(game, item)]
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Wound:
     """Ранить на Х [цель]: нанести на цель маркер «Х ран»."""
@@ -100,7 +97,6 @@ class Wound:
         ]
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Heal:
     """Излечить на X (Полностью излечить): снять с персонажа X ран (все, если ран меньше — 518.2)."""
@@ -120,7 +116,6 @@ class Heal:
         return [HealEvent(t, n, self.full, item.source, item.source_name) for t in targets]
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Возьмите карту: взять в руку верхнюю карту своей колоды (сколько возможно — 518.3)."""
@@ -137,7 +132,6 @@ class Draw:
         return [DrawEvent(item.controller, reason=item.text) for _ in range(max(n, 0))]
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class StrikeBonus:
     """[Цель] получает +X (−X) к удару [на срок]."""
@@ -151,7 +145,6 @@ class StrikeBonus:
             gain(game, item, t, "strike", amount=self.amount, until=self.until)
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Grant:
     """[Цель] получает [текст] [на срок] («Получает [текст]»: by default until the end of the battle)."""
@@ -165,7 +158,6 @@ class Grant:
             gain(game, item, t, "grant", text=self.text, until=self.until)
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Fight:
     """Сразиться с выбранным существом: the source attacks the chosen creature by the usual rules of
@@ -181,7 +173,6 @@ class Fight:
             fight(game, item, targets[0])
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Move:
     """A card goes to another zone: «уничтожить» (to the graveyard), «вернуть в руку» …"""
@@ -210,7 +201,6 @@ class Move:
             )
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Close:
     """Закрыть (открыть) [цель]."""
@@ -224,7 +214,6 @@ class Close:
             perform(game, *(CloseEvent(t, open=self.open) for t in targets))
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Сбросьте карту (X карт): the player chooses cards of his hand and puts them in his graveyard;
@@ -256,7 +245,6 @@ class Discard:
         )
 
 
-@task
 @dataclass(slots=True)
 class DiscardChosen(Task):
     cards: list[str] = field(default_factory=list)
@@ -440,3 +428,9 @@ def _discard_one(f: dict[str, Any]) -> Discard:
 @phrase("effect", "сбросьте {n:Num} карты", "сбросьте 2 карты", "сбросьте-карту")
 def _discard_few(f: dict[str, Any]) -> Discard:
     return Discard(f["n"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Sequence, Wound, Heal, Draw, StrikeBonus, Grant, Fight, Move, Close, Discard)
+task(Resolve, DiscardChosen)

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 # --- events ------------------------------------------------------------------------------------
 
 
-@serializable
 @dataclass(slots=True)
 class WoundEvent:
     """Ранить на Х: put a marker «Х ран» on the card (glossary «Раны», «Ранить на Х»)."""
@@ -55,7 +54,6 @@ class WoundEvent:
     applied: tuple[str, ...] = ()  # replacement effects already applied to this event
 
 
-@serializable
 @dataclass(slots=True)
 class HealEvent:
     """Излечить на X (или полностью): remove wounds; ``removed`` is how many were removed."""
@@ -69,7 +67,6 @@ class HealEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class DrawEvent:
     """Возьмите карту: the top card of the player's deck goes to his hand; ``failed`` when the deck is
@@ -83,7 +80,6 @@ class DrawEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class MoveEvent:
     """A card goes to another zone — the only way a card ever changes zone (see zones.move).
@@ -114,7 +110,6 @@ class MoveEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class CloseEvent:
     """Закрыть: an open card turns 90º; ``open`` = True for Открытие карты. ``payment``: the card
@@ -128,7 +123,6 @@ class CloseEvent:
     rule: str = ""  # the rule that opens or closes it, for the log (303.1: the restoration phase)
 
 
-@serializable
 @dataclass(slots=True)
 class BlowEvent:
     """A blow is struck (Удар): ``kind`` "attack" (the strike of an attack), "counter" (Ответный удар —
@@ -142,7 +136,6 @@ class BlowEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class LivesEvent:
     """«Жизни сокращаются до Х»: every wound marker is removed, then additional or negative lives make
@@ -156,7 +149,6 @@ class LivesEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class AttackEvent:
     """An attack is declared: ``attacker`` attacks ``target`` (Атакующая карта, Атакованная карта)."""
@@ -167,7 +159,6 @@ class AttackEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class PlayEvent:
     """A card is played from hand (309.1) by ``player`` (its new object is ``card``)."""
@@ -178,7 +169,6 @@ class PlayEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class TurnEvent:
     """«В начале хода» (``end`` False, the accumulation phase, 304.3) or «в конце хода» (310.1)."""
@@ -189,7 +179,6 @@ class TurnEvent:
     applied: tuple[str, ...] = ()
 
 
-@serializable
 @dataclass(slots=True)
 class ResolvedEvent:
     """An ability has been resolved — partially resolved counts as resolved (119.8)."""
@@ -240,7 +229,6 @@ def replacements(game: Game, event: Any) -> list[Replacement]:
 # --- the pipeline -------------------------------------------------------------------------------
 
 
-@task
 @dataclass(slots=True)
 class Perform(Task):
     """Take simultaneous events through prevention, replacement, change, log and trigger collection.
@@ -618,3 +606,20 @@ def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
 from berserk_engine import actions, triggers  # noqa: E402 — they build on the events defined above
 
 actions.register(actions.ActionKind("choose", "выбор варианта", _choose_options, _check_choose, _chosen))
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(
+    WoundEvent,
+    HealEvent,
+    DrawEvent,
+    MoveEvent,
+    CloseEvent,
+    BlowEvent,
+    LivesEvent,
+    AttackEvent,
+    PlayEvent,
+    TurnEvent,
+    ResolvedEvent,
+)
+task(Perform)

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 term(__name__, "вскрытие-карты")
 
 
-@serializable
 @dataclass(slots=True)
 class FlipEvent:
     """A card in the game zone turns face up (``face_down`` False: Вскрытие карты) or face down."""
@@ -59,7 +58,6 @@ def apply_flip(game: Game, ev: FlipEvent) -> bool:
 APPLY[FlipEvent] = apply_flip
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Flip:
     """Переверните [цель] лицевой стороной вверх (рубашкой вверх)."""
@@ -81,3 +79,8 @@ class Flip:
 )
 def _face_up(f: dict[str, Any]) -> Flip:
     return Flip(f["t"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(FlipEvent, Flip)

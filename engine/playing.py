@@ -140,7 +140,6 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     game.push(Played(card.id, to_zone, player, list(action.get("targets", [])), action.get("summon")))
 
 
-@task
 @dataclass(slots=True)
 class Played(Task):
     """The played card goes to the game zone (or, a spell, to «resolving» and its abilities to the Queue)."""
@@ -157,7 +156,6 @@ class Played(Task):
         game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon))
 
 
-@task
 @dataclass(slots=True)
 class _AfterPlayed(Task):
     serial: int  # the physical card: its object id changed when it moved
@@ -198,7 +196,6 @@ class _AfterPlayed(Task):
         game.push(played, ResolveAll(), SpellDone(new_id), QueueRound())
 
 
-@task
 @dataclass(slots=True)
 class SpellDone(Task):
     """Кладбище: a spell goes to its owner's graveyard after its abilities resolved."""
@@ -211,3 +208,7 @@ class SpellDone(Task):
 
 
 actions.register(ActionKind("play", "розыгрыш карты", _options, _check, _play))
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(Played, _AfterPlayed, SpellDone)

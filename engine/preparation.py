@@ -29,7 +29,6 @@ DEAL = term(__name__, "раздача")
 MULLIGAN = term(__name__, "пересдача")
 
 
-@task
 @dataclass(slots=True)
 class Preparation(Task):
     """The mulligan of each player, the first player first; then the first turn (303)."""
@@ -64,7 +63,6 @@ class Preparation(Task):
         )
 
 
-@task
 @dataclass(slots=True)
 class Mulligan(Task):
     """The chosen cards go under the deck in the order chosen; the player takes as many from the top."""
@@ -87,7 +85,6 @@ class Mulligan(Task):
         game.push(Perform(back), _Refill(self.player, len(self.cards)))
 
 
-@task
 @dataclass(slots=True)
 class _Refill(Task):
     player: str
@@ -95,3 +92,8 @@ class _Refill(Task):
 
     def run(self, game: Game) -> None:
         perform(game, *(DrawEvent(self.player, reason="пересдача") for _ in range(self.count)))
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(Preparation, Mulligan, _Refill)

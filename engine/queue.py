@@ -48,7 +48,6 @@ def ability_of(item: QueueItem | PendingTrigger, spell: bool = False) -> Ability
 # --- rounds of declaring ---------------------------------------------------------------------
 
 
-@task
 @dataclass(slots=True)
 class QueueRound(Task):
     """Work the Queue through: rounds of declaring (inactive player first, 402.1), then the first
@@ -93,7 +92,6 @@ class QueueRound(Task):
         actions.ACTIONS[action["type"]].apply(game, player, action)
 
 
-@task
 @dataclass(slots=True)
 class ResolveAll(Task):
     """307.1, 308.1, 309.1: what was just put into the Queue resolves at once, without declaring."""
@@ -104,7 +102,6 @@ class ResolveAll(Task):
             game.push(ResolveItem(next_item(game)), self)
 
 
-@task
 @dataclass(slots=True)
 class ResolveItem(Task):
     """401.7: the first ability leaves the Queue and resolves."""
@@ -129,7 +126,6 @@ class ResolveItem(Task):
             game.push(effects.Resolve(ability.effect, item), *after)
 
 
-@task
 @dataclass(slots=True)
 class Resolved(Task):
     """119.8: a (partially) resolved ability counts as resolved; abilities that trigger on it fire."""
@@ -141,7 +137,6 @@ class Resolved(Task):
         perform(game, ResolvedEvent(i.id, i.text, i.controller, i.source, i.kind))
 
 
-@task
 @dataclass(slots=True)
 class StateCheck(Task):
     """Deaths and defeat (interpretation I-9): creatures with wounds ≥ lives die (Гибель — to the
@@ -173,7 +168,6 @@ def _hero_lost(game: Game, player: str) -> bool:
     return hero.wounds >= game.defs[hero.name].life  # 602.1: «начальных жизней»
 
 
-@task
 @dataclass(slots=True)
 class _Deaths(Task):
     dying: list[str]
@@ -368,3 +362,7 @@ actions.register(
 actions.register(ActionKind("pass", "пас", _pass_only, _check_pass, _pass))
 
 from berserk_engine import combat  # noqa: E402 — combat builds on the Queue defined above
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(QueueRound, ResolveAll, ResolveItem, Resolved, StateCheck, _Deaths)

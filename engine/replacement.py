@@ -47,7 +47,6 @@ SUBJECTS = {
 }
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class ReplaceWounds:
     """A replacement of the wounds ``subject`` is about to take: by the same wounds to ``redirect``
@@ -180,3 +179,8 @@ def _instead(f: dict[str, Any]) -> Ability | None:
     ):
         return None  # a replacement puts events in place of others: no choice of target, no «можете»
     return Ability("static", "", ReplaceWounds(subject, instead=node))
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(ReplaceWounds)

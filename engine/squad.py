@@ -66,7 +66,6 @@ def why_cannot_join(game: Game, player: str, card: Card) -> str | None:
 # --- Вызов ------------------------------------------------------------------------------------------
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Summon:
     """Вызовите «[название]»: the card found in the deck at the declaration goes from the deck to the
@@ -99,7 +98,6 @@ class Summon:
         )
 
 
-@task
 @dataclass(slots=True)
 class LookForSummon(Task):
     """517.3.1: looking through the deck for the card to summon is part of the declaration. The player
@@ -138,7 +136,6 @@ class LookForSummon(Task):
         )
 
 
-@task
 @dataclass(slots=True)
 class SummonFound(Task):
     kind: str
@@ -184,7 +181,6 @@ hooks.DECLARATION.append(_declaration_step)
 # --- Возрождение -----------------------------------------------------------------------------------
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Resurrect:
     """Возродите «[название]»: from your own graveyard to the game zone, open (unless «в закрытом
@@ -218,7 +214,6 @@ class Resurrect:
         )
 
 
-@task
 @dataclass(slots=True)
 class Resurrected(Task):
     player: str
@@ -248,7 +243,6 @@ class Resurrected(Task):
 # --- Возьмите под контроль -----------------------------------------------------------------------
 
 
-@serializable
 @dataclass(slots=True)
 class ControlEvent:
     """A card in the game zone changes its controller (517.5): ``lost`` — the former controller lost
@@ -296,7 +290,6 @@ APPLY[ControlEvent] = apply_control
 SQUAD_EVENTS.add(ControlEvent)  # Взять карту в отряд: взятие карты под свой контроль
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class TakeControl:
     """Возьмите под контроль Х: «Указанные карты теперь под вашим контролем и переходят в ваш отряд»."""
@@ -399,3 +392,9 @@ def _take_control_for(f: dict[str, Any]) -> TakeControl | None:
     if f["d"] != "end_of_turn":
         return None  # the end of a control is handled when effects end at 310.2 (EndCleanup)
     return TakeControl(f["t"], f["d"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Summon, Resurrect, ControlEvent, TakeControl)
+task(LookForSummon, SummonFound, Resurrected)

@@ -20,7 +20,6 @@ MAX_COINS = 10  # 304.1
 WOUNDS = "раны"
 
 
-@serializable
 @dataclass(slots=True)
 class Card:
     """One object in a zone. A card that changes zone becomes a new object with a new ``id``
@@ -44,7 +43,6 @@ class Card:
         return self.markers.get(WOUNDS, 0)
 
 
-@serializable
 @dataclass(slots=True)
 class Player:
     name: str
@@ -59,7 +57,6 @@ class Player:
         return self.coins_open + self.coins_closed
 
 
-@serializable
 @dataclass(slots=True)
 class PendingTrigger:
     """A triggered ability whose condition happened and that waits to be declared (401.4)."""
@@ -74,7 +71,6 @@ class PendingTrigger:
     event: dict[str, Any] = field(default_factory=dict)  # what happened (for «его», «ту карту» …)
 
 
-@serializable
 @dataclass(slots=True)
 class QueueItem:
     """A declared ability in the Queue (401.1): it exists independently of its source (403.1)."""
@@ -93,7 +89,6 @@ class QueueItem:
     event: dict[str, Any] = field(default_factory=dict)
 
 
-@serializable
 @dataclass(slots=True)
 class ContinuousEffect:
     """An effect that lasts (Эффект — результат выполненной способности), as data.
@@ -117,7 +112,6 @@ class ContinuousEffect:
     started: bool = False  # player_turns: the first of the player's turns has begun
 
 
-@serializable
 @dataclass(slots=True)
 class GameState:
     library: dict[str, dict[str, Any]]  # card name -> printed properties (as in the position)
@@ -150,3 +144,8 @@ class GameState:
     def next_id(self, prefix: str) -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Card, Player, PendingTrigger, QueueItem, ContinuousEffect, GameState)

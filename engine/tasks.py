@@ -17,15 +17,7 @@ from berserk_engine.data import serializable
 if TYPE_CHECKING:
     from berserk_engine.game import Game
 
-try:  # a hint for the compiler (``berserk-rules compile``, mypyc); nothing at run time
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover - mypy_extensions comes with mypy, not with the engine
 
-    def mypyc_attr(*_: Any, **__: Any) -> Any:  # type: ignore[no-redef,misc]
-        return lambda cls: cls
-
-
-@mypyc_attr(native_class=False)  # compiled, the tasks stay Python classes: they register as data
 class Task:
     """Base class of the tasks of the resolution stack."""
 
@@ -38,6 +30,7 @@ class Task:
         raise AssertionError(f"{type(self).__name__} asked nothing")
 
 
-def task(cls: type) -> type:
-    """Register a task class (a dataclass) for snapshots."""
-    return serializable(cls)
+def task(*classes: type) -> None:
+    """Register task classes (dataclasses) for snapshots. Called after the classes, not used as a
+    decorator: compiled (``berserk-rules compile``), a decorated class would not be a native class."""
+    serializable(*classes)

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 DRAW_FAILURES_TO_LOSE = 3  # 304.2
 
 
-@task
 @dataclass(slots=True)
 class Restoration(Task):
     """303: the active player opens his cards (hero included) and coin markers; «Х раз за ход»
@@ -41,7 +40,6 @@ class Restoration(Task):
             Restored().run(game)
 
 
-@task
 @dataclass(slots=True)
 class Restored(Task):
     """303.1 (the coin markers), 303.2 (the per-turn limits), then the accumulation phase."""
@@ -67,7 +65,6 @@ class Restored(Task):
         game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
 
-@task
 @dataclass(slots=True)
 class Accumulation(Task):
     """304: a coin marker, a card, then «В начале хода» triggers into the Queue."""
@@ -103,7 +100,6 @@ def draw_failed(game: Game, player: str) -> None:
         game.end_game(winner=game.opponent(player), rule="304.2")
 
 
-@task
 @dataclass(slots=True)
 class TurnPoint(Task):
     """The condition «в начале хода» (304.3) or «в конце хода» (310.1) happens."""
@@ -115,7 +111,6 @@ class TurnPoint(Task):
         perform(game, TurnEvent(s.active, s.turn, end=self.end))
 
 
-@task
 @dataclass(slots=True)
 class MainStage(Task):
     """305.2: the main stage begins with the choice phase."""
@@ -125,7 +120,6 @@ class MainStage(Task):
         game.push(ChoicePhase(back=False))
 
 
-@task
 @dataclass(slots=True)
 class ChoicePhase(Task):
     """306.1: the active player chooses an action. 307.3, 308.3, 309.3: when the Queue is empty after
@@ -161,7 +155,6 @@ class ChoicePhase(Task):
         actions.ACTIONS[action["type"]].apply(game, player, action)
 
 
-@task
 @dataclass(slots=True)
 class EndTurn(Task):
     """306.1 «передать ход противнику» → 310.1: «в конце хода» triggers enter the Queue."""
@@ -173,7 +166,6 @@ class EndTurn(Task):
         game.push(TurnPoint(end=True), QueueRound(), EndCleanup())
 
 
-@task
 @dataclass(slots=True)
 class EndCleanup(Task):
     """310.2: «до конца хода» effects end (and what their end brings about — a temporary control ends,
@@ -188,7 +180,6 @@ class EndCleanup(Task):
             NextTurn().run(game)
 
 
-@task
 @dataclass(slots=True)
 class NextTurn(Task):
     """310.3: the players swap and the next turn begins."""
@@ -218,3 +209,7 @@ def _end_turn(game: Game, player: str, action: dict[str, Any]) -> None:
 
 
 actions.register(ActionKind("end_turn", "передача хода", _end_turn_options, _end_turn_check, _end_turn))
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(Restoration, Restored, Accumulation, TurnPoint, MainStage, ChoicePhase, EndTurn, EndCleanup, NextTurn)

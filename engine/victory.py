@@ -101,7 +101,6 @@ def _offer(game: Game, player: str, action: dict[str, Any]) -> None:
 actions.register_anytime(ActionKind("offer_draw", "предложить ничью", _offer_options, _check_offer, _offer))
 
 
-@task
 @dataclass(slots=True)
 class DrawOffer(Task):
     """603.2: the opponent accepts (the game ends in a draw, 603.1) or declines (the game goes on from
@@ -201,7 +200,6 @@ hooks.GAME_OVER.append(_tidy_up)
 # --- card text: «вы выиграли игру», «противник проиграл игру» ---------------------------------------
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     """602.1: «выполнилась особенность, текст которой говорит о том, что игрок выиграл игру или
@@ -247,3 +245,9 @@ def _each_loses(f: dict[str, Any]) -> GameOutcome:
 @phrase("effect", "каждый игрок выигрывает игру", "каждый игрок выигрывает игру", "603.1")
 def _each_wins(f: dict[str, Any]) -> GameOutcome:
     return GameOutcome("each", True)
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(GameOutcome)
+task(DrawOffer)

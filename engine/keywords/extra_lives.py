@@ -26,7 +26,6 @@ slot_type(
 )
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class ExtraLives:
     amount: int
@@ -56,3 +55,8 @@ def _extra_for(f: dict[str, Any]) -> ExtraLives:
 )
 def _extra(f: dict[str, Any]) -> ExtraLives:
     return ExtraLives(f["n"], f["t"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(ExtraLives)

@@ -19,7 +19,6 @@ from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import keyword
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Incarnation:
     amount: int
@@ -90,3 +89,7 @@ def _kept(game, effect, from_zone: str, to_zone: str) -> bool:
 
 
 hooks.EFFECT_KEPT.append(_kept)
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Incarnation)

@@ -18,7 +18,6 @@ from berserk_engine.keywords import term
 LIVES = term(__name__, "жизни-сокращаются-до-х")
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class ReduceLives:
     value: int
@@ -33,3 +32,8 @@ class ReduceLives:
 @phrase("effect", "жизни {t:Gen} сокращаются до {n:Num}", "жизни выбранного существа сокращаются до 1", LIVES)
 def _reduce(f: dict[str, Any]) -> ReduceLives:
     return ReduceLives(f["n"], f["t"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(ReduceLives)

@@ -20,7 +20,6 @@ from berserk_engine.keywords import term
 LOSES = term(__name__, "теряет-особенности")
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class LoseText:
     target: Any
@@ -44,3 +43,8 @@ def _loses_for(f: dict[str, Any]) -> LoseText:
 @phrase("effect", "{t:Nom} теряет особенности", "выбранное существо теряет особенности", LOSES)
 def _loses(f: dict[str, Any]) -> LoseText:
     return LoseText(f["t"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(LoseText)

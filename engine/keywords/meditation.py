@@ -17,7 +17,6 @@ from berserk_engine.events import WoundEvent, perform
 from berserk_engine.keywords import keyword
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Meditation:
     amount: int
@@ -63,3 +62,7 @@ MEDITATION = keyword(
     zero_declarable=False,
     build=_build,
 )
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Meditation)

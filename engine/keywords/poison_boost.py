@@ -21,7 +21,6 @@ from berserk_engine.keywords.poison import POISON
 BOOST = term(__name__, "усилить-отравление-на-х")
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class BoostPoison:
     amount: int
@@ -50,3 +49,8 @@ class BoostPoison:
 )
 def _boost(f: dict[str, Any]) -> BoostPoison:
     return BoostPoison(f["n"], f["t"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(BoostPoison)

@@ -36,7 +36,6 @@ DATIVE = {
 slot_type("Dat", DATIVE, "цель: " + ", ".join(f"«{w}»" for w in DATIVE))
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Prevent:
     """Предотвратить первые N ран, нанесённых по [цели] [на срок]."""
@@ -84,3 +83,7 @@ def _prevent(game, event, remaining: int) -> int:
 
 
 hooks.WOUND_PREVENTION.append(_prevent)
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Prevent)

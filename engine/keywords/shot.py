@@ -25,7 +25,6 @@ SHOT = term(__name__, "выстрел-на-х")
 TARGET = Selector("chosen", "персонаж противника", CHARACTER, "enemy")
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Shot:
     amount: Amount
@@ -60,3 +59,8 @@ class Shot:
 @phrase("effect", "выстрел на {n:Amount}", "выстрел на 2", SHOT)
 def _shot(f: dict[str, Any]) -> Shot:
     return Shot(f["n"], TARGET)
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Shot)

@@ -43,7 +43,6 @@ def _face_down(f: dict[str, Any]) -> Flip:
     return Flip(SELF, face_down=True)
 
 
-@task
 @dataclass(slots=True)
 class TurnFaceUp(Task):
     """The controller's answer: «перевернуть» turns the card face up, «оставить» leaves it."""
@@ -85,3 +84,7 @@ def _restoration(game) -> list[Task]:
 
 hooks.RESTORATION.append(_restoration)
 hooks.UNTARGETABLE.append(_untargetable)
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+task(TurnFaceUp)

@@ -21,7 +21,6 @@ from berserk_engine.keywords import term
 BECOMES = term(__name__, "удар-становится-равным-х")
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class StrikeBecomes:
     value: int
@@ -59,3 +58,8 @@ def _becomes_for(f: dict[str, Any]) -> StrikeBecomes:
 )
 def _becomes(f: dict[str, Any]) -> StrikeBecomes:
     return StrikeBecomes(f["n"], f["t"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(StrikeBecomes)

@@ -41,7 +41,6 @@ def candidates(game, player: str, cost: int) -> list[str]:
     return found
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
 class Vanguard:
     cost: int
@@ -65,7 +64,6 @@ class Vanguard:
         )
 
 
-@task
 @dataclass(slots=True)
 class VanguardPlay(Task):
     source: str
@@ -88,7 +86,6 @@ class VanguardPlay(Task):
         )
 
 
-@task
 @dataclass(slots=True)
 class VanguardDone(Task):
     source: str
@@ -133,3 +130,8 @@ VANGUARD = keyword(
     regain="replace",
     build=_build,
 )
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(Vanguard)
+task(VanguardPlay, VanguardDone)
