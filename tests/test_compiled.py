@@ -1,0 +1,108 @@
+"""The compiled engine (``berserk-rules compile``, mypyc) is the same engine as the pure-Python one.
+
+* The engine type-checks under mypy: the compiler needs it, and a compiled module checks the annotated
+  types at run time, so a wrong annotation would be a crash of the compiled engine only.
+* The compiled build passes every scenario, and seeded random games (the benchmark's and the
+  fuzzer's walk through legal play) give the same log, the same decisions and the same final position
+  in both builds.
+
+The build is made once per fingerprint of the sources (``build/compiled/``); it needs mypy (the
+``dev`` extra) and a C compiler. CI sets ``BERSERK_REQUIRE_COMPILER``: there a missing compiler fails
+instead of skipping.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from berserk_rules import compiled
+from berserk_rules.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+REQUIRED = bool(os.environ.get("BERSERK_REQUIRE_COMPILER"))  # set by .ci/run: no silent skip in CI
+GAMES = 25
+
+# Seeded random games, and a digest of each: every decision as listed, every answer, the full log
+# and the final position. Run here (pure Python) and in a child process on the compiled build.
+PLAY = """
+import hashlib, json, random, sys
+from berserk_engine import bench
+from berserk_engine.selfplay import random_action, standard_position
+from berserk_engine.setup import new_game
+
+
+def digest(seed):
+    game = new_game(standard_position(seed))
+    rng = random.Random(seed)
+    trace = []
+    while True:
+        d = game.decision()
+        if d is None:
+            break
+        action = random_action(d.options, rng)
+        trace.append([d.to_json(), action])
+        game.act(d.player, action)
+    whole = [trace, game.log_for(None), game.position(), game.observe("А")]
+    return hashlib.sha256(json.dumps(whole, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+
+
+print(json.dumps({"build": bench.build(), "games": [digest(seed) for seed in range(1, GAMES + 1)]}))
+"""
+
+
+def _play(env: dict[str, str] | None) -> dict:
+    code = f"GAMES = {GAMES}\n{PLAY}"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_engine_type_checks(tmp_path: Path) -> None:
+    mypy_api = pytest.importorskip("mypy.api", reason="mypy — из набора dev: pip install -e '.[dev]'")
+    package = tmp_path / "berserk_engine"  # the package under its import name (engine/ is mapped)
+    shutil.copytree(compiled.engine_source(), package, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    out, err, status = mypy_api.run(
+        ["--ignore-missing-imports", "--no-incremental", "--cache-dir", os.devnull, str(package)]
+    )
+    assert status == 0, out + err
+
+
+def test_compiled_engine_is_the_same_engine(tmp_path: Path) -> None:
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        if REQUIRED:
+            pytest.fail("нет компилятора C (задан BERSERK_REQUIRE_COMPILER)", pytrace=False)
+        pytest.skip("нет компилятора C: скомпилированный движок не проверен")
+    folder = compiled.build(ROOT, quiet=True)
+    env = compiled.environment(folder)
+
+    pure = _play(None)
+    fast = _play(env)
+    assert pure["build"] == "python" and fast["build"] == "mypyc"
+    assert fast["games"] == pure["games"], "скомпилированный движок сыграл иначе, чем чистый Python"
+    assert len(set(pure["games"])) == GAMES  # the games differ from each other: the digest sees play
+
+    results = tmp_path / "results.json"
+    command = [sys.executable, "-m", "berserk_rules.cli", "check", "--isolation", "none"]
+    done = subprocess.run(
+        [*command, "--results", str(results), "-n", "0"], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    scenarios = json.loads(results.read_text(encoding="utf-8"))["scenarios"]
+    failed = [f"{s['id']}: {s['status']}" for s in scenarios if s["status"] != "passed"]
+    assert scenarios and not failed, failed
+
+
+def test_compile_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["compile", "--jobs", "0"]) == 2
+    assert "--jobs: нужен хотя бы один процесс" in capsys.readouterr().err
+    # Without mypy the command says what to install, and builds nothing.
+    monkeypatch.setitem(sys.modules, "mypyc", None)
+    assert main(["compile"]) == 2
+    assert "нужен mypy" in capsys.readouterr().err
