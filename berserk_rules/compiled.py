@@ -10,7 +10,8 @@ stays pure Python, so editing the engine (and ``tools/mutants.py``) needs no bui
 A build goes to ``build/compiled/<fingerprint>/`` of the project: a copy of the source with the
 compiled ``.so`` modules beside it, importable by putting that folder first on ``PYTHONPATH``. The
 fingerprint covers the sources, the mypy version and the Python version, so a build is made once and
-reused until something of these changes. It needs mypy (``pip install -e ".[dev]"``) and a C compiler.
+reused until something of these changes; a new build removes the earlier ones. It needs mypy
+(``pip install -e ".[dev]"``) and a C compiler.
 
 Left uncompiled: ``grammar.py`` — the converters of its typed slots carry a ``pattern`` attribute
 that ``parse`` reads, and a compiled function takes no attributes; the grammar runs when cards are
@@ -123,6 +124,9 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     else:
         (work / DONE).write_text(fingerprint(source) + "\n", encoding="utf-8")
         work.rename(target)
+    for old in target.parent.iterdir():  # earlier complete builds (about 14 MB each) are not kept
+        if old != target and (old / DONE).is_file():
+            shutil.rmtree(old, ignore_errors=True)
     return target
 
 

@@ -74,7 +74,7 @@ def test_engine_type_checks(tmp_path: Path) -> None:
     assert status == 0, out + err
 
 
-def test_compiled_engine_is_the_same_engine(tmp_path: Path) -> None:
+def test_compiled_engine_is_the_same_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         if REQUIRED:
             pytest.fail("нет компилятора C (задан BERSERK_REQUIRE_COMPILER)", pytrace=False)
@@ -97,6 +97,13 @@ def test_compiled_engine_is_the_same_engine(tmp_path: Path) -> None:
     scenarios = json.loads(results.read_text(encoding="utf-8"))["scenarios"]
     failed = [f"{s['id']}: {s['status']}" for s in scenarios if s["status"] != "passed"]
     assert scenarios and not failed, failed
+
+    # The commands find the same build (no second one) and measure it, saying which build it was.
+    assert main(["compile"]) == 0
+    assert capsys.readouterr().out.strip() == str(folder)
+    assert main(["bench", "--compiled", "--games", "2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["build"] == "mypyc" and figures["games"] == 2 and figures["games_per_second"] > 0
 
 
 def test_compile_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
