@@ -193,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=200, help="сколько партий сыграть (200)")
     p.add_argument("--seed", type=int, default=1, help="зерно первой партии (1)")
     p.add_argument(
+        "--repeat", type=int, default=3, help="сколько раз сыграть те же партии; скорость — медиана (3)"
+    )
+    p.add_argument(
         "--compiled",
         action="store_true",
         help="замерить скомпилированную сборку того же движка (mypyc; собирается один раз, нужен mypy)",

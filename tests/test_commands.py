@@ -407,3 +407,14 @@ def test_unknown_rule_suggests(project: Path, capsys: pytest.CaptureFixture[str]
     assert "нет правила или термина «303.9»" in captured.err
     assert "303.1" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_bench_reports_the_median_of_its_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--games", "2", "--repeat", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["build"] == "python" and figures["repeat"] == 3 and figures["games"] == 2
+    runs = figures["games_per_second_runs"]
+    assert len(runs) == 3 and figures["games_per_second"] == sorted(runs)[1]
+    assert figures["decisions"] > 0 and figures["legal_actions_median_us"] > 0
+    assert main(["bench", "--repeat", "0"]) == 2
+    assert "--repeat: нужен хотя бы один прогон" in capsys.readouterr().err

@@ -1,7 +1,8 @@
-"""``berserk-rules bench [--json] [--games N] [--seed S] [--compiled]``: the reference engine's benchmark.
+"""``berserk-rules bench [--json] [--games N] [--seed S] [--repeat R] [--compiled]``: the benchmark.
 
 Like a chess engine's ``bench``: seeded random legal games from the standard starting position with
-real decks, on one core, to the end. Prints complete games per second, decisions per second and the
+real decks, on one core, to the end. Prints complete games per second (the median of ``--repeat`` runs
+of the same games, 3 by default, with every run's figure), decisions per second and the
 median and 99th percentile of the time to list the legal actions (JSON keys ``games_per_second``,
 ``decisions_per_second``, ``legal_actions_median_us``, ``legal_actions_p99_us``). A measurement, not a
 test: nothing here passes or fails.
@@ -23,12 +24,13 @@ from berserk_rules.errors import UserError
 BUILDS = {"python": "чистый Python", "mypyc": "скомпилирован mypyc"}
 
 
-def _compiled(games: int, seed: int) -> dict[str, Any]:
+def _compiled(games: int, seed: int, repeat: int) -> dict[str, Any]:
     from berserk_rules import compiled
     from berserk_rules.corpus import project_root
 
     folder = compiled.build(project_root())
-    code = f"import json; from berserk_engine import bench; print(json.dumps(bench.run({games}, {seed})))"
+    call = f"bench.run({games}, {seed}, {repeat})"
+    code = f"import json; from berserk_engine import bench; print(json.dumps({call}))"
     done = subprocess.run(
         [sys.executable, "-c", code], env=compiled.environment(folder), capture_output=True, text=True
     )
@@ -45,10 +47,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UserError(f"--games: нужно хотя бы одна партия, получено {args.games}")
+    if args.repeat < 1:
+        raise UserError(f"--repeat: нужен хотя бы один прогон, получено {args.repeat}")
     if args.compiled:
-        figures = _compiled(args.games, args.seed)
+        figures = _compiled(args.games, args.seed, args.repeat)
     else:
-        figures = bench.run(games=args.games, seed=args.seed)
+        figures = bench.run(games=args.games, seed=args.seed, repeat=args.repeat)
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
         return 0
@@ -56,7 +60,10 @@ def run(args: argparse.Namespace) -> int:
         ("Движок", f"{figures['engine']} ({BUILDS.get(figures.get('build', ''), '?')})"),
         ("Python", f"{figures['python']} ({figures['machine']}, {figures['core']})"),
         ("Партий (зерно)", f"{figures['games']} ({figures['seed']})"),
-        ("Партий в секунду", figures["games_per_second"]),
+        (
+            "Партий в секунду (медиана прогонов)",
+            f"{figures['games_per_second']} ({', '.join(map(str, figures['games_per_second_runs']))})",
+        ),
         ("Решений в секунду", figures["decisions_per_second"]),
         ("Решений за партию (медиана)", figures["decisions_per_game_median"]),
         ("Ходов за партию (медиана)", figures["turns_per_game_median"]),
@@ -67,4 +74,6 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
         print(f"{key.ljust(width)}  {value}")
+    if figures.get("build") == "python":
+        print("Скомпилированная сборка того же движка (mypyc) — berserk-rules bench --compiled")
     return 0
