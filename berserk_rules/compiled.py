@@ -111,6 +111,7 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
             check=False,
         )
     if done.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)  # the log stays, for the message below
         tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
         raise UserError(
             f"сборка скомпилированного движка не удалась (код {done.returncode}), журнал: {log}\n"
@@ -124,9 +125,11 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     else:
         (work / DONE).write_text(fingerprint(source) + "\n", encoding="utf-8")
         work.rename(target)
-    for old in target.parent.iterdir():  # earlier complete builds (about 14 MB each) are not kept
+    for old in target.parent.iterdir():  # earlier builds (about 14 MB each) and logs are not kept
         if old != target and (old / DONE).is_file():
             shutil.rmtree(old, ignore_errors=True)
+        elif old.suffix == ".log" and not old.with_suffix(".tmp").exists():  # not a build under way
+            old.unlink(missing_ok=True)
     return target
 
 

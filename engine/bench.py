@@ -82,7 +82,9 @@ def run(games: int = 200, seed: int = 1, repeat: int = 3) -> dict[str, Any]:
     (with every run's games per second), so that one slow moment of a shared machine does not decide."""
     core = _one_core()
     play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches
-    runs = sorted((play_games(games, seed) for _ in range(max(1, repeat))), key=lambda r: r[0])
+    runs: list[tuple[float, int, list[dict[str, Any]]]] = sorted(
+        (play_games(games, seed) for _ in range(max(1, repeat))), key=lambda r: r[0]
+    )
     seconds, decisions, results = runs[len(runs) // 2]
     samples = sorted(listing_times(games, seed))
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
@@ -102,7 +104,7 @@ def run(games: int = 200, seed: int = 1, repeat: int = 3) -> dict[str, Any]:
         "seconds": round(seconds, 3),
         "repeat": len(runs),
         "games_per_second": round(games / seconds, 1),
-        "games_per_second_runs": [round(games / r[0], 1) for r in reversed(runs)],
+        "games_per_second_runs": [round(games / r[0], 1) for r in runs[::-1]],
         "decisions_per_second": round(decisions / seconds),
         "decisions_per_game_median": statistics.median(r["decisions"] for r in results),
         "turns_per_game_median": statistics.median(r["turns"] for r in results),

@@ -113,3 +113,21 @@ def test_compile_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
     monkeypatch.setitem(sys.modules, "mypyc", None)
     assert main(["compile"]) == 2
     assert "нужен mypy" in capsys.readouterr().err
+
+
+def test_a_failed_build_is_an_error_naming_its_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("mypyc", reason="mypy — из набора dev: pip install -e '.[dev]'")
+
+    def failing(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        kwargs["stdout"].write("gcc: ошибка: что-то сломалось\n")  # type: ignore[attr-defined]
+        return subprocess.CompletedProcess(command, 1)
+
+    monkeypatch.setattr(compiled.subprocess, "run", failing)
+    with pytest.raises(compiled.UserError) as error:
+        compiled.build(tmp_path, quiet=True)
+    message = str(error.value)
+    assert "сборка скомпилированного движка не удалась (код 1)" in message and "что-то сломалось" in message
+    folder = tmp_path / "build" / "compiled"
+    logs = list(folder.glob("*.log"))
+    assert len(logs) == 1 and str(logs[0]) in message
+    assert [p for p in folder.iterdir() if p.suffix != ".log"] == []  # nothing half-built is left to use
