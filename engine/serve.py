@@ -109,12 +109,12 @@ class Session:
             result = self._dispatch(request)
         except ProtocolError as exc:
             return {"id": ident, "error": {"kind": "protocol", "message": str(exc)}}
-        except Exception as exc:
-            refusal = self.refusal(exc)
+        except Exception as error:  # another name than above: compiled, a name keeps one type
+            refusal = self.refusal(error)
             if refusal is None:
                 refusal = {
                     "kind": "engine",
-                    "message": f"{type(exc).__name__}: {exc}",
+                    "message": f"{type(error).__name__}: {error}",
                     "traceback": traceback.format_exc(limit=20),
                 }
             return {"id": ident, "error": refusal}
@@ -170,9 +170,9 @@ def serve(session: Session, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
             response = session.handle(request)
         try:
             line = json.dumps(response, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as exc:  # the engine produced something that is not JSON
+        except (TypeError, ValueError) as wrong:  # the engine produced something that is not JSON
             line = json.dumps(
-                {"id": response.get("id"), "error": {"kind": "engine", "message": f"ответ не JSON: {exc}"}},
+                {"id": response.get("id"), "error": {"kind": "engine", "message": f"ответ не JSON: {wrong}"}},
                 ensure_ascii=False,
             )
         writer.write(line.encode("utf-8") + b"\n")
