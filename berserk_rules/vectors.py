@@ -8,7 +8,10 @@ the starting position, and its steps in order:
 * ``{"op": "rejected", "rule": "401.7"}`` — the last attempt was refused citing this rule, and the
   judge's observation and the log are exactly as before it;
 * ``{"op": "check", "viewer": "Б", "path": [...], "expected": …}`` — in ``viewer``'s observation
-  (null: the judge's), the value at ``path`` equals ``expected``.
+  (null: the judge's), the value at ``path`` equals ``expected``;
+* ``{"op": "check", "viewer": "Б", "path": [...], "exists": false}`` — the path leads nowhere (no such
+  option, no such log entry); ``"exists": true`` — it leads somewhere, whatever the value;
+* either check with ``"log": true`` — on ``viewer``'s log (a list of entries), not the observation.
 
 Card ids are the engine's own, so actions do not carry them: a card is written
 ``{"$card": {"name": "Гном", "zone": "play", "owner": "А"}}`` (plus ``"index"`` when several cards
@@ -16,7 +19,11 @@ match: the n-th in the judge's observation order), and a pending trigger (``decl
 ``trigger``) ``{"$trigger": {"ability": "…", "source_name": "…"}}`` — the option of the current
 decision that declares it. A path element is a key, a list index, or an object: the first list
 element with those fields (``["play", {"name": "Гоблин"}, "wounds"]``), or with ``"$copy": n`` the
-n-th one (``{"name": "Гоблин", "$copy": 2}`` — the second copy of «Гоблин» in the game zone).
+n-th one (``{"name": "Гоблин", "$copy": 2}`` — the second copy of «Гоблин» in the game zone; ``-1``:
+the last one). A pattern field that is an object matches an object with those fields
+(``{"type": "declare", "about": {"source_name": "Гоблин"}}``); ``{"$value": v}`` is the first list
+element equal to ``v`` (an ability's text, a candidate card). In a check's path and expected value a
+card is a ``{"$card": …}`` reference too, resolved like an action's.
 
 Steps the exporter cannot express as data are listed in the vector's ``unexpressed``, never
 dropped silently. :func:`replay` runs a vector against any :class:`~berserk_rules.driver.Driver`.
@@ -45,13 +52,16 @@ def resolve_path(value: Any, path: list[Any]) -> Any:
         if isinstance(part, dict):
             if not isinstance(value, list):
                 raise PathError(f"{where}: здесь не список")
-            fields = {k: v for k, v in part.items() if k != "$copy"}
-            found = [item for item in value if isinstance(item, dict) and _fits(item, fields)]
-            copy = part.get("$copy", 1)  # «Гном, копия 2»: the n-th element with those fields
-            if len(found) < copy:
+            if "$value" in part:  # a list of plain values: the element equal to this one
+                found = [item for item in value if item == part["$value"]]
+            else:
+                fields = {k: v for k, v in part.items() if k != "$copy"}
+                found = [item for item in value if isinstance(item, dict) and fits(item, fields)]
+            copy = part.get("$copy", 1)  # «Гном, копия 2»: the n-th element with those fields; -1: last
+            if copy == 0 or len(found) < abs(copy):
                 names = [item.get("name") for item in value if isinstance(item, dict)]
                 raise PathError(f"{where}: нет такого элемента; есть: {names}")
-            value = found[copy - 1]
+            value = found[copy - 1 if copy > 0 else copy]
         elif isinstance(part, int) and not isinstance(part, bool):
             if not isinstance(value, list) or not -len(value) <= part < len(value):
                 raise PathError(f"{where}: нет элемента с номером {part}")
@@ -63,8 +73,14 @@ def resolve_path(value: Any, path: list[Any]) -> Any:
     return value
 
 
-def _fits(item: dict[str, Any], pattern: dict[str, Any]) -> bool:
-    return all(item.get(key) == wanted for key, wanted in pattern.items())
+def fits(item: dict[str, Any], pattern: dict[str, Any]) -> bool:
+    """Has ``item`` these fields? A field that is an object is itself a pattern (``"about": {…}``)."""
+    return all(
+        fits(item[key], wanted)
+        if isinstance(wanted, dict) and isinstance(item.get(key), dict)
+        else item.get(key) == wanted
+        for key, wanted in pattern.items()
+    )
 
 
 # --- cards as references -------------------------------------------------------------------------
@@ -174,6 +190,17 @@ class VectorRecorder:
         step = {"op": "check", "viewer": viewer, "path": path, "expected": expected}
         self.steps.append(copy.deepcopy(step))
 
+    def check_on(self, driver: Driver, step: dict[str, Any]) -> None:
+        """Record a check a step has already made its own way (``step``: a check step with the
+        engine's card ids; they are written as references). It must hold on ``driver`` as replayed:
+        a recorded check that says something else than the step is an error of the step."""
+        view = driver.observe(None)
+        step = {k: symbolic(v, view, {}) if k in ("path", "expected") else v for k, v in step.items()}
+        failure = check_failure(step, driver)
+        if failure:
+            raise AssertionError(f"проверка для вектора не совпала с проверкой шага: {failure}")
+        self.steps.append(copy.deepcopy(step))
+
     def rejected(self, rule: str) -> None:
         self.steps.append({"op": "rejected", "rule": rule})
 
@@ -232,12 +259,36 @@ def replay(vector: dict[str, Any], driver: Driver) -> list[str]:
                 elif not last[1]:
                     failures.append(f"{where}: отклонённое действие изменило состояние игры")
             elif step["op"] == "check":
-                actual = resolve_path(driver.observe(step["viewer"]), step["path"])
-                if actual != step["expected"]:
-                    failures.append(
-                        f"{where}: {json.dumps(step['path'], ensure_ascii=False)} глазами "
-                        f"{step['viewer'] or 'судьи'}: ожидалось {step['expected']!r}, на деле {actual!r}"
-                    )
+                failure = check_failure(step, driver)
+                if failure:
+                    failures.append(f"{where}: {failure}")
         except AssertionError as exc:
             failures.append(f"{where}: {exc}")
     return failures
+
+
+def check_failure(step: dict[str, Any], driver: Driver) -> str | None:
+    """What is wrong with a check step on ``driver`` now (None: it holds). Card references in its
+    path and expected value are resolved against the judge's observation."""
+    viewer = step["viewer"]
+    data: Any = driver.log(viewer) if step.get("log") else driver.observe(viewer)
+    where = f"{json.dumps(step['path'], ensure_ascii=False)} глазами {viewer or 'судьи'}"
+    where += " (журнал)" if step.get("log") else ""
+    judge = driver.observe(None)
+    try:
+        path = concrete(step["path"], judge, None)
+    except AssertionError:
+        if step.get("exists") is False:  # no such card: nothing at the path either
+            return None
+        raise
+    if "exists" in step:
+        try:
+            resolve_path(data, path)
+        except PathError as exc:
+            return None if not step["exists"] else f"{where}: ожидалось, что есть, а нет: {exc}"
+        return None if step["exists"] else f"{where}: ожидалось, что нет, а есть"
+    actual = resolve_path(data, path)
+    expected = concrete(step["expected"], judge, None)
+    if actual != expected:
+        return f"{where}: ожидалось {expected!r}, на деле {actual!r}"
+    return None

@@ -2,10 +2,10 @@
 
 Runs every scenario on the reference engine while recording it (:mod:`berserk_rules.vectors`):
 the position, the actions with cards named instead of numbered, the refusals expected, and the
-«Тогда» checks as ``{viewer, path, expected}``. Writes ``DIR/<part>/<feature>/<line>.json`` per
-scenario and ``DIR/index.json``; every vector is validated against ``vector.schema.json``. A
-«Тогда» step that is not expressed as data is listed (in its vector's ``unexpressed`` and in the
-summary), never dropped silently.
+«Тогда» checks as ``{viewer, path, expected}`` (or ``exists``; on the observation or the log).
+Writes ``DIR/<part>/<feature>/<line>.json`` per scenario and ``DIR/index.json``; every vector is
+validated against ``vector.schema.json``. A «Тогда» step that is not expressed as data is listed
+(in its vector's ``unexpressed`` and in the summary), never dropped silently.
 """
 
 from __future__ import annotations
