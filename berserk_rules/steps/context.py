@@ -16,7 +16,7 @@ from berserk_rules import contract
 from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.pytest_plugin import VECTOR_KEY
-from berserk_rules.vectors import VectorRecorder, resolve_path
+from berserk_rules.vectors import VectorRecorder, fits, resolve_path
 
 PLAYERS = ("А", "Б")
 ANY_TARGET = object()  # matching_options(): an option with any target (or none)
@@ -61,6 +61,13 @@ def slot_fits(option: dict[str, Any], wanted: list[str] | None) -> bool:
 def same_text(a: str, b: str) -> bool:
     """Ability texts match whether or not the final full stop is written."""
     return a.strip().rstrip(".") == b.strip().rstrip(".")
+
+
+def text_forms(text: str) -> list[str]:
+    """The two ways of writing an ability's text that :func:`same_text` takes for it: without and
+    with the final full stop (for checks recorded as data, which compare exactly)."""
+    bare_text = text.strip().rstrip(".")
+    return [bare_text, bare_text + "."]
 
 
 COPY = re.compile(r"^(?P<name>.+), копия (?P<n>\d+)$")
@@ -209,6 +216,57 @@ class ScenarioGame:
         if actual != expected:
             raise AssertionError(f"{what}: ожидалось {expected!r}, на деле {actual!r}")
 
+    def record(
+        self,
+        viewer: str | None,
+        path: list[Any],
+        expected: Any = None,
+        *,
+        exists: bool | None = None,
+        log: bool = False,
+    ) -> None:
+        """Record for the test vectors a check the step has just made its own way (nothing happens
+        outside ``berserk-rules export``): the value at ``path`` equals ``expected``, or with
+        ``exists`` the path does (not) lead somewhere; ``log``: in ``viewer``'s log, not the
+        observation. Card ids in ``path`` and ``expected`` are written as card references; the check
+        is replayed on the spot and must hold (see :meth:`VectorRecorder.check_on`)."""
+        if self.recorder is None:
+            return
+        step: dict[str, Any] = {"op": "check", "viewer": viewer, "path": path}
+        if log:
+            step["log"] = True
+        if exists is None:
+            step["expected"] = expected
+        else:
+            step["exists"] = exists
+        self.recorder.check_on(self.driver, step)
+
+    def record_count(
+        self, viewer: str | None, path: list[Any], pattern: dict[str, Any], n: int, *, log: bool = False
+    ) -> None:
+        """Record that the list at ``path`` has exactly ``n`` elements fitting ``pattern``: the n-th
+        exists, the (n+1)-th does not."""
+        if n > 0:
+            self.record(viewer, [*path, {**pattern, "$copy": n}], exists=True, log=log)
+        self.record(viewer, [*path, {**pattern, "$copy": n + 1}], exists=False, log=log)
+
+    def record_option(
+        self, player: str, pattern: dict[str, Any], tail: list[Any] | None = None, *, present: bool
+    ) -> None:
+        """Record that ``player``'s pending decision has (``present``) or has not an option fitting
+        ``pattern`` (whose ``tail`` path leads somewhere — a slot's candidate, say). Seen by the
+        player himself: only the deciding player's observation shows the options, so «has not» also
+        holds when the decision is not his — as the steps' own checks say. An option the pattern
+        does not single out (several fit, with a tail) is not recorded: the step stays unexpressed."""
+        if self.recorder is None:
+            return
+        decision = self.driver.observe(player).get("decision") or {}
+        fitting = [o for o in decision.get("options", []) if fits(o, pattern)]
+        if tail and len(fitting) > 1:
+            return
+        path = ["decision", "options", pattern, *(tail or [])]
+        self.record(player, path, exists=present)
+
     def expect_rejected(self, rule: str) -> None:
         """Record that the last attempt must have been refused citing ``rule`` and changed nothing
         (the step then checks it)."""
@@ -272,6 +330,41 @@ class ScenarioGame:
             ):
                 found.append({**option, "targets": wanted} if wanted else option)
         return found
+
+    def ability_pattern(self, kind: str, text: str, source: str) -> dict[str, Any]:
+        """The option pattern (:func:`~berserk_rules.vectors.fits`) of a ``kind`` option ("declare",
+        "activate") for the ability with exactly this text of this source — named as
+        :meth:`matching_options` names it: by name, or a copy by its card."""
+        about: dict[str, Any] = {"ability": text}
+        if copy_of(source)[1] is not None:
+            about["source"] = self.card_in_play(source)["id"]
+        else:
+            about["source_name"] = source
+        return {"type": kind, "about": about}
+
+    def record_ability_option(
+        self, player: str, kind: str, ability: str, source: str, target: str | None = None, *, present: bool
+    ) -> None:
+        """Record :meth:`record_option` for the option of this ability (with this target among the
+        candidates of its first slot), after the step has checked it: present — the text of the
+        option found; absent — either way of writing the text (:func:`text_forms`)."""
+        if self.recorder is None:
+            return
+        tail = None
+        if target is not None:
+            target_id = self.any_card_id(target, player)
+            if target_id is None:  # a card that is nowhere cannot be a target: nothing to record
+                return
+            tail = ["slots", 0, "candidates", {"$value": target_id}]
+        if present:
+            found = self.matching_options(player, kind, ability, source)
+            if tail:
+                found = [o for o in found if target_id in ((o.get("slots") or [{}])[0].get("candidates", []))]
+            texts = [found[0]["about"]["ability"]] if found else []
+        else:
+            texts = text_forms(ability)
+        for text in texts:
+            self.record_option(player, self.ability_pattern(kind, text, source), tail, present=present)
 
     def declare_option(
         self, player: str, ability: str, source: str, target: str | None

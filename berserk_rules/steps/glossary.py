@@ -62,6 +62,9 @@ def gained(game: ScenarioGame, name: str, text: str, until: str) -> None:
     effects = _effects(game, name)
     if not any(same_text(e.get("ability", e["text"]), text) and e["until"] == wanted for e in effects):
         raise AssertionError(f"«{name}» не получало «{text}» {until}; эффекты: {effects}")
+    found = next(e for e in effects if same_text(e.get("ability", e["text"]), text) and e["until"] == wanted)
+    key = "ability" if "ability" in found else "text"
+    game.record(None, [*card_path(name), "effects", {key: found[key], "until": wanted}], exists=True)
 
 
 @then("«{name:N}» потеряло особенности {until}", example="Тогда «Гном» потеряло особенности до конца хода")
@@ -71,6 +74,8 @@ def lost_text(game: ScenarioGame, name: str, until: str) -> None:
     effects = _effects(game, name)
     if not any(e["kind"] == "lose_text" and e["until"] == wanted for e in effects):
         raise AssertionError(f"«{name}» не теряло особенности {until}; эффекты: {effects}")
+    pattern = {"kind": "lose_text", "until": wanted}
+    game.record(None, [*card_path(name), "effects", pattern], exists=True)
 
 
 @then("у «{name:N}» жизней: {n:d}", example="Тогда у «Гном» жизней: 4")
@@ -119,14 +124,20 @@ def healed(game: ScenarioGame, name: str, n: int) -> None:
     if not heals:
         raise AssertionError(f"«{name}» не излечивали")
     _expect(heals[-1]["amount"], n, f"снято ран с «{name}»")
+    game.record(None, [{"event": "heal", "card": card_id, "$copy": -1}, "amount"], n, log=True)
 
 
 @then("у «{name:N}» предотвращено ран: {n:d}", example="Тогда у «Латник» предотвращено ран: 1")
 def prevented(game: ScenarioGame, name: str, n: int) -> None:
     """Сколько ран, нанесённых этой карте, предотвращено за всё время, что она в игре (Предотвращение)."""
     card_id = game.card_in_play(name)["id"]
-    total = sum(e["amount"] for e in _log(game) if e["event"] == "prevented" and e.get("card") == card_id)
-    _expect(total, n, f"предотвращено ран у «{name}»")
+    found = [e["amount"] for e in _log(game) if e["event"] == "prevented" and e.get("card") == card_id]
+    _expect(sum(found), n, f"предотвращено ран у «{name}»")
+    if len(found) <= 1:  # a sum of several entries is no single check: not recorded
+        pattern = {"event": "prevented", "card": card_id}
+        game.record_count(None, [], pattern, len(found), log=True)
+        if found:
+            game.record(None, [pattern, "amount"], n, log=True)
 
 
 BLOWS = {"удар": "attack", "ответный удар": "counter", "выстрел": "shot"}
@@ -154,6 +165,8 @@ def blow(game: ScenarioGame, striker: str, kind: str, target: str, n: int) -> No
     if not found:
         raise AssertionError(f"«{striker}» не наносило {kind} по «{target}»")
     _expect(found[-1]["strength"], n, f"сила: {kind} «{striker}» по «{target}»")
+    pattern = {"event": "blow", "kind": BLOWS[kind], "name": base, "target_name": target_base, "$copy": -1}
+    game.record(None, [pattern, "strength"], n, log=True)
 
 
 # --- cards face down («Скрытность») ------------------------------------------------------------------
@@ -235,6 +248,14 @@ def may_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     target_id = game.card_in_play(target)["id"]
     if not any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
         raise AssertionError(f"игрок {p} не может разыграть «{name}» с целью «{target}»")
+    _record_play_target(game, p, name, target_id, present=True)
+
+
+def _record_play_target(game: ScenarioGame, p: str, name: str, target_id: str, *, present: bool) -> None:
+    card_id = game.any_card_id(name, p) if game.recorder is not None else None
+    if card_id is not None:
+        tail = ["slots", 0, "candidates", {"$value": target_id}]
+        game.record_option(p, {"type": "play", "card": card_id}, tail, present=present)
 
 
 @then(
@@ -247,6 +268,7 @@ def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> N
     target_id = _seen_id(game, p, target)
     if any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
         raise AssertionError(f"игрок {p} может разыграть «{name}» с целью «{target}»")
+    _record_play_target(game, p, name, target_id, present=False)
 
 
 @when(
@@ -281,6 +303,14 @@ def may_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) ->
     """Атака ударом этим существом на этого персонажа — законное действие."""
     if game.any_card_id(target, p) not in _attack_targets(game, p, attacker):
         raise AssertionError(f"игрок {p} не может атаковать существом «{attacker}» персонажа «{target}»")
+    _record_attack_target(game, p, attacker, target, present=True)
+
+
+def _record_attack_target(game: ScenarioGame, p: str, attacker: str, target: str, *, present: bool) -> None:
+    target_id = game.any_card_id(target, p) if game.recorder is not None else None
+    if target_id is not None:
+        pattern = {"type": "attack", "attacker": game.card_in_play(attacker)["id"]}
+        game.record_option(p, pattern, ["slots", 0, "candidates", {"$value": target_id}], present=present)
 
 
 @then(
@@ -291,6 +321,7 @@ def may_not_attack_target(game: ScenarioGame, p: str, attacker: str, target: str
     """Атаки ударом этим существом на этого персонажа нет среди законных действий."""
     if game.any_card_id(target, p) in _attack_targets(game, p, attacker):
         raise AssertionError(f"игрок {p} может атаковать существом «{attacker}» персонажа «{target}»")
+    _record_attack_target(game, p, attacker, target, present=False)
 
 
 def _declare_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
@@ -306,6 +337,7 @@ def may_declare_target(game: ScenarioGame, p: str, ability: str, source: str, ta
     """Эту карту можно выбрать целью заявляемой срабатывающей способности."""
     if game.any_card_id(target, p) not in _declare_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} не может заявить «{ability}» карты «{source}» с целью «{target}»")
+    game.record_ability_option(p, "declare", ability, source, target, present=True)
 
 
 @then(
@@ -317,6 +349,7 @@ def may_not_declare_target(game: ScenarioGame, p: str, ability: str, source: str
     """Эту карту нельзя выбрать целью заявляемой срабатывающей способности."""
     if game.any_card_id(target, p) in _declare_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} может заявить «{ability}» карты «{source}» с целью «{target}»")
+    game.record_ability_option(p, "declare", ability, source, target, present=False)
 
 
 @then(
@@ -328,6 +361,7 @@ def copies_in_play(game: ScenarioGame, p: str, name: str, n: int) -> None:
     зоне."""
     found = [c for c in game.view(p)["play"] if c.get("name") == name and c.get("controller") == p]
     _expect(len(found), n, f"копии «{name}» у игрока {p}")
+    game.record_count(p, ["play"], {"name": name, "controller": p}, n)
 
 
 def _activate_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
@@ -342,6 +376,7 @@ def may_activate_target(game: ScenarioGame, p: str, ability: str, source: str, t
     """Эту карту можно выбрать целью объявляемой активируемой способности."""
     if game.any_card_id(target, p) not in _activate_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}» с целью «{target}»")
+    game.record_ability_option(p, "activate", ability, source, target, present=True)
 
 
 @then(
@@ -352,6 +387,7 @@ def may_not_activate_target(game: ScenarioGame, p: str, ability: str, source: st
     """Эту карту нельзя выбрать целью объявляемой активируемой способности."""
     if game.any_card_id(target, p) in _activate_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}» с целью «{target}»")
+    game.record_ability_option(p, "activate", ability, source, target, present=False)
 
 
 # --- deck construction («Название карты», «Копия карты», «Орда») ------------------------------------
@@ -457,8 +493,14 @@ def starts_with_mulligan(game: ScenarioGame) -> None:
 def deck_order(game: ScenarioGame, p: str, cards: list[str]) -> None:
     """Порядок карт в колоде игрока, от верхней к нижней (колода закрыта от игроков: это взгляд
     судьи)."""
-    names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
+    deck = game.view(None)["players"][p]["zones"]["deck"]["cards"]
+    names = [c["name"] for c in deck or []]
     _expect(names, cards, f"колода игрока {p} сверху вниз")
+    if deck is not None:  # a deck the judge does not see is no list to check
+        path = ["players", p, "zones", "deck", "cards"]
+        game.record_count(None, path, {}, len(cards))
+        for number, name in enumerate(cards):
+            game.record(None, [*path, number, "name"], name)
 
 
 @then(

@@ -123,6 +123,10 @@ def queue_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
     )
     if not ok:
         raise AssertionError(f"Очередь: ожидалось {expected}, на деле {actual}")
+    game.record_count(None, ["queue"], {}, len(actual))
+    for number, (text, source) in enumerate(actual):
+        game.record(None, ["queue", number, "text"], text)
+        game.record(None, ["queue", number, "source_name"], source)
 
 
 @then("Очередь пуста", example="Тогда Очередь пуста")
@@ -167,6 +171,7 @@ def may_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
         raise AssertionError(
             f"игрок {p} не может заявить «{ability}» карты «{source}»; решение: {game.decision()}"
         )
+    game.record_ability_option(p, "declare", ability, source, present=True)
 
 
 @then(
@@ -189,6 +194,7 @@ def may_not_declare(game: ScenarioGame, p: str, ability: str, source: str) -> No
     """Заявки этой способности нет среди законных решений игрока."""
     if game.matching_options(p, "declare", ability, source):
         raise AssertionError(f"игрок {p} всё ещё может заявить «{ability}» карты «{source}»")
+    game.record_ability_option(p, "declare", ability, source, present=False)
 
 
 @then("игрок {p:P} может пасовать", example="Тогда игрок Б может пасовать")
@@ -197,6 +203,7 @@ def may_pass(game: ScenarioGame, p: str) -> None:
     d = _decision(game)
     if d["player"] != p or not any(o["type"] == "pass" for o in d["options"]):
         raise AssertionError(f"игрок {p} не может пасовать; решение: {d['kind']} игрока {d['player']}")
+    game.record_option(p, {"type": "pass"}, present=True)
 
 
 @then("игрок {p:P} не может пасовать", example="Тогда игрок А не может пасовать")
@@ -206,6 +213,8 @@ def may_not_pass(game: ScenarioGame, p: str) -> None:
     _expect(d["player"], p, "чьё решение")
     if any(o["type"] == "pass" for o in d["options"]):
         raise AssertionError(f"игрок {p} может пасовать")
+    game.record(None, ["decision", "player"], p)
+    game.record_option(p, {"type": "pass"}, present=False)
 
 
 @then("идёт фаза выбора игрока {p:P}", example="Тогда идёт фаза выбора игрока А")
@@ -365,6 +374,21 @@ def _options_of(game: ScenarioGame, p: str, kind: str) -> list[dict[str, Any]]:
     return [o for o in d["options"] if o["type"] == kind]
 
 
+def _record_card_option(
+    game: ScenarioGame, p: str, kind: str, field: str, name: str, *, present: bool
+) -> None:
+    """Record (after the step's own check) that ``p`` has or has not a ``kind`` option whose ``field``
+    is the card of this name in the game zone. With several such cards, «one of them can» is no single
+    check: it is not recorded; «none of them can» is recorded for each."""
+    if game.recorder is None:
+        return
+    cards = [c["id"] for c in game.view(None)["play"] if c["name"] == name]
+    if present and len(cards) != 1:
+        return
+    for card in cards:
+        game.record_option(p, {"type": kind, field: card}, present=present)
+
+
 def _name_of(game: ScenarioGame, card_id: str) -> str:
     view = game.view(None)
     for card in view["play"]:
@@ -382,6 +406,7 @@ def may_attack(game: ScenarioGame, p: str, name: str) -> None:
     attackers = [_name_of(game, o["attacker"]) for o in _options_of(game, p, "attack")]
     if name not in attackers:
         raise AssertionError(f"игрок {p} не может атаковать существом «{name}»; может: {attackers}")
+    _record_card_option(game, p, "attack", "attacker", name, present=True)
 
 
 @then(
@@ -393,6 +418,7 @@ def may_not_attack(game: ScenarioGame, p: str, name: str) -> None:
     attackers = [_name_of(game, o["attacker"]) for o in _options_of(game, p, "attack")]
     if name in attackers:
         raise AssertionError(f"игрок {p} может атаковать существом «{name}»")
+    _record_card_option(game, p, "attack", "attacker", name, present=False)
 
 
 @then(
@@ -404,6 +430,7 @@ def may_defend_with(game: ScenarioGame, p: str, name: str) -> None:
     defenders = [_name_of(game, o["defender"]) for o in _options_of(game, p, "defend")]
     if name not in defenders:
         raise AssertionError(f"игрок {p} не может назначить защитником «{name}»; может: {defenders}")
+    _record_card_option(game, p, "defend", "defender", name, present=True)
 
 
 @then(
@@ -415,6 +442,7 @@ def may_not_defend_with(game: ScenarioGame, p: str, name: str) -> None:
     defenders = [_name_of(game, o["defender"]) for o in _options_of(game, p, "defend")]
     if name in defenders:
         raise AssertionError(f"игрок {p} может назначить защитником «{name}»")
+    _record_card_option(game, p, "defend", "defender", name, present=False)
 
 
 @then(
@@ -427,6 +455,8 @@ def attacked_card(game: ScenarioGame, name: str) -> None:
     if not attack:
         raise AssertionError("сейчас нет объявленной атаки ударом")
     _expect(_name_of(game, attack["target"]), name, "цель атаки")
+    if game.recorder is not None and [c["name"] for c in game.view(None)["play"]].count(name) == 1:
+        game.record(None, ["attack", "target"], attack["target"])
 
 
 @then(
@@ -437,6 +467,7 @@ def may_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
     """Среди законных действий игрока есть объявление этой активируемой способности (с любой целью)."""
     if not game.matching_options(p, "activate", ability, source):
         raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}»")
+    game.record_ability_option(p, "activate", ability, source, present=True)
 
 
 @then(
@@ -447,3 +478,4 @@ def may_not_activate(game: ScenarioGame, p: str, ability: str, source: str) -> N
     """Объявления этой активируемой способности нет среди законных действий игрока."""
     if game.matching_options(p, "activate", ability, source):
         raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}»")
+    game.record_ability_option(p, "activate", ability, source, present=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.steps.context import ScenarioGame, same_text
+from berserk_rules.steps.context import ScenarioGame, card_path, copy_of, same_text, text_forms
 from berserk_rules.steps.registry import given, then, when
 
 
@@ -146,6 +146,24 @@ def decline_draw(game: ScenarioGame, p: str) -> None:
 def chooses_among(game: ScenarioGame, p: str, cards: list[str]) -> None:
     """Решение за игроком: выбрать карты — ровно из этих (одинаковые названия — по экземпляру)."""
     _expect(sorted(_candidate_names(_choice(game, p)).values()), sorted(cards), f"карты на выбор игрока {p}")
+    _record_decision(game, p, "choose_cards")
+    candidates = ["decision", "options", 0, "about", "cards"]
+    _record_names(game, p, candidates, {}, cards)
+
+
+def _record_decision(game: ScenarioGame, p: str, kind: str) -> None:
+    game.record(None, ["decision", "player"], p)
+    game.record(None, ["decision", "kind"], kind)
+
+
+def _record_names(
+    game: ScenarioGame, viewer: str | None, path: list[Any], pattern: dict[str, Any], names: list[str]
+) -> None:
+    """Record that the list at ``path`` holds, among its elements fitting ``pattern``, exactly these
+    names (in any order, each as many times as it is named)."""
+    game.record_count(viewer, path, pattern, len(names))
+    for name in sorted(set(names)):
+        game.record_count(viewer, path, {**pattern, "name": name}, names.count(name))
 
 
 @then(
@@ -156,6 +174,9 @@ def choice_bounds(game: ScenarioGame, p: str, least: int, most: int) -> None:
     """Сколько карт игрок может выбрать: не меньше и не больше (0 — можно не выбирать ни одной)."""
     option = _choice(game, p)
     _expect((option["min"], option["max"]), (least, most), f"сколько карт выбирает игрок {p}")
+    _record_decision(game, p, "choose_cards")
+    game.record(None, ["decision", "options", 0, "min"], least)
+    game.record(None, ["decision", "options", 0, "max"], most)
 
 
 @then(
@@ -169,6 +190,8 @@ def choice_hidden(game: ScenarioGame, viewer: str, p: str) -> None:
         raise AssertionError(f"сейчас не решение игрока {p}: {decision}")
     if "options" in decision:
         raise AssertionError(f"игрок {viewer} видит варианты игрока {p}: {decision['options']}")
+    game.record(viewer, ["decision", "player"], p)
+    game.record(viewer, ["decision", "options"], exists=False)
 
 
 # --- Тогда: зоны (201, 202) ----------------------------------------------------------------------
@@ -193,10 +216,12 @@ def zones_known(game: ScenarioGame, p: str, names: str) -> None:
         if key == "play":
             if not isinstance(view.get("play"), list):
                 raise AssertionError("игрок не видит игровую зону")
+            game.record(p, ["play"], exists=True)  # a list: the observation schema says so
             continue
         for owner in ("А", "Б"):
             if key not in view["players"][owner]["zones"]:
                 raise AssertionError(f"у игрока {owner} нет зоны «{name}»")
+            game.record(p, ["players", owner, "zones", key], exists=True)
 
 
 @then(
@@ -226,6 +251,7 @@ def shuffled(game: ScenarioGame, p: str, n: int) -> None:
     который видит сам игрок)."""
     game.start()
     _expect(_shuffles(game, p), n, f"перемешиваний колоды игрока {p}")
+    game.record_count(p, [], {"event": "shuffle", "player": p}, n, log=True)
 
 
 @then("колода игрока {p:P} не перемешивалась", example="Тогда колода игрока А не перемешивалась")
@@ -233,6 +259,7 @@ def not_shuffled(game: ScenarioGame, p: str) -> None:
     """Колоду игрока ни разу не перемешивали (204.3: карту брали или клали в названное место)."""
     game.start()
     _expect(_shuffles(game, p), 0, f"перемешиваний колоды игрока {p}")
+    game.record_count(p, [], {"event": "shuffle", "player": p}, 0, log=True)
 
 
 @then(
@@ -245,6 +272,7 @@ def saw_own_card(game: ScenarioGame, p: str, name: str) -> None:
     seen = [e.get("name") for e in game.driver.log(p) if e["event"] == "look"]
     if name not in seen:
         raise AssertionError(f"игрок {p} не видел «{name}»; видел: {seen}")
+    game.record(p, [{"event": "look", "name": name}], exists=True, log=True)
 
 
 @then(
@@ -283,6 +311,7 @@ def saw_revealed(game: ScenarioGame, viewer: str, p: str, cards: list[str]) -> N
 def in_squad(game: ScenarioGame, name: str, p: str) -> None:
     """Карта в игровой зоне под контролем игрока (Отряд; Взять карту в отряд)."""
     _expect(game.card_in_play(name)["controller"], p, f"кто контролирует «{name}»")
+    game.record(None, [*card_path(name), "controller"], p)
 
 
 @then(
@@ -293,24 +322,33 @@ def squad(game: ScenarioGame, p: str, cards: list[str]) -> None:
     """Отряд — ровно эти карты под контролем игрока в игровой зоне (герой — тоже карта отряда)."""
     names = sorted(c["name"] for c in game.view(p)["play"] if c.get("controller") == p)
     _expect(names, sorted(cards), f"отряд игрока {p}")
+    _record_names(game, p, ["play"], {"controller": p}, cards)
 
 
 @then("владелец «{name:N}» — игрок {p:P}", example="Тогда владелец «Нимерт» — игрок Б")
 def owner(game: ScenarioGame, name: str, p: str) -> None:
     """Владелец карты в игровой зоне — тот, в чьей колоде она была до начала игры."""
     _expect(game.card_in_play(name)["owner"], p, f"владелец «{name}»")
+    game.record(None, [*card_path(name), "owner"], p)
 
 
 @then("«{name:N}» вошла в игру в этот ход", example="Тогда «Нимерт» вошла в игру в этот ход")
 def entered_this_turn(game: ScenarioGame, name: str) -> None:
     """Карта попала в игровую зону в этот ход — это другая карта, чем была (203.4, 204.4)."""
     _expect(game.card_in_play(name)["entered_this_turn"], True, f"«{name}» вошла в игру в этот ход")
+    game.record(None, [*card_path(name), "entered_this_turn"], True)
 
 
 @then("на «{name:N}» нет длящихся эффектов", example="Тогда на «Гном» нет длящихся эффектов")
 def no_effects(game: ScenarioGame, name: str) -> None:
     """На карте в игровой зоне не действует ни одного длящегося эффекта."""
     _expect(game.card_in_play(name).get("effects", []), [], f"эффекты на «{name}»")
+    _record_in_play(game, name)
+    game.record(None, [*card_path(name), "effects", {"$copy": 1}], exists=False)  # none, or no list
+
+
+def _record_in_play(game: ScenarioGame, name: str) -> None:
+    game.record(None, [*card_path(name), "name"], copy_of(name)[0])
 
 
 @then(
@@ -333,6 +371,8 @@ def has_ability(game: ScenarioGame, name: str, ability: str) -> None:
     abilities = game.card_in_play(name).get("abilities", [])
     if not any(same_text(a, ability) for a in abilities):
         raise AssertionError(f"у «{name}» нет способности «{ability}»; есть: {abilities}")
+    text = next(a for a in abilities if same_text(a, ability))
+    game.record(None, [*card_path(name), "abilities", {"$value": text}], exists=True)
 
 
 @then(
@@ -344,6 +384,9 @@ def lacks_ability(game: ScenarioGame, name: str, ability: str) -> None:
     abilities = game.card_in_play(name).get("abilities", [])
     if any(same_text(a, ability) for a in abilities):
         raise AssertionError(f"у «{name}» есть способность «{ability}»")
+    _record_in_play(game, name)
+    for text in text_forms(ability):
+        game.record(None, [*card_path(name), "abilities", {"$value": text}], exists=False)
 
 
 @then(
@@ -357,12 +400,16 @@ def sees_only_back(game: ScenarioGame, viewer: str, owner: str) -> None:
     if not hidden:
         raise AssertionError(f"игрок {viewer} не видит карт игрока {owner} рубашкой вверх")
     _expect([c["name"] for c in hidden], [None] * len(hidden), "названия карт рубашкой вверх")
+    face_down = {"face_down": True, "controller": owner}
+    game.record_count(viewer, ["play"], face_down, len(hidden))
+    game.record_count(viewer, ["play"], {**face_down, "name": None}, len(hidden))
 
 
 @then("«{name:N}» лежит лицом вверх", example="Тогда «Лазутчик» лежит лицом вверх")
 def is_face_up(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит лицом вверх."""
     _expect(game.card_in_play(name)["face_down"], False, f"«{name}» рубашкой вверх")
+    game.record(None, [*card_path(name), "face_down"], False)
 
 
 @then(
@@ -376,6 +423,7 @@ def move_logged_as(game: ScenarioGame, name: str, term: str) -> None:
     if not moves:
         raise AssertionError(f"«{name}» не перемещалась")
     _expect(moves[-1].get("rule"), term, f"термин перемещения «{name}»")
+    game.record(None, [{"event": "move", "name": name, "$copy": -1}, "rule"], term, log=True)
 
 
 # --- Тогда: стоимость (203.2–203.3), оплата (501.2), заявка (501.1) ----------------------------------
@@ -391,12 +439,14 @@ def cost_in_hand(game: ScenarioGame, name: str, p: str, n: int) -> None:
     if card is None:
         raise AssertionError(f"в руке у игрока {p} нет «{name}»")
     _expect(card.get("cost"), n, f"стоимость «{name}» в руке")
+    game.record(p, ["players", p, "zones", "hand", "cards", {"name": name}, "cost"], n)
 
 
 @then("стоимость «{name:N}» в игровой зоне: {n:d}", example="Тогда стоимость «Кутила» в игровой зоне: 10")
 def cost_in_play(game: ScenarioGame, name: str, n: int) -> None:
     """Стоимость карты, находящейся в игровой зоне."""
     _expect(game.card_in_play(name).get("cost"), n, f"стоимость «{name}» в игровой зоне")
+    game.record(None, [*card_path(name), "cost"], n)
 
 
 def _plays(game: ScenarioGame, p: str) -> list[str]:
@@ -413,6 +463,13 @@ def may_play(game: ScenarioGame, p: str, name: str) -> None:
     plays = _plays(game, p)
     if name not in plays:
         raise AssertionError(f"игрок {p} не может разыграть «{name}»; может: {plays}")
+    in_hand = _hand_ids(game, p, name) if game.recorder is not None else []
+    if len(in_hand) == 1:  # several copies in hand: «any of them» is no single check
+        game.record_option(p, {"type": "play", "card": in_hand[0]}, present=True)
+
+
+def _hand_ids(game: ScenarioGame, p: str, name: str) -> list[str]:
+    return [c["id"] for c in game.view(p)["players"][p]["zones"]["hand"]["cards"] or [] if c["name"] == name]
 
 
 @then("игрок {p:P} не может разыграть «{name:N}»", example="Тогда игрок А не может разыграть «Кутила»")
@@ -420,6 +477,8 @@ def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
     """Розыгрыша этой карты нет среди законных действий игрока."""
     if name in _plays(game, p):
         raise AssertionError(f"игрок {p} может разыграть «{name}»")
+    for card in _hand_ids(game, p, name) if game.recorder is not None else []:
+        game.record_option(p, {"type": "play", "card": card}, present=False)
 
 
 @then(
@@ -440,6 +499,33 @@ def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> N
         raise AssertionError(f"игрок {p} не может разыграть «{spell}» сейчас")
     candidates = [names.get(c, c) for slot in options[0].get("slots", []) for c in slot["candidates"]]
     _expect(sorted(candidates), sorted(cards), f"цели «{spell}»")
+    _record_targets(game, p, spell, options[0])
+
+
+def _record_targets(game: ScenarioGame, p: str, spell: str, option: dict[str, Any]) -> None:
+    """Record the candidates of the option's one slot as cards: exactly these. Only when the option is
+    that of the one card of this name in the hand and every candidate is the one card of its name in
+    the game zone — then the cards say just what the names say."""
+    if game.recorder is None:
+        return
+    slots = option.get("slots") or []
+    play_names = [c["name"] for c in game.view(None)["play"]]
+    names = {c["id"]: c["name"] for c in game.view(None)["play"]}
+    if (
+        len(_hand_ids(game, p, spell)) != 1
+        or len(slots) != 1
+        or any(c not in names or play_names.count(names[c]) != 1 for c in slots[0]["candidates"])
+    ):
+        return
+    slot = ["decision", "options", {"type": "play", "card": option["card"]}, "slots"]
+    game.record(None, [*slot, 0], exists=True)
+    game.record(None, [*slot, 1], exists=False)
+    candidates = slots[0]["candidates"]
+    if candidates:
+        game.record(None, [*slot, 0, "candidates", len(candidates) - 1], exists=True)
+    game.record(None, [*slot, 0, "candidates", len(candidates)], exists=False)
+    for card in candidates:
+        game.record(None, [*slot, 0, "candidates", {"$value": card}], exists=True)
 
 
 @then(
@@ -468,6 +554,15 @@ def queued_with_target(game: ScenarioGame, ability: str, source: str, target: st
     ]
     if [target] not in found:
         raise AssertionError(f"в Очереди нет заявки «{ability}» карты «{source}» с целью «{target}»: {found}")
+    item = next(
+        q
+        for q in view["queue"]
+        if same_text(q["text"], ability)
+        and q["source_name"] == source
+        and [names.get(t, t) for t in q["targets"]] == [target]
+    )
+    pattern = {"text": item["text"], "source_name": source, "targets": item["targets"]}
+    game.record(None, ["queue", pattern], exists=True)
 
 
 @then(
@@ -483,6 +578,12 @@ def queued_without_target(game: ScenarioGame, ability: str, source: str) -> None
     ]
     if [] not in found:
         raise AssertionError(f"в Очереди нет заявки «{ability}» карты «{source}» без цели: {found}")
+    item = next(
+        q
+        for q in game.view(None)["queue"]
+        if same_text(q["text"], ability) and q["source_name"] == source and q["targets"] == []
+    )
+    game.record(None, ["queue", {"text": item["text"], "source_name": source, "targets": []}], exists=True)
 
 
 # --- Тогда: эффекты замещения -------------------------------------------------------------------
@@ -497,6 +598,11 @@ def replacement_choice(game: ScenarioGame, p: str, cards: list[str]) -> None:
     d = _decision(game, p, "choose")
     offered = sorted(o.get("about", {}).get("source_name", "") for o in d["options"])
     _expect(offered, sorted(cards), f"эффекты замещения на выбор игрока {p}")
+    _record_decision(game, p, "choose")
+    game.record_count(None, ["decision", "options"], {}, len(cards))
+    for name in sorted(set(cards)):
+        pattern = {"about": {"source_name": name}}
+        game.record_count(None, ["decision", "options"], pattern, cards.count(name))
 
 
 # --- Тогда: итог игры (Часть 6) -----------------------------------------------------------------
@@ -506,9 +612,7 @@ def replacement_choice(game: ScenarioGame, p: str, cards: list[str]) -> None:
 def draw(game: ScenarioGame, rule: str) -> None:
     """Игра окончена ничьей; движок указывает правило."""
     for p in ("А", "Б"):
-        _expect(
-            game.view(p)["result"], {"winner": None, "draw": True, "rule": rule}, f"итог игры для игрока {p}"
-        )
+        game.expect(p, ["result"], {"winner": None, "draw": True, "rule": rule}, f"итог игры для игрока {p}")
 
 
 @then("игрок {p:P} может сдаться", example="Тогда игрок Б может сдаться")
@@ -517,6 +621,7 @@ def may_concede(game: ScenarioGame, p: str) -> None:
     kinds = [o["type"] for o in game.view(p)["players"][p].get("anytime", [])]
     if "concede" not in kinds:
         raise AssertionError(f"игрок {p} не может сдаться; может в любой момент: {kinds}")
+    game.record(p, ["players", p, "anytime", {"type": "concede"}], exists=True)
 
 
 @then("игрок {p:P} может предложить ничью", example="Тогда игрок А может предложить ничью")
@@ -525,6 +630,7 @@ def may_offer(game: ScenarioGame, p: str) -> None:
     kinds = [o["type"] for o in game.view(p)["players"][p].get("anytime", [])]
     if "offer_draw" not in kinds:
         raise AssertionError(f"игрок {p} не может предложить ничью; может в любой момент: {kinds}")
+    game.record(p, ["players", p, "anytime", {"type": "offer_draw"}], exists=True)
 
 
 @then("игрок {p:P} не может предложить ничью", example="Тогда игрок А не может предложить ничью")
@@ -533,6 +639,7 @@ def may_not_offer(game: ScenarioGame, p: str) -> None:
     kinds = [o["type"] for o in game.view(p)["players"][p].get("anytime", [])]
     if "offer_draw" in kinds:
         raise AssertionError(f"игрок {p} может предложить ничью")
+    game.record(p, ["players", p, "anytime", {"type": "offer_draw"}], exists=False)
 
 
 @then(
@@ -543,6 +650,10 @@ def must_answer_draw(game: ScenarioGame, p: str) -> None:
     """Решение за игроком: принять ничью или отклонить её (603.2)."""
     d = _decision(game, p, "answer_draw")
     _expect(sorted(o["type"] for o in d["options"]), ["accept_draw", "decline_draw"], "ответы на ничью")
+    _record_decision(game, p, "answer_draw")
+    game.record_count(None, ["decision", "options"], {}, 2)
+    for answer in ("accept_draw", "decline_draw"):
+        game.record_count(None, ["decision", "options"], {"type": answer}, 1)
 
 
 @then("решение снова за игроком {p:P}", example="Тогда решение снова за игроком А")
@@ -552,3 +663,4 @@ def decision_back(game: ScenarioGame, p: str) -> None:
     if d is None:
         raise AssertionError("решений нет: игра окончена")
     _expect(d["player"], p, "чьё решение")
+    game.record(None, ["decision", "player"], p)
