@@ -25,6 +25,7 @@ from berserk_rules.commands.export import collect
 from berserk_rules.protocol import EngineProcess, ProcessDriver
 from berserk_rules.vectors import replay
 from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
+from tests.wrong_drivers import WRONG
 
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
 BROKEN = {  # scenario -> (card, what its error says)
@@ -114,6 +115,33 @@ def test_a_wrong_engine_fails_the_vectors(reference_runs: Path) -> None:
     finally:
         engine.close()
     assert failed
+
+
+NEW_FORMS = ("exists", "log")  # check forms beyond «the value at the path equals»
+
+
+def _old_forms_only(vector: dict) -> dict:
+    steps = [s for s in vector["steps"] if not any(form in s for form in NEW_FORMS)]
+    return {**vector, "steps": steps}
+
+
+@pytest.mark.parametrize("wrong", WRONG, ids=lambda d: d.__name__)
+def test_new_check_forms_catch_what_the_old_ones_did_not(reference_runs: Path, wrong: type) -> None:
+    """An engine that hides defenders, forgets «Броня» or keeps prevention out of its log passes
+    every check of the old form in the exported vectors, and fails the ones the steps now record
+    with ``exists`` and ``log``."""
+    index = collect(reference_runs / "vectors")
+    caught = {}
+    for entry in index["vectors"]:
+        vector = json.loads((reference_runs / "vectors" / entry["path"]).read_text(encoding="utf-8"))
+        if not any(form in step for step in vector["steps"] for form in NEW_FORMS):
+            continue
+        failures = replay(vector, wrong())
+        if failures:
+            caught[vector["id"]] = failures
+            assert replay(_old_forms_only(vector), wrong()) == [], vector["id"]
+    assert caught, f"{wrong.__name__}: ни один вектор не заметил ошибки"
+    assert all("(check)" in f for failures in caught.values() for f in failures), caught
 
 
 def broken_project(root: Path) -> Path:

@@ -12,6 +12,7 @@ import pytest
 from berserk_rules import contract
 from berserk_rules.drivers.reference import ReferenceDriver
 from berserk_rules.vectors import PathError, check_failure, replay, resolve_path
+from tests.wrong_drivers import NoArmour, NoDefenders, SilentPrevention
 
 CARDS = {
     "Гном": {"type": "существо", "strike": 2, "life": 3},
@@ -125,41 +126,6 @@ def test_schema_of_the_new_checks() -> None:
     assert contract.violations("vector", vector(check(["turn"], expected=3, exists=True)))
     assert contract.violations("vector", vector(check(["turn"])))
     assert contract.violations("vector", vector(check(["turn"], exists="да")))
-
-
-class NoDefenders(ReferenceDriver):
-    """Wrong: never offers a defender (the underlying game still accepts one)."""
-
-    def decision(self) -> dict[str, Any] | None:
-        return _without_defenders(super().decision())
-
-    def observe(self, player: str | None) -> dict[str, Any]:
-        view = super().observe(player)
-        view["decision"] = _without_defenders(view["decision"])
-        return view
-
-
-def _without_defenders(decision: dict[str, Any] | None) -> dict[str, Any] | None:
-    if decision and "options" in decision:
-        decision["options"] = [o for o in decision["options"] if o["type"] != "defend"]
-    return decision
-
-
-class NoArmour(ReferenceDriver):
-    """Wrong: its card views forget «Броня»."""
-
-    def observe(self, player: str | None) -> dict[str, Any]:
-        view = super().observe(player)
-        for card in view["play"]:
-            card["abilities"] = [a for a in card.get("abilities", []) if not a.startswith("Броня")]
-        return view
-
-
-class SilentPrevention(ReferenceDriver):
-    """Wrong: its log does not say that wounds were prevented."""
-
-    def log(self, player: str | None = None) -> list[dict[str, Any]]:
-        return [e for e in super().log(player) if e["event"] != "prevented"]
 
 
 @pytest.mark.parametrize(
