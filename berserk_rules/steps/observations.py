@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, card_path, same_text
+from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, card_path, same_text, text_forms
 from berserk_rules.steps.registry import then
 
 
@@ -182,8 +182,16 @@ def may_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
 def trigger_points(game: ScenarioGame, p: str, ability: str, source: str, n: int) -> None:
     """Способность сработала несколько раз: игрок может заявить её по любой из n точек
     срабатывания (402.2) — столько разных вариантов заявки у него есть."""
-    triggers = {o["trigger"] for o in game.matching_options(p, "declare", ability, source)}
+    options = game.matching_options(p, "declare", ability, source)
+    triggers = {o["trigger"] for o in options}
     _expect(len(triggers), n, f"точек срабатывания «{ability}» карты «{source}»")
+    # trigger ids are the engine's own: the vector counts the options, one per trigger (the protocol
+    # has no cartesian products) — recorded only when that is so here, and the text is one
+    texts = {o["about"]["ability"] for o in options}
+    if game.recorder is not None and len(options) == n and len(texts) <= 1:
+        for text in texts or text_forms(ability):
+            pattern = game.ability_pattern("declare", text, source)
+            game.record_count(p, ["decision", "options"], pattern, n)
 
 
 @then(
