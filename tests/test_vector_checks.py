@@ -157,3 +157,34 @@ def test_wrong_engines_fail_only_the_new_checks(
     failures = replay(data, wrong())
     assert failures and all("(check)" in f for f in failures), failures
     assert replay(vector(*before, *after, old), wrong()) == []
+
+
+class TerseViews(ReferenceDriver):
+    """Right, and terse: its card views leave «face_down» out for a face-up card, as the
+    observation schema allows."""
+
+    def observe(self, player: str | None) -> dict[str, Any]:
+        view = super().observe(player)
+        for card in view["play"]:
+            if card.get("face_down") is False:
+                del card["face_down"]
+        return view
+
+
+def test_face_up_is_checked_so_that_a_terse_engine_passes() -> None:
+    """«лежит лицом вверх» is recorded as: the card is there, and no card of its name lies face down
+    — not as «face_down is false», which an engine may leave out."""
+    recorded = [
+        check(["play", {"name": "Гном"}], exists=True),
+        check(["play", {"name": "Гном", "face_down": True}], exists=False),
+    ]
+    data = vector(*recorded)
+    assert contract.violations("vector", data) == []
+    assert replay(data, ReferenceDriver()) == [] and replay(data, TerseViews()) == []
+    terse = TerseViews()
+    terse.start(POSITION)
+    assert contract.violations("observation", terse.observe(None)) == []
+    gnome = {"name": "Гном"}
+    assert "face_down" in resolve_path(ReferenceDriver.observe(terse, None), ["play", gnome])  # written
+    assert "face_down" not in resolve_path(terse.observe(None), ["play", gnome])  # left out
+    assert replay(vector(check(["play", {"name": "Гном"}, "face_down"], expected=False)), TerseViews())

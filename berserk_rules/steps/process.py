@@ -408,8 +408,12 @@ def sees_only_back(game: ScenarioGame, viewer: str, owner: str) -> None:
 @then("«{name:N}» лежит лицом вверх", example="Тогда «Лазутчик» лежит лицом вверх")
 def is_face_up(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит лицом вверх."""
-    _expect(game.card_in_play(name)["face_down"], False, f"«{name}» рубашкой вверх")
-    game.record(None, [*card_path(name), "face_down"], False)
+    # The observation schema lets a face-up card leave «face_down» out: absent means face up.
+    _expect(bool(game.card_in_play(name).get("face_down", False)), False, f"«{name}» рубашкой вверх")
+    base, copy = copy_of(name)
+    if copy is None:  # recorded so that an engine that leaves the field out passes too
+        game.record(None, card_path(name), exists=True)
+        game.record(None, ["play", {"name": base, "face_down": True}], exists=False)
 
 
 @then(
@@ -489,6 +493,8 @@ def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> N
     """Законные цели заклинания при розыгрыше — ровно эти карты (202.2: только карты в игровой зоне,
     если не сказано иного)."""
     d = game.decision()
+    if d is None or d["player"] != p:
+        raise AssertionError(f"решение сейчас не за игроком {p}: разыграть «{spell}» он не может")
     view = game.view(p)
     hand = {c["id"]: c["name"] for c in view["players"][p]["zones"]["hand"]["cards"] or []}
     names = {c["id"]: c.get("name") for c in view["play"]}
