@@ -74,13 +74,6 @@ def fingerprint(source: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def is_compiled() -> bool:
-    """Is the engine imported here the compiled build?"""
-    from berserk_engine import game
-
-    return not game.__file__.endswith(".py")
-
-
 def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     """Build the compiled engine (or find the build already made) under ``root/build/compiled`` and
     return the folder to put first on ``PYTHONPATH``. A failed build is a :class:`UserError` naming its
@@ -92,7 +85,8 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
             'для сборки скомпилированного движка нужен mypy (mypyc): pip install -e ".[dev]"'
         ) from None
     source = engine_source()
-    target = root / "build" / "compiled" / fingerprint(source)
+    stamp = fingerprint(source)
+    target = root / "build" / "compiled" / stamp
     if (target / DONE).is_file():
         return target
     work = target.with_name(f"{target.name}.{os.getpid()}.tmp")
@@ -125,7 +119,7 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     if target.exists():  # built meanwhile by another process: keep that one
         shutil.rmtree(work, ignore_errors=True)
     else:
-        (work / DONE).write_text(fingerprint(source) + "\n", encoding="utf-8")
+        (work / DONE).write_text(stamp + "\n", encoding="utf-8")
         work.rename(target)
     for old in target.parent.iterdir():  # earlier builds (about 14 MB each) and logs are not kept
         if old != target and (old / DONE).is_file():
