@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.steps.context import ScenarioGame, card_path, copy_of, same_text, text_forms
+from berserk_rules.steps.context import ScenarioGame, copy_of, same_text, text_forms
 from berserk_rules.steps.registry import given, then, when
 
 
@@ -91,7 +91,14 @@ def apply_replacement(game: ScenarioGame, p: str, name: str) -> None:
     """Игрок выбирает, какой из эффектов замещения применить (эффект замещения карты с этим
     названием)."""
     d = _decision(game, p, "choose")
-    option = next((o for o in d["options"] if o.get("about", {}).get("source_name") == name), None)
+    option = next(
+        (
+            o
+            for o in d["options"]
+            if game.names(name, o.get("about", {}).get("source"), o.get("about", {}).get("source_name"))
+        ),
+        None,
+    )
     if option is None:
         offered = [o.get("about", {}).get("source_name") for o in d["options"]]
         raise AssertionError(f"эффекта замещения карты «{name}» среди вариантов нет; есть: {offered}")
@@ -310,8 +317,9 @@ def saw_revealed(game: ScenarioGame, viewer: str, p: str, cards: list[str]) -> N
 @then("«{name:N}» в отряде игрока {p:P}", example="Тогда «Пиранья» в отряде игрока А")
 def in_squad(game: ScenarioGame, name: str, p: str) -> None:
     """Карта в игровой зоне под контролем игрока (Отряд; Взять карту в отряд)."""
-    _expect(game.card_in_play(name)["controller"], p, f"кто контролирует «{name}»")
-    game.record(None, [*card_path(name), "controller"], p)
+    card, path = game.locate(name)
+    _expect(card["controller"], p, f"кто контролирует «{name}»")
+    game.record(None, [*path, "controller"], p)
 
 
 @then(
@@ -328,27 +336,31 @@ def squad(game: ScenarioGame, p: str, cards: list[str]) -> None:
 @then("владелец «{name:N}» — игрок {p:P}", example="Тогда владелец «Нимерт» — игрок Б")
 def owner(game: ScenarioGame, name: str, p: str) -> None:
     """Владелец карты в игровой зоне — тот, в чьей колоде она была до начала игры."""
-    _expect(game.card_in_play(name)["owner"], p, f"владелец «{name}»")
-    game.record(None, [*card_path(name), "owner"], p)
+    card, path = game.locate(name)
+    _expect(card["owner"], p, f"владелец «{name}»")
+    game.record(None, [*path, "owner"], p)
 
 
 @then("«{name:N}» вошла в игру в этот ход", example="Тогда «Нимерт» вошла в игру в этот ход")
 def entered_this_turn(game: ScenarioGame, name: str) -> None:
     """Карта попала в игровую зону в этот ход — это другая карта, чем была (203.4, 204.4)."""
-    _expect(game.card_in_play(name)["entered_this_turn"], True, f"«{name}» вошла в игру в этот ход")
-    game.record(None, [*card_path(name), "entered_this_turn"], True)
+    card, path = game.locate(name)
+    _expect(card["entered_this_turn"], True, f"«{name}» вошла в игру в этот ход")
+    game.record(None, [*path, "entered_this_turn"], True)
 
 
 @then("на «{name:N}» нет длящихся эффектов", example="Тогда на «Гном» нет длящихся эффектов")
 def no_effects(game: ScenarioGame, name: str) -> None:
     """На карте в игровой зоне не действует ни одного длящегося эффекта."""
-    _expect(game.card_in_play(name).get("effects", []), [], f"эффекты на «{name}»")
-    _record_in_play(game, name)
-    game.record(None, [*card_path(name), "effects", {"$copy": 1}], exists=False)  # none, or no list
+    card, path = game.locate(name)
+    _expect(card.get("effects", []), [], f"эффекты на «{name}»")
+    _record_in_play(game, path)
+    game.record(None, [*path, "effects", {"$copy": 1}], exists=False)  # none, or no list
 
 
-def _record_in_play(game: ScenarioGame, name: str) -> None:
-    game.record(None, [*card_path(name), "name"], copy_of(name)[0])
+def _record_in_play(game: ScenarioGame, path: list[Any]) -> None:
+    """Record that the card at ``path`` (from :meth:`ScenarioGame.locate`) is there."""
+    game.record(None, [*path, "name"], path[-1]["name"])
 
 
 @then(
@@ -357,9 +369,11 @@ def _record_in_play(game: ScenarioGame, name: str) -> None:
 )
 def has_effect(game: ScenarioGame, name: str, text: str) -> None:
     """На карте в игровой зоне действует длящийся эффект (его описание)."""
-    effects = [e["text"] for e in game.card_in_play(name).get("effects", [])]
+    card, path = game.locate(name)
+    effects = [e["text"] for e in card.get("effects", [])]
     if text not in effects:
         raise AssertionError(f"на «{name}» нет эффекта «{text}»; есть: {effects}")
+    game.record(None, [*path, "effects", {"text": text}], exists=True)
 
 
 @then(
@@ -368,11 +382,12 @@ def has_effect(game: ScenarioGame, name: str, text: str) -> None:
 )
 def has_ability(game: ScenarioGame, name: str, ability: str) -> None:
     """Способность карты в игровой зоне сейчас (напечатанная или полученная)."""
-    abilities = game.card_in_play(name).get("abilities", [])
+    card, path = game.locate(name)
+    abilities = card.get("abilities", [])
     if not any(same_text(a, ability) for a in abilities):
         raise AssertionError(f"у «{name}» нет способности «{ability}»; есть: {abilities}")
     text = next(a for a in abilities if same_text(a, ability))
-    game.record(None, [*card_path(name), "abilities", {"$value": text}], exists=True)
+    game.record(None, [*path, "abilities", {"$value": text}], exists=True)
 
 
 @then(
@@ -381,12 +396,13 @@ def has_ability(game: ScenarioGame, name: str, ability: str) -> None:
 )
 def lacks_ability(game: ScenarioGame, name: str, ability: str) -> None:
     """Этой способности у карты в игровой зоне нет."""
-    abilities = game.card_in_play(name).get("abilities", [])
+    card, path = game.locate(name)
+    abilities = card.get("abilities", [])
     if any(same_text(a, ability) for a in abilities):
         raise AssertionError(f"у «{name}» есть способность «{ability}»")
-    _record_in_play(game, name)
+    _record_in_play(game, path)
     for text in text_forms(ability):
-        game.record(None, [*card_path(name), "abilities", {"$value": text}], exists=False)
+        game.record(None, [*path, "abilities", {"$value": text}], exists=False)
 
 
 @then(
@@ -409,11 +425,11 @@ def sees_only_back(game: ScenarioGame, viewer: str, owner: str) -> None:
 def is_face_up(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит лицом вверх."""
     # The observation schema lets a face-up card leave «face_down» out: absent means face up.
-    _expect(bool(game.card_in_play(name).get("face_down", False)), False, f"«{name}» рубашкой вверх")
-    base, copy = copy_of(name)
-    if copy is None:  # recorded so that an engine that leaves the field out passes too
-        game.record(None, card_path(name), exists=True)
-        game.record(None, ["play", {"name": base, "face_down": True}], exists=False)
+    card, path = game.locate(name)
+    _expect(bool(card.get("face_down", False)), False, f"«{name}» рубашкой вверх")
+    if copy_of(name)[1] is None:  # recorded so that an engine that leaves the field out passes too
+        game.record(None, path, exists=True)
+        game.record(None, ["play", {"name": name, "face_down": True}], exists=False)
 
 
 @then(
@@ -423,11 +439,21 @@ def is_face_up(game: ScenarioGame, name: str) -> None:
 def move_logged_as(game: ScenarioGame, name: str, term: str) -> None:
     """Каким правилом или термином журнал называет последнее перемещение карты (например, «убрать на
     кладбище» — не «уничтожить»)."""
-    moves = [e for e in game.driver.log(None) if e["event"] == "move" and e.get("name") == name]
+    game.start()
+    moves = [
+        e
+        for e in game.driver.log(None)
+        if e["event"] == "move" and game.names(name, e.get("card"), e.get("name"))
+    ]
     if not moves:
         raise AssertionError(f"«{name}» не перемещалась")
     _expect(moves[-1].get("rule"), term, f"термин перемещения «{name}»")
-    game.record(None, [{"event": "move", "name": name, "$copy": -1}, "rule"], term, log=True)
+    pattern = (
+        {"event": "move", "name": name}
+        if copy_of(name)[1] is None
+        else {"event": "move", "card": moves[-1]["card"]}
+    )
+    game.record(None, [{**pattern, "$copy": -1}, "rule"], term, log=True)
 
 
 # --- Тогда: стоимость (203.2–203.3), оплата (501.2), заявка (501.1) ----------------------------------
@@ -439,50 +465,70 @@ def move_logged_as(game: ScenarioGame, name: str, term: str) -> None:
 )
 def cost_in_hand(game: ScenarioGame, name: str, p: str, n: int) -> None:
     """Сколько стоит карта в руке игрока сейчас — за столько он её разыграет (видит только он)."""
-    card = game.card_in_zone(p, "hand", name)
-    if card is None:
-        raise AssertionError(f"в руке у игрока {p} нет «{name}»")
+    card, path = game.locate(name, "hand", p, viewer=p)
     _expect(card.get("cost"), n, f"стоимость «{name}» в руке")
-    game.record(p, ["players", p, "zones", "hand", "cards", {"name": name}, "cost"], n)
+    game.record(p, [*path, "cost"], n)
 
 
 @then("стоимость «{name:N}» в игровой зоне: {n:d}", example="Тогда стоимость «Кутила» в игровой зоне: 10")
 def cost_in_play(game: ScenarioGame, name: str, n: int) -> None:
     """Стоимость карты, находящейся в игровой зоне."""
-    _expect(game.card_in_play(name).get("cost"), n, f"стоимость «{name}» в игровой зоне")
-    game.record(None, [*card_path(name), "cost"], n)
+    card, path = game.locate(name)
+    _expect(card.get("cost"), n, f"стоимость «{name}» в игровой зоне")
+    game.record(None, [*path, "cost"], n)
 
 
-def _plays(game: ScenarioGame, p: str) -> list[str]:
+def _playable(game: ScenarioGame, p: str) -> list[str]:
+    """The cards (ids) ``p`` may play now (none if the decision is not his)."""
     d = game.decision()
     if not d or d["player"] != p:
         return []
-    hand = {c["id"]: c["name"] for c in game.view(p)["players"][p]["zones"]["hand"]["cards"] or []}
-    return [hand.get(o["card"], o["card"]) for o in d["options"] if o["type"] == "play"]
+    return [o["card"] for o in d["options"] if o["type"] == "play"]
+
+
+def _hand_ids(game: ScenarioGame, p: str, name: str) -> list[str]:
+    """The cards in ``p``'s hand the name names: every card of a plain name, or that copy."""
+    if copy_of(name)[1] is not None:
+        return [game.card(name, "hand", p)["id"]]
+    game.card(name, "hand", p)  # there is one at least
+    return [
+        c["id"] for c in game.view(None)["players"][p]["zones"]["hand"]["cards"] or [] if c["name"] == name
+    ]
 
 
 @then("игрок {p:P} может разыграть «{name:N}»", example="Тогда игрок А может разыграть «Кутила»")
 def may_play(game: ScenarioGame, p: str, name: str) -> None:
-    """Среди законных действий игрока есть розыгрыш этой карты из руки."""
-    plays = _plays(game, p)
-    if name not in plays:
-        raise AssertionError(f"игрок {p} не может разыграть «{name}»; может: {plays}")
-    in_hand = _hand_ids(game, p, name) if game.recorder is not None else []
-    if len(in_hand) == 1:  # several copies in hand: «any of them» is no single check
-        game.record_option(p, {"type": "play", "card": in_hand[0]}, present=True)
-
-
-def _hand_ids(game: ScenarioGame, p: str, name: str) -> list[str]:
-    return [c["id"] for c in game.view(p)["players"][p]["zones"]["hand"]["cards"] or [] if c["name"] == name]
+    """Среди законных действий игрока есть розыгрыш этой карты из руки (копии — по номеру в руке)."""
+    playable = [c for c in _hand_ids(game, p, name) if c in _playable(game, p)]
+    if not playable:
+        raise AssertionError(f"игрок {p} не может разыграть «{name}»")
+    if len(_hand_ids(game, p, name)) == 1:  # several copies in hand: «any of them» is no single check
+        game.record_option(p, {"type": "play", "card": playable[0]}, present=True)
 
 
 @then("игрок {p:P} не может разыграть «{name:N}»", example="Тогда игрок А не может разыграть «Кутила»")
 def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
-    """Розыгрыша этой карты нет среди законных действий игрока."""
-    if name in _plays(game, p):
+    """Розыгрыша этой карты нет среди законных действий игрока. Шаг требует, чтобы карта была в руке
+    игрока, а сам он выбирал действие фазы выбора."""
+    game.pending(p, "choose_action")
+    cards = _hand_ids(game, p, name)
+    if any(c in _playable(game, p) for c in cards):
         raise AssertionError(f"игрок {p} может разыграть «{name}»")
-    for card in _hand_ids(game, p, name) if game.recorder is not None else []:
+    for card in cards:
         game.record_option(p, {"type": "play", "card": card}, present=False)
+
+
+def _same_cards(game: ScenarioGame, ids: list[str], names: list[str]) -> bool:
+    """Are the cards ``ids`` exactly the ones ``names`` name (a plain name: any card of that name in
+    the game zone, once per naming; a copy: that very card)?"""
+    shown = {c["id"]: c.get("name") for c in game.view(None)["play"]}
+    left = list(ids)
+    for name in sorted(names, key=lambda n: copy_of(n)[1] is None):  # copies first: they are exact
+        found = next((i for i in left if game.names(name, i, shown.get(i))), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return not left
 
 
 @then(
@@ -495,16 +541,15 @@ def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> N
     d = game.decision()
     if d is None or d["player"] != p:
         raise AssertionError(f"решение сейчас не за игроком {p}: разыграть «{spell}» он не может")
-    view = game.view(p)
-    hand = {c["id"]: c["name"] for c in view["players"][p]["zones"]["hand"]["cards"] or []}
-    names = {c["id"]: c.get("name") for c in view["play"]}
-    options = [
-        o for o in (d or {}).get("options", []) if o["type"] == "play" and hand.get(o["card"]) == spell
-    ]
+    hand = _hand_ids(game, p, spell)
+    options = [o for o in d.get("options", []) if o["type"] == "play" and o["card"] in hand]
     if not options:
         raise AssertionError(f"игрок {p} не может разыграть «{spell}» сейчас")
-    candidates = [names.get(c, c) for slot in options[0].get("slots", []) for c in slot["candidates"]]
-    _expect(sorted(candidates), sorted(cards), f"цели «{spell}»")
+    candidates = [c for slot in options[0].get("slots", []) for c in slot["candidates"]]
+    if not _same_cards(game, candidates, cards):
+        names = {c["id"]: c.get("name") for c in game.view(p)["play"]}
+        _expect(sorted(names.get(c, c) for c in candidates), sorted(cards), f"цели «{spell}»")
+        raise AssertionError(f"цели «{spell}»: ожидались {cards}, на деле другие карты тех же названий")
     _record_targets(game, p, spell, options[0])
 
 
@@ -541,7 +586,7 @@ def _record_targets(game: ScenarioGame, p: str, spell: str, option: dict[str, An
 def per_turn_markers(game: ScenarioGame, name: str, n: int) -> None:
     """Сколько специальных маркеров «Один (Х) раз за ход» на карте в игровой зоне (501.2: ограничение
     числа раз за ход — часть оплаты)."""
-    _expect(sum(game.card_in_play(name).get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
+    _expect(sum(game.card(name).get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
 
 
 @then(
@@ -551,23 +596,35 @@ def per_turn_markers(game: ScenarioGame, name: str, n: int) -> None:
 )
 def queued_with_target(game: ScenarioGame, ability: str, source: str, target: str) -> None:
     """Заявка в Очереди называет источник, способность и цель (501.1)."""
+    _queued(game, ability, source, [target])
+
+
+def _queued(game: ScenarioGame, ability: str, source: str, targets: list[str]) -> None:
+    """Is there a declaration of this ability of this source in the Очередь with exactly these
+    targets (cards named as every step names them)?"""
     view = game.view(None)
-    names = {c["id"]: c["name"] for c in view["play"]}
-    found = [
-        [names.get(t, t) for t in q["targets"]]
-        for q in view["queue"]
-        if same_text(q["text"], ability) and q["source_name"] == source
-    ]
-    if [target] not in found:
-        raise AssertionError(f"в Очереди нет заявки «{ability}» карты «{source}» с целью «{target}»: {found}")
     item = next(
-        q
-        for q in view["queue"]
-        if same_text(q["text"], ability)
-        and q["source_name"] == source
-        and [names.get(t, t) for t in q["targets"]] == [target]
+        (
+            q
+            for q in view["queue"]
+            if same_text(q["text"], ability)
+            and game.names(source, q.get("source"), q["source_name"])
+            and _same_cards(game, q["targets"], targets)
+        ),
+        None,
     )
-    pattern = {"text": item["text"], "source_name": source, "targets": item["targets"]}
+    if item is None:
+        names = {c["id"]: c["name"] for c in view["play"]}
+        found = [
+            (q["text"], q["source_name"], [names.get(t, t) for t in q["targets"]]) for q in view["queue"]
+        ]
+        aim = f"с целью «{targets[0]}»" if targets else "без цели"
+        raise AssertionError(f"в Очереди нет заявки «{ability}» карты «{source}» {aim}: {found}")
+    pattern: dict[str, Any] = {"text": item["text"], "targets": item["targets"]}
+    if copy_of(source)[1] is None:
+        pattern["source_name"] = source
+    else:
+        pattern["source"] = item["source"]
     game.record(None, ["queue", pattern], exists=True)
 
 
@@ -577,19 +634,7 @@ def queued_with_target(game: ScenarioGame, ability: str, source: str, target: st
 )
 def queued_without_target(game: ScenarioGame, ability: str, source: str) -> None:
     """Заявка без цели называет только источник и способность (501.1)."""
-    found = [
-        q["targets"]
-        for q in game.view(None)["queue"]
-        if same_text(q["text"], ability) and q["source_name"] == source
-    ]
-    if [] not in found:
-        raise AssertionError(f"в Очереди нет заявки «{ability}» карты «{source}» без цели: {found}")
-    item = next(
-        q
-        for q in game.view(None)["queue"]
-        if same_text(q["text"], ability) and q["source_name"] == source and q["targets"] == []
-    )
-    game.record(None, ["queue", {"text": item["text"], "source_name": source, "targets": []}], exists=True)
+    _queued(game, ability, source, [])
 
 
 # --- Тогда: эффекты замещения -------------------------------------------------------------------
