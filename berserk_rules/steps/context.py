@@ -157,6 +157,11 @@ class ScenarioGame:
         self.start()
         return self.driver.observe(player)
 
+    def log(self, player: str | None) -> list[dict[str, Any]]:
+        """``player``'s log (None: the judge's) — of a game started from the position first."""
+        self.start()
+        return self.driver.log(player)
+
     def decision(self) -> dict[str, Any] | None:
         self.start()
         return self.driver.decision()

@@ -104,8 +104,7 @@ def per_turn_markers_in_graveyard(game: ScenarioGame, name: str, p: str, n: int)
 
 
 def _log(game: ScenarioGame) -> list[dict[str, Any]]:
-    game.start()
-    return game.driver.log(None)
+    return game.log(None)
 
 
 @then("излечение сняло с «{name:N}» ран: {n:d}", example="Тогда излечение сняло с «Гном» ран: 1")
@@ -511,7 +510,13 @@ def deck_order(game: ScenarioGame, p: str, cards: list[str]) -> None:
     example="Тогда колода игрока А сверху вниз уже не: «Лис», «Волк»",
 )
 def deck_order_changed(game: ScenarioGame, p: str, cards: list[str]) -> None:
-    """Карты колоды игрока лежат уже не в этом порядке (Перемешивание колоды; взгляд судьи)."""
-    names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
+    """Карты колоды игрока лежат уже не в этом порядке (Перемешивание колоды; взгляд судьи): это те же
+    карты, но в другом порядке — иначе шаг падает (другие карты — не другой порядок)."""
+    deck = game.view(None)["players"][p]["zones"]["deck"]["cards"]
+    if deck is None:
+        raise AssertionError(f"судья не видит колоду игрока {p}: порядок не проверить")
+    names = [c["name"] for c in deck]
+    if sorted(names) != sorted(cards):
+        raise AssertionError(f"в колоде игрока {p} другие карты, а не эти в другом порядке: {names}")
     if names == cards:
         raise AssertionError(f"колода игрока {p} сверху вниз по-прежнему: {', '.join(map(repr, names))}")

@@ -246,7 +246,7 @@ def one_game_zone(game: ScenarioGame) -> None:
 
 
 def _shuffles(game: ScenarioGame, p: str) -> int:
-    return sum(1 for e in game.driver.log(p) if e["event"] == "shuffle" and e.get("player") == p)
+    return sum(1 for e in game.log(p) if e["event"] == "shuffle" and e.get("player") == p)
 
 
 @then(
@@ -276,7 +276,7 @@ def not_shuffled(game: ScenarioGame, p: str) -> None:
 def saw_own_card(game: ScenarioGame, p: str, name: str) -> None:
     """Игрок смотрел карту своей колоды (например, верхнюю — пример Дейлы, 204.3): это есть в его
     журнале."""
-    seen = [e.get("name") for e in game.driver.log(p) if e["event"] == "look"]
+    seen = [e.get("name") for e in game.log(p) if e["event"] == "look"]
     if name not in seen:
         raise AssertionError(f"игрок {p} не видел «{name}»; видел: {seen}")
     game.record(p, [{"event": "look", "name": name}], exists=True, log=True)
@@ -288,7 +288,7 @@ def saw_own_card(game: ScenarioGame, p: str, name: str) -> None:
 )
 def did_not_see_other(game: ScenarioGame, viewer: str, p: str) -> None:
     """Колода закрыта (204.2): противник знает, что игрок смотрел карту, но не знает какую."""
-    looks = [e for e in game.driver.log(viewer) if e["event"] == "look" and e.get("player") == p]
+    looks = [e for e in game.log(viewer) if e["event"] == "look" and e.get("player") == p]
     if not looks:
         raise AssertionError(f"в журнале игрока {viewer} нет записи о том, что игрок {p} смотрел карту")
     named = [e for e in looks if "name" in e or "card" in e]
@@ -304,7 +304,7 @@ def saw_revealed(game: ScenarioGame, viewer: str, p: str, cards: list[str]) -> N
     """Карты колоды, которые игрок показал (518.3) — по журналу того, кто смотрит."""
     shown = [
         n
-        for e in game.driver.log(viewer)
+        for e in game.log(viewer)
         if e["event"] == "reveal" and e.get("player") == p
         for n in e["names"]
     ]
@@ -439,10 +439,9 @@ def is_face_up(game: ScenarioGame, name: str) -> None:
 def move_logged_as(game: ScenarioGame, name: str, term: str) -> None:
     """Каким правилом или термином журнал называет последнее перемещение карты (например, «убрать на
     кладбище» — не «уничтожить»)."""
-    game.start()
     moves = [
         e
-        for e in game.driver.log(None)
+        for e in game.log(None)
         if e["event"] == "move" and game.names(name, e.get("card"), e.get("name"))
     ]
     if not moves:

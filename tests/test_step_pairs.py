@@ -1,0 +1,105 @@
+"""False claims must fail: for every «Тогда» step of the dictionary, a pair of scenarios on one
+position — the true claim passes, the false one fails at that very step with an AssertionError (not
+an error of the runner, the input or the engine). The pairs are in ``tests/step_pairs.py``; a
+«Тогда» step with no pair must be on its exceptions list with the reason, or this module fails.
+
+Scenarios run in process (``tests/step_runner.py``): the real steps on the reference engine behind
+the contract checks, with a vector recorder, so the checks a step records for ``berserk-rules
+export`` are replayed on the spot as well.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from berserk_rules.errors import ScenarioInputError
+from berserk_rules.steps.registry import STEPS
+from berserk_rules.vectors import PathError
+from tests.step_pairs import EXCEPTIONS, PAIRS, POSITIONS, Pair
+from tests.step_runner import Step, feature_scenarios, pickles, run, step_defs, steps_of
+
+THEN_STEPS = sorted(s.function for s in STEPS if s.kind == "then")
+
+
+def _parse(text: str) -> list[Step]:
+    """The steps of a scenario body (Gherkin lines with keywords)."""
+    feature = "# language: ru\nФункция: пары\n\n  Сценарий: пара\n" + text
+    (pickle,) = pickles(feature)
+    return steps_of(pickle)
+
+
+def _claim(text: str) -> Step:
+    lines = text.split("\n")
+    body = "    Тогда " + lines[0] + "".join("\n    " + line for line in lines[1:]) + "\n"
+    (step,) = _parse("    Дано идёт ход 1\n" + body)[1:]
+    return step
+
+
+def _position(key: str | None, at: str | None) -> list[Step]:
+    if key is not None:
+        return _parse(POSITIONS[key])
+    assert at is not None
+    for ref, steps in feature_scenarios():
+        for number, step in enumerate(steps):
+            if step.kind == "then" and step.text == at:
+                return steps[:number]
+    raise AssertionError(f"ни в одном сценарии нет шага «Тогда {at}»")
+
+
+def _id(pair: Pair) -> str:
+    return f"{pair.step}: {pair.true or pair.false}"
+
+
+def test_every_then_step_has_a_false_case_or_a_reason() -> None:
+    assert len(THEN_STEPS) == len(set(THEN_STEPS)), "имена функций шагов «Тогда» должны различаться"
+    with_false = {p.step for p in PAIRS if p.true is not None and (p.false is not None or p.wrong is not None)}
+    with_false |= {p.step for p in PAIRS if p.true is not None and p.false_position is not None}
+    unknown = {p.step for p in PAIRS} - set(THEN_STEPS)
+    assert not unknown, f"пары для шагов, которых нет: {sorted(unknown)}"
+    missing = [s for s in THEN_STEPS if s not in with_false and s not in EXCEPTIONS]
+    assert not missing, f"шаги «Тогда» без пары «верно / неверно» и без причины в исключениях: {missing}"
+    stale = sorted(set(EXCEPTIONS) & with_false)
+    assert not stale, f"у шагов есть пара, а они всё ещё в исключениях: {stale}"
+    assert set(EXCEPTIONS) <= set(THEN_STEPS)
+    assert all(reason.strip() for reason in EXCEPTIONS.values())
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_pair(pair: Pair) -> None:
+    at = pair.at or pair.true
+    position = _position(pair.position, at)
+    if pair.true is not None:
+        claim = _claim(pair.true)
+        assert [s.function for s, _ in step_defs("then", claim.text)] == [pair.step], claim.text
+        outcome = run([*position, claim])
+        assert outcome.passed, f"верное утверждение не прошло: шаг {outcome.failed_at}: {outcome.error!r}"
+    false_text = pair.false if pair.false is not None else pair.true
+    if false_text is None or (pair.false is None and pair.wrong is None and pair.false_position is None):
+        return
+    claim = _claim(false_text)
+    assert [s.function for s, _ in step_defs("then", claim.text)] == [pair.step], claim.text
+    if pair.false_position is not None:
+        position = _position(pair.false_position, None)
+    driver = pair.wrong() if pair.wrong is not None else None
+    outcome = run([*position, claim], driver)
+    assert outcome.failed_at == len(position), (
+        f"неверное утверждение прошло или упало не на нём: шаг {outcome.failed_at} из {len(position)}: "
+        f"{outcome.error!r}"
+    )
+    error = outcome.error
+    assert isinstance(error, AssertionError) and not isinstance(error, ScenarioInputError), repr(error)
+    assert str(error).strip(), "падение без объяснения"
+    if isinstance(error, PathError):  # a recorded path that leads nowhere says where it ends
+        assert "нет" in str(error)
+
+
+def test_the_negative_steps_are_the_ones_with_nothing_to_ask_about() -> None:
+    """Each negative step has a pair where what it negates is not there at all: a card that is not
+    in the game, a decision that is not the player's — and it fails there."""
+    negatives = {s.function for s in STEPS if s.kind == "then" and " не может " in s.pattern}
+    vacuous = {p.step for p in PAIRS if p.true is None}
+    assert negatives - {"may_not_offer"} <= vacuous | {
+        "may_not_pass",  # «не может пасовать»: the decision must be his — its pair asks Б on А's decision
+        "may_not_declare_target",  # the target must be in the game: the pair names one that can be chosen
+        "may_not_activate_target",
+    }, sorted(negatives - vacuous)
