@@ -85,6 +85,7 @@ def feature_scenarios() -> list[tuple[str, list[Step]]]:
 class Outcome:
     failed_at: int | None  # the index of the step that raised (None: every step passed)
     error: BaseException | None
+    recorder: VectorRecorder | None = None  # what the steps recorded for a test vector
 
     @property
     def passed(self) -> bool:
@@ -107,8 +108,8 @@ def run(steps: list[Step], driver: Any = None) -> Outcome:
                 kwargs["datatable"] = step.table
             try:
                 function(found)(**kwargs)
-            except BaseException as exc:  # noqa: BLE001 — the caller judges what failed and how
-                return Outcome(number, exc)
+            except BaseException as exc:  # the caller judges what failed and how
+                return Outcome(number, exc, game.recorder)
     finally:
         game.driver.close()
-    return Outcome(None, None)
+    return Outcome(None, None, game.recorder)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import pytest
 
+from berserk_rules import contract
+from berserk_rules.drivers.reference import ReferenceDriver
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.steps.registry import STEPS
-from berserk_rules.vectors import PathError
+from berserk_rules.vectors import PathError, replay
 from tests.step_pairs import EXCEPTIONS, PAIRS, POSITIONS, Pair
-from tests.step_runner import Step, feature_scenarios, pickles, run, step_defs, steps_of
+from tests.step_runner import Outcome, Step, feature_scenarios, pickles, run, step_defs, steps_of
 
 THEN_STEPS = sorted(s.function for s in STEPS if s.kind == "then")
 
@@ -39,20 +41,41 @@ def _position(key: str | None, at: str | None) -> list[Step]:
     if key is not None:
         return _parse(POSITIONS[key])
     assert at is not None
-    for ref, steps in feature_scenarios():
+    for _ref, steps in feature_scenarios():
         for number, step in enumerate(steps):
             if step.kind == "then" and step.text == at:
                 return steps[:number]
     raise AssertionError(f"ни в одном сценарии нет шага «Тогда {at}»")
 
 
-def _id(pair: Pair) -> str:
-    return f"{pair.step}: {pair.true or pair.false}"
+def _replays(outcome: Outcome) -> None:
+    """What the steps recorded for a test vector is a valid vector, and it holds on the reference
+    engine replayed from the start — every check of the claim included (``expect`` records without
+    replaying on the spot)."""
+    assert outcome.recorder is not None
+    if outcome.recorder.position is None:  # the game never started (deck lists): nothing to replay
+        assert outcome.recorder.steps == []
+        return
+    meta = {"id": "пары.feature:1", "name": "пара", "file": "пары.feature", "line": 1}
+    data = outcome.recorder.vector({**meta, "rules": [], "tags": [], "complete": True})
+    assert contract.violations("vector", data) == []
+    assert replay(data, ReferenceDriver()) == []
+
+
+def _ids() -> list[str]:
+    seen: dict[str, int] = {}
+    ids = []
+    for pair in PAIRS:
+        seen[pair.step] = seen.get(pair.step, 0) + 1
+        ids.append(f"{pair.step}-{seen[pair.step]}")
+    return ids
 
 
 def test_every_then_step_has_a_false_case_or_a_reason() -> None:
     assert len(THEN_STEPS) == len(set(THEN_STEPS)), "имена функций шагов «Тогда» должны различаться"
-    with_false = {p.step for p in PAIRS if p.true is not None and (p.false is not None or p.wrong is not None)}
+    with_false = {
+        p.step for p in PAIRS if p.true is not None and (p.false is not None or p.wrong is not None)
+    }
     with_false |= {p.step for p in PAIRS if p.true is not None and p.false_position is not None}
     unknown = {p.step for p in PAIRS} - set(THEN_STEPS)
     assert not unknown, f"пары для шагов, которых нет: {sorted(unknown)}"
@@ -64,7 +87,7 @@ def test_every_then_step_has_a_false_case_or_a_reason() -> None:
     assert all(reason.strip() for reason in EXCEPTIONS.values())
 
 
-@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+@pytest.mark.parametrize("pair", PAIRS, ids=_ids())
 def test_pair(pair: Pair) -> None:
     at = pair.at or pair.true
     position = _position(pair.position, at)
@@ -73,6 +96,7 @@ def test_pair(pair: Pair) -> None:
         assert [s.function for s, _ in step_defs("then", claim.text)] == [pair.step], claim.text
         outcome = run([*position, claim])
         assert outcome.passed, f"верное утверждение не прошло: шаг {outcome.failed_at}: {outcome.error!r}"
+        _replays(outcome)
     false_text = pair.false if pair.false is not None else pair.true
     if false_text is None or (pair.false is None and pair.wrong is None and pair.false_position is None):
         return

@@ -303,10 +303,7 @@ def did_not_see_other(game: ScenarioGame, viewer: str, p: str) -> None:
 def saw_revealed(game: ScenarioGame, viewer: str, p: str, cards: list[str]) -> None:
     """Карты колоды, которые игрок показал (518.3) — по журналу того, кто смотрит."""
     shown = [
-        n
-        for e in game.log(viewer)
-        if e["event"] == "reveal" and e.get("player") == p
-        for n in e["names"]
+        n for e in game.log(viewer) if e["event"] == "reveal" and e.get("player") == p for n in e["names"]
     ]
     _expect(shown, cards, f"карты, показанные игроком {p}")
 
@@ -440,9 +437,7 @@ def move_logged_as(game: ScenarioGame, name: str, term: str) -> None:
     """Каким правилом или термином журнал называет последнее перемещение карты (например, «убрать на
     кладбище» — не «уничтожить»)."""
     moves = [
-        e
-        for e in game.log(None)
-        if e["event"] == "move" and game.names(name, e.get("card"), e.get("name"))
+        e for e in game.log(None) if e["event"] == "move" and game.names(name, e.get("card"), e.get("name"))
     ]
     if not moves:
         raise AssertionError(f"«{name}» не перемещалась")
