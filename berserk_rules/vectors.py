@@ -125,14 +125,14 @@ def symbolic(action: dict[str, Any], view: dict[str, Any], triggers: dict[str, d
             return [walk(v, key) for v in value]
         if isinstance(value, str) and key != "type":
             if key == "trigger" and value in triggers:
-                ref: dict[str, Any] = dict(triggers[value])
-                if "source" in ref:  # copies of one card: the source is a card reference
-                    source = card_ref(ref["source"], view)
+                trigger: dict[str, Any] = dict(triggers[value])
+                if "source" in trigger:  # copies of one card: the source is a card reference
+                    source = card_ref(trigger["source"], view)
                     if source is None:
-                        del ref["source"]
+                        del trigger["source"]
                     else:
-                        ref["source"] = source
-                return {"$trigger": ref}
+                        trigger["source"] = source
+                return {"$trigger": trigger}
             ref = card_ref(value, view)
             if ref is not None:
                 return ref

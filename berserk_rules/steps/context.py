@@ -329,11 +329,15 @@ class ScenarioGame:
         element: dict[str, Any] = {"name": base} if number == 1 else {"name": base, "$copy": number}
         return card, [*prefix, element]
 
-    def card(self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None):
+    def card(
+        self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None
+    ) -> dict[str, Any]:
         """The card a step names (see :meth:`locate`)."""
         return self.locate(name, zone, owner, viewer)[0]
 
-    def card_path(self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None):
+    def card_path(
+        self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None
+    ) -> list[Any]:
         """The path of the card a step names in ``viewer``'s observation (see :meth:`locate`)."""
         return self.locate(name, zone, owner, viewer)[1]
 
