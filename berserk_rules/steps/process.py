@@ -544,22 +544,23 @@ def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> N
         names = {c["id"]: c.get("name") for c in game.view(p)["play"]}
         _expect(sorted(names.get(c, c) for c in candidates), sorted(cards), f"цели «{spell}»")
         raise AssertionError(f"цели «{spell}»: ожидались {cards}, на деле другие карты тех же названий")
-    _record_targets(game, p, spell, options[0])
+    _record_targets(game, p, spell, options[0], cards)
 
 
-def _record_targets(game: ScenarioGame, p: str, spell: str, option: dict[str, Any]) -> None:
+def _record_targets(game: ScenarioGame, p: str, spell: str, option: dict[str, Any], cards: list[str]) -> None:
     """Record the candidates of the option's one slot as cards: exactly these. Only when the option is
-    that of the one card of this name in the hand and every candidate is the one card of its name in
-    the game zone — then the cards say just what the names say."""
+    that of the one card of this name in the hand, every candidate is in the game zone, and every
+    card the step names is one card there — a copy, or the one card of its name: then the cards say
+    just what the names say."""
     if game.recorder is None:
         return
     slots = option.get("slots") or []
     play_names = [c["name"] for c in game.view(None)["play"]]
-    names = {c["id"]: c["name"] for c in game.view(None)["play"]}
     if (
         len(_hand_ids(game, p, spell)) != 1
         or len(slots) != 1
-        or any(c not in names or play_names.count(names[c]) != 1 for c in slots[0]["candidates"])
+        or any(c not in {card["id"] for card in game.view(None)["play"]} for c in slots[0]["candidates"])
+        or any(copy_of(name)[1] is None and play_names.count(name) != 1 for name in cards)
     ):
         return
     slot = ["decision", "options", {"type": "play", "card": option["card"]}, "slots"]
