@@ -10,6 +10,11 @@ export`` are replayed on the spot as well.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from berserk_rules import contract
@@ -17,6 +22,7 @@ from berserk_rules.drivers.reference import ReferenceDriver
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.steps.registry import STEPS
 from berserk_rules.vectors import PathError, replay
+from tests.project_kit import feature, make_project
 from tests.step_pairs import EXCEPTIONS, PAIRS, POSITIONS, Pair
 from tests.step_runner import Outcome, Step, feature_scenarios, pickles, run, step_defs, steps_of
 
@@ -124,3 +130,40 @@ def test_the_negative_steps_are_the_ones_with_nothing_to_ask_about() -> None:
     vacuous = {p.step for p in PAIRS if p.true is None}
     # «не может предложить ничью» asks about the actions a player has at any moment: always there
     assert negatives - {"may_not_offer"} <= vacuous, sorted(negatives - {"may_not_offer"} - vacuous)
+
+
+def _claim_lines(text: str) -> str:
+    first, *rest = text.split("\n")
+    return "    Тогда " + first + "\n" + "".join("    " + line + "\n" for line in rest)
+
+
+# the steps issue 15 found wrong with copies: negatives that passed for any copy, positives that failed
+ISSUE_15 = {"may_not_attack", "may_not_defend_with", "card_open", "card_closed", "card_wounds", "in_play"}
+ISSUE_15 |= {"sees_in_play", "may_attack", "may_defend_with"}
+
+
+def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(tmp_path: Path) -> None:
+    """The in-process runner is no stand-in that could differ: the pairs of copies of issue 15, and
+    the negative steps with nothing to ask about, run through ``berserk-rules check`` (pytest-bdd, the
+    engine in its own process) — each true claim passes, each false one fails (not an error)."""
+    chosen = [
+        p
+        for p in PAIRS
+        if p.position is not None and p.wrong is None and p.false_position is None
+        if p.true is None or (p.step in ISSUE_15 and "копия" in p.true + (p.false or ""))
+    ]
+    blocks, expected = [], {}
+    for number, pair in enumerate(chosen, start=1):
+        for verdict, claim in (("верно", pair.true), ("неверно", pair.false)):
+            if claim is None:
+                continue
+            name = f"пара {number} ({pair.step}): {verdict}"
+            blocks.append(f"  Сценарий: {name}\n{POSITIONS[pair.position]}{_claim_lines(claim)}")
+            expected[name] = "passed" if verdict == "верно" else "failed"
+    root = make_project(tmp_path / "p", {"pairs.feature": feature(*blocks)})
+    command = [sys.executable, "-m", "berserk_rules.cli", "check"]
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, timeout=300)
+    results = json.loads((root / "build" / "results.json").read_text(encoding="utf-8"))
+    got = {s["name"]: s["status"] for s in results["scenarios"]}
+    assert got == expected, (done.stdout[-3000:], done.stderr[-2000:])
+    assert len(expected) >= 30
