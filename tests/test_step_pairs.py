@@ -167,3 +167,19 @@ def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(t
     got = {s["name"]: s["status"] for s in results["scenarios"]}
     assert got == expected, (done.stdout[-3000:], done.stderr[-2000:])
     assert len(expected) >= 30
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "    Когда игрок А атакует существом «Гном» персонажа «Герой Б»\n",
+        "    Тогда игрок А не может атаковать существом «Гном»\n",
+        "    Тогда у «Гном» ран: 0\n",
+    ],
+)
+def test_a_plain_name_of_several_cards_asks_for_the_copy(step: str) -> None:
+    """Four «Гном» in the game zone: a step that says just «Гном» picks none of them, it says to
+    name the copy — whatever else it could find (a card in the hand of that name)."""
+    outcome = run(_parse(POSITIONS["копии"] + step))
+    assert outcome.failed_at == len(_parse(POSITIONS["копии"]))
+    assert "назовите копию — «Гном, копия 1»" in str(outcome.error)

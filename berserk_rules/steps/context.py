@@ -90,6 +90,10 @@ ZONE_WHERE = {
 }
 
 
+class AmbiguousCard(AssertionError):
+    """A plain name that names several cards in the game zone: the step must name a copy."""
+
+
 class Position(dict):
     """The position as the «Дано» steps describe it. A value given twice differently (two card
     tables for one card, «колода пуста» and then cards in that deck, a choice phase and then the
@@ -316,7 +320,7 @@ class ScenarioGame:
         elif not found:
             raise AssertionError(f"«{name}» нет {where}")
         elif zone == "play" and len(found) > 1:
-            raise AssertionError(
+            raise AmbiguousCard(
                 f"{where} несколько карт «{name}» ({len(found)}): назовите копию — «{name}, копия 1» …"
             )
         else:
@@ -342,9 +346,12 @@ class ScenarioGame:
         return self.locate(name, zone, owner, viewer)[1]
 
     def has_card(self, name: str, zone: str = "play", owner: str | None = None) -> bool:
-        """Is the named card there (:meth:`locate` finds it for the judge)?"""
+        """Is the named card there (:meth:`locate` finds it for the judge)? A plain name of several
+        cards in the game zone is no answer: :class:`AmbiguousCard`."""
         try:
             self.locate(name, zone, owner)
+        except AmbiguousCard:
+            raise
         except AssertionError:
             return False
         return True
