@@ -183,3 +183,24 @@ def test_a_plain_name_of_several_cards_asks_for_the_copy(step: str) -> None:
     outcome = run(_parse(POSITIONS["копии"] + step))
     assert outcome.failed_at == len(_parse(POSITIONS["копии"]))
     assert "назовите копию — «Гном, копия 1»" in str(outcome.error)
+
+
+def test_a_negative_step_records_what_it_asked_about() -> None:
+    """The vector of «не может атаковать» says «not» about something that is there: the decision is
+    that player's choice of action, the card is in the game zone — so on a replaying engine the
+    «not» cannot pass by finding nothing either."""
+    claim = _claim("игрок А не может атаковать существом «Гном, копия 1»")
+    outcome = run([*_parse(POSITIONS["копии"]), claim])
+    assert outcome.passed and outcome.recorder is not None
+    checks = [s for s in outcome.recorder.steps if s["op"] == "check"]
+    gnome = {"$card": {"name": "Гном", "zone": "play", "owner": "А", "index": 0}}  # the first of two
+    assert {"op": "check", "viewer": None, "path": ["decision", "player"], "expected": "А"} in checks
+    assert {
+        "op": "check",
+        "viewer": None,
+        "path": ["decision", "kind"],
+        "expected": "choose_action",
+    } in checks
+    assert {"op": "check", "viewer": None, "path": ["play", {"name": "Гном"}], "exists": True} in checks
+    option = ["decision", "options", {"type": "attack", "attacker": gnome}]
+    assert {"op": "check", "viewer": "А", "path": option, "exists": False} in checks

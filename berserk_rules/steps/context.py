@@ -363,12 +363,15 @@ class ScenarioGame:
         """Id of a card by name: in play first, then in the player's own hand (None: in neither)."""
         return self._first_id(name, (("play", None), ("hand", player)))
 
-    def seen_card_id(self, name: str, player: str) -> str:
+    def seen_card_id(self, name: str, player: str, *, record: bool = False) -> str:
         """A card's id wherever ``player`` can name it: the game zone first, then his hand, then the
-        graveyards (a card on a graveyard can be named as a target the rules do not allow)."""
-        found = self._first_id(
-            name, (("play", None), ("hand", player), ("graveyard", "А"), ("graveyard", "Б"))
-        )
+        graveyards (a card on a graveyard can be named as a target the rules do not allow).
+        ``record``: also record for the vectors that the card is there (see :meth:`require`)."""
+        places = (("play", None), ("hand", player), ("graveyard", "А"), ("graveyard", "Б"))
+        found = self._first_id(name, places)
+        if found is not None and record:
+            zone, owner = next((z, o) for z, o in places if self.has_card(name, z, o))
+            self.require(name, zone, owner)
         if found is None:
             raise AssertionError(
                 f"игрок {player} не видит «{name}» ни в игровой зоне, ни на кладбищах, ни в руке"
@@ -380,6 +383,13 @@ class ScenarioGame:
             if self.has_card(name, zone, owner):
                 return self.card(name, zone, owner)["id"]
         return None
+
+    def require(self, name: str, zone: str = "play", owner: str | None = None) -> dict[str, Any]:
+        """The named card (:meth:`locate`), recorded for the vectors as there: what a negative step
+        says «not» about must be there on the replaying engine too, not only on this one."""
+        card, path = self.locate(name, zone, owner)
+        self.record(None, path, exists=True)
+        return card
 
     def names(self, name: str, card_id: str | None, card_name: str | None) -> bool:
         """Does the name a step gives name this card (its id, its name) — a trigger's source, a card
@@ -402,6 +412,9 @@ class ScenarioGame:
                 f"сейчас решение {d['kind']!r} игрока {d['player']}, а шаг говорит о решении "
                 f"({wanted}) игрока {player}"
             )
+        self.record(None, ["decision", "player"], player)  # the vector asks about it too
+        if kinds:
+            self.record(None, ["decision", "kind"], d["kind"])
         return d
 
     def matching_options(

@@ -225,10 +225,10 @@ def _asked(game: ScenarioGame, p: str, kind: str, source: str, target: str, zone
     source of a trigger wherever it is) and the target card where he can name it. The target's id."""
     game.pending(p, kind)
     if zone == "anywhere":
-        game.seen_card_id(source, p)
+        game.seen_card_id(source, p, record=True)
     else:
-        game.card(source, zone, p if zone != "play" else None)
-    return game.seen_card_id(target, p)
+        game.require(source, zone, p if zone != "play" else None)
+    return game.seen_card_id(target, p, record=True)
 
 
 @then(
@@ -314,7 +314,8 @@ def may_not_attack_target(game: ScenarioGame, p: str, attacker: str, target: str
     """Атаки ударом этим существом на этого персонажа нет среди законных действий. Шаг требует,
     чтобы игрок выбирал действие фазы выбора, а оба персонажа были в игровой зоне."""
     game.pending(p, "choose_action")
-    target_id = game.card(target)["id"]
+    game.require(attacker)
+    target_id = game.require(target)["id"]
     if target_id in _attack_targets(game, p, attacker):
         raise AssertionError(f"игрок {p} может атаковать существом «{attacker}» персонажа «{target}»")
     _record_attack_target(game, p, attacker, target_id, present=False)

@@ -204,7 +204,7 @@ def may_not_declare(game: ScenarioGame, p: str, ability: str, source: str) -> No
     решал, заявлять ли срабатывающие способности, а карта была в игре (в игровой зоне, на кладбище,
     в руке)."""
     game.pending(p, "declare_trigger")
-    game.seen_card_id(source, p)
+    game.seen_card_id(source, p, record=True)
     if game.matching_options(p, "declare", ability, source):
         raise AssertionError(f"игрок {p} всё ещё может заявить «{ability}» карты «{source}»")
     game.record_ability_option(p, "declare", ability, source, present=False)
@@ -397,11 +397,11 @@ def _names_of(game: ScenarioGame, ids: list[str]) -> list[str]:
 
 def _card_option(game: ScenarioGame, p: str, kind: str, field: str, name: str, *, present: bool) -> None:
     """Has ``p`` (not) an option of type ``kind`` whose ``field`` is the named card (a copy by its
-    number)? The negative form first needs the decision it talks about (``decision_kind``) to be
+    number)? The negative form first needs the decision it talks about (:data:`DECIDED_IN`) to be
     ``p``'s and the card to be in the game zone: with nothing to ask about it fails, never passes."""
     if not present:
         game.pending(p, DECIDED_IN[kind])
-    card_id = game.card(name)["id"]
+    card_id = (game.card(name) if present else game.require(name))["id"]
     offered = _option_cards(game, p, kind, field)
     if present and card_id not in offered:
         raise AssertionError(
@@ -492,7 +492,7 @@ def may_not_activate(game: ScenarioGame, p: str, ability: str, source: str) -> N
     чтобы сейчас игрок выбирал действие фазы выбора, а карта была в игре (в игровой зоне, на
     кладбище, в руке)."""
     game.pending(p, "choose_action")
-    game.seen_card_id(source, p)
+    game.seen_card_id(source, p, record=True)
     if game.matching_options(p, "activate", ability, source):
         raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}»")
     game.record_ability_option(p, "activate", ability, source, present=False)

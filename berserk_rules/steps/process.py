@@ -505,6 +505,7 @@ def may_not_play(game: ScenarioGame, p: str, name: str) -> None:
     """Розыгрыша этой карты нет среди законных действий игрока. Шаг требует, чтобы карта была в руке
     игрока, а сам он выбирал действие фазы выбора."""
     game.pending(p, "choose_action")
+    game.require(name, "hand", p)
     cards = _hand_ids(game, p, name)
     if any(c in _playable(game, p) for c in cards):
         raise AssertionError(f"игрок {p} может разыграть «{name}»")
