@@ -1,0 +1,165 @@
+"""Every engine answer counts, and ``check`` ends whatever the engine's children do (issue 15).
+
+* An engine that fails only at the last request of a scenario — the judge's log the harness asks
+  for after the steps — makes that scenario an ``error`` (the engine's): a crash, a hang and a
+  schema-breaking answer, through ``berserk-rules check --engine``; the exit code, the summary and
+  the results file all say so. A scenario that failed and then lost its engine is an error too.
+* An engine that leaves a detached grandchild (``setsid``) holding its stdout and stderr does not
+  hold the run: ``check`` ends in a fraction of the grandchild's life and writes its results; an
+  engine that dies leaving such a grandchild is reported dead at once, not after the time limit.
+* The engine's stderr is kept as a tail bounded in bytes, however long its lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from berserk_rules import protocol
+from berserk_rules.driver import EngineFailure
+from berserk_rules.protocol import EngineProcess
+from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
+
+ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'last_request_engine.py'}"
+SERVE = str(Path(sys.executable).parent / "berserk-engine") + " serve"
+LAST = {  # scenario -> (card, what its error says)
+    "крах в конце": ("КрахВКонце", "log(судья): движок завершился (код выхода 9)"),
+    "зависание в конце": ("ЗависаниеВКонце", "log(судья): движок не ответил за 1 с"),
+    "схема в конце": ("СхемаВКонце", "ответ не по схеме"),
+}
+# A scenario that fails (a false claim: no creature is in play to attack with) and then loses its
+# engine at the last request.
+FAILS_THEN_CRASHES = CARD.format(name="упал, потом крах", card="КрахВКонце").replace(
+    "доступны действия: передача хода", "доступны действия: атака ударом, передача хода"
+)
+
+
+def check(project: Path, *args: str, timeout: float = 180) -> tuple[int, str, dict]:
+    command = [sys.executable, "-m", "berserk_rules.cli", "check", *args]
+    done = subprocess.run(command, cwd=project, capture_output=True, text=True, check=False, timeout=timeout)
+    results_file = project / "build" / "results.json"
+    results = json.loads(results_file.read_text(encoding="utf-8")) if results_file.exists() else {}
+    return done.returncode, done.stdout + done.stderr, results
+
+
+def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path) -> None:
+    blocks = [PASSING.format(name="до поломок")]
+    blocks += [CARD.format(name=name, card=card) for name, (card, _) in LAST.items()]
+    blocks += [FAILS_THEN_CRASHES, PASSING.format(name="после поломок")]
+    project = make_project(tmp_path / "p", {"last.feature": feature(*blocks)})
+    trace = tmp_path / "trace.txt"
+    code, output, results = check(project, "--engine", f"{ENGINE} {trace}", "--timeout", "1", "-n", "0")
+
+    assert code == 1, output
+    assert "ЕСТЬ ОШИБКИ" in output and "всё в порядке" not in output, output
+    assert f"прошли 2, упали 0, ошибки {len(LAST) + 1}," in output, output
+    assert results["summary"]["error"] == len(LAST) + 1 and results["summary"]["passed"] == 2
+    by_name = {s["name"]: s for s in results["scenarios"]}
+    assert by_name["до поломок"]["status"] == by_name["после поломок"]["status"] == "passed"
+    for name, (_, said) in LAST.items():
+        record = by_name[name]
+        assert (record["status"], record.get("error")) == ("error", "engine"), record
+        assert said in record["message"], record["message"]
+    both = by_name["упал, потом крах"]
+    assert (both["status"], both.get("error")) == ("error", "engine"), both
+    assert "log(судья): движок завершился (код выхода 9)" in both["message"]
+    assert "доступные действия" in both["message"]  # the failure before it is not lost
+
+    # The engine failed at the last request of those scenarios, and only there.
+    ops: dict[str, list[str]] = {}
+    for line in trace.read_text(encoding="utf-8").splitlines():
+        scenario, op = line.split("\t")
+        ops.setdefault(scenario, []).append(op)
+    for record in [by_name[name] for name in LAST] + [both]:
+        seen = ops[record["id"]]
+        assert seen[0] == "start" and seen[-1] == "log" and "log" not in seen[:-1], (record["id"], seen)
+
+
+def _kill_recorded(pidfile: Path) -> None:
+    """Stop the grandchild this test started (its id was written by the engine's shell)."""
+    if pidfile.exists():
+        for pid in pidfile.read_text().split():
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+GRANDCHILD_SECONDS = 90  # how long the detached grandchild lives
+
+
+def test_a_detached_grandchild_does_not_hold_the_run(tmp_path: Path) -> None:
+    """``setsid sleep & exec berserk-engine serve``: the grandchild escapes the engine's process
+    group and holds its stdout and stderr open; the run still ends at once, with its results."""
+    project = make_project(
+        tmp_path / "p", {"x.feature": feature(PASSING.format(name="первый"), PASSING.format(name="второй"))}
+    )
+    pidfile = tmp_path / "grandchild.pid"
+    script = f"setsid sleep {GRANDCHILD_SECONDS} & echo $! >> {pidfile}; exec {SERVE}"
+    engine = f"sh -c '{script}'"
+    began = time.monotonic()
+    try:
+        code, output, results = check(project, "--engine", engine, "-n", "0", timeout=GRANDCHILD_SECONDS - 10)
+    finally:
+        _kill_recorded(pidfile)
+    took = time.monotonic() - began
+    assert code == 0, output
+    assert "всё в порядке" in output
+    assert results["summary"]["passed"] == 2
+    assert took < GRANDCHILD_SECONDS / 2, f"check took {took:.1f} s"
+
+
+def test_an_engine_that_dies_leaving_a_grandchild_is_reported_dead_at_once(tmp_path: Path) -> None:
+    """The grandchild holds the engine's stdout open, so no end of file comes: the engine's own
+    exit is what tells that it died — not the time limit."""
+    pidfile = tmp_path / "grandchild.pid"
+    script = f"setsid sleep {GRANDCHILD_SECONDS} & echo $! >> {pidfile}; echo последние слова >&2; exit 3"
+    engine = EngineProcess(["sh", "-c", script], timeout=30)
+    began = time.monotonic()
+    try:
+        with pytest.raises(EngineFailure) as failure:
+            engine.ensure()
+        engine.stop()
+    finally:
+        _kill_recorded(pidfile)
+    took = time.monotonic() - began
+    assert "handshake(): движок завершился (код выхода 3)" in str(failure.value)
+    assert "последние слова" in str(failure.value)
+    assert took < 15, f"took {took:.1f} s"
+
+
+def test_engine_stderr_is_bounded_in_bytes(tmp_path: Path) -> None:
+    """40 lines of a megabyte each on stderr, then death: what is kept of them is a tail of at
+    most STDERR_BYTES bytes (a bound in lines held all 40 MB), and the message ends with the last
+    line."""
+    script = (
+        "import sys\n"
+        "for n in range(40):\n"
+        "    sys.stderr.write(str(n % 10) * (1 << 20) + '\\n')\n"
+        "sys.stderr.write('конец\\n')\n"
+        "sys.exit(5)\n"
+    )
+    engine = EngineProcess([sys.executable, "-c", script], timeout=60)
+    tracemalloc.start()
+    try:
+        with pytest.raises(EngineFailure) as failure:
+            engine.ensure()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        engine.stop()
+    assert peak < 8 * (1 << 20), f"peak {peak / (1 << 20):.1f} MB while reading 40 MB of stderr"
+    message = str(failure.value)
+    assert "код выхода 5" in message
+    assert message.endswith("конец"), message[-200:]
+    assert len(message) < 4000
+    assert engine.tail is not None and len(engine.tail.data) <= protocol.STDERR_BYTES
+    assert engine.stderr_tail().startswith("…")  # the tail says it is one
