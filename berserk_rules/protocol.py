@@ -354,6 +354,11 @@ class EngineProcess:
         except _Died:
             code = self._reap()
             raise self._failure(f"{what}: движок завершился ({describe_exit(code)})") from None
+        except BaseException:
+            # interrupted (Ctrl-C) in the middle of a request: its answer would be taken for the
+            # next request's, so this process is done with
+            self.stop()
+            raise
         try:
             response = contract.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -459,6 +464,7 @@ class CheckedDriver(Driver):
     def __init__(self, checker: contract.Checker | None = None) -> None:
         self.checker = checker or contract.Checker()
         self.failure: EngineFailure | None = None
+        self.interrupted = False  # a request was interrupted (Ctrl-C): the scenario is abandoned
 
     def _call(self, op: str, payload: dict[str, Any]) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -481,6 +487,10 @@ class CheckedDriver(Driver):
             raise self.failure from None
         except EngineFailure as exc:
             self.failure = exc
+            raise
+        except BaseException as exc:
+            if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit
+                self.interrupted = True
             raise
         return result
 

@@ -387,11 +387,12 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
     engine that crashes, hangs or breaks the schema here makes the scenario an error (raised in
     teardown, see ``pytest_runtest_makereport``), whatever its steps said. So does an engine
     failure a step swallowed: the checked driver remembers it and refuses every later request.
-    Only a failure already reported as the scenario's error is not reported twice."""
+    Only a failure already reported as the scenario's error is not reported twice, and a run
+    interrupted in the middle of a request (Ctrl-C) asks for nothing more."""
     scenario = ScenarioGame(berserk_driver)
     scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
     yield scenario
-    if not scenario.started:
+    if not scenario.started or getattr(berserk_driver, "interrupted", False):
         return
     reported = request.node.stash.get(ENGINE_FAILED_KEY, False)
     if reported and getattr(berserk_driver, "failure", None) is not None:
