@@ -692,6 +692,11 @@ def classify(report: pytest.TestReport) -> tuple[str | None, str | None]:
     return None, None
 
 
+# what an engine failure at the last request (teardown) turns into an error, as its message names it
+# (a known failure stays one: pytest counts that teardown as xfail, as a failure in a step)
+SUPERSEDED_BY_ENGINE = {"failed": "сценарий упал", "skipped": "сценарий пропущен"}
+
+
 class Recorder:
     """Collects the reports on the controller (or the only process) and writes the results file."""
 
@@ -737,21 +742,24 @@ class Recorder:
             record.failed_step = props[FAILED_STEP_PROPERTY]
         # ---
         status, message = classify(report)
-        if status is None:
-            return
         error = props.get(ERROR_PROPERTY)
+        if status is None:
+            if report.when == "teardown" and error is not None and record.status == "xfail":
+                # a known failure stays one when the engine fails after its steps (as when it fails
+                # in a step, pytest counts it as xfail), but the message says so
+                text = f"{record.message or ''}\n(после шагов движок отказал: {error[1]})".strip()
+                record.message = text[:MESSAGE_LIMIT]
+            return
         kind = str(error[0]) if status == "error" and error is not None and report.failed else None
         if report.when == "teardown":
             # a teardown error does not hide a failure already recorded — but an engine that failed
-            # after the steps (at the last request) makes a failed or skipped scenario an error too:
-            # it is the engine's, whatever the steps said; a known failure (xfail) stays one, as
-            # when the engine fails in a step
+            # after the steps (at the last request) makes a failed or skipped scenario an error: it
+            # is the engine's, whatever the steps said; the message keeps what came before
             if record.status in (None, "passed", "xpass"):
                 record.status, record.message, record.error = status, message, kind
-            elif kind == "engine" and record.status in ("failed", "skipped"):
-                before = "сценарий упал" if record.status == "failed" else "сценарий пропущен"
-                text = f"{message}\n(до этого {before}: {record.message})" if record.message else message
-                record.status, record.message, record.error = status, (text or "")[:MESSAGE_LIMIT], kind
+            elif kind == "engine" and record.status in SUPERSEDED_BY_ENGINE:
+                text = f"{message}\n(до этого {SUPERSEDED_BY_ENGINE[record.status]}: {record.message or '—'})"
+                record.status, record.message, record.error = status, text[:MESSAGE_LIMIT], kind
             return
         if record.status is None or report.when == "call":
             record.status, record.message, record.error = status, message, kind

@@ -35,11 +35,11 @@ LAST = {  # scenario -> (card, what its error says)
     "зависание в конце": ("ЗависаниеВКонце", "log(судья): движок не ответил за 1 с"),
     "схема в конце": ("СхемаВКонце", "ответ не по схеме"),
 }
-# A scenario that fails (a false claim: no creature is in play to attack with) and then loses its
-# engine at the last request.
-FAILS_THEN_CRASHES = CARD.format(name="упал, потом крах", card="КрахВКонце").replace(
-    "доступны действия: передача хода", "доступны действия: атака ударом, передача хода"
-)
+# Scenarios that fail (a false claim: no creature is in play to attack with) and then lose their
+# engine at the last request — one of them a known failure.
+FALSE_CLAIM = ("доступны действия: передача хода", "доступны действия: атака ударом, передача хода")
+FAILS_THEN_CRASHES = CARD.format(name="упал, потом крах", card="КрахВКонце").replace(*FALSE_CLAIM)
+KNOWN_THEN_CRASHES = CARD.format(name="известная ошибка, потом крах", card="КрахВКонце").replace(*FALSE_CLAIM)
 
 
 def check(project: Path, *args: str, timeout: float = 180) -> tuple[int, str, dict]:
@@ -53,15 +53,23 @@ def check(project: Path, *args: str, timeout: float = 180) -> tuple[int, str, di
 def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path) -> None:
     blocks = [PASSING.format(name="до поломок")]
     blocks += [CARD.format(name=name, card=card) for name, (card, _) in LAST.items()]
-    blocks += [FAILS_THEN_CRASHES, PASSING.format(name="после поломок")]
-    project = make_project(tmp_path / "p", {"last.feature": feature(*blocks)})
+    blocks += [FAILS_THEN_CRASHES, KNOWN_THEN_CRASHES, PASSING.format(name="после поломок")]
+    text = feature(*blocks)
+    project = make_project(tmp_path / "p", {"last.feature": text})
+    line = text.splitlines().index("  Сценарий: известная ошибка, потом крах") + 1
+    known = tmp_path / "known.toml"
+    known.write_text(f'[[xfail]]\nscenario = "features/last.feature:{line}"\nreason = "нет атак"\n')
     trace = tmp_path / "trace.txt"
-    code, output, results = check(project, "--engine", f"{ENGINE} {trace}", "--timeout", "1", "-n", "0")
+    engine = f"{ENGINE} {trace}"
+    code, output, results = check(
+        project, "--engine", engine, "--timeout", "1", "-n", "0", "--known-failures", str(known)
+    )
 
     assert code == 1, output
     assert "ЕСТЬ ОШИБКИ" in output and "всё в порядке" not in output, output
-    assert f"прошли 2, упали 0, ошибки {len(LAST) + 1}," in output, output
-    assert results["summary"]["error"] == len(LAST) + 1 and results["summary"]["passed"] == 2
+    errors = len(LAST) + 1
+    assert f"прошли 2, упали 0, ошибки {errors}, неожиданно прошли 0, известные ошибки 1," in output, output
+    assert results["summary"]["error"] == errors and results["summary"]["passed"] == 2
     by_name = {s["name"]: s for s in results["scenarios"]}
     assert by_name["до поломок"]["status"] == by_name["после поломок"]["status"] == "passed"
     for name, (_, said) in LAST.items():
@@ -71,16 +79,59 @@ def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path) ->
     both = by_name["упал, потом крах"]
     assert (both["status"], both.get("error")) == ("error", "engine"), both
     assert "log(судья): движок завершился (код выхода 9)" in both["message"]
-    assert "доступные действия" in both["message"]  # the failure before it is not lost
+    assert "(до этого сценарий упал:" in both["message"] and "доступные действия" in both["message"]
+    # A known failure stays one (as when the engine fails in one of its steps), and says what happened.
+    listed = by_name["известная ошибка, потом крах"]
+    assert listed["status"] == "xfail", listed
+    assert listed["message"].startswith("нет атак")
+    assert "(после шагов движок отказал: log(судья): движок завершился (код выхода 9)" in listed["message"]
 
     # The engine failed at the last request of those scenarios, and only there.
     ops: dict[str, list[str]] = {}
-    for line in trace.read_text(encoding="utf-8").splitlines():
-        scenario, op = line.split("\t")
+    for entry in trace.read_text(encoding="utf-8").splitlines():
+        scenario, op = entry.split("\t")
         ops.setdefault(scenario, []).append(op)
-    for record in [by_name[name] for name in LAST] + [both]:
+    for record in [by_name[name] for name in LAST] + [both, listed]:
         seen = ops[record["id"]]
         assert seen[0] == "start" and seen[-1] == "log" and "log" not in seen[:-1], (record["id"], seen)
+
+
+SWALLOWING_STEP = """
+
+from pytest_bdd import then
+
+from berserk_rules.driver import EngineFailure
+
+
+@then("движок спрошен, а его отказ проглочен")
+def swallowed(game):
+    try:
+        game.start()
+    except EngineFailure:
+        pass
+"""
+
+
+def test_an_engine_failure_a_step_swallows_is_still_the_scenarios_error(tmp_path: Path) -> None:
+    """A project's own step that catches the engine's failure does not turn it into a pass: the
+    driver refuses every later request, the last one included."""
+    blocks = [
+        PASSING.format(name="до поломки"),
+        CARD.format(name="проглоченный обрыв", card="Обрыв").replace(
+            "Тогда игроку А доступны действия: передача хода", "Тогда движок спрошен, а его отказ проглочен"
+        ),
+    ]
+    conftest = (ROOT / "conftest.py").read_text(encoding="utf-8") + SWALLOWING_STEP
+    project = make_project(tmp_path / "p", {"x.feature": feature(*blocks)}, {"conftest.py": conftest})
+    broken = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
+    code, output, results = check(project, "--engine", broken, "-n", "0")
+    assert code == 1, output
+    by_name = {s["name"]: s for s in results["scenarios"]}
+    assert by_name["до поломки"]["status"] == "passed"
+    record = by_name["проглоченный обрыв"]
+    assert (record["status"], record.get("error")) == ("error", "engine"), record
+    said = "движок уже отказал в этом сценарии: decision(): движок завершился (код выхода 7)"
+    assert said in record["message"], record["message"]
 
 
 def _kill_recorded(pidfile: Path) -> None:
