@@ -116,6 +116,7 @@ class StderrTail:
         self.fd = fd
         os.set_blocking(fd, False)
         self.data = bytearray()
+        self.cut = False  # bytes were dropped from the front
         self.lock = threading.Lock()
         self.wake_r, self.wake_w = os.pipe()
         self.thread = threading.Thread(target=self._run, name="engine-stderr", daemon=True)
@@ -135,6 +136,7 @@ class StderrTail:
                 self.data += chunk
                 if len(self.data) > STDERR_BYTES:
                     del self.data[: len(self.data) - STDERR_BYTES]
+                    self.cut = True
         return True
 
     def _run(self) -> None:
@@ -146,7 +148,7 @@ class StderrTail:
                     return
                 if not self._take(1 << 16):
                     return
-        except OSError:  # pragma: no cover - a closed or broken pipe: nothing more to read
+        except (OSError, ValueError):  # pragma: no cover - a broken pipe, a descriptor select cannot take
             return
         finally:
             for fd in (self.fd, self.wake_r):
@@ -169,8 +171,7 @@ class StderrTail:
     def text(self) -> str:
         """The tail as text: its last :data:`STDERR_LINES` lines (a cut first line begins with «…»)."""
         with self.lock:
-            data = bytes(self.data)
-            cut = len(data) >= STDERR_BYTES
+            data, cut = bytes(self.data), self.cut
         lines = data.decode("utf-8", "replace").rstrip("\n").split("\n")
         if len(lines) > STDERR_LINES:
             lines, cut = lines[-STDERR_LINES:], True
@@ -488,9 +489,8 @@ class CheckedDriver(Driver):
         except EngineFailure as exc:
             self.failure = exc
             raise
-        except BaseException as exc:
-            if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit
-                self.interrupted = True
+        except (KeyboardInterrupt, SystemExit):
+            self.interrupted = True
             raise
         return result
 

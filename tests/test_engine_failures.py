@@ -214,3 +214,23 @@ def test_engine_stderr_is_bounded_in_bytes(tmp_path: Path) -> None:
     assert len(message) < 4000
     assert engine.tail is not None and len(engine.tail.data) <= protocol.STDERR_BYTES
     assert engine.stderr_tail().startswith("…")  # the tail says it is one
+
+
+def test_the_stderr_tail_shows_the_last_lines_and_says_when_it_is_cut() -> None:
+    def tail_of(data: bytes) -> str:
+        read, write = os.pipe()
+        tail = protocol.StderrTail(read)
+        with os.fdopen(write, "wb") as stream:
+            stream.write(data)
+        tail.thread.join(10)  # the end of file ends the reader
+        assert not tail.thread.is_alive()
+        tail.finish()
+        return tail.text()
+
+    assert tail_of(b"") == ""
+    assert tail_of("одна строка\n".encode()) == "одна строка"
+    exact = b"x" * (protocol.STDERR_BYTES - 1) + b"\n"  # exactly the bound: nothing is cut
+    assert tail_of(exact) == "x" * (protocol.STDERR_BYTES - 1)
+    lines = tail_of("".join(f"строка {n}\n" for n in range(100)).encode())
+    shown = [f"строка {n}" for n in range(100 - protocol.STDERR_LINES, 100)]
+    assert lines == "…" + "\n".join(shown)
