@@ -30,9 +30,12 @@ from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
 
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'last_request_engine.py'}"
 SERVE = str(Path(sys.executable).parent / "berserk-engine") + " serve"
+# The hang is found by the time limit: generous, so that on a loaded machine the other requests
+# never reach it (the test waits that long once).
+TIMEOUT = 10
 LAST = {  # scenario -> (card, what its error says)
     "крах в конце": ("КрахВКонце", "log(судья): движок завершился (код выхода 9)"),
-    "зависание в конце": ("ЗависаниеВКонце", "log(судья): движок не ответил за 1 с"),
+    "зависание в конце": ("ЗависаниеВКонце", f"log(судья): движок не ответил за {TIMEOUT} с"),
     "схема в конце": ("СхемаВКонце", "ответ не по схеме"),
 }
 # Scenarios that fail (a false claim: no creature is in play to attack with) and then lose their
@@ -50,7 +53,8 @@ def check(project: Path, *args: str, timeout: float = 180) -> tuple[int, str, di
     return done.returncode, done.stdout + done.stderr, results
 
 
-def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path, workers: str) -> None:
     blocks = [PASSING.format(name="до поломок")]
     blocks += [CARD.format(name=name, card=card) for name, (card, _) in LAST.items()]
     blocks += [FAILS_THEN_CRASHES, KNOWN_THEN_CRASHES, PASSING.format(name="после поломок")]
@@ -62,7 +66,7 @@ def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path) ->
     trace = tmp_path / "trace.txt"
     engine = f"{ENGINE} {trace}"
     code, output, results = check(
-        project, "--engine", engine, "--timeout", "1", "-n", "0", "--known-failures", str(known)
+        project, "--engine", engine, "--timeout", str(TIMEOUT), "-n", workers, "--known-failures", str(known)
     )
 
     assert code == 1, output
@@ -90,7 +94,8 @@ def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path) ->
     ops: dict[str, list[str]] = {}
     for entry in trace.read_text(encoding="utf-8").splitlines():
         scenario, op = entry.split("\t")
-        ops.setdefault(scenario, []).append(op)
+        if op not in ("handshake", "close"):  # the session's own requests, not a scenario's
+            ops.setdefault(scenario, []).append(op)
     for record in [by_name[name] for name in LAST] + [both, listed]:
         seen = ops[record["id"]]
         assert seen[0] == "start" and seen[-1] == "log" and "log" not in seen[:-1], (record["id"], seen)
@@ -144,7 +149,7 @@ def _kill_recorded(pidfile: Path) -> None:
                 pass
 
 
-GRANDCHILD_SECONDS = 90  # how long the detached grandchild lives
+GRANDCHILD_SECONDS = 120  # how long the detached grandchild lives
 
 
 def test_a_detached_grandchild_does_not_hold_the_run(tmp_path: Path) -> None:
