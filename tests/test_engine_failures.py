@@ -192,6 +192,35 @@ def test_an_engine_that_dies_leaving_a_grandchild_is_reported_dead_at_once(tmp_p
     assert took < 15, f"took {took:.1f} s"
 
 
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="нужен /proc (Linux)")
+def test_the_engines_group_is_killed_even_after_the_engine_died(tmp_path: Path) -> None:
+    """A child the engine left in its process group dies with it, even when the engine itself had
+    already exited (a crash) before it was stopped."""
+    pidfile = tmp_path / "child.pid"
+    quiet = "</dev/null >/dev/null 2>&1"  # holds none of the engine's pipes: only the kill can end it
+    engine = EngineProcess(["sh", "-c", f"sleep {GRANDCHILD_SECONDS} {quiet} & echo $! >> {pidfile}; exit 3"])
+    try:
+        with pytest.raises(EngineFailure, match="код выхода 3"):
+            engine.ensure()
+        engine.stop()
+        child = int(pidfile.read_text().split()[0])
+        deadline = time.monotonic() + 30
+        while _running(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _running(child), "the engine's child outlived it"
+    finally:
+        _kill_recorded(pidfile)
+
+
 def test_engine_stderr_is_bounded_in_bytes(tmp_path: Path) -> None:
     """40 lines of a megabyte each on stderr, then death: what is kept of them is a tail of at
     most STDERR_BYTES bytes (a bound in lines held all 40 MB), and the message ends with the last
