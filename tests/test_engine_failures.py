@@ -6,7 +6,8 @@
   the results file all say so. A scenario that failed and then lost its engine is an error too.
 * An engine that leaves a detached grandchild (``setsid``) holding its stdout and stderr does not
   hold the run: ``check`` ends in a fraction of the grandchild's life and writes its results; an
-  engine that dies leaving such a grandchild is reported dead at once, not after the time limit.
+  engine that dies leaving such a grandchild is reported dead at once, not after the time limit;
+  a child left in the engine's own process group is killed with it, even after the engine died.
 * The engine's stderr is kept as a tail bounded in bytes, however long its lines.
 """
 
