@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from berserk_rules import contract
-from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
+from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
-from berserk_rules.pytest_plugin import VECTOR_KEY
+from berserk_rules.pytest_plugin import ENGINE_FAILED_KEY, VECTOR_KEY
 from berserk_rules.vectors import VectorRecorder, fits, resolve_path
 
 PLAYERS = ("А", "Б")
@@ -492,15 +492,23 @@ class ScenarioGame:
 
 @pytest.fixture
 def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture from the plugin
-    """The game of one scenario; its log is attached to the results."""
+    """The game of one scenario; its log is attached to the results.
+
+    The log is the scenario's last request to the engine, and it counts like every other: an
+    engine that crashes, hangs or breaks the schema here makes the scenario an error (raised in
+    teardown, see ``pytest_runtest_makereport``), whatever its steps said. So does an engine
+    failure a step swallowed: the checked driver remembers it and refuses every later request.
+    Only a failure already reported as the scenario's error is not reported twice, and a run
+    interrupted in the middle of a request (Ctrl-C) asks for nothing more."""
     scenario = ScenarioGame(berserk_driver)
     scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
     yield scenario
-    if scenario.started:
-        try:
-            log = berserk_driver.log()
-        except (EngineFailure, contract.ContractError):  # the scenario is already the engine's error
-            return
-        # the position the game started from, for the site's replay (issue 10)
-        request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
-        request.node.user_properties.append(("berserk_log", log))
+    if not scenario.started or getattr(berserk_driver, "interrupted", False):
+        return
+    reported = request.node.stash.get(ENGINE_FAILED_KEY, False)
+    if reported and getattr(berserk_driver, "failure", None) is not None:
+        return  # the engine failed in a step, and the scenario is already that error
+    log = berserk_driver.log()
+    # the position the game started from, for the site's replay (issue 10)
+    request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
+    request.node.user_properties.append(("berserk_log", log))
