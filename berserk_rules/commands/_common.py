@@ -98,8 +98,9 @@ def make_folder(path: Path) -> None:
     """``mkdir -p``; a file in the way is :class:`NotADirectoryError` naming it (not «exists»)."""
     try:
         path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path)) from None
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), path)
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker)) from None
 
 
 def check_writable_folder(folder: Path, option: str) -> None:
@@ -148,10 +149,10 @@ _SGR_RE = re.compile(r"\x1b\[([0-9;]*)m")
 _PARTIAL_RE = re.compile(r"(\x1b(\[[0-9;]*)?|\r)\Z")
 
 
-def _relay_piece(match: re.Match[str]) -> str:
+def _relay_piece(match: re.Match[str], colours: bool) -> str:
     if match.group(1) is not None:  # an SGR sequence
         params = [p for p in match.group(1).split(";") if p]
-        if all(p.isdigit() and int(p) in _SGR_SAFE for p in params):
+        if colours and all(p.isdigit() and int(p) in _SGR_SAFE for p in params):
             return match.group()
         return terminal_text(match.group())
     if match.group() == "\r\n":
@@ -169,7 +170,8 @@ class TerminalFilter:
     control character as text. Chunks may split a UTF-8 character or an escape sequence anywhere.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, colours: bool = True) -> None:
+        self.colours = colours  # False: no escape sequence is kept, not even a colour
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._held = ""
 
@@ -180,4 +182,4 @@ class TerminalFilter:
             partial = _PARTIAL_RE.search(text)
             if partial and len(text) - partial.start() < 64:
                 self._held, text = text[partial.start() :], text[: partial.start()]
-        return _RELAY_RE.sub(_relay_piece, text).encode("utf-8", errors="replace")
+        return _RELAY_RE.sub(lambda m: _relay_piece(m, self.colours), text).encode("utf-8", errors="replace")

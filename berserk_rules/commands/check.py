@@ -206,7 +206,7 @@ def _relay(proc: subprocess.Popen[bytes]) -> None:
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     out = sys.stdout.buffer
-    safe = TerminalFilter()
+    safe = TerminalFilter(colours=isinstance(proc.args, list) and "--color=yes" in proc.args)
     while True:
         chunk = os.read(fd, 1 << 14)
         out.write(safe.feed(chunk, final=not chunk))

@@ -33,8 +33,9 @@ from berserk_rules.errors import UserError
 from berserk_rules.importer import differing_files, import_sources, stale_files
 
 
-def check_edition_target(out: Path) -> None:
-    """``--out`` may be replaced by an edition: new, empty, or an edition's folder already."""
+def check_edition_target(out: Path, files: list[Path]) -> None:
+    """``--out`` may be replaced by an edition: new, empty, an edition's folder already, or the
+    folder that holds the edition's input texts."""
     if out.is_symlink() and not out.is_dir():
         raise UserError(f"--out {out}: это ссылка не на папку, а нужна папка редакции")
     if out.exists() and not out.is_dir():
@@ -52,9 +53,11 @@ def check_edition_target(out: Path) -> None:
             f"--out {out}: текущая папка внутри папки редакции; её заменяют целиком — выйдите из неё"
         )
     looks_like_edition = any((out / name).exists() for name in ("edition.toml", IMPORT_MARKER, "rules"))
-    if not looks_like_edition and any(out.iterdir()):
+    holds_input = any(real in f.resolve().parents for f in files)
+    if not looks_like_edition and not holds_input and any(out.iterdir()):
         raise UserError(
-            f"--out {out}: папка не пуста и это не папка редакции (нет edition.toml и rules/): укажите новую"
+            f"--out {out}: папка не пуста и это не папка редакции (нет edition.toml и rules/, нет в ней "
+            "и входных текстов): укажите новую"
         )
 
 
@@ -68,7 +71,7 @@ def run_edition(args: argparse.Namespace) -> int:
     editorial = Path(args.editorial) if args.editorial else None
     shown = Path(args.out)
     out = shown.resolve()
-    check_edition_target(shown)
+    check_edition_target(shown, [Path(f) for f in args.files])
     staged: StagedFolder | None = None
     received: list[int] = []
     try:
