@@ -31,9 +31,7 @@ from typing import Any
 import pytest
 
 from berserk_rules.cli import main
-from berserk_rules.commands._common import TerminalFilter, os_error_line, terminal_text
 from berserk_rules.corpus import project_root
-from berserk_rules.junit import write_junit
 from tests.project_kit import CARD, PASSING, feature, make_project, snapshot
 
 ROOT = project_root()
@@ -60,14 +58,32 @@ def hidden_leftovers(folder: Path) -> list[str]:
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = make_project(
-        tmp_path / "p",
-        {"hod.feature": feature(PASSING.format(name="проходит"), PASSING.format(name="медленно"))},
-    )
+    root = make_project(tmp_path / "p", FEATURES)
     with (root / "conftest.py").open("a", encoding="utf-8") as handle:
         handle.write(SLOW_HOOK)
     monkeypatch.chdir(root)
     return root
+
+
+FEATURES = {"hod.feature": feature(PASSING.format(name="проходит"), PASSING.format(name="медленно"))}
+
+
+@pytest.fixture(scope="module")
+def earlier_export(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One ``export`` of the test project, made once: each test starts from a copy of it."""
+    root = make_project(tmp_path_factory.mktemp("template") / "p", FEATURES)
+    cwd = Path.cwd()
+    os.chdir(root)
+    try:
+        assert main(["export", "vectors"]) == 0
+    finally:
+        os.chdir(cwd)
+    return root / "vectors"
+
+
+def exported(project: Path, template: Path) -> Path:
+    shutil.copytree(template, project / "vectors", symlinks=True)
+    return project / "vectors"
 
 
 def one_line(err: str) -> str:
@@ -81,9 +97,9 @@ def one_line(err: str) -> str:
 
 
 def test_reexport_replaces_only_the_export(
-    project: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+    project: Path, earlier_export: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["export", "vectors"]) == 0
+    exported(project, earlier_export)
     vectors = project / "vectors"
     manifest = json.loads((vectors / ".berserk-export").read_text(encoding="utf-8"))
     assert sorted(manifest["files"]) == ["hod/5.json", "hod/9.json", "index.json"]
@@ -112,8 +128,10 @@ def test_reexport_replaces_only_the_export(
     assert (vectors.stat().st_mode & 0o777) == (project.stat().st_mode & 0o777)
 
 
-def test_export_refuses_to_overwrite_what_it_did_not_write(project: Path, tmp_path: Path, capfd) -> None:
-    assert main(["export", "vectors"]) == 0
+def test_export_refuses_to_overwrite_what_it_did_not_write(
+    project: Path, earlier_export: Path, tmp_path: Path, capfd
+) -> None:
+    exported(project, earlier_export)
     vectors = project / "vectors"
     # a vector edited by hand is the user's now: the new export would overwrite it — refused
     (vectors / "hod" / "5.json").write_text('{"мой": 1}', encoding="utf-8")
@@ -143,8 +161,10 @@ def test_export_refuses_to_overwrite_what_it_did_not_write(project: Path, tmp_pa
     assert (project / "other" / "notes.txt").exists()
 
 
-def test_export_made_before_manifests_is_replaced_user_files_kept(project: Path, capfd) -> None:
-    assert main(["export", "vectors"]) == 0
+def test_export_made_before_manifests_is_replaced_user_files_kept(
+    project: Path, earlier_export: Path, capfd
+) -> None:
+    exported(project, earlier_export)
     vectors = project / "vectors"
     (vectors / ".berserk-export").unlink()  # as an export of the previous version left it
     (vectors / "notes.txt").write_text("мои записи", encoding="utf-8")
@@ -173,9 +193,9 @@ def start_export(project: Path, slow: bool = True) -> subprocess.Popen[bytes]:
     ids=["sigterm", "ctrl-c"],
 )
 def test_interrupted_export_leaves_the_earlier_one(
-    project: Path, capfd, sig: int, group: bool, code: int, name: str
+    project: Path, earlier_export: Path, capfd, sig: int, group: bool, code: int, name: str
 ) -> None:
-    assert main(["export", "vectors"]) == 0
+    exported(project, earlier_export)
     (project / "vectors" / "notes.txt").write_text("мои записи", encoding="utf-8")
     before = snapshot(project)
     proc = start_export(project)
@@ -201,11 +221,13 @@ def test_interrupted_first_export_leaves_nothing(project: Path) -> None:
     assert not (project / "vectors").exists() and hidden_leftovers(project) == []
 
 
-def test_signal_during_the_swap_waits_for_it(project: Path, monkeypatch: pytest.MonkeyPatch, capfd) -> None:
+def test_signal_during_the_swap_waits_for_it(
+    project: Path, earlier_export: Path, monkeypatch: pytest.MonkeyPatch, capfd
+) -> None:
     """SIGTERM while the new export is being swapped in: the swap completes, then the command stops."""
     from berserk_rules.commands import _folders
 
-    assert main(["export", "vectors"]) == 0
+    exported(project, earlier_export)
     (project / "vectors" / "notes.txt").write_text("мои записи", encoding="utf-8")
     real = _folders.exchange
 
@@ -221,11 +243,13 @@ def test_signal_during_the_swap_waits_for_it(project: Path, monkeypatch: pytest.
     assert hidden_leftovers(project) == []
 
 
-def test_exchange_fallback_two_renames(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_exchange_fallback_two_renames(
+    project: Path, earlier_export: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Where the system cannot swap two folders in one step, two renames do, with the same result."""
     from berserk_rules.commands import _folders
 
-    assert main(["export", "vectors"]) == 0
+    exported(project, earlier_export)
     (project / "vectors" / "notes.txt").write_text("мои записи", encoding="utf-8")
     monkeypatch.setattr(_folders, "exchange", lambda first, second: False)
     assert main(["export", "vectors"]) == 0
@@ -246,8 +270,10 @@ def fail_writes(monkeypatch: pytest.MonkeyPatch, code: int, when: Any) -> None:
         monkeypatch.setattr(pathlib.Path, method, failing)
 
 
-def test_export_on_a_full_disk_is_one_line(project: Path, monkeypatch: pytest.MonkeyPatch, capfd) -> None:
-    assert main(["export", "vectors"]) == 0
+def test_export_on_a_full_disk_is_one_line(
+    project: Path, earlier_export: Path, monkeypatch: pytest.MonkeyPatch, capfd
+) -> None:
+    exported(project, earlier_export)
     (project / "vectors" / "notes.txt").write_text("мои записи", encoding="utf-8")
     before = snapshot(project)
     fail_writes(monkeypatch, errno.ENOSPC, lambda path: path.name == "index.json")
@@ -404,6 +430,8 @@ def hostile_results() -> dict[str, Any]:
 
 
 def test_junit_is_valid_xml_whatever_the_engine_says(tmp_path: Path) -> None:
+    from berserk_rules.junit import write_junit
+
     path = tmp_path / "junit.xml"
     write_junit(hostile_results(), path)
     suites = ET.parse(path).getroot()  # invalid XML raises here
@@ -422,6 +450,8 @@ def test_junit_is_valid_xml_whatever_the_engine_says(tmp_path: Path) -> None:
 
 
 def test_terminal_text_shows_control_characters() -> None:
+    from berserk_rules.commands._common import TerminalFilter, terminal_text
+
     assert terminal_text("a\x1b[2Jb\tc\nd\r\ne\rf\x9b\u202e") == "a\\x1b[2Jb\tc\nd\ne\\x0df\\x9b\\u202e"
     safe = TerminalFilter()
     data = "ok \x1b[1m\x1b[31mкрасный\x1b[0m \x1b[2J \x1b]0;t\x07 ё\r\nx\ry\x1b[8mскрыто".encode()
@@ -508,6 +538,8 @@ def test_matrix_shows_engine_text_safely(tmp_path: Path, monkeypatch: pytest.Mon
     ],
 )
 def test_os_error_line(code: int, reason: str) -> None:
+    from berserk_rules.commands._common import os_error_line
+
     assert os_error_line(OSError(code, os.strerror(code), "/x/y")) == f"/x/y: {reason}"
     assert os_error_line(OSError(code, os.strerror(code)), Path("/z")) == f"/z: {reason}"
 
