@@ -90,8 +90,8 @@ def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
     for element in suites.iter():  # every text and attribute: engine messages and names included
         if element.text:
             element.text = xml_text(element.text)
-        for key, value in element.attrib.items():
-            element.set(key, xml_text(value))
+        for name, text in element.attrib.items():
+            element.set(name, xml_text(text))
     return ET.ElementTree(suites)
 
 

@@ -38,7 +38,7 @@ from berserk_rules.errors import UserError
 
 Ours = Callable[[str, "os.DirEntry[str]"], bool]  # (path relative to the folder, its entry) -> ours?
 
-SIGNAL_NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
+SIGNAL_NAMES: dict[int, str] = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
 
 
 class Interrupted(KeyboardInterrupt):

@@ -74,9 +74,14 @@ def earlier_export(out: Path) -> dict[str, str | None] | None:
         except (OSError, ValueError):
             return None
         if isinstance(data, dict) and data.get("format") == INDEX_FORMAT:
-            vectors = data.get("vectors") if isinstance(data.get("vectors"), list) else []
-            paths = [v.get("path") for v in vectors if isinstance(v, dict)]
-            return {"index.json": None, **{p: None for p in paths if _safe_relative(p)}}
+            vectors = data.get("vectors")
+            paths = (
+                [v.get("path") for v in vectors if isinstance(v, dict)] if isinstance(vectors, list) else []
+            )
+            return {
+                "index.json": None,
+                **{p: None for p in paths if isinstance(p, str) and _safe_relative(p)},
+            }
     return None
 
 
