@@ -110,11 +110,16 @@ def check_writable_folder(folder: Path, option: str) -> None:
     """
     try:
         make_folder(folder)
+    except OSError as exc:
+        raise WriteError(exc, folder, f"{option}: нельзя писать в") from None
+    try:
         handle, name = tempfile.mkstemp(prefix=".berserk-probe-", dir=folder)
         os.close(handle)
         os.unlink(name)
-    except OSError as exc:
-        raise WriteError(exc, folder, f"{option}: нельзя писать в") from None
+    except OSError as exc:  # named after the folder, not after the probe file
+        raise WriteError(
+            OSError(exc.errno, exc.strerror, str(folder)), folder, f"{option}: нельзя писать в"
+        ) from None
 
 
 # --- text from an engine on the terminal ----------------------------------------------------------

@@ -211,6 +211,13 @@ class StagedFolder:
         if not self.installed:
             shutil.rmtree(self.path, ignore_errors=True)  # only this command's output is in it
 
+    def shown(self, exc: OSError) -> OSError:
+        """``exc`` naming the target instead of the new folder (or the target when it names nothing)."""
+        name = os.fsdecode(exc.filename) if exc.filename is not None else str(self.target)
+        if name == str(self.path) or name.startswith(str(self.path) + os.sep):
+            name = str(self.target) + name[len(str(self.path)) :]
+        return OSError(exc.errno, exc.strerror, name)
+
     def install(self, ours: Ours, what: str) -> None:
         """Swap the complete output in for ``target`` (see the module docs); ``ours`` tells the
         earlier output's files in ``target`` from the user's. ``what`` names the output in messages."""

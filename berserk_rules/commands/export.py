@@ -171,16 +171,18 @@ def write_output(folder: Path, index: dict[str, Any]) -> None:
     )
 
 
-def write_failure(results: Path) -> str | None:
-    """The message of a scenario whose vector could not be written (full disk, read-only), if any."""
+def write_failure(results: Path) -> int | None:
+    """The errno of a vector that could not be written (full disk, read-only), if any: pytest
+    records it as that scenario's error."""
     try:
         data = json.loads(results.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     for scenario in data.get("scenarios", []) if isinstance(data, dict) else []:
         message = str(scenario.get("message") or "") if isinstance(scenario, dict) else ""
-        if WRITE_ERRNO_RE.search(message):
-            return next(line for line in message.splitlines() if WRITE_ERRNO_RE.search(line)).strip()
+        found = WRITE_ERRNO_RE.search(message)
+        if found:
+            return int(found.group(1))
     return None
 
 
@@ -196,8 +198,11 @@ def run(args: argparse.Namespace) -> int:
         with termination_as_interrupt(received):
             try:
                 staged = StagedFolder(out, "export")
-            except OSError as exc:
+            except NotADirectoryError as exc:
                 raise WriteError(exc, out.parent, "нельзя писать в папку экспорта:") from None
+            except OSError as exc:  # named after the folder, not after the new folder's name in it
+                parent = OSError(exc.errno, exc.strerror, str(out.parent))
+                raise WriteError(parent, out.parent, "нельзя писать в папку экспорта:") from None
             with staged, tempfile.TemporaryDirectory(prefix="berserk-export-") as scratch:
                 outcome = export_into(staged, root, Path(scratch) / "results.json", earlier, out)
     except KeyboardInterrupt as exc:
@@ -222,13 +227,14 @@ def export_into(
     code = run_pytest(command, root)
     if code is None:
         raise KeyboardInterrupt
+    kept = f"прежний экспорт в {out} не тронут" if earlier or out.is_dir() else f"папка {out} не создана"
     failed_write = write_failure(results)
     if failed_write is not None:
-        raise UserError(f"векторы не записаны ({failed_write}); прежний экспорт в {out} не тронут")
+        exc = OSError(failed_write, os.strerror(failed_write), str(out))
+        raise WriteError(exc, out, f"векторы не записаны ({kept}):")
     if code not in (0, 1):
         print(
-            f"berserk-rules export: pytest завершился с кодом {code} — экспорт не записан, "
-            f"{'прежний экспорт не тронут' if earlier else 'папка не создана'} ({out})",
+            f"berserk-rules export: pytest завершился с кодом {code} — экспорт не записан, {kept}",
             file=sys.stderr,
         )
         return code
@@ -236,11 +242,11 @@ def export_into(
     try:
         write_output(staged.path, index)
     except OSError as exc:
-        raise WriteError(exc, staged.path, f"экспорт не записан (прежний в {out} не тронут):") from None
+        raise WriteError(staged.shown(exc), out, f"экспорт не записан ({kept}):") from None
     try:
         staged.install(ours_in(earlier), "экспорт")
     except OSError as exc:
-        raise WriteError(exc, out, f"экспорт не установлен на место (прежний в {out} не тронут):") from None
+        raise WriteError(exc, out, f"экспорт не установлен на место ({kept}):") from None
     if staged.left:
         shown = ", ".join(staged.left[:5]) + (" …" if len(staged.left) > 5 else "")
         print(

@@ -78,8 +78,11 @@ def run_edition(args: argparse.Namespace) -> int:
         with termination_as_interrupt(received):
             try:
                 staged = StagedFolder(out, "import")
-            except OSError as exc:
+            except NotADirectoryError as exc:
                 raise WriteError(exc, out.parent, "нельзя писать в папку редакции:") from None
+            except OSError as exc:  # named after the folder, not after the new folder's name in it
+                parent = OSError(exc.errno, exc.strerror, str(out.parent))
+                raise WriteError(parent, out.parent, "нельзя писать в папку редакции:") from None
             with staged:
                 try:
                     kept = out / "rules" / "editorial.toml"
@@ -91,7 +94,9 @@ def run_edition(args: argparse.Namespace) -> int:
                     )
                     write_marker(staged.path, args.edition)
                 except OSError as exc:
-                    raise WriteError(exc, out, f"редакция не записана ({unchanged(out)}):") from None
+                    raise WriteError(
+                        staged.shown(exc), out, f"редакция не записана ({unchanged(out)}):"
+                    ) from None
                 lines = [line.replace(str(staged.path), str(shown)) for line in report.lines_of_report()]
                 try:
                     staged.install(edition_ours, "импорт")
