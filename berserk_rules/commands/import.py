@@ -68,6 +68,10 @@ def run_edition(args: argparse.Namespace) -> int:
         raise UserError("--check не сочетается с --edition: отчёт импорта редакции и есть проверка")
     if not args.out:
         raise UserError("--edition: нужна папка редакции --out (например, --out editions/17)")
+    if not args.edition.strip():
+        raise UserError("--edition: нужно имя редакции")
+    if not args.files:
+        raise UserError("import --edition: нужны входные файлы с текстом правил")
     editorial = Path(args.editorial) if args.editorial else None
     shown = Path(args.out)
     out = shown.resolve()
