@@ -642,3 +642,61 @@ def test_parallel_write_failure_is_recognised() -> None:
     found = os_error_of(SphinxParallelError("PermissionError: [Errno 13] Permission denied: '/a/b'", "tb"))
     assert found is not None and (found.errno, found.filename) == (errno.EACCES, "/a/b")
     assert os_error_of(SphinxParallelError("KeyError: 'x'", "tb")) is None
+
+
+# --- on a real full disk and a real read-only file system (where this machine lets us mount) ------
+
+
+@pytest.fixture
+def small_disks(tmp_path: Path) -> Any:
+    """(a full tmpfs, a read-only tmpfs); skipped where mounting is not allowed (not root, no
+    CAP_SYS_ADMIN) — the injected errors above cover the same code everywhere."""
+    full, read_only = tmp_path / "full", tmp_path / "ro"
+    mounted: list[Path] = []
+    for folder, options in ((full, "size=64k"), (read_only, "ro,size=64k")):
+        folder.mkdir()
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True, check=False
+        )
+        if done.returncode != 0:
+            for path in mounted:
+                subprocess.run(["umount", str(path)], check=False)
+            pytest.skip(f"tmpfs не смонтировать: {done.stderr.decode().strip()}")
+        mounted.append(folder)
+    handle = os.open(full / "fill", os.O_WRONLY | os.O_CREAT)  # fill it up: later writes get ENOSPC
+    try:
+        while os.write(handle, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+    yield full, read_only
+    for path in mounted:
+        subprocess.run(["umount", str(path)], check=False)
+
+
+def test_real_full_disk_and_read_only_folder(site_project: Path, small_disks: Any, capfd) -> None:
+    full, read_only = small_disks
+    text = site_project / "text.txt"
+    text.write_text(EDITION, encoding="utf-8")
+    cases = [
+        (["export", str(full / "vectors")], "нет места на диске (ENOSPC)"),
+        (["export", str(read_only / "vectors")], "файловая система только для чтения (EROFS)"),
+        (["import", "--edition", "x", "--out", str(full / "ed"), str(text)], "нет места на диске (ENOSPC)"),
+        (
+            ["import", "--edition", "x", "--out", str(read_only / "ed"), str(text)],
+            "только для чтения (EROFS)",
+        ),
+        (["site", "--no-check", "--out", str(full / "site")], "нет места на диске (ENOSPC)"),
+        (["site", "--no-check", "--out", str(read_only / "site")], "только для чтения (EROFS)"),
+    ]
+    for argv, reason in cases:
+        capfd.readouterr()
+        assert main(argv) == 2, argv
+        out, err = capfd.readouterr()
+        line = one_line(err)
+        assert reason in line, (argv, line)
+        assert "Traceback" not in out
+    assert not [p.name for p in full.iterdir() if p.name.startswith(".")]  # no temporary folder left
+    assert list(read_only.iterdir()) == []

@@ -41,7 +41,7 @@ def warn_stale(results: dict[str, Any], scenarios: Iterable[Any], path: Path, co
     stale = stale_results(results, scenarios)
     if not stale:
         return
-    shown = ", ".join(stale[:3]) + (" …" if len(stale) > 3 else "")
+    shown = terminal_text(", ".join(stale[:3]) + (" …" if len(stale) > 3 else ""))  # ids from a file
     print(
         f"berserk-rules {command}: предупреждение: {path}: результаты устарели — сценариев "
         f"{len(stale)} из файла результатов больше нет в features/ ({shown}); "
