@@ -167,18 +167,21 @@ def remove_ours(folder: Path, ours: Ours) -> list[str]:
                 rel = prefix + entry.name
                 if entry.is_dir(follow_symlinks=False):
                     walk(entry.path, rel + "/")
-                    try:
+                    with suppress(OSError):  # not empty: something of the user's is in it
                         os.rmdir(entry.path)
-                    except OSError:
-                        pass
                 elif ours(rel, entry):
-                    os.unlink(entry.path)
+                    with suppress(OSError):  # what stays is reported by the caller
+                        os.unlink(entry.path)
 
-    walk(str(folder), "")
+    with suppress(OSError):
+        walk(str(folder), "")
     try:
         os.rmdir(folder)
     except OSError:
-        return foreign_items(folder, lambda rel, entry: False)
+        try:
+            return foreign_items(folder, lambda rel, entry: False) or [str(folder)]
+        except OSError:
+            return [str(folder)]
     return []
 
 

@@ -96,7 +96,10 @@ def ours_in(files: dict[str, str | None]) -> Ours:
         if rel not in files or not entry.is_file(follow_symlinks=False):
             return False
         digest = files[rel]
-        return digest is None or _digest(entry.path) == digest
+        try:
+            return digest is None or _digest(entry.path) == digest
+        except OSError:  # cannot be read: not deleted
+            return False
 
     return ours
 
