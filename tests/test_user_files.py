@@ -32,6 +32,7 @@ import pytest
 
 from berserk_rules.cli import main
 from berserk_rules.corpus import project_root
+from berserk_rules.errors import UserError
 from tests.project_kit import CARD, PASSING, feature, make_project, snapshot
 
 ROOT = project_root()
@@ -255,6 +256,45 @@ def test_exchange_fallback_two_renames(
     assert main(["export", "vectors"]) == 0
     assert (project / "vectors" / "notes.txt").exists() and (project / "vectors" / ".berserk-export").exists()
     assert sorted(p.name for p in project.iterdir() if p.name.startswith(".vectors")) == []
+
+
+def test_staged_folder_replaces_only_what_is_ours(tmp_path: Path) -> None:
+    """The swap on its own: ours replaced or removed, the rest moved over, links never followed."""
+    from berserk_rules.commands._folders import StagedFolder
+
+    target, outside = tmp_path / "out", tmp_path / "outside"
+    for path, text in {
+        "out/a.json": "старое",
+        "out/gone/b.json": "старое",
+        "out/gone/note.txt": "моё",
+        "out/user/x.txt": "моё",
+        "outside/b.json": "чужое",
+    }.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    (target / "link").symlink_to(outside)
+    ours = {"a.json", "gone/b.json", "link/b.json"}
+    with StagedFolder(target, "test") as staged:
+        (staged.path / "a.json").write_text("новое", encoding="utf-8")
+        (staged.path / "c.json").write_text("новое", encoding="utf-8")
+        staged.install(lambda rel, entry: rel in ours and entry.is_file(follow_symlinks=False), "тест")
+    assert sorted(snapshot(target)) == [
+        "a.json",
+        "c.json",
+        "gone/note.txt",
+        "link",
+        "user/x.txt",
+    ]
+    assert (target / "a.json").read_text(encoding="utf-8") == "новое"
+    assert (outside / "b.json").read_text(encoding="utf-8") == "чужое"
+    assert staged.left == [] and sorted(p.name for p in tmp_path.iterdir()) == ["out", "outside"]
+    # a file of the user's where the new output writes: refused, nothing changed, nothing left
+    (target / "c.json").write_text("моё", encoding="utf-8")
+    before = snapshot(target)
+    with pytest.raises(UserError, match=r"поверх ваших \(c.json\)"), StagedFolder(target, "test") as staged:
+        (staged.path / "c.json").write_text("новое", encoding="utf-8")
+        staged.install(lambda rel, entry: False, "тест")
+    assert snapshot(target) == before and sorted(p.name for p in tmp_path.iterdir()) == ["out", "outside"]
 
 
 def fail_writes(monkeypatch: pytest.MonkeyPatch, code: int, when: Any) -> None:
