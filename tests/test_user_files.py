@@ -320,7 +320,7 @@ def test_export_on_a_full_disk_is_one_line(
     capfd.readouterr()
     assert main(["export", "vectors"]) == 2
     line = one_line(capfd.readouterr().err)
-    assert "нет места на диске (ENOSPC)" in line and "прежний в" in line
+    assert "нет места на диске (ENOSPC)" in line and "прежний экспорт в" in line and "не тронут" in line
     assert snapshot(project) == before and hidden_leftovers(project) == []
 
 
