@@ -691,29 +691,30 @@ def test_parallel_write_failure_is_recognised() -> None:
 def small_disks(tmp_path: Path) -> Any:
     """(a full tmpfs, a read-only tmpfs); skipped where mounting is not allowed (not root, no
     CAP_SYS_ADMIN) — the injected errors above cover the same code everywhere."""
+    if shutil.which("mount") is None or shutil.which("umount") is None:
+        pytest.skip("нет программы mount")
     full, read_only = tmp_path / "full", tmp_path / "ro"
     mounted: list[Path] = []
-    for folder, options in ((full, "size=64k"), (read_only, "ro,size=64k")):
-        folder.mkdir()
-        done = subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True, check=False
-        )
-        if done.returncode != 0:
-            for path in mounted:
-                subprocess.run(["umount", str(path)], check=False)
-            pytest.skip(f"tmpfs не смонтировать: {done.stderr.decode().strip()}")
-        mounted.append(folder)
-    handle = os.open(full / "fill", os.O_WRONLY | os.O_CREAT)  # fill it up: later writes get ENOSPC
     try:
-        while os.write(handle, b"\0" * 4096):
+        for folder, options in ((full, "size=64k"), (read_only, "ro,size=64k")):
+            folder.mkdir()
+            command = ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)]
+            done = subprocess.run(command, capture_output=True, check=False)
+            if done.returncode != 0:
+                pytest.skip(f"tmpfs не смонтировать: {done.stderr.decode().strip()}")
+            mounted.append(folder)
+        handle = os.open(full / "fill", os.O_WRONLY | os.O_CREAT)  # fill it: later writes get ENOSPC
+        try:
+            while os.write(handle, b"\0" * 4096):
+                pass
+        except OSError:
             pass
-    except OSError:
-        pass
+        finally:
+            os.close(handle)
+        yield full, read_only
     finally:
-        os.close(handle)
-    yield full, read_only
-    for path in mounted:
-        subprocess.run(["umount", str(path)], check=False)
+        for path in mounted:
+            subprocess.run(["umount", str(path)], check=False)
 
 
 def test_real_full_disk_and_read_only_folder(site_project: Path, small_disks: Any, capfd) -> None:
