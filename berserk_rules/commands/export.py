@@ -6,6 +6,13 @@ the position, the actions with cards named instead of numbered, the refusals exp
 Writes ``DIR/<part>/<feature>/<line>.json`` per scenario and ``DIR/index.json``; every vector is
 validated against ``vector.schema.json``. A «Тогда» step that is not expressed as data is listed
 (in its vector's ``unexpressed`` and in the summary), never dropped silently.
+
+No user file is lost: the export is built in a new folder beside ``DIR`` and swapped in whole
+(:mod:`berserk_rules.commands._folders`) with ``DIR/.berserk-export``, the list of the files it wrote
+and their SHA-256. A later export replaces exactly those (unchanged since); the user's files in
+``DIR`` are moved into the new export, symbolic links are never followed; a folder that is not an
+earlier export, or a file of the user's where the new export writes, is refused with one line.
+Ctrl-C or SIGTERM at any moment leaves the earlier export or the new one, complete.
 """
 
 from __future__ import annotations
