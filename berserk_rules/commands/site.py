@@ -241,8 +241,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         check_code = check_code or 1
-        shown_results = out.parent / f".{out.name}.no-results.json"  # never exists: no run to show
-        shown_results.unlink(missing_ok=True)
+        shown_results = Path(os.devnull) / "no-results.json"  # a path under a file: never exists
     check_writable_folder(out, "--out")
 
     started = time.perf_counter()
