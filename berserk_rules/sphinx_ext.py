@@ -54,6 +54,7 @@ logger = logging.getLogger(__name__)
 GENERATED = "_generated"
 GLOSSARY_PART = 7
 TOKEN_RE = re.compile(r"\s+|[\w-]+|[^\w\s]")
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 STATUS_ORDER = ("failed", "error", "xpass", "xfail", "skipped", "passed", "not run")
 KIND_NAMES = {"given": "Дано", "when": "Когда", "then": "Тогда"}
 
@@ -291,7 +292,19 @@ def entry_known(config: Any, srcdir: str | Path) -> Callable[[str, str], bool]:
 
 
 def escape_markdown(text: str) -> str:
+    """``text`` as Markdown that shows it as it is: every ASCII punctuation mark escaped (no
+    markup, HTML or role can start), line breaks and other control characters made spaces."""
+    text = CONTROL_RE.sub(" ", text)
     return "".join("\\" + ch if ch in string.punctuation else ch for ch in text)
+
+
+def markdown_code(text: str) -> str:
+    """``text`` as a Markdown code span, however many backticks it holds (control characters
+    made spaces)."""
+    text = CONTROL_RE.sub(" ", text)
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{padding}{text}{padding}{fence}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -371,14 +384,16 @@ class BerserkDirective(SphinxDirective):
             "lines": list(self.content),
         }
 
-    def note_entry(self, objtype: str, anchor_prefix: str) -> tuple[str, str]:
-        """Register the entry named by the argument as a ``std`` object: (its id, its anchor)."""
+    def note_entry(
+        self, objtype: str, anchor_prefix: str, ident: str, where: nodes.Node | None = None
+    ) -> str:
+        """Register entry ``ident`` as a ``std`` object; its anchor. ``where``: the node that a
+        warning points at (None: this directive)."""
         self.note_berserk()
-        ident = self.arguments[0].strip()
         node_id = f"{anchor_prefix}-{ident}"
         std = self.env.domains.standard_domain
-        std.note_object(objtype, ident, node_id, location=self.get_location())
-        return ident, node_id
+        std.note_object(objtype, ident, node_id, location=where or self.get_location())
+        return node_id
 
 
 class VariantDirective(BerserkDirective):
@@ -569,64 +584,78 @@ class RuleDirective(BerserkDirective):
 
     def run(self) -> list[nodes.Node]:
         variants = self.variants()
-        rule_id, node_id = self.note_entry("rule", "rule")
-        inferred = "inferred" in self.options
-        note = self.options.get("note")
-        entries: list[tuple[str, str, str, str, str | None]] = [
-            ("pair", f"{rule_id}; правило", node_id, "", None)
-        ]
-        meta = nodes.paragraph(classes=["berserk-rule-meta"])
-        if inferred:
-            meta += badge("номер восстановлен редакцией", "berserk-inferred")
-        if note:
-            meta += editorial_note(note, nodes.inline)
+        return rule_nodes(self, self.arguments[0].strip(), self.options, variants, self.location(), None)
 
-        if "heading" in self.options:
-            title_text = " ".join(line.strip() for v in variants[:1] for line in v["lines"]).strip()
-            title = f"{rule_id}. {title_text}" if title_text else rule_id
-            entries.append(("single", title, node_id, "main", None))
-            marker = section_marker(
-                title=title, level=rule_id.count("."), ids=[node_id], classes=["berserk-heading"]
-            )
-            marker.source, marker.line = self.location()
-            marker += addnodes.index(entries=entries)
-            info = nodes.container(classes=["berserk-heading-info"])
-            if meta.children:
-                info += meta
-            for variant in variants:
-                para = nodes.paragraph(classes=["berserk-heading-variant"])
-                para += source_badge(variant["source"], variant["line"])
-                printed = (variant.get("printed") or "") + ("" if variant.get("nospace") else " ")
-                para += nodes.Text(" «" + (printed + " ".join(variant["lines"])).strip() + "»")
-                info += para
-            marker += info
-            return [marker]
 
-        box = nodes.container(ids=[node_id], classes=["berserk-rule"])
-        linker = site_linker(self.config, self.env.srcdir)
-        if linker is not None:  # numbers printed by a source in its own numbering land here too
-            box["ids"].extend(
-                f"rule-{alias}" for alias, target in linker.aliases.items() if target == rule_id
-            )
-        box.source, box.line = self.location()
-        head = nodes.paragraph(classes=["berserk-rule-head"])
-        head += nodes.reference(rule_id, rule_id, refid=node_id, classes=["berserk-rule-number"])
-        if inferred:
-            head += badge("номер восстановлен редакцией", "berserk-inferred")
-        else:
-            head += badge("номер из источника", "berserk-official")
-        if variants_differ(variants):
-            head += badge("редакции расходятся", "berserk-differ-badge")
-        untestable = self.options.get("untestable")
-        if untestable:
-            head += badge("не проверяется движком", "berserk-untestable")
-        box += addnodes.index(entries=entries)
-        box += head
-        if note:
-            box += editorial_note(note)
-        box.extend(variants_block(variants, linking=make_linking(self, rule_id, terms=True)))
-        box += scenario_list(kind="rule", target=rule_id, untestable=untestable or "")
-        return [box]
+def rule_nodes(
+    directive: BerserkDirective,
+    rule_id: str,
+    options: dict[str, Any],
+    variants: list[dict[str, Any]],
+    location: tuple[str, int],
+    where: nodes.Node | None,
+) -> list[nodes.Node]:
+    """A rule: a section heading (``:heading:``) or a box with its text, badges and scenarios.
+
+    ``location`` is the (file, line) of the rule; ``where`` the node that warnings point at (None:
+    the directive itself).
+    """
+    node_id = directive.note_entry("rule", "rule", rule_id, where)
+    inferred = "inferred" in options
+    note = options.get("note")
+    entries: list[tuple[str, str, str, str, str | None]] = [
+        ("pair", f"{rule_id}; правило", node_id, "", None)
+    ]
+    meta = nodes.paragraph(classes=["berserk-rule-meta"])
+    if inferred:
+        meta += badge("номер восстановлен редакцией", "berserk-inferred")
+    if note:
+        meta += editorial_note(note, nodes.inline)
+
+    if "heading" in options:
+        title_text = " ".join(line.strip() for v in variants[:1] for line in v["lines"]).strip()
+        title = f"{rule_id}. {title_text}" if title_text else rule_id
+        entries.append(("single", title, node_id, "main", None))
+        marker = section_marker(
+            title=title, level=rule_id.count("."), ids=[node_id], classes=["berserk-heading"]
+        )
+        marker.source, marker.line = location
+        marker += addnodes.index(entries=entries)
+        info = nodes.container(classes=["berserk-heading-info"])
+        if meta.children:
+            info += meta
+        for variant in variants:
+            para = nodes.paragraph(classes=["berserk-heading-variant"])
+            para += source_badge(variant["source"], variant["line"])
+            printed = (variant.get("printed") or "") + ("" if variant.get("nospace") else " ")
+            para += nodes.Text(" «" + (printed + " ".join(variant["lines"])).strip() + "»")
+            info += para
+        marker += info
+        return [marker]
+
+    box = nodes.container(ids=[node_id], classes=["berserk-rule"])
+    linker = site_linker(directive.config, directive.env.srcdir)
+    if linker is not None:  # numbers printed by a source in its own numbering land here too
+        box["ids"].extend(f"rule-{alias}" for alias, target in linker.aliases.items() if target == rule_id)
+    box.source, box.line = location
+    head = nodes.paragraph(classes=["berserk-rule-head"])
+    head += nodes.reference(rule_id, rule_id, refid=node_id, classes=["berserk-rule-number"])
+    if inferred:
+        head += badge("номер восстановлен редакцией", "berserk-inferred")
+    else:
+        head += badge("номер из источника", "berserk-official")
+    if variants_differ(variants):
+        head += badge("редакции расходятся", "berserk-differ-badge")
+    untestable = options.get("untestable")
+    if untestable:
+        head += badge("не проверяется движком", "berserk-untestable")
+    box += addnodes.index(entries=entries)
+    box += head
+    if note:
+        box += editorial_note(note)
+    box.extend(variants_block(variants, linking=make_linking(directive, rule_id, terms=True)))
+    box += scenario_list(kind="rule", target=rule_id, untestable=untestable or "")
+    return [box]
 
 
 class PartDirective(BerserkDirective):
@@ -638,18 +667,22 @@ class PartDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        variants = self.variants()
-        box = nodes.container(ids=[f"part-{self.arguments[0].strip()}"], classes=["berserk-part"])
-        box += nodes.paragraph(
-            "", "", nodes.strong("Заголовок части в источниках", "Заголовок части в источниках")
-        )
-        for variant in variants:
-            row = nodes.paragraph(classes=["berserk-part-variant"])
-            row += nodes.inline("", " ".join(variant["lines"]), classes=["berserk-part-title"])
-            row += nodes.Text(" ")
-            row += source_badge(variant["source"], variant["line"])
-            box += row
-        return [box]
+        return part_nodes(self.arguments[0].strip(), self.variants())
+
+
+def part_nodes(part: str, variants: list[dict[str, Any]]) -> list[nodes.Node]:
+    """The title of a Part as each source prints it."""
+    box = nodes.container(ids=[f"part-{part}"], classes=["berserk-part"])
+    box += nodes.paragraph(
+        "", "", nodes.strong("Заголовок части в источниках", "Заголовок части в источниках")
+    )
+    for variant in variants:
+        row = nodes.paragraph(classes=["berserk-part-variant"])
+        row += nodes.inline("", " ".join(variant["lines"]), classes=["berserk-part-title"])
+        row += nodes.Text(" ")
+        row += source_badge(variant["source"], variant["line"])
+        box += row
+    return [box]
 
 
 class GapDirective(BerserkDirective):
@@ -660,18 +693,23 @@ class GapDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        lines = self.options.get("lines", "").replace("-", "–")
-        label = "строка" if "–" not in lines else "строки"
-        box = nodes.container(classes=["berserk-gap"])
-        box += nodes.paragraph(
-            "",
-            "",
-            nodes.strong("Фрагмент источника утрачен", "Фрагмент источника утрачен"),
-            nodes.Text(f" ({label} {lines}). "),
-            nodes.Text("При извлечении текста здесь пропала таблица или абзац; правило не восстановлено. "),
-            source_badge(self.options.get("source", ""), None),
-        )
-        return [box]
+        return gap_nodes(self.options.get("source", ""), self.options.get("lines", ""))
+
+
+def gap_nodes(source: str, lines: str) -> list[nodes.Node]:
+    """«Фрагмент источника утрачен»: lines ``lines`` (``5`` or ``5-7``) of ``source`` hold only «|»."""
+    lines = lines.replace("-", "–")
+    label = "строка" if "–" not in lines else "строки"
+    box = nodes.container(classes=["berserk-gap"])
+    box += nodes.paragraph(
+        "",
+        "",
+        nodes.strong("Фрагмент источника утрачен", "Фрагмент источника утрачен"),
+        nodes.Text(f" ({label} {lines}). "),
+        nodes.Text("При извлечении текста здесь пропала таблица или абзац; правило не восстановлено. "),
+        source_badge(source, None),
+    )
+    return [box]
 
 
 class TermDirective(BerserkDirective):
@@ -687,22 +725,37 @@ class TermDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        slug, node_id = self.note_entry("termin", "term")
-        name = self.options.get("name", slug)
-        self.env.domains.standard_domain._note_term(name, node_id, location=self.get_location())
-        box = nodes.container(ids=[node_id], classes=["berserk-term"])
-        box.source, box.line = self.location()
-        box += addnodes.index(entries=[("single", f"{name}; термин", node_id, "main", None)])
-        variants = self.variants()
-        if variants_differ(variants):
-            box += nodes.paragraph(
-                "", "", badge("редакции расходятся", "berserk-differ-badge"), classes=["berserk-rule-head"]
-            )
-        box.extend(variants_block(variants, lead=name + ".", linking=make_linking(self, slug, terms=False)))
-        if self.options.get("note"):
-            box += editorial_note(self.options["note"])
-        box += scenario_list(kind="term", target=slug, untestable=self.options.get("untestable", ""))
-        return [box]
+        slug = self.arguments[0].strip()
+        return term_nodes(self, slug, self.options, self.variants, self.location(), None)
+
+
+def term_nodes(
+    directive: BerserkDirective,
+    slug: str,
+    options: dict[str, Any],
+    variants: Callable[[], list[dict[str, Any]]],
+    location: tuple[str, int],
+    where: nodes.Node | None,
+) -> list[nodes.Node]:
+    """A glossary term: its name, text, badges and scenarios (``variants`` is called once, after
+    the term is registered)."""
+    node_id = directive.note_entry("termin", "term", slug, where)
+    name = options.get("name", slug)
+    std = directive.env.domains.standard_domain
+    std._note_term(name, node_id, location=where or directive.get_location())
+    box = nodes.container(ids=[node_id], classes=["berserk-term"])
+    box.source, box.line = location
+    box += addnodes.index(entries=[("single", f"{name}; термин", node_id, "main", None)])
+    texts = variants()
+    if variants_differ(texts):
+        box += nodes.paragraph(
+            "", "", badge("редакции расходятся", "berserk-differ-badge"), classes=["berserk-rule-head"]
+        )
+    box.extend(variants_block(texts, lead=name + ".", linking=make_linking(directive, slug, terms=False)))
+    if options.get("note"):
+        box += editorial_note(options["note"])
+    box += scenario_list(kind="term", target=slug, untestable=options.get("untestable", ""))
+    return [box]
 
 
 class InterpretationDirective(BerserkDirective):
@@ -714,7 +767,8 @@ class InterpretationDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        ident, node_id = self.note_entry("interpretation", "interpretation")
+        ident = self.arguments[0].strip()
+        node_id = self.note_entry("interpretation", "interpretation", ident)
         title = self.options.get("title", "")
         marker = section_marker(
             title=f"{ident}. {title}" if title else ident,
@@ -740,6 +794,104 @@ class InterpretationDirective(BerserkDirective):
         marker += body
         marker += scenario_list(kind="interpretation", target=ident, untestable="")
         return [marker]
+
+
+class CorpusPageDirective(BerserkDirective):
+    """``{berserk-corpus-page} part-4.md``: every block of one file of the corpus (its Part title,
+    rules, gaps, terms), rendered from the corpus model (:mod:`berserk_rules.corpus`).
+
+    An edition's site (``site --corpus``) shows its files this way: the file itself is never read
+    as Markdown, so nothing in an edition folder can bring markup, HTML or a directive of its own
+    onto the site — every piece of its text reaches the page as text.
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from berserk_rules.corpus import HEADING_UNTESTABLE
+
+        self.note_berserk()
+        name = self.arguments[0].strip()
+        loaded = site_corpus(self.config, self.env.srcdir)
+        if loaded is None:
+            return []
+        corpus = loaded[0]
+        rel = f"rules/{name}"
+        path = corpus_root(self.config, self.env.srcdir) / rel
+        self.env.note_dependency(str(path))
+        blocks: list[tuple[int, Callable[[], list[nodes.Node]]]] = []
+
+        def where(line: int) -> nodes.Element:
+            node = nodes.Element()
+            node.source, node.line = str(path), line
+            return node
+
+        for part, (file, line) in corpus.part_lines.items():
+            if file == rel:
+                texts = [model_variant(v) for v in corpus.parts[part]]
+                blocks.append((line, lambda part=part, texts=texts: part_nodes(str(part), texts)))
+        for gap in corpus.gaps:
+            if gap.file == rel:
+                lines = str(gap.first) if gap.first == gap.last else f"{gap.first}-{gap.last}"
+                blocks.append((gap.line, lambda gap=gap, lines=lines: gap_nodes(gap.source, lines)))
+        for entry in corpus.entries:
+            if entry.file != rel:
+                continue
+            options: dict[str, Any] = {}
+            if entry.note:
+                options["note"] = entry.note
+            if entry.kind == "term":
+                options["name"] = entry.title or entry.id
+                if entry.untestable:
+                    options["untestable"] = entry.untestable
+                texts = [model_variant(v, entry.title) for v in entry.variants]
+                blocks.append(
+                    (
+                        entry.line,
+                        lambda e=entry, o=options, t=texts: term_nodes(
+                            self, e.id, o, lambda: t, (str(path), e.line), where(e.line)
+                        ),
+                    )
+                )
+                continue
+            if entry.heading:
+                options["heading"] = None
+            if entry.inferred:
+                options["inferred"] = None
+            if entry.untestable and not (entry.heading and entry.untestable == HEADING_UNTESTABLE):
+                options["untestable"] = entry.untestable
+            texts = [model_variant(v) for v in entry.variants]
+            blocks.append(
+                (
+                    entry.line,
+                    lambda e=entry, o=options, t=texts: rule_nodes(
+                        self, e.id, o, t, (str(path), e.line), where(e.line)
+                    ),
+                )
+            )
+        out: list[nodes.Node] = []
+        for _, render in sorted(blocks, key=lambda block: block[0]):
+            out.extend(render())
+        return out
+
+
+def model_variant(variant: Any, term: str | None = None) -> dict[str, Any]:
+    """A :class:`~berserk_rules.corpus.Variant` as the directives' variant: the options of its block
+    (``printed`` without the space after it, ``nospace``) and its lines."""
+    if term is not None:
+        nospace = variant.prefix == f"{term}."
+        printed = None
+    else:
+        printed = variant.printed.rstrip(" ") if variant.printed else None
+        nospace = bool(variant.printed) and not variant.printed.endswith(" ")
+    return {
+        "source": variant.source,
+        "line": variant.line,
+        "printed": printed,
+        "nospace": nospace,
+        "lines": list(variant.lines),
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -1987,6 +2139,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-run", RunDirective)
     app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
     app.add_directive("berserk-changes", ChangesDirective)
+    app.add_directive("berserk-corpus-page", CorpusPageDirective)
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)

@@ -66,31 +66,39 @@ def build_site(
 
 
 def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
-    """Write the source pages of an edition's site into ``srcdir``: one page per corpus file."""
-    import os
+    """Write the source pages of an edition's site into ``srcdir``: one page per corpus file.
 
+    Nothing of the edition folder is read as Markdown: a page is its title (escaped) and the
+    ``{berserk-corpus-page}`` directive, which renders the file's entries from the corpus model;
+    the edition's name is escaped too. So no text of an edition brings markup onto its site.
+    """
     from berserk_rules.editions import edition_name, load_edition
-    from berserk_rules.sphinx_ext import write_if_changed
+    from berserk_rules.sphinx_ext import escape_markdown, markdown_code, write_if_changed
 
+    for folder in (corpus, compare):
+        if folder is not None and any(ch in str(folder.resolve()) for ch in "\r\n"):
+            raise UserError(f"{folder!r}: в пути к папке редакции перевод строки — переименуйте папку")
     edition = load_edition(corpus)
-    name = edition_name(corpus)
+    name = escape_markdown(edition_name(corpus))
+    sources = markdown_code(corpus.name + "/rules/sources/")
     rules = corpus.resolve() / "rules"
     parts = sorted({e.part for e in edition.entries if e.kind == "rule"} | set(edition.parts) - {7})
     wanted: dict[Path, str] = {}
 
-    def include(page: str, file: Path) -> str:
-        relative = os.path.relpath(file, (srcdir / page).parent)
-        return f"```{{include}} {relative}\n```\n"
+    def page(file: str, part: int) -> str:
+        title = escape_markdown(edition.titles.get(part) or f"Часть {part}")
+        return f"# {title}\n\n```{{berserk-corpus-page}} {file}\n```\n"
 
     toc = [f"rules/part-{part}" for part in parts if (rules / f"part-{part}.md").is_file()]
-    for page in toc:
-        wanted[srcdir / f"{page}.md"] = include(page, rules / f"{page.removeprefix('rules/')}.md")
+    for item in toc:
+        file = item.removeprefix("rules/") + ".md"
+        wanted[srcdir / f"{item}.md"] = page(file, int(item.removeprefix("rules/part-")))
     if (rules / "glossary.md").is_file():
-        wanted[srcdir / "glossary.md"] = include("glossary", rules / "glossary.md")
+        wanted[srcdir / "glossary.md"] = page("glossary.md", 7)
         toc.append("glossary")
     wanted[srcdir / "coverage.md"] = (root / "docs" / "coverage.md").read_text(encoding="utf-8")
     if compare is not None:
-        title = f"Изменения по сравнению с редакцией «{edition_name(compare)}»"
+        title = f"Изменения по сравнению с редакцией «{escape_markdown(edition_name(compare))}»"
         wanted[srcdir / "changes.md"] = f"# {title}\n\n```{{berserk-changes}} {compare.resolve()}\n```\n"
         toc.append("changes")
     wanted[srcdir / "index.md"] = "\n".join(
@@ -98,7 +106,7 @@ def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None =
             f"# {name} — свод правил",
             "",
             f"Редакция «{name}», импортированная командой `berserk-rules import --edition`. Текст — "
-            f"дословно из источников (`{corpus.name}/rules/sources/`). Сценарии проекта привязаны к "
+            f"дословно из источников ({sources}). Сценарии проекта привязаны к "
             "правилам по номерам; у правил этой редакции без сценариев это показано.",
             "",
             "```{berserk-run}",
