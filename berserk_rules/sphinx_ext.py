@@ -31,7 +31,7 @@ import re
 import string
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -41,7 +41,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.domains import ObjType
+from sphinx.domains.std import StandardDomain, make_glossary_term
 from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -125,6 +128,74 @@ RESOLVED_LATE = (
 
 def _skip(self: Any, node: nodes.Element) -> None:
     raise nodes.SkipNode
+
+
+# --------------------------------------------------------------------------------------------
+# The domain
+
+
+class BerserkDomain(StandardDomain):
+    """Sphinx's standard domain with the rulebook's object types and the site's state.
+
+    Rules, glossary terms, interpretations and scenarios are objects of the ``std`` domain (so
+    ``{rule}`401.7```, ``{termin}`…``, ``{interpretation}`I-3``` and ``{scenario}`file:line``` resolve
+    across pages, and rules and terms reach the general index and the search as ``std`` objects, as
+    before); the domain also keeps the pages that show results (``results_pages``, re-read when the
+    run or the scenarios change) and the fingerprint of the run they were read with. Its data is
+    cleared per page and merged from parallel readers like the standard domain's own.
+    """
+
+    object_types: ClassVar[dict[str, ObjType]] = {
+        **StandardDomain.object_types,
+        "rule": ObjType("правило", "rule"),
+        "termin": ObjType("термин", "termin"),
+        "interpretation": ObjType("толкование", "interpretation"),
+        "scenario": ObjType("сценарий", "scenario", searchprio=-1),  # linked, not searched
+    }
+    roles: ClassVar[dict[str, Any]] = {
+        **StandardDomain.roles,
+        "rule": XRefRole(),
+        "termin": XRefRole(),
+        "interpretation": XRefRole(),
+        "scenario": XRefRole(),
+    }
+    initial_data: ClassVar[dict[str, Any]] = {
+        **StandardDomain.initial_data,
+        "results_pages": set(),  # pages with placeholders for results
+        "fingerprint": None,  # of the run and the scenarios the pages were read with
+    }
+    data_version = StandardDomain.data_version + 100
+
+    def note_results_page(self, docname: str) -> None:
+        self.data["results_pages"].add(docname)
+
+    def shows_results(self, docname: str) -> bool:
+        return docname in self.data["results_pages"]
+
+    def note_term(self, name: str, node_id: str, source: str, line: int, document: nodes.document) -> None:
+        """Register glossary term ``name`` (anchor ``node_id``), so ``{term}`name``` finds it."""
+        make_glossary_term(self.env, [nodes.Text(name)], None, source, line, node_id, document)
+
+    def outdated(self, fingerprint: str, found: set[str], removed: set[str]) -> list[str]:
+        """The pages to read again: every page that shows results when the fingerprint changed."""
+        previous, self.data["fingerprint"] = self.data["fingerprint"], fingerprint
+        if previous == fingerprint:
+            return []
+        return sorted(d for d in self.data["results_pages"] if d in found and d not in removed)
+
+    def clear_doc(self, docname: str) -> None:
+        super().clear_doc(docname)
+        self.data["results_pages"].discard(docname)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        super().merge_domaindata(docnames, otherdata)
+        self.data["results_pages"].update(otherdata["results_pages"] & set(docnames))
+
+
+def berserk_domain(env: BuildEnvironment) -> BerserkDomain:
+    domain = env.domains.standard_domain
+    assert isinstance(domain, BerserkDomain)
+    return domain
 
 
 # --------------------------------------------------------------------------------------------
@@ -352,11 +423,12 @@ class BerserkDirective(SphinxDirective):
         source, line = self.get_source_info()
         return source, line or 0
 
+    @property
+    def domain(self) -> BerserkDomain:
+        return berserk_domain(self.env)
+
     def note_berserk(self) -> None:
-        env = self.env
-        docs: set[str] = getattr(env, "berserk_docs", set())
-        docs.add(env.docname)
-        env.berserk_docs = docs  # type: ignore[attr-defined]
+        self.domain.note_results_page(self.env.docname)
 
     def variants(self) -> list[dict[str, Any]]:
         """The variants of a ``rule``/``part``: nested ``{variant}`` blocks or the options + body."""
@@ -391,8 +463,7 @@ class BerserkDirective(SphinxDirective):
         warning points at (None: this directive)."""
         self.note_berserk()
         node_id = f"{anchor_prefix}-{ident}"
-        std = self.env.domains.standard_domain
-        std.note_object(objtype, ident, node_id, location=where or self.get_location())
+        self.domain.note_object(objtype, ident, node_id, location=where or self.get_location())
         return node_id
 
 
@@ -741,8 +812,8 @@ def term_nodes(
     the term is registered)."""
     node_id = directive.note_entry("termin", "term", slug, where)
     name = options.get("name", slug)
-    std = directive.env.domains.standard_domain
-    std._note_term(name, node_id, location=where or directive.get_location())
+    source, line = location
+    directive.domain.note_term(name, node_id, source, line, directive.state.document)
     box = nodes.container(ids=[node_id], classes=["berserk-term"])
     box.source, box.line = location
     box += addnodes.index(entries=[("single", f"{name}; термин", node_id, "main", None)])
@@ -1923,30 +1994,13 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
 def on_env_get_outdated(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    data = site_data(app)
-    previous = getattr(env, "berserk_fingerprint", None)
-    env.berserk_fingerprint = data.fingerprint  # type: ignore[attr-defined]
-    if previous == data.fingerprint:
-        return []
-    docs: set[str] = getattr(env, "berserk_docs", set())
-    return sorted(d for d in docs if d in env.found_docs and d not in removed)
-
-
-def on_env_purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    getattr(env, "berserk_docs", set()).discard(docname)
-
-
-def on_env_merge_info(
-    app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment
-) -> None:
-    docs: set[str] = getattr(env, "berserk_docs", set())
-    docs.update(getattr(other, "berserk_docs", set()) & set(docnames))
-    env.berserk_docs = docs  # type: ignore[attr-defined]
+    """Pages that show results are read again when the results or the scenarios change."""
+    return berserk_domain(env).outdated(site_data(app).fingerprint, env.found_docs, removed)
 
 
 def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
-    if env.docname in getattr(env, "berserk_docs", set()):
+    if berserk_domain(env).shows_results(env.docname):
         data = site_data(app)
         env.note_dependency(str(data.view_path))
 
@@ -2124,10 +2178,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for node_class in (*PLACEHOLDERS, coverage_table, run_summary, scenario_index_table):
         app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
 
-    app.add_object_type("rule", "rule", objname="правило", indextemplate="pair: %s; правило")
+    app.add_domain(BerserkDomain, override=True)
     app.add_directive_to_domain("std", "rule", RuleDirective, override=True)
-    app.add_object_type("termin", "termin", objname="термин", indextemplate="single: %s")
-    app.add_object_type("interpretation", "interpretation", objname="толкование")
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
     app.add_directive("part", PartDirective)
     app.add_directive("variant", VariantDirective)
@@ -2144,8 +2196,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.connect("builder-inited", on_builder_inited)
     app.connect("env-get-outdated", on_env_get_outdated)
-    app.connect("env-purge-doc", on_env_purge_doc)
-    app.connect("env-merge-info", on_env_merge_info)
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("build-finished", on_build_finished)
