@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from berserk_rules.commands.site import edition_pages
 from berserk_rules.corpus import escape_markdown_title, load_corpus, project_root, unescape_markdown
 from berserk_rules.editions import import_edition, load_edition
 from berserk_rules.errors import SourceError, UserError
 from berserk_rules.matrix import html_page
-from berserk_rules.sphinx_ext import escape_markdown, markdown_code
+from berserk_rules.site.editions import edition_pages
+from berserk_rules.site.nodes import escape_markdown, markdown_code
 
 ROOT = project_root()
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'

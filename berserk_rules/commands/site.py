@@ -41,6 +41,8 @@ def build_site(
     srcdir = root / "docs"
     extra: list[str] = []
     if corpus is not None:
+        from berserk_rules.site.editions import edition_pages
+
         srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"), compare)
         extra = ["-c", str(root / "docs"), "-D", f"berserk_corpus={corpus.resolve()}"]
     argv = [
@@ -63,79 +65,6 @@ def build_site(
         return int(build_main(argv))
     finally:
         features.DISK_CACHE = cached
-
-
-def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
-    """Write the source pages of an edition's site into ``srcdir``: one page per corpus file.
-
-    Nothing of the edition folder is read as Markdown: a page is its title (escaped) and the
-    ``{berserk-corpus-page}`` directive, which renders the file's entries from the corpus model;
-    the edition's name is escaped too. So no text of an edition brings markup onto its site.
-    """
-    from berserk_rules.editions import edition_name, load_edition
-    from berserk_rules.sphinx_ext import escape_markdown, markdown_code, write_if_changed
-
-    for folder in (corpus, compare):
-        if folder is not None and any(ch in str(folder.resolve()) for ch in "\r\n"):
-            raise UserError(f"{folder!r}: в пути к папке редакции перевод строки — переименуйте папку")
-    edition = load_edition(corpus)
-    name = escape_markdown(edition_name(corpus))
-    sources = markdown_code(corpus.name + "/rules/sources/")
-    rules = corpus.resolve() / "rules"
-    parts = sorted({e.part for e in edition.entries if e.kind == "rule"} | set(edition.parts) - {7})
-    wanted: dict[Path, str] = {}
-
-    def page(file: str, part: int) -> str:
-        title = escape_markdown(edition.titles.get(part) or f"Часть {part}")
-        return f"# {title}\n\n```{{berserk-corpus-page}} {file}\n```\n"
-
-    toc = [f"rules/part-{part}" for part in parts if (rules / f"part-{part}.md").is_file()]
-    for item in toc:
-        file = item.removeprefix("rules/") + ".md"
-        wanted[srcdir / f"{item}.md"] = page(file, int(item.removeprefix("rules/part-")))
-    if (rules / "glossary.md").is_file():
-        wanted[srcdir / "glossary.md"] = page("glossary.md", 7)
-        toc.append("glossary")
-    wanted[srcdir / "coverage.md"] = (root / "docs" / "coverage.md").read_text(encoding="utf-8")
-    if compare is not None:
-        title = f"Изменения по сравнению с редакцией «{escape_markdown(edition_name(compare))}»"
-        wanted[srcdir / "changes.md"] = f"# {title}\n\n```{{berserk-changes}} {compare.resolve()}\n```\n"
-        toc.append("changes")
-    wanted[srcdir / "index.md"] = "\n".join(
-        [
-            f"# {name} — свод правил",
-            "",
-            f"Редакция «{name}», импортированная командой `berserk-rules import --edition`. Текст — "
-            f"дословно из источников ({sources}). Сценарии проекта привязаны к "
-            "правилам по номерам; у правил этой редакции без сценариев это показано.",
-            "",
-            "```{berserk-run}",
-            "```",
-            "",
-            "```{toctree}",
-            ":caption: Правила",
-            ":maxdepth: 1",
-            "",
-            *toc,
-            "```",
-            "",
-            "```{toctree}",
-            ":caption: Проверка правил",
-            ":maxdepth: 1",
-            "",
-            "_generated/scenarios",
-            "coverage",
-            "Предметный указатель <genindex>",
-            "```",
-            "",
-        ]
-    )
-    for path, text in wanted.items():
-        write_if_changed(path, text)
-    for path in srcdir.rglob("*.md"):
-        if path not in wanted and "_generated" not in path.parts:
-            path.unlink()
-    return srcdir
 
 
 def run(args: argparse.Namespace) -> int:
@@ -199,7 +128,7 @@ def summary_line(root: Path, results: Path, check_code: int, build_code: int) ->
     """One line: scenario statuses of the latest run and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
     from berserk_rules.features import STATUSES, load_results
-    from berserk_rules.sphinx_ext import cached_scenarios
+    from berserk_rules.site.data import cached_scenarios
 
     try:
         scenarios = cached_scenarios(root)
