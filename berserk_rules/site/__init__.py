@@ -39,7 +39,6 @@ from berserk_rules.site.corpus import (
     PartDirective,
     RuleDirective,
     TermDirective,
-    VariantDirective,
 )
 from berserk_rules.site.data import load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
@@ -101,7 +100,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive_to_domain("std", "rule", RuleDirective, override=True)
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
     app.add_directive("part", PartDirective)
-    app.add_directive("variant", VariantDirective)
     app.add_directive("gap", GapDirective)
     app.add_directive("term", TermDirective)
     app.add_directive("berserk-feature", FeatureDirective)

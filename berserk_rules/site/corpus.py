@@ -5,14 +5,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from berserk_rules.site.data import site_linker
+from berserk_rules.corpus import HEADING_UNTESTABLE
+from berserk_rules.site.data import corpus_root, site_corpus, site_linker
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import (
     Link,
@@ -22,25 +25,11 @@ from berserk_rules.site.nodes import (
     section_marker,
     source_badge,
     text_lines,
-    variant_data,
     variants_differ,
     xref,
 )
 
-
-class VariantDirective(BerserkDirective):
-    has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {
-        "source": directives.unchanged_required,
-        "line": directives.nonnegative_int,
-        "printed": directives.unchanged,
-        "nospace": directives.flag,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        node = variant_data(**self.own_variant())
-        self.set_source_info(node)
-        return [node]
+logger = logging.getLogger(__name__)
 
 
 def variants_block(
@@ -148,8 +137,7 @@ class RuleDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        variants = self.variants()
-        return rule_nodes(self, self.arguments[0].strip(), self.options, variants, self.location(), None)
+        return model_nodes(self, "rule")
 
 
 def rule_nodes(
@@ -232,7 +220,14 @@ class PartDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        return part_nodes(self.arguments[0].strip(), self.variants())
+        loaded = site_corpus(self.config, self.env.srcdir)
+        part = self.arguments[0].strip()
+        if loaded is None:
+            return []
+        if not part.isdigit() or int(part) not in loaded[0].parts:
+            logger.warning("{part} %s: такой части нет в корпусе", part, location=self.get_location())
+            return []
+        return part_block(loaded[0], int(part))
 
 
 def part_nodes(part: str, variants: list[dict[str, Any]]) -> list[nodes.Node]:
@@ -258,7 +253,18 @@ class GapDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        return gap_nodes(self.options.get("source", ""), self.options.get("lines", ""))
+        loaded = site_corpus(self.config, self.env.srcdir)
+        if loaded is None:
+            return []
+        root = corpus_root(self.config, self.env.srcdir)
+        here = self.location()
+        for gap in loaded[0].gaps:
+            if (str(root / gap.file), gap.line) == here:
+                return gap_block(gap)
+        logger.warning(
+            "{gap} вне файла корпуса: пропуски выводятся из rules/*.md", location=self.get_location()
+        )
+        return []
 
 
 def gap_nodes(source: str, lines: str) -> list[nodes.Node]:
@@ -290,20 +296,18 @@ class TermDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        slug = self.arguments[0].strip()
-        return term_nodes(self, slug, self.options, self.variants, self.location(), None)
+        return model_nodes(self, "term")
 
 
 def term_nodes(
     directive: BerserkDirective,
     slug: str,
     options: dict[str, Any],
-    variants: Callable[[], list[dict[str, Any]]],
+    variants: list[dict[str, Any]],
     location: tuple[str, int],
     where: nodes.Node | None,
 ) -> list[nodes.Node]:
-    """A glossary term: its name, text, badges and scenarios (``variants`` is called once, after
-    the term is registered)."""
+    """A glossary term: its name, text, badges and scenarios."""
     node_id = directive.note_entry("termin", "term", slug, where)
     name = options.get("name", slug)
     source, line = location
@@ -311,7 +315,7 @@ def term_nodes(
     box = nodes.container(ids=[node_id], classes=["berserk-term"])
     box.source, box.line = location
     box += addnodes.index(entries=[("single", f"{name}; термин", node_id, "main", None)])
-    texts = variants()
+    texts = variants
     if variants_differ(texts):
         box += nodes.paragraph(
             "", "", badge("редакции расходятся", "berserk-differ-badge"), classes=["berserk-rule-head"]
@@ -332,9 +336,17 @@ class InterpretationDirective(BerserkDirective):
     }
 
     def run(self) -> list[nodes.Node]:
+        """The register's entry: its title and rules from the corpus model, its text (MyST, with
+        roles such as ``{rule}``) parsed here."""
         ident = self.arguments[0].strip()
+        loaded = site_corpus(self.config, self.env.srcdir)
+        item = loaded[0].interpretations.get(ident) if loaded is not None else None
+        if item is None:
+            if loaded is not None:
+                logger.warning("толкования %s нет в корпусе", ident, location=self.get_location())
+            return []
         node_id = self.note_entry("interpretation", "interpretation", ident)
-        title = self.options.get("title", "")
+        title = item.title
         marker = section_marker(
             title=f"{ident}. {title}" if title else ident,
             level=0,
@@ -343,7 +355,7 @@ class InterpretationDirective(BerserkDirective):
         )
         marker.source, marker.line = self.location()
         marker += addnodes.index(entries=[("pair", f"{ident}; толкование", node_id, "", None)])
-        rules = [r.strip() for r in self.options.get("rules", "").split(",") if r.strip()]
+        rules = list(item.rules)
         if rules:
             para = nodes.paragraph(classes=["berserk-interpretation-rules"])
             para += nodes.strong("Правила: ", "Правила: ")
@@ -359,6 +371,49 @@ class InterpretationDirective(BerserkDirective):
         marker += body
         marker += scenario_list(kind="interpretation", target=ident, untestable="")
         return [marker]
+
+
+# --------------------------------------------------------------------------------------------
+# From the corpus model
+
+
+def entry_options(entry: Any) -> dict[str, Any]:
+    """The options of a rule's or a term's block, as the corpus model (:mod:`berserk_rules.corpus`)
+    read them (flags map to None, as docutils gives them)."""
+    options: dict[str, Any] = {}
+    if entry.kind == "term":
+        options["name"] = entry.title or entry.id
+    if entry.heading:
+        options["heading"] = None
+    if entry.kind == "rule" and entry.inferred:
+        options["inferred"] = None
+    if entry.note:
+        options["note"] = entry.note
+    if entry.untestable and not (entry.heading and entry.untestable == HEADING_UNTESTABLE):
+        options["untestable"] = entry.untestable
+    return options
+
+
+def entry_nodes(directive: BerserkDirective, entry: Any, root: Path) -> list[nodes.Node]:
+    """A rule or a glossary term of the corpus model, at its file and line under ``root``."""
+    location = (str(root / entry.file), entry.line)
+    where = nodes.Element()
+    where.source, where.line = location
+    options = entry_options(entry)
+    if entry.kind == "term":
+        texts = [model_variant(v, entry.title) for v in entry.variants]
+        return term_nodes(directive, entry.id, options, texts, location, where)
+    texts = [model_variant(v) for v in entry.variants]
+    return rule_nodes(directive, entry.id, options, texts, location, where)
+
+
+def part_block(corpus: Any, part: int) -> list[nodes.Node]:
+    return part_nodes(str(part), [model_variant(v) for v in corpus.parts[part]])
+
+
+def gap_block(gap: Any) -> list[nodes.Node]:
+    lines = str(gap.first) if gap.first == gap.last else f"{gap.first}-{gap.last}"
+    return gap_nodes(gap.source, lines)
 
 
 def model_variant(variant: Any, term: str | None = None) -> dict[str, Any]:
@@ -377,3 +432,32 @@ def model_variant(variant: Any, term: str | None = None) -> dict[str, Any]:
         "nospace": nospace,
         "lines": list(variant.lines),
     }
+
+
+_ENTRIES: dict[int, dict[tuple[str, str], Any]] = {}
+
+
+def model_nodes(directive: BerserkDirective, kind: str) -> list[nodes.Node]:
+    """The rule or term named by ``directive``'s argument, rendered from the corpus model — the one
+    reading of the corpus format (:mod:`berserk_rules.corpus`); the directive's own options and
+    text, which that reading has checked, are not read again. Nothing when the corpus did not load
+    (that is warned once); a warning when the entry is not the one at this file and line."""
+    loaded = site_corpus(directive.config, directive.env.srcdir)
+    if loaded is None:
+        return []
+    corpus = loaded[0]
+    if id(corpus) not in _ENTRIES:
+        _ENTRIES.clear()
+        _ENTRIES[id(corpus)] = {(e.kind, e.id): e for e in corpus.entries}
+    ident = directive.arguments[0].strip()
+    entry = _ENTRIES[id(corpus)].get((kind, ident))
+    root = corpus_root(directive.config, directive.env.srcdir)
+    if entry is None or (str(root / entry.file), entry.line) != directive.location():
+        logger.warning(
+            "{%s} %s: это не запись корпуса (rules/*.md) в этом месте",
+            kind,
+            ident,
+            location=directive.get_location(),
+        )
+        return []
+    return entry_nodes(directive, entry, root)

@@ -15,8 +15,6 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from berserk_rules.site.nodes import variant_data
-
 logger = logging.getLogger(__name__)
 
 
@@ -95,32 +93,6 @@ class BerserkDirective(SphinxDirective):
 
     def note_berserk(self) -> None:
         self.domain.note_results_page(self.env.docname)
-
-    def variants(self) -> list[dict[str, Any]]:
-        """The variants of a ``rule``/``part``: nested ``{variant}`` blocks or the options + body."""
-        if any(line.lstrip().startswith(":::") for line in self.content):
-            holder = nodes.container()
-            self.state.nested_parse(self.content, self.content_offset, holder)
-            found = [dict(node.attributes) for node in holder.findall(variant_data)]
-            stray = [child for child in holder.children if not isinstance(child, variant_data)]
-            if stray or not found:
-                logger.warning(
-                    "внутри {%s} допускаются только блоки {variant}", self.name, location=self.get_location()
-                )
-            return found
-        return [self.own_variant()]
-
-    def own_variant(self) -> dict[str, Any]:
-        """The variant given by this directive's own options and body."""
-        if "source" not in self.options:
-            logger.warning("{%s} без опции :source:", self.name, location=self.get_location())
-        return {
-            "source": self.options.get("source", ""),
-            "line": self.options.get("line"),
-            "printed": self.options.get("printed"),
-            "nospace": "nospace" in self.options,
-            "lines": list(self.content),
-        }
 
     def note_entry(
         self, objtype: str, anchor_prefix: str, ident: str, where: nodes.Node | None = None

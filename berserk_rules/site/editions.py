@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from docutils import nodes
 from sphinx.util import logging
 
 from berserk_rules.errors import UserError
-from berserk_rules.site.corpus import gap_nodes, model_variant, part_nodes, rule_nodes, term_nodes
+from berserk_rules.site.corpus import entry_nodes, gap_block, part_block
 from berserk_rules.site.data import corpus_root, entry_known, site_corpus, write_if_changed
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import badge, escape_markdown, markdown_code, text_lines, xref
@@ -34,67 +33,24 @@ class CorpusPageDirective(BerserkDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from berserk_rules.corpus import HEADING_UNTESTABLE
-
         self.note_berserk()
-        name = self.arguments[0].strip()
         loaded = site_corpus(self.config, self.env.srcdir)
         if loaded is None:
             return []
         corpus = loaded[0]
-        rel = f"rules/{name}"
-        path = corpus_root(self.config, self.env.srcdir) / rel
-        self.env.note_dependency(str(path))
+        rel = f"rules/{self.arguments[0].strip()}"
+        root = corpus_root(self.config, self.env.srcdir)
+        self.env.note_dependency(str(root / rel))
         blocks: list[tuple[int, Callable[[], list[nodes.Node]]]] = []
-
-        def where(line: int) -> nodes.Element:
-            node = nodes.Element()
-            node.source, node.line = str(path), line
-            return node
-
         for part, (file, line) in corpus.part_lines.items():
             if file == rel:
-                texts = [model_variant(v) for v in corpus.parts[part]]
-                blocks.append((line, lambda part=part, texts=texts: part_nodes(str(part), texts)))
+                blocks.append((line, lambda part=part: part_block(corpus, part)))
         for gap in corpus.gaps:
             if gap.file == rel:
-                lines = str(gap.first) if gap.first == gap.last else f"{gap.first}-{gap.last}"
-                blocks.append((gap.line, lambda gap=gap, lines=lines: gap_nodes(gap.source, lines)))
+                blocks.append((gap.line, lambda gap=gap: gap_block(gap)))
         for entry in corpus.entries:
-            if entry.file != rel:
-                continue
-            options: dict[str, Any] = {}
-            if entry.note:
-                options["note"] = entry.note
-            if entry.kind == "term":
-                options["name"] = entry.title or entry.id
-                if entry.untestable:
-                    options["untestable"] = entry.untestable
-                texts = [model_variant(v, entry.title) for v in entry.variants]
-                blocks.append(
-                    (
-                        entry.line,
-                        lambda e=entry, o=options, t=texts: term_nodes(
-                            self, e.id, o, lambda: t, (str(path), e.line), where(e.line)
-                        ),
-                    )
-                )
-                continue
-            if entry.heading:
-                options["heading"] = None
-            if entry.inferred:
-                options["inferred"] = None
-            if entry.untestable and not (entry.heading and entry.untestable == HEADING_UNTESTABLE):
-                options["untestable"] = entry.untestable
-            texts = [model_variant(v) for v in entry.variants]
-            blocks.append(
-                (
-                    entry.line,
-                    lambda e=entry, o=options, t=texts: rule_nodes(
-                        self, e.id, o, t, (str(path), e.line), where(e.line)
-                    ),
-                )
-            )
+            if entry.file == rel:
+                blocks.append((entry.line, lambda entry=entry: entry_nodes(self, entry, root)))
         out: list[nodes.Node] = []
         for _, render in sorted(blocks, key=lambda block: block[0]):
             out.extend(render())

@@ -122,6 +122,12 @@ class FeatureDirective(BerserkDirective):
             out.extend(self.child(child, level=0))
         return out
 
+    def note_scenario(self, scenario_id: str, line: int) -> None:
+        """Register a scenario (or an outline's row) as a ``std`` object: ``{scenario}`file:line```."""
+        where = nodes.Element()
+        where.source, where.line = self.where(line)
+        self.domain.note_object("scenario", scenario_id, f"scenario-{line}", location=where)
+
     def where(self, line: int) -> tuple[str, int]:
         return (str(project_root(self.config, self.env.srcdir) / self.rel), line)
 
@@ -321,6 +327,7 @@ class FeatureDirective(BerserkDirective):
         examples = scenario.get("examples") or []
         meta = nodes.paragraph(classes=["berserk-scenario-meta"])
         scenario_id = f"{self.rel}:{line}"
+        self.note_scenario(scenario_id, line)
         if not examples:
             meta += scenario_status(scenario=scenario_id)
             meta += nodes.Text(" ")
@@ -342,6 +349,8 @@ class FeatureDirective(BerserkDirective):
             rows = [[c["value"] for c in header["cells"]]] + [[c["value"] for c in r["cells"]] for r in body]
             row_lines = [r["location"]["line"] for r in body]
             row_ids = [f"{self.rel}:{n}" for n in row_lines]
+            for n, row_id in zip(row_lines, row_ids, strict=True):
+                self.note_scenario(row_id, n)
             ids.extend(row_ids)
             out.append(
                 self.table(

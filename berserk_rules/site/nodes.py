@@ -44,10 +44,6 @@ class section_marker(nodes.Element):
     """Placeholder turned into a section by :class:`SectionMarkers` (attrs: title, level)."""
 
 
-class variant_data(nodes.Element):
-    """One source variant inside ``rule``/``part`` (attrs: source, line, printed, lines)."""
-
-
 class scenario_list(nodes.General, nodes.Element):
     """Replaced on doctree-resolved by the scenarios of a rule/term/interpretation."""
 
@@ -78,7 +74,6 @@ class run_summary(nodes.General, nodes.Element):
 
 PLACEHOLDERS = (
     section_marker,
-    variant_data,
     scenario_list,
     scenario_status,
     scenario_messages,
