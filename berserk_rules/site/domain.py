@@ -4,7 +4,7 @@ and the base of the site's directives.
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Iterator, Set
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -43,18 +43,19 @@ class BerserkDomain(StandardDomain):
         "interpretation": XRefRole(),
         "scenario": XRefRole(),
     }
-    initial_data: ClassVar[dict[str, Any]] = {
-        **StandardDomain.initial_data,
-        "results_pages": set(),  # pages with placeholders for results
-        "fingerprint": None,  # of the run and the scenarios the pages were read with
-    }
     data_version = StandardDomain.data_version + 100
 
+    @property
+    def results_pages(self) -> set[str]:
+        """The pages with placeholders for results (read again when the run changes)."""
+        pages: set[str] = self.data.setdefault("results_pages", set())
+        return pages
+
     def note_results_page(self, docname: str) -> None:
-        self.data["results_pages"].add(docname)
+        self.results_pages.add(docname)
 
     def shows_results(self, docname: str) -> bool:
-        return docname in self.data["results_pages"]
+        return docname in self.results_pages
 
     def note_term(self, name: str, node_id: str, source: str, line: int, document: nodes.document) -> None:
         """Register glossary term ``name`` (anchor ``node_id``), so ``{term}`name``` finds it."""
@@ -62,18 +63,25 @@ class BerserkDomain(StandardDomain):
 
     def outdated(self, fingerprint: str, found: set[str], removed: set[str]) -> list[str]:
         """The pages to read again: every page that shows results when the fingerprint changed."""
-        previous, self.data["fingerprint"] = self.data["fingerprint"], fingerprint
+        previous, self.data["fingerprint"] = self.data.get("fingerprint"), fingerprint
         if previous == fingerprint:
             return []
-        return sorted(d for d in self.data["results_pages"] if d in found and d not in removed)
+        return sorted(d for d in self.results_pages if d in found and d not in removed)
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        """The objects for the search and the inventory (``objects.inv``): scenarios are only for
+        links inside the site."""
+        for item in super().get_objects():
+            if item[2] != "scenario":
+                yield item
 
     def clear_doc(self, docname: str) -> None:
         super().clear_doc(docname)
-        self.data["results_pages"].discard(docname)
+        self.results_pages.discard(docname)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         super().merge_domaindata(docnames, otherdata)
-        self.data["results_pages"].update(otherdata["results_pages"] & set(docnames))
+        self.results_pages.update(otherdata.get("results_pages", set()) & set(docnames))
 
 
 def berserk_domain(env: BuildEnvironment) -> BerserkDomain:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from docutils import nodes
@@ -44,13 +45,13 @@ class CorpusPageDirective(BerserkDirective):
         blocks: list[tuple[int, Callable[[], list[nodes.Node]]]] = []
         for part, (file, line) in corpus.part_lines.items():
             if file == rel:
-                blocks.append((line, lambda part=part: part_block(corpus, part)))
+                blocks.append((line, partial(part_block, corpus, part)))
         for gap in corpus.gaps:
             if gap.file == rel:
-                blocks.append((gap.line, lambda gap=gap: gap_block(gap)))
+                blocks.append((gap.line, partial(gap_block, gap)))
         for entry in corpus.entries:
             if entry.file == rel:
-                blocks.append((entry.line, lambda entry=entry: entry_nodes(self, entry, root)))
+                blocks.append((entry.line, partial(entry_nodes, self, entry, root)))
         out: list[nodes.Node] = []
         for _, render in sorted(blocks, key=lambda block: block[0]):
             out.extend(render())
