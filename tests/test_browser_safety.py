@@ -187,6 +187,13 @@ def test_no_script_from_an_input_file_runs_on_any_page(site: Path, served: str) 
             page.on("dialog", lambda d: (events.append(f"dialog {d.message}"), d.dismiss()))
             page.on("pageerror", lambda e: events.append(f"pageerror {e}"))
             page.on("console", lambda m: events.append(f"console {m.text}") if "pwned" in m.text else None)
+            # the listeners do see a payload that runs (so an empty list below means something)
+            page.goto(served + "index.html", wait_until="load")
+            page.set_content(f"<p>{IMG}</p>")
+            page.wait_for_function("window.__pwned === 1")
+            assert any(e.startswith("dialog pwned") for e in events), events
+            assert any(e.startswith("console pwned") for e in events), events
+            events.clear()
             names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
             for name in names:
                 page.goto(served + name, wait_until="load")

@@ -4,6 +4,7 @@ replays, the coverage report (``{berserk-coverage}``) and the run's summary (``{
 
 from __future__ import annotations
 
+import html
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -321,10 +322,11 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
         if not position and not log:
             continue
         label = "Партия сценария" + (f" {scenario_id.rsplit(':', 1)[-1]}" if len(scenario_ids) > 1 else "")
+        summary = html.escape(f"{label}: позиция и ход игры")
         out.append(
             nodes.raw(
                 "",
-                f'<details class="berserk-replay"><summary>{label}: позиция и ход игры</summary>',
+                f'<details class="berserk-replay"><summary>{summary}</summary>',
                 format="html",
             )
         )
