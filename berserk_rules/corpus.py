@@ -456,6 +456,25 @@ def _parse_blocks(path: str, text: str) -> tuple[list[_Block], list[tuple[str, i
     return top, outside
 
 
+MARKDOWN_ACTIVE = "\\`*_[]<>&{}!#|~$"  # characters that can start markup in a Markdown line
+
+
+def escape_markdown_title(text: str) -> str:
+    """A page title as a Markdown heading's text that shows it as it is: characters that can start
+    markup, HTML or a role are escaped with a backslash (the importer writes part titles so)."""
+    return "".join("\\" + ch if ch in MARKDOWN_ACTIVE else ch for ch in text)
+
+
+def unescape_markdown(text: str) -> str:
+    """The text of a heading written by :func:`escape_markdown_title` (any escaped punctuation)."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+
+
+def outside_lines(path: Path, shown: str) -> list[tuple[str, int]]:
+    """The lines of a corpus file outside its directives, with their numbers (blank ones included)."""
+    return _parse_blocks(shown, read_utf8(path, shown, plain=True))[1]
+
+
 class _FileLoader:
     def __init__(self, root: Path, path: Path, sources: set[str] | None) -> None:
         self.root = root
@@ -709,7 +728,7 @@ def _load(root: Path, files: list[tuple[Path, str, int | None]]) -> Corpus:
             parts.setdefault(part, [])
             for raw, _ in outside:
                 if raw.startswith("# "):
-                    titles.setdefault(part, raw[2:].strip())
+                    titles.setdefault(part, unescape_markdown(raw[2:].strip()))
         for block in blocks:
             if block.name == "variant":
                 raise loader.error(block.line, "{variant} допустим только внутри {part}, {rule} или {term}")

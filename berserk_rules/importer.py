@@ -38,6 +38,7 @@ from berserk_rules.corpus import (
     ID_RE,
     NUMERIC_ID_RE,
     OPTION_RE,
+    escape_markdown_title,
     normalize_number,
     part_of_id,
     read_utf8,
@@ -48,6 +49,8 @@ from berserk_rules.errors import SourceError
 PART_TITLE_RE = re.compile(r"^Часть (\d+)\.")
 NUMBERED_RE = re.compile(r"^(?P<num>\d{3}(?:\. ?\d+)*\.?) (?=\S)(?P<body>.*)$")
 LIST_RE = re.compile(r"^(?:· |\d+\) )")
+INDENTED_FENCE_RE = re.compile(r"^[ \t]+:{3,}")  # MyST closes a directive on it: text after it is Markdown
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]")
 EXAMPLE_PREFIX = "ПРИМЕР"
 EDITORIAL_KEYS = frozenset({"id", "heading", "inferred", "note", "untestable", "continuation"})
 HOMOGLYPHS = str.maketrans("aceopxyk", "асеорхук")
@@ -133,7 +136,7 @@ def load_editorial(path: Path, rel: str = "rules/editorial.toml") -> Editorial:
         if key == "titles":
             if not isinstance(value, dict) or not all(str(k).isdigit() for k in value):
                 raise SourceError(rel, None, '[titles]: ожидается «номер части = "заголовок"»')
-            editorial.titles = {int(k): str(v) for k, v in value.items()}
+            editorial.titles = {int(k): _one_line(rel, f"[titles] {k}", v) for k, v in value.items()}
         elif key == "slugs":
             if not isinstance(value, dict):
                 raise SourceError(rel, None, '[slugs]: ожидается таблица «термин = "slug"»')
@@ -149,6 +152,9 @@ def load_editorial(path: Path, rel: str = "rules/editorial.toml") -> Editorial:
                 unknown = set(item) - EDITORIAL_KEYS
                 if unknown:
                     raise SourceError(rel, None, f"[{key}] {line}: неизвестные ключи {sorted(unknown)}")
+                for name in ("id", "note", "untestable"):
+                    if isinstance(item.get(name), str):
+                        _one_line(rel, f"[{key}] {line}: {name}", item[name])
                 decision = Decision(
                     id=item.get("id"),
                     heading=item.get("heading"),
@@ -169,6 +175,16 @@ def load_editorial(path: Path, rel: str = "rules/editorial.toml") -> Editorial:
         else:
             raise SourceError(rel, None, f"неизвестная таблица [{key}]")
     return editorial
+
+
+def _one_line(rel: str, where: str, value: object) -> str:
+    """An editorial text written into an option or a heading of the corpus: one line of text."""
+    text = str(value)
+    if "\n" in text or "\r" in text or CONTROL_RE.search(text):
+        raise SourceError(
+            rel, None, f"{where}: текст в одну строку, без переводов строк и управляющих символов"
+        )
+    return text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,8 +336,8 @@ class Importer:
                 continue
             if line.kind == "empty":
                 continue
-            for bad in (FENCE_OPEN_RE, FENCE_CLOSE_RE, OPTION_RE):
-                if bad.match(line.body):
+            for bad in (FENCE_OPEN_RE, FENCE_CLOSE_RE, OPTION_RE, INDENTED_FENCE_RE):
+                if bad.match(line.body) or (bad is INDENTED_FENCE_RE and bad.match(line.text)):
                     raise SourceError(self.rel(source), line.number, "строка похожа на директиву корпуса")
             if line.kind == "part":
                 if decision is not None:
@@ -601,7 +617,7 @@ class Importer:
             raise SourceError(
                 self.editorial.path, None, f"у части {part} нет заголовка: задайте [titles] {part}"
             )
-        out = [f"# {h1}", ""]
+        out = [f"# {escape_markdown_title(h1)}", ""]  # the title is text: no markup, HTML or role
         if titles:
             out += _directive("part", str(part), [], titles)
         for item in items:

@@ -41,6 +41,8 @@ def build_site(
     srcdir = root / "docs"
     extra: list[str] = []
     if corpus is not None:
+        from berserk_rules.site.editions import edition_pages
+
         srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"), compare)
         extra = ["-c", str(root / "docs"), "-D", f"berserk_corpus={corpus.resolve()}"]
     argv = [
@@ -63,71 +65,6 @@ def build_site(
         return int(build_main(argv))
     finally:
         features.DISK_CACHE = cached
-
-
-def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
-    """Write the source pages of an edition's site into ``srcdir``: one page per corpus file."""
-    import os
-
-    from berserk_rules.editions import edition_name, load_edition
-    from berserk_rules.sphinx_ext import write_if_changed
-
-    edition = load_edition(corpus)
-    name = edition_name(corpus)
-    rules = corpus.resolve() / "rules"
-    parts = sorted({e.part for e in edition.entries if e.kind == "rule"} | set(edition.parts) - {7})
-    wanted: dict[Path, str] = {}
-
-    def include(page: str, file: Path) -> str:
-        relative = os.path.relpath(file, (srcdir / page).parent)
-        return f"```{{include}} {relative}\n```\n"
-
-    toc = [f"rules/part-{part}" for part in parts if (rules / f"part-{part}.md").is_file()]
-    for page in toc:
-        wanted[srcdir / f"{page}.md"] = include(page, rules / f"{page.removeprefix('rules/')}.md")
-    if (rules / "glossary.md").is_file():
-        wanted[srcdir / "glossary.md"] = include("glossary", rules / "glossary.md")
-        toc.append("glossary")
-    wanted[srcdir / "coverage.md"] = (root / "docs" / "coverage.md").read_text(encoding="utf-8")
-    if compare is not None:
-        title = f"Изменения по сравнению с редакцией «{edition_name(compare)}»"
-        wanted[srcdir / "changes.md"] = f"# {title}\n\n```{{berserk-changes}} {compare.resolve()}\n```\n"
-        toc.append("changes")
-    wanted[srcdir / "index.md"] = "\n".join(
-        [
-            f"# {name} — свод правил",
-            "",
-            f"Редакция «{name}», импортированная командой `berserk-rules import --edition`. Текст — "
-            f"дословно из источников (`{corpus.name}/rules/sources/`). Сценарии проекта привязаны к "
-            "правилам по номерам; у правил этой редакции без сценариев это показано.",
-            "",
-            "```{berserk-run}",
-            "```",
-            "",
-            "```{toctree}",
-            ":caption: Правила",
-            ":maxdepth: 1",
-            "",
-            *toc,
-            "```",
-            "",
-            "```{toctree}",
-            ":caption: Проверка правил",
-            ":maxdepth: 1",
-            "",
-            "_generated/scenarios",
-            "coverage",
-            "Предметный указатель <genindex>",
-            "```",
-            "",
-        ]
-    )
-    for path, text in wanted.items():
-        write_if_changed(path, text)
-    for path in srcdir.rglob("*.md"):
-        if path not in wanted and "_generated" not in path.parts:
-            path.unlink()
-    return srcdir
 
 
 def run(args: argparse.Namespace) -> int:
@@ -191,7 +128,7 @@ def summary_line(root: Path, results: Path, check_code: int, build_code: int) ->
     """One line: scenario statuses of the latest run and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
     from berserk_rules.features import STATUSES, load_results
-    from berserk_rules.sphinx_ext import cached_scenarios
+    from berserk_rules.site.data import cached_scenarios
 
     try:
         scenarios = cached_scenarios(root)
