@@ -25,16 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.corpus import (
-    Corpus,
-    check_fidelity,
-    load_corpus,
-    outside_lines,
-    read_utf8,
-    toml_error,
-)
+from berserk_rules.corpus import load_corpus
+from berserk_rules.corpus.fidelity import check_fidelity
+from berserk_rules.corpus.model import Corpus
+from berserk_rules.corpus.syntax import outside_lines
 from berserk_rules.errors import SourceError, UserError
 from berserk_rules.importer import Importer, Placement, load_editorial, write_files
+from berserk_rules.project import read_utf8, toml_error
 
 EDITION_FILE = "edition.toml"
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")

@@ -30,21 +30,18 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from berserk_rules.corpus import (
+from berserk_rules.corpus.model import GLOSSARY_PART, normalize_number, part_of_id
+from berserk_rules.corpus.syntax import (
     FENCE_CLOSE_RE,
     FENCE_OPEN_RE,
     GAP_LINE_RE,
-    GLOSSARY_PART,
     ID_RE,
     NUMERIC_ID_RE,
     OPTION_RE,
     escape_markdown_title,
-    normalize_number,
-    part_of_id,
-    read_utf8,
-    toml_error,
 )
 from berserk_rules.errors import SourceError
+from berserk_rules.project import read_utf8, toml_error
 
 PART_TITLE_RE = re.compile(r"^Часть (\d+)\.")
 NUMBERED_RE = re.compile(r"^(?P<num>\d{3}(?:\. ?\d+)*\.?) (?=\S)(?P<body>.*)$")
