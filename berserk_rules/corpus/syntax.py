@@ -57,6 +57,8 @@ KNOWN_DIRECTIVES = ("part", "rule", "term", "variant", "gap", "interpretation")
 
 @dataclass
 class Block:
+    """One directive of a corpus file: its fence, options (value, line), body lines and nested blocks."""
+
     name: str
     arg: str
     colons: int
