@@ -40,7 +40,7 @@ from berserk_rules.commands._common import (
     results_path,
     terminal_text,
 )
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.coverage import by_part, compute, format_table, plural, scenario_part
 from berserk_rules.errors import UserError
 from berserk_rules.features import (
@@ -52,6 +52,7 @@ from berserk_rules.features import (
     relative_name,
 )
 from berserk_rules.lint import lint, required_parts
+from berserk_rules.project import project_root
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
 BAD = ("failed", "error", "xpass")
