@@ -77,6 +77,10 @@ class EditionReport:
             f"входных строк с текстом: {self.lines}; в корпусе: правил {self.rules}, терминов {self.terms}",
         ]
         groups = {
+            "duplicate": "ОШИБКИ ИСТОЧНИКА: номер напечатан в источнике дважды, тексты разные "
+            "(второй записан отдельно)",
+            "front": "начало документа до первой части: титул, выходные данные, вступление (N.заглавие)",
+            "contents": "оглавление: заголовки с номерами страниц (N.содержание), не варианты заголовков",
             "attached": "присоединены к предыдущей записи (абзацы без номера)",
             "intro": "вступления частей (текст до первого правила части)",
             "renamed": "термины с повторяющимся именем-ссылкой",
@@ -87,7 +91,7 @@ class EditionReport:
             if not items:
                 continue
             out.append(f"{title}: {len(items)}")
-            shown = items if what == "unplaced" else items[:limit]
+            shown = items if what in ("unplaced", "duplicate") else items[:limit]
             for p in shown:
                 text = p.text if len(p.text) <= 90 else p.text[:87] + "…"
                 out.append(f"  {p.source}:{p.line}: {p.detail}: «{text}»")
@@ -123,7 +127,12 @@ def import_edition(name: str, files: list[Path], out: Path, editorial: Path | No
     for file in files:
         if not file.is_file():
             raise UserError(f"{file}: нет такого файла")
-        read_utf8(file)  # a clear error for a non-UTF-8 input before anything is written
+        text = read_utf8(file)  # a clear error for a non-UTF-8 input before anything is written
+        if not any(ch.isalnum() for ch in text):
+            raise UserError(
+                f"{file}: в файле нет текста правил — он пуст или в нём только пробелы и «|»; "
+                "редакция не импортирована"
+            )
         target = file.stem + ".txt"
         if target in names:
             raise UserError(f"{file}: два входных файла с одним именем {target}")

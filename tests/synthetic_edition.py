@@ -204,6 +204,48 @@ def generate(sections_per_part: int = 11, terms: int = 240, seed: int = 17) -> s
     return "\n".join(out) + "\n"
 
 
+FRONT_MATTER = (
+    "ПОЛНЫЕ ПРАВИЛА ИГРЫ",
+    "Синтетическая редакция 2.0 (текст придуман для проверки импорта)",
+    "",
+    "Авторы: Иван Пример, Мария Образец. Редактор: Пётр Тестов.",
+    "Вёрстка: Отдел проверки. © 2026 Синтетическое издательство. Все права защищены.",
+    "",
+    "Эта книга описывает полные правила игры. Если правило карты противоречит этой книге, "
+    "побеждает правило карты.",
+    "",
+)
+
+
+def official_like(sections_per_part: int = 3, terms: int = 40, seed: int = 17) -> str:
+    """The text as a converter from a printed book gives it: a title page, credits and an
+    introduction before Part 1, a table of contents (headings with page numbers, some after dot
+    leaders, some after a space only), section headings written with Markdown escapes (``201\\.``),
+    ``\\*`` in the text, and a number the source itself prints twice (``302.5`` after ``302.4``
+    comes again as ``302.4``)."""
+    lines = generate(sections_per_part, terms, seed).split("\n")
+    body = lines[2:]  # without the title line of :func:`generate`
+    contents = ["Содержание", ""]
+    page = 3
+    for line in body:
+        if line.startswith("Часть "):
+            contents.append(f"{line.rstrip('.')} {'.' * 12} {page}")
+            page += 4
+        elif len(line) > 4 and line[:3].isdigit() and line[3:5] == ". ":
+            contents.append(f"{line} {page}")  # a section: its page after a space only
+            page += 1
+    out: list[str] = [*FRONT_MATTER, *contents, ""]
+    for line in body:
+        if line.startswith("2") and line[3:5] == ". ":
+            line = line[:3] + "\\" + line[3:]  # «201\. Раздел …»
+        elif line.startswith("302.5. "):
+            line = "302.4. " + line.removeprefix("302.5. ")  # the source's own mistake
+        elif line.startswith("303.2. "):
+            line = line.replace(" ", " \\* ", 1)  # an escaped asterisk inside the text
+        out.append(line)
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)

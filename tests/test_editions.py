@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from synthetic_edition import generate
+from synthetic_edition import FRONT_MATTER, generate, official_like
 
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
@@ -20,20 +20,15 @@ TITLE_DECISION = '\n["synth.txt"]\n1 = { id = "1.заглавие", inferred = t
 
 @pytest.fixture(scope="module")
 def synthetic(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(the synthetic text, its imported edition folder) — imported with the title decision."""
+    """(the synthetic text, its imported edition folder) — imported without any hand decision: the
+    document's title line, before Part 1, is its front matter (``1.заглавие``)."""
     tmp = tmp_path_factory.mktemp("synthetic")
     text = tmp / "synth.txt"
     text.write_text(generate(), encoding="utf-8")
     out = tmp / "edition"
     first = import_edition("синтетическая", [text], out)
-    assert [p.line for p in first.unplaced] == [1]  # the document's title line: before Part 1
-    assert any("не попала в корпус" in problem for problem in first.fidelity)
-    assert not first.ok
-    with (out / "rules" / "editorial.toml").open("a", encoding="utf-8") as handle:
-        handle.write(TITLE_DECISION)
-    # Imported again with the decision: every test gets the complete edition, whatever ran before it
-    # (under xdist a module's tests may run on different workers, in any order).
-    assert import_edition("синтетическая", [text], out).ok
+    assert first.ok, first.lines_of_report()
+    assert [(p.line, p.what) for p in first.placements if p.what in ("front", "unplaced")] == [(1, "front")]
     return text, out
 
 
@@ -47,6 +42,7 @@ def test_synthetic_full_length_edition_imports_completely(synthetic: tuple[Path,
     corpus = load_corpus(out)
     assert len(corpus.rules()) > 1000 and len(corpus.terms()) == 240
     assert corpus.get("1.вступление").inferred  # the Part's introduction
+    assert corpus.get("1.заглавие").variants[0].lines == (generate().split("\n")[0],)  # front matter
     rule = corpus.get("101.1")
     assert rule.variants[0].source == "synth.txt"
     # ВАЖНО blocks, tables, list lines and unnumbered paragraphs stay inside their rule, verbatim
@@ -147,3 +143,74 @@ def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path) -> None:
     changes = (small / "site" / "changes.html").read_text(encoding="utf-8")
     assert "изменено — 1" in changes and "добавлено — 0" in changes
     assert '<span class="berserk-diff">Прежде </span>' in changes  # the word that changed
+
+
+def test_official_like_text_imports_without_hand_decisions(tmp_path: Path, capsys) -> None:
+    """Front matter, a table of contents, Markdown escapes, page numbers and a number the source
+    itself prints twice: imported by ``import --edition`` with no editorial decision at all."""
+    text = tmp_path / "official.txt"
+    text.write_text(official_like(), encoding="utf-8")
+    out = tmp_path / "edition"
+    code = main(["import", "--edition", "официальная", "--out", str(out), str(text)])
+    report = capsys.readouterr().out
+    assert code == 0, report
+    assert "НЕ РАЗМЕЩЕНЫ" not in report
+    assert "каждая непустая строка входа есть в корпусе" in report
+    assert "ОШИБКИ ИСТОЧНИКА: номер напечатан в источнике дважды, тексты разные" in report
+    assert "номер 302.4 уже был в строке" in report
+    corpus = load_corpus(out)
+    # the title page, credits and introduction before Part 1: one entry, verbatim, not a rule's text
+    front = corpus.get("1.заглавие")
+    assert front.variants[0].lines == tuple(line for line in FRONT_MATTER if line)
+    # the table of contents: its own entry; no heading or Part title got a «… 5» variant
+    contents = corpus.get("1.содержание")
+    assert contents.variants[0].lines[0] == "Содержание"
+    assert any(line.startswith("Часть 4. Порядок выполнения ....") for line in contents.variants[0].lines)
+    assert "201. Раздел 1 части 2. 14" in contents.variants[0].lines
+    for entry in corpus.entries:
+        sources = [(v.source) for v in entry.variants]
+        assert len(sources) == len(set(sources)), entry.id  # no «редакции расходятся» within one text
+    assert all(len(variants) == 1 for variants in corpus.parts.values())
+    assert corpus.parts[4][0].lines == ("Часть 4. Порядок выполнения.",)
+    # «201\\. Раздел …»: a section heading with a Markdown escape, recognised with its number
+    heading = corpus.get("201")
+    assert heading.heading and heading.variants[0].printed == "201\\. "
+    assert heading.variants[0].lines == ("Раздел 1 части 2.",)
+    assert not heading.inferred
+    assert "\\* " in corpus.get("303.2").variants[0].lines[0]  # the text itself stays verbatim
+    # the number the source prints twice: a source error, the second text apart, no variants
+    assert len(corpus.get("302.4").variants) == 1
+    twice = corpus.get("302.4.повтор")
+    assert twice.variants[0].printed == "302.4. " and "Ошибка источника" in (twice.note or "")
+    assert corpus.get("302.6")  # and the numbering goes on
+
+
+def test_contents_lines_need_a_page_number_and_a_heading() -> None:
+    """A heading ending in a number is not contents unless it looks like a line of contents."""
+    from berserk_rules.importer.classify import contents_lines
+
+    lines = [
+        "Часть 1. Общие положения.",
+        "101. Фаза 2",  # a heading whose title ends with a number, alone: text, not contents
+        "101.1. Игрок берёт 2",  # a numbered paragraph: never contents
+        "102. Очередь ....... 17",  # dot leaders: contents
+        "103. Ход\t9",  # a tab: contents
+        "",
+        "Оглавление",
+        "104. Раздел 4",
+        "105. Раздел 5 7",  # a block with the line after it and a heading that comes again
+        "106. Раздел 6 8",
+        "105. Раздел 5",
+    ]
+    assert contents_lines(lines) == {3, 4, 6, 7, 8, 9}
+
+
+@pytest.mark.parametrize("body", ["", "\n\n   \n", "|\n |\n"])
+def test_empty_or_textless_input_is_refused(tmp_path: Path, capsys, body: str) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text(body, encoding="utf-8")
+    out = tmp_path / "edition"
+    assert main(["import", "--edition", "пустая", "--out", str(out), str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert str(empty) in err and "нет текста правил" in err
+    assert not out.exists()  # nothing written

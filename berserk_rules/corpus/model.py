@@ -183,8 +183,8 @@ class Corpus:
 
 
 def normalize_number(printed: str) -> str:
-    """``"201. 1."`` → ``"201.1"``, ``"401.8"`` → ``"401.8"``."""
-    return printed.replace(" ", "").rstrip(".")
+    """``"201. 1."`` → ``"201.1"``, ``"401.8"`` → ``"401.8"``, ``"401\\."`` → ``"401"`` (an escape)."""
+    return printed.replace(" ", "").replace("\\", "").rstrip(".")
 
 
 def part_of_id(id: str) -> int | None:

@@ -29,7 +29,7 @@ from berserk_rules.project import read_utf8
 
 ID_RE = re.compile(r"^[0-9a-zа-яё]+(?:[.\-][0-9a-zа-яё]+)*$")
 NUMERIC_ID_RE = re.compile(r"^\d+(?:\.\d+)*$")
-PRINTED_RE = re.compile(r"^\d+(?:\. ?\d+)*\.?$")
+PRINTED_RE = re.compile(r"^\d+(?:\\?\. ?\d+)*(?:\\?\.)?$")  # «401\.»: a Markdown escape
 PART_FILE_RE = re.compile(r"^part-(\d+)\.md$")
 FENCE_OPEN_RE = re.compile(r"^(?P<colons>:{3,})\{(?P<name>[^}]*)\}(?:[ \t]+(?P<arg>.*?))?[ \t]*$")
 FENCE_CLOSE_RE = re.compile(r"^(?P<colons>:{3,})[ \t]*$")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from berserk_rules.corpus.model import GLOSSARY_PART, normalize_number, part_of_id
+from berserk_rules.corpus.model import GLOSSARY_PART, part_of_id
 from berserk_rules.corpus.syntax import FENCE_CLOSE_RE, FENCE_OPEN_RE, ID_RE, OPTION_RE
 from berserk_rules.errors import SourceError
-from berserk_rules.importer.classify import SourceLine, classify, looks_like_term
+from berserk_rules.importer.classify import SourceLine, classify, looks_like_term, number_of
 from berserk_rules.importer.editorial import Decision, Editorial
 from berserk_rules.importer.layout import Layout
 from berserk_rules.importer.records import EntryRec, GapRec, ImportResult, Placement, VariantRec, source_rel
@@ -33,6 +33,17 @@ def slugify(name: str) -> str:
 
 INTRO_SUFFIX = "вступление"
 INTRO_NOTE = "Текст без номера в начале части; идентификатор дан импортом."
+FRONT_SUFFIX = "заглавие"
+FRONT_NOTE = (
+    "Титульный лист, выходные данные и вступление источника — текст до его первой части; "
+    "не правило, идентификатор дан импортом."
+)
+CONTENTS_SUFFIX = "содержание"
+CONTENTS_NOTE = (
+    "Оглавление источника: заголовки с номерами страниц; не правило и не варианты заголовков, "
+    "идентификатор дан импортом."
+)
+DUPLICATE_SUFFIX = "повтор"
 
 
 class Importer:
@@ -49,6 +60,7 @@ class Importer:
         self.part_titles: dict[int, list[VariantRec]] = {}
         self.sequences: dict[str, list[object]] = {}  # source -> entry ids / GapRec in source order
         self.used: set[tuple[str, int]] = set()
+        self.duplicates: dict[str, str] = {}  # id given to a number the source prints twice -> note
 
     def place(self, line: SourceLine, what: str, detail: str = "") -> None:
         self.placements.append(Placement(line.source, line.number, line.text, what, detail))
@@ -61,7 +73,14 @@ class Importer:
         if not paths:
             raise SourceError(self.sources_dir, None, "нет исходных текстов *.txt")
         for path in paths:
-            self.read_source(path.name, classify(path.name, read_utf8(path, self.rel(path.name))))
+            text = read_utf8(path, self.rel(path.name))
+            if not any(ch.isalnum() for ch in text):
+                raise SourceError(
+                    self.rel(path.name),
+                    None,
+                    "в файле нет текста правил: он пуст или в нём только пробелы и «|»",
+                )
+            self.read_source(path.name, classify(path.name, text, contents=self.lenient))
         for key in self.editorial.decisions:
             if key not in self.used:
                 raise SourceError(
@@ -94,12 +113,18 @@ class Importer:
         current_part: int | None = None
         gap_start: int | None = None
         ids_here: dict[str, int] = {}
+        firsts_here: dict[str, VariantRec] = {}  # id -> its first variant in this source
 
         def close_gap(last: int) -> None:
             nonlocal gap_start
             if gap_start is not None:
                 sequence.append(GapRec(source, gap_start, last))
                 gap_start = None
+
+        opening = next((x for x in lines if x.kind in ("gap", "part", "heading", "numbered")), None)
+        # a full edition opens with its title page, credits, introduction (and contents) before Part N
+        front_part = opening.part if opening is not None and opening.kind == "part" else None
+        special: tuple[str, VariantRec] | None = None  # the front matter / contents run being read
 
         previous_number = 0
         for line in lines:
@@ -111,12 +136,30 @@ class Importer:
                 if gap_start is None:
                     gap_start = line.number
                 current = None
+                special = None
                 continue
             if line.kind == "empty":
                 continue
             for bad in (FENCE_OPEN_RE, FENCE_CLOSE_RE, OPTION_RE, INDENTED_FENCE_RE):
                 if bad.match(line.body) or (bad is INDENTED_FENCE_RE and bad.match(line.text)):
                     raise SourceError(self.rel(source), line.number, "строка похожа на директиву корпуса")
+            if self.lenient and decision is None:
+                what = None
+                if line.kind == "contents":
+                    what = CONTENTS_SUFFIX
+                elif front_part is not None and current_part is None and line.kind != "part":
+                    what = FRONT_SUFFIX
+                part = current_part if current_part is not None else front_part
+                if what is not None and part is None and opening is not None and opening.printed:
+                    part = part_of_id(number_of(opening.printed))
+                if what is not None and part is not None:
+                    if special is not None and special[0] == what:
+                        special[1].lines.append(line.text)
+                    else:
+                        special = (what, self.front(source, line, part, what, sequence))
+                    current = None
+                    continue
+            special = None
             if line.kind == "part":
                 if decision is not None:
                     raise SourceError(
@@ -169,7 +212,7 @@ class Importer:
                 and decision is None
                 and current is not None
             ):
-                number_part = part_of_id(normalize_number(line.printed or ""))
+                number_part = part_of_id(number_of(line.printed or ""))
                 if current_part is not None and number_part != current_part:
                     continuation = True
                     self.place(
@@ -205,7 +248,7 @@ class Importer:
                     f"(id или continuation): «{line.text}»",
                 )
             printed = line.printed
-            id = (decision.id if decision else None) or normalize_number(printed or "")
+            id = (decision.id if decision else None) or number_of(printed or "")
             heading = line.kind == "heading"
             if decision is not None and decision.heading is not None:
                 heading = decision.heading
@@ -218,6 +261,22 @@ class Importer:
                     line.number,
                     f"id {id} относится к части {part}, а строка стоит в части {current_part}",
                 )
+            repeated = id in firsts_here and " ".join(firsts_here[id].lines[0].split()) == " ".join(
+                line.body.split()
+            )  # the same paragraph printed again (a fragment repeated): one rule, two variants
+            if id in ids_here and self.lenient and decision is None and line.printed and not repeated:
+                first_line = ids_here[id]
+                id = self.free_id(f"{id}.{DUPLICATE_SUFFIX}")
+                self.duplicates[id] = (
+                    f"Ошибка источника: номер {number_of(line.printed)} напечатан в нём второй раз "
+                    f"(впервые — строка {first_line}); этот текст дан отдельно, идентификатор — импортом."
+                )
+                self.place(
+                    line,
+                    "duplicate",
+                    f"номер {number_of(line.printed)} уже был в строке {first_line} этого источника — "
+                    f"ошибка источника; текст записан как {id}",
+                )
             if id in ids_here and (decision is not None and decision.id is not None):
                 raise SourceError(
                     self.rel(source),
@@ -227,9 +286,12 @@ class Importer:
             ids_here.setdefault(id, line.number)
             body = line.body if printed else line.text
             current = VariantRec(source, line.number, printed, [body])
+            firsts_here.setdefault(id, current)
             entry = self.entries.get(id)
             if entry is None:
                 entry = self.entries[id] = EntryRec(id, "rule", part, heading)
+                if id in self.duplicates:
+                    entry.notes.append(self.duplicates[id])
             elif entry.heading != heading:
                 raise SourceError(
                     self.rel(source), line.number, f"{id}: в одном источнике заголовок, в другом нет"
@@ -251,6 +313,30 @@ class Importer:
             if not sequence or sequence[-1] != id:
                 sequence.append(id)
         close_gap(previous_number)
+
+    def free_id(self, base: str) -> str:
+        """``base``, or ``base-2``, ``base-3`` … — the first id no entry has yet."""
+        id, number = base, 2
+        while id in self.entries:
+            id, number = f"{base}-{number}", number + 1
+        return id
+
+    def front(
+        self, source: str, line: SourceLine, part: int, what: str, sequence: list[object]
+    ) -> VariantRec:
+        """Front matter (``N.заглавие``) or a table of contents (``N.содержание``): a new entry of its
+        own for each run of such lines, so that neither becomes a rule or a variant of a heading."""
+        id = self.free_id(f"{part}.{what}")
+        note = FRONT_NOTE if what == FRONT_SUFFIX else CONTENTS_NOTE
+        variant = VariantRec(source, line.number, None, [line.text])
+        entry = self.entries[id] = EntryRec(id, "rule", part, notes=[note], declared_inferred=True)
+        entry.variants.append(variant)
+        sequence.append(id)
+        if what == FRONT_SUFFIX:
+            self.place(line, "front", f"начало документа до первой части ({id})")
+        else:
+            self.place(line, "contents", f"оглавление: заголовок с номером страницы ({id})")
+        return variant
 
     def intro(self, source: str, line: SourceLine, part: int, sequence: list[object]) -> VariantRec:
         """The Part's introduction (text before its first rule) as the entry ``N.вступление``."""
@@ -306,7 +392,7 @@ class Importer:
             entry.variants.sort(key=lambda v: (v.source, v.line))
             if entry.kind != "rule":
                 continue
-            numbers = {normalize_number(v.printed) for v in entry.variants if v.printed}
+            numbers = {number_of(v.printed) for v in entry.variants if v.printed}
             inferred = entry.id not in numbers
             first = entry.variants[0]
             where = (self.rel(first.source), first.line)
