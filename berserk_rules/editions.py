@@ -13,6 +13,13 @@ before a Part's first rule becomes its introduction, and every line it could not
 reported; then the fidelity check proves that every non-empty input line is in the corpus.
 ``berserk-rules site --corpus DIR`` builds that edition's site; ``berserk-rules compare A B`` lists
 the rules added, removed and changed between two corpora, with the words that changed.
+
+The project's scenarios were written for the project's own text (``rules/``). On an edition's site
+they attach to a rule of the edition only when that rule's text is the text they were written for
+(:func:`foreign_entries`): compared with the project's text under the same number, whitespace,
+typography and Markdown escapes aside; a rule with several source variants matches if any variant
+matches. Otherwise they are shown as written for another text, with the word diff — never as a
+verdict on this one.
 """
 
 from __future__ import annotations
@@ -324,4 +331,90 @@ def compare_lines(changes: list[Change], old_name: str, new_name: str) -> list[s
                 words.append("стало: " + " | ".join(change.added_words))
             line += " — " + "; ".join(words)
         out.append(line)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Which scenarios of the project belong to an edition's rule
+
+
+TYPOGRAPHY = str.maketrans(
+    {
+        "«": '"',
+        "»": '"',
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‟": '"',
+        "’": "'",
+        "‘": "'",
+        "—": "-",
+        "–": "-",
+        "‑": "-",
+        "‐": "-",
+        "−": "-",
+        "…": "...",
+        "\u00a0": " ",
+        "\u202f": " ",
+        "\u2009": " ",
+        "\u00ad": None,  # soft hyphen
+        "ё": "е",
+        "Ё": "Е",
+    }
+)
+ESCAPE_RE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
+def normalized_text(text: str) -> str:
+    """A rule's text for deciding whether two editions say the same: typography unified (quotes,
+    dashes, «ё», non-breaking spaces, soft hyphens), Markdown escapes dropped, whitespace collapsed."""
+    return " ".join(ESCAPE_RE.sub("", text).translate(TYPOGRAPHY).split())
+
+
+def variant_texts(entry: Any) -> list[str]:
+    """The text of each source variant of an entry (its lines, examples included, as one text)."""
+    return [" ".join(v.lines) for v in entry.variants]
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """An entry of an edition whose text is not the text the project's scenarios were written for."""
+
+    kind: str  # "rule" | "term"
+    id: str
+    ours: str  # the project's text under this id (the variant closest to the edition's)
+    theirs: str  # the edition's text
+    removed_words: tuple[str, ...]
+    added_words: tuple[str, ...]
+
+
+def same_text(ours: Any, theirs: Any) -> bool:
+    """Does the edition's entry ``theirs`` say what the project's entry ``ours`` says? True when
+    any variant of one equals any variant of the other after :func:`normalized_text`."""
+    mine = {normalized_text(t) for t in variant_texts(ours)}
+    return any(normalized_text(t) in mine for t in variant_texts(theirs))
+
+
+def foreign_entries(edition: Corpus, project: Corpus) -> dict[tuple[str, str], Foreign]:
+    """The edition's rules and terms that carry a number (or a term id) of the project's corpus but
+    another text: {(kind, id): :class:`Foreign`}. The project's scenarios tagged with such an id
+    were written for the other text and are no verdict on this one."""
+    ours = {(e.kind, e.id): e for e in project.entries}
+    out: dict[tuple[str, str], Foreign] = {}
+    for entry in edition.entries:
+        mine = ours.get((entry.kind, entry.id))
+        if mine is None or same_text(mine, entry):
+            continue
+        theirs = variant_texts(entry)[0] if entry.variants else ""
+        candidates = variant_texts(mine) or [""]
+        closest = max(
+            candidates,
+            key=lambda text: difflib.SequenceMatcher(
+                a=text.split(), b=theirs.split(), autojunk=False
+            ).ratio(),
+        )
+        removed, added = word_changes(closest, theirs)
+        out[(entry.kind, entry.id)] = Foreign(
+            entry.kind, entry.id, closest, theirs, tuple(removed), tuple(added)
+        )
     return out

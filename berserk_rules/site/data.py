@@ -120,6 +120,10 @@ class SiteData:
     by_kind: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
     fingerprint: str = ""
     view_path: Path | None = None  # the results as the pages show them (no timings)
+    # an edition's site: its entries whose text is not the one the scenarios were written for
+    # ((kind, id) -> berserk_rules.editions.Foreign) and those scenarios, kept out of by_kind
+    foreign: dict[tuple[str, str], Any] = field(default_factory=dict)
+    foreign_refs: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
 
     def status(self, scenario_id: str) -> str:
         record = self.results.get(scenario_id)
@@ -191,6 +195,10 @@ def load_site_data(app: Sphinx) -> SiteData:
             for ident in ids:
                 by_kind[kind].setdefault(ident, []).append(ref)
     data.by_kind = by_kind
+    if app.config.berserk_corpus:
+        from berserk_rules.site.editions import split_foreign
+
+        split_foreign(data, root, corpus_root(app.config, app.srcdir))
     digest = hashlib.sha256()
     for path in [data.view_path, *watched_files(root), *watched_files(corpus_root(app.config, app.srcdir))]:
         try:

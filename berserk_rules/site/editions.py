@@ -1,5 +1,7 @@
-"""Editions on the site: an edition's pages rendered from its corpus model (``{berserk-corpus-page}``)
-and the changes since another edition (``{berserk-changes}``).
+"""Editions on the site: an edition's pages rendered from its corpus model (``{berserk-corpus-page}``),
+the project's scenarios attached only where the text is the one they were written for
+(:func:`split_foreign`, :func:`render_foreign`) and the changes since another edition
+(``{berserk-changes}``).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.util import logging
@@ -18,7 +21,95 @@ from berserk_rules.site.data import corpus_root, entry_known, site_corpus, write
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import badge, escape_markdown, markdown_code, text_lines, xref
 
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from berserk_rules.site.data import SiteData
+
 logger = logging.getLogger(__name__)
+
+
+def split_foreign(data: SiteData, root: Path, edition_root: Path) -> None:
+    """On an edition's site: take the scenarios of every rule or term whose text here is not the
+    project's text (:func:`berserk_rules.editions.foreign_entries`) out of ``data.by_kind`` into
+    ``data.foreign_refs`` — they were written for the other text and give no verdict on this one."""
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.editions import foreign_entries
+
+    if root.resolve() == edition_root.resolve():
+        return
+    try:
+        project = load_corpus(root)
+        edition = load_corpus(edition_root)  # loaded last: the one the build keeps in the cache
+    except UserError as exc:
+        logger.warning("сценарии не сверены с текстом редакции: %s", exc)
+        return
+    data.foreign = foreign_entries(edition, project)
+    for kind, ident in data.foreign:
+        refs = data.by_kind.get(kind, {}).pop(ident, None)
+        if refs:
+            data.foreign_refs.setdefault(kind, {})[ident] = refs
+
+
+def render_foreign(
+    app: Sphinx, data: SiteData, kind: str, target: str, refs: list[Any], docname: str
+) -> list[nodes.Node]:
+    """The scenarios of a rule whose text in this edition is not the one they were written for:
+    «написаны для другого текста», the word diff, links to them — and no status, no verdict."""
+    from berserk_rules.site.data import feature_docname
+
+    foreign = data.foreign[(kind, target)]
+    what = "правила" if kind == "rule" else "термина"
+    box = nodes.container(classes=["berserk-scenarios", "berserk-foreign"])
+    title = f"Сценарии написаны для другого текста ({len(refs)})"
+    box += nodes.paragraph(
+        "",
+        "",
+        badge("для другого текста", "berserk-foreign-badge"),
+        nodes.Text(" "),
+        nodes.strong(title, title),
+        classes=["berserk-scenarios-title"],
+    )
+    box += nodes.paragraph(
+        text=f"Сценарии проекта для {target} написаны для текста {what} в своде проекта, а в этой "
+        "редакции текст под этим номером другой. Их результаты — не вердикт об этом тексте, "
+        "поэтому здесь не показаны.",
+        classes=["berserk-foreign-note"],
+    )
+    words = []
+    if foreign.removed_words:
+        words.append("в своде проекта: «" + " | ".join(foreign.removed_words) + "»")
+    if foreign.added_words:
+        words.append("в этой редакции: «" + " | ".join(foreign.added_words) + "»")
+    if words:
+        box += nodes.paragraph(text="Отличия по словам — " + "; ".join(words) + ".")
+    grid = nodes.container(classes=["berserk-variants", "berserk-variants-2"])
+    for label, text, other in (
+        ("Текст, для которого написаны сценарии", foreign.ours, foreign.theirs),
+        ("Текст этой редакции", foreign.theirs, foreign.ours),
+    ):
+        column = nodes.container(classes=["berserk-variant"])
+        column += nodes.paragraph("", "", nodes.strong(label, label))
+        column += text_lines([text], other=[other])
+        grid += column
+    box += grid
+    items = nodes.bullet_list(classes=["berserk-scenario-list", "berserk-foreign-list"])
+    for ref in refs:
+        para = nodes.paragraph()
+        uri = app.builder.get_relative_uri(docname, feature_docname(ref.file)) + f"#scenario-{ref.line}"
+        para += nodes.reference(
+            ref.name, ref.name, internal=True, refuri=uri, classes=["berserk-scenario-link"]
+        )
+        para += nodes.Text(" ")
+        para += nodes.inline(ref.id, ref.id, classes=["berserk-scenario-id"])
+        items += nodes.list_item("", para)
+    box += items
+    return [box]
+
+
+def foreign_refs_count(data: SiteData) -> int:
+    """How many distinct scenarios of the project are written for a text this edition changed."""
+    return len({ref.id for by_id in data.foreign_refs.values() for refs in by_id.values() for ref in refs})
 
 
 class CorpusPageDirective(BerserkDirective):
@@ -158,8 +249,11 @@ def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None =
             f"# {name} — свод правил",
             "",
             f"Редакция «{name}», импортированная командой `berserk-rules import --edition`. Текст — "
-            f"дословно из источников ({sources}). Сценарии проекта привязаны к "
-            "правилам по номерам; у правил этой редакции без сценариев это показано.",
+            f"дословно из источников ({sources}). Сценарии проекта привязаны к правилу этой "
+            "редакции, только когда его текст — тот, для которого они написаны (текст свода "
+            "проекта под тем же номером, без учёта пробелов и типографики). Если текст другой, "
+            "у правила сказано «сценарии написаны для другого текста» и показано, какие слова "
+            "отличаются, — без вердикта; у правил без сценариев это тоже показано.",
             "",
             "```{berserk-run}",
             "```",

@@ -92,6 +92,13 @@ def generate_pages(app: Sphinx, data: SiteData) -> None:
                 path.unlink()
 
 
+def other_text(app: Any, kind: str, ident: str) -> bool:
+    """On an edition's site: is the text of this rule or term not the one the scenarios were written for?"""
+    from berserk_rules.site.data import site_data
+
+    return (("term" if kind == "termin" else kind), ident) in site_data(app).foreign
+
+
 class FeatureDirective(BerserkDirective):
     """Render one feature file: rules, backgrounds, scenarios with steps, tables and statuses."""
 
@@ -253,6 +260,8 @@ class FeatureDirective(BerserkDirective):
                 para += nodes.Text(names[kind] + " ")
                 if known(kind, ident):
                     para += xref(kind, ident, ident, self.env.docname, self.where(line))
+                    if other_text(self.env.app, kind, ident):
+                        para += nodes.Text(" (в этой редакции текст другой — сценарий не о нём)")
                 else:
                     para += missing_node(ident)
                     para += nodes.Text(" (нет в этой редакции)")

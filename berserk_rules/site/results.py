@@ -97,6 +97,15 @@ def render_run_summary(data: SiteData) -> list[nodes.Node]:
             para += status_badge(status)
             para += nodes.Text(f" {counts[status]}")
     box += para
+    if data.foreign_refs:
+        from berserk_rules.site.editions import foreign_refs_count
+
+        other = foreign_refs_count(data)
+        box += nodes.paragraph(
+            text=f"Из них {other} написаны для текста правил, который в этой редакции другой: "
+            "у этих правил их результаты не показаны — это не вердикт о тексте редакции.",
+            classes=["berserk-foreign-note"],
+        )
     return [box]
 
 
@@ -106,6 +115,9 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
 
     corpus = load_corpus(corpus_root(app.config, app.srcdir))
     items = compute(corpus, data.scenarios, data.results)
+    for item in items:  # an edition: scenarios written for another text are counted apart
+        if (item["kind"], item["id"]) in data.foreign:
+            item["foreign"], item["scenarios"] = item["scenarios"], []
     entries = {(e.kind, e.id): e for e in corpus.entries}
     out: list[nodes.Node] = []
 
@@ -117,44 +129,34 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
         uri = app.builder.get_relative_uri(fromdocname, docname)
         return nodes.reference(title, title, internal=True, refuri=uri)
 
-    summary = table_node([4, 2, 2, 2, 2, 2])
+    edition = bool(app.config.berserk_corpus)
+    summary = table_node([4, 2, 2, 2, 2, 2, 2] if edition else [4, 2, 2, 2, 2, 2])
     summary["classes"].append("berserk-coverage-summary")
-    add_row(
-        summary,
-        ["Часть", "Проверяемых", "Со сценариями", "Покрытие", "Всё пройдено", "Не проверяются"],
-        head=True,
-    )
-    totals = [0, 0, 0, 0]
+    head = ["Часть", "Проверяемых", "Со сценариями", "Покрытие", "Всё пройдено", "Не проверяются"]
+    add_row(summary, [*head, "Для другого текста"] if edition else head, head=True)
+    totals = [0, 0, 0, 0, 0]
     for kind in ("rule", "term"):
         for part, cov in by_part(items, kind).items():
+            other = sum(1 for i in items if i["kind"] == kind and int(i["part"]) == part and i.get("foreign"))
             totals = [
                 totals[0] + cov.testable,
                 totals[1] + cov.covered,
                 totals[2] + cov.passing,
                 totals[3] + cov.untestable,
+                totals[4] + other,
             ]
-            add_row(
-                summary,
-                [
-                    part_link(part),
-                    str(cov.testable),
-                    str(cov.covered),
-                    percent(cov.covered, cov.testable),
-                    str(cov.passing),
-                    str(cov.untestable),
-                ],
-            )
-    add_row(
-        summary,
-        [
-            "Всего",
-            str(totals[0]),
-            str(totals[1]),
-            percent(totals[1], totals[0]),
-            str(totals[2]),
-            str(totals[3]),
-        ],
-    )
+            row: list[Any] = [
+                part_link(part),
+                str(cov.testable),
+                str(cov.covered),
+                percent(cov.covered, cov.testable),
+                str(cov.passing),
+                str(cov.untestable),
+            ]
+            add_row(summary, [*row, str(other)] if edition else row)
+    total, covered, passing, untestable, other_total = totals
+    row = ["Всего", str(total), str(covered), percent(covered, total), str(passing), str(untestable)]
+    add_row(summary, [*row, str(other_total)] if edition else row)
     out.append(summary)
 
     groups: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -187,7 +189,10 @@ def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes
                 text = text[:117].rstrip() + "…"
             statuses = [s["status"] for s in item["scenarios"]]
             cell = nodes.paragraph()
-            if statuses:
+            if item.get("foreign"):
+                cell += badge("для другого текста", "berserk-foreign-badge")
+                cell += nodes.Text(f" {len(item['foreign'])}: текст правила здесь другой, вердикта нет")
+            elif statuses:
                 worst = next(s for s in STATUS_ORDER if s in statuses)
                 cell += status_badge(worst)
                 cell += nodes.Text(f" {len(statuses)}: {counts_text(statuses)}")
@@ -248,6 +253,11 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
 
 
 def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docname: str) -> list[nodes.Node]:
+    foreign = data.foreign_refs.get(node["kind"], {}).get(node["target"])
+    if foreign:
+        from berserk_rules.site.editions import render_foreign
+
+        return render_foreign(app, data, node["kind"], node["target"], foreign, docname)
     scenarios = data.by_kind.get(node["kind"], {}).get(node["target"], [])
     box = nodes.container(classes=["berserk-scenarios"])
     if not scenarios:
