@@ -294,8 +294,12 @@ def word_changes(old: str, new: str) -> tuple[list[str], list[str]]:
     return removed, added
 
 
+CHANGE_ORDER = {"changed": 0, "added": 1, "removed": 2}
+
+
 def compare(old: Corpus, new: Corpus) -> list[Change]:
-    """Rules and terms added, removed and changed from ``old`` to ``new``, in the new edition's order."""
+    """Rules and terms changed, then added, then removed from ``old`` to ``new`` — the changed and
+    the added in the new edition's order, the removed in the old one's."""
     before = {(e.kind, e.id): e for e in old.entries}
     after = {(e.kind, e.id): e for e in new.entries}
     changes: list[Change] = []
@@ -311,14 +315,50 @@ def compare(old: Corpus, new: Corpus) -> list[Change]:
     for key, entry in before.items():
         if key not in after:
             changes.append(Change(entry.id, "removed", entry.title or entry.id, old=entry_text(entry)))
-    return changes
+    return sorted(changes, key=lambda change: CHANGE_ORDER[change.kind])  # stable: order kept within
+
+
+def word_diff(old: str, new: str, context: int = 10) -> list[tuple[str, str]]:
+    """One text with the changes in place: ``(kind, words)`` pieces, ``kind`` one of ``same``,
+    ``removed``, ``added`` and ``gap`` (a long unchanged stretch left out, ``…``); at most
+    ``context`` unchanged words are kept on each side of a change."""
+    a, b = old.split(), new.split()
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    opcodes = matcher.get_opcodes()
+    pieces: list[tuple[str, str]] = []
+    for index, (op, i1, i2, j1, j2) in enumerate(opcodes):
+        if op == "equal":
+            words = a[i1:i2]
+            first, last = index == 0, index == len(opcodes) - 1
+            keep_head = 0 if first else context
+            keep_tail = 0 if last else context
+            if len(words) > keep_head + keep_tail + 3:
+                if keep_head:
+                    pieces.append(("same", " ".join(words[:keep_head])))
+                pieces.append(("gap", "…"))
+                if keep_tail:
+                    pieces.append(("same", " ".join(words[-keep_tail:])))
+            else:
+                pieces.append(("same", " ".join(words)))
+            continue
+        if op in ("replace", "delete"):
+            pieces.append(("removed", " ".join(a[i1:i2])))
+        if op in ("replace", "insert"):
+            pieces.append(("added", " ".join(b[j1:j2])))
+    return pieces
+
+
+def shortened(text: str, limit: int = 160) -> str:
+    """The start of a text on one line, for the lists of added and removed rules."""
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 1].rstrip() + "…"
 
 
 def compare_lines(changes: list[Change], old_name: str, new_name: str) -> list[str]:
     counts = {k: sum(1 for c in changes if c.kind == k) for k in ("added", "removed", "changed")}
     out = [
-        f"«{old_name}» → «{new_name}»: добавлено {counts['added']}, удалено {counts['removed']}, "
-        f"изменено {counts['changed']}"
+        f"«{old_name}» → «{new_name}»: изменено {counts['changed']}, добавлено {counts['added']}, "
+        f"удалено {counts['removed']}"
     ]
     names = {"added": "+", "removed": "-", "changed": "~"}
     for change in changes:

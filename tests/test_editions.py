@@ -15,7 +15,6 @@ from berserk_rules.editions import compare, import_edition, word_changes
 from berserk_rules.project import project_root
 
 ROOT = project_root()
-TITLE_DECISION = '\n["synth.txt"]\n1 = { id = "1.заглавие", inferred = true, note = "Заглавие документа." }\n'
 
 
 @pytest.fixture(scope="module")
@@ -104,28 +103,31 @@ def test_editions_compared_rule_by_rule(synthetic: tuple[Path, Path], tmp_path: 
     data = json.loads(capsys.readouterr().out)
     assert {item["id"] for item in data} == {"102.3", "103.2", "103.99"}
     assert main(["compare", str(out), str(tmp_path / "second")]) == 0
-    assert "«синтетическая» → «вторая»: добавлено 1, удалено 1, изменено 1" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "«синтетическая» → «вторая»: изменено 1, добавлено 1, удалено 1" in out
+    assert [line[0] for line in out.splitlines()[1:]] == ["~", "+", "-"]  # the changed first
 
 
 def test_word_changes() -> None:
     assert word_changes("игрок берёт карту", "игрок берёт две карты") == (["карту"], ["две карты"])
 
 
-def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path) -> None:
-    """An edition's site: its rules with the project's scenarios attached by number, no warnings."""
+def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path, capsys) -> None:
+    """An edition's site: its rules with the project's scenarios, no warnings, and the compact
+    changes page — the changed rules first with an anchor each and the word diff, then the added
+    and the removed."""
     from berserk_rules.commands.site import build_site
 
     older, small = tmp_path / "older", tmp_path / "small"
     text = generate(sections_per_part=2, terms=30)
-    for folder, name, body in (
-        (older, "старая", text.replace("201.2. ", "201.2. Прежде ", 1)),
-        (small, "малая", text),
-    ):
+    assert "\n202.3. " in text
+    older_text = text.replace("201.2. ", "201.2. Прежде ", 1).replace("\n202.3. ", "\n202.99. ", 1)
+    for folder, name, body in ((older, "старая", older_text), (small, "малая", text)):
         (folder / "in").mkdir(parents=True)
         (folder / "in" / "synth.txt").write_text(body, encoding="utf-8")
-        (folder / "rules").mkdir()
-        (folder / "rules" / "editorial.toml").write_text(TITLE_DECISION, encoding="utf-8")
-        assert import_edition(name, [folder / "in" / "synth.txt"], folder).ok
+        source = str(folder / "in" / "synth.txt")
+        assert main(["import", "--edition", name, "--out", str(folder), source]) == 0
+    capsys.readouterr()
     results = tmp_path / "results.json"  # no run yet: every scenario «не запускался»
     warnings = tmp_path / "warnings.txt"
     code = build_site(ROOT, small / "site", results, warnings=warnings, corpus=small, compare=older)
@@ -141,8 +143,25 @@ def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path) -> None:
     assert "нет в этой редакции" in scenario_page  # 401.x of our scenarios is not in this edition
     assert "Назад" in part3 and "Previous" not in part3  # the theme's words in Russian here too
     changes = (small / "site" / "changes.html").read_text(encoding="utf-8")
-    assert "изменено — 1" in changes and "добавлено — 0" in changes
-    assert '<span class="berserk-diff">Прежде </span>' in changes  # the word that changed
+    assert "изменено — 1, добавлено — 1, удалено — 1" in changes
+    titles = ("Изменено (1)", "Добавлено (1)", "Удалено (1)")
+    changed, added, removed = (changes.index(title) for title in titles)
+    assert changed < added < removed  # the changed rules first
+    assert changes.count('id="change-201.2"') == 1 and 'href="#change-201.2"' in changes  # an anchor each
+    assert 'class="berserk-diff berserk-diff-removed">Прежде</span>' in changes  # the word that changed
+    assert 'id="change-202.3"' in changes and 'id="change-202.99"' in changes
+
+
+def test_word_diff_is_compact() -> None:
+    from berserk_rules.editions import word_diff
+
+    old = " ".join(f"слово{k}" for k in range(60)) + " конец"
+    new = old.replace("слово30", "иное30")
+    pieces = word_diff(old, new, context=5)
+    assert ("removed", "слово30") in pieces and ("added", "иное30") in pieces
+    assert [kind for kind, _ in pieces].count("gap") == 2  # long unchanged stretches left out
+    shown = " ".join(words for _, words in pieces)
+    assert "слово0 " not in shown and "слово25" in shown and "слово35" in shown and "слово36" not in shown
 
 
 def test_official_like_text_imports_without_hand_decisions(tmp_path: Path, capsys) -> None:

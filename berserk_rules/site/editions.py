@@ -150,15 +150,17 @@ class CorpusPageDirective(BerserkDirective):
 
 
 class ChangesDirective(BerserkDirective):
-    """``{berserk-changes} OLD``: the rules and terms added, removed and changed since the edition
-    in folder OLD, with the changed words highlighted (``site --corpus DIR --compare OLD``)."""
+    """``{berserk-changes} OLD``: what changed since the edition in folder OLD (``site --corpus DIR
+    --compare OLD``), compact: the changed rules first, each with an anchor (``#change-401.7``) and
+    one text with its removed and added words in place (long unchanged stretches left out); then
+    the added and the removed, one line each."""
 
     required_arguments = 1
     final_argument_whitespace = True
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from berserk_rules.editions import compare, edition_name, load_edition
+        from berserk_rules.editions import compare, edition_name, load_edition, shortened, word_diff
 
         old_dir = Path(self.arguments[0].strip())
         try:
@@ -170,7 +172,7 @@ class ChangesDirective(BerserkDirective):
         for path in sorted((old_dir / "rules").glob("*.md")):
             self.env.note_dependency(str(path))
         changes = compare(old, new)
-        names = {"added": "добавлено", "removed": "удалено", "changed": "изменено"}
+        names = {"changed": "изменено", "added": "добавлено", "removed": "удалено"}
         counts = Counter(c.kind for c in changes)
         out: list[nodes.Node] = [
             nodes.paragraph(
@@ -180,33 +182,66 @@ class ChangesDirective(BerserkDirective):
             )
         ]
         known = entry_known(self.config, self.env.srcdir)
-        for change in changes:
-            box = nodes.container(classes=["berserk-change", f"berserk-change-{change.kind}"])
-            head = nodes.paragraph(classes=["berserk-rule-head"])
-            kind = "termin" if (change.kind != "removed" and known("termin", change.id)) else "rule"
+
+        def entry_link(change: Any) -> nodes.Node:
+            kind = "termin" if known("termin", change.id) else "rule"
             if change.kind != "removed" and known(kind, change.id):
-                head += xref(
-                    kind, change.id, change.title if kind == "termin" else change.id, self.env.docname
-                )
-            else:
-                head += nodes.literal(change.id, change.id)
-            head += badge(names[change.kind], f"berserk-change-badge-{change.kind}")
+                label = change.title if kind == "termin" else change.id
+                return xref(kind, change.id, label, self.env.docname)
+            return nodes.literal(change.id, change.id)
+
+        changed = [c for c in changes if c.kind == "changed"]
+        if changed:
+            out.append(nodes.rubric(text=f"Изменено ({len(changed)})"))
+            index = nodes.paragraph(classes=["berserk-changes-index"])
+            for position, change in enumerate(changed):
+                if position:
+                    index += nodes.Text(" · ")
+                index += nodes.reference(change.id, change.id, refid=change_anchor(change.id))
+            out.append(index)
+        for change in changed:
+            anchor = change_anchor(change.id)
+            box = nodes.container(ids=[anchor], classes=["berserk-change", "berserk-change-changed"])
+            head = nodes.paragraph(classes=["berserk-rule-head"])
+            head += entry_link(change)
+            head += nodes.Text(" ")
+            head += nodes.reference("#", "#", refid=anchor, classes=["berserk-change-anchor"])
             box += head
-            if change.kind == "changed":
-                grid = nodes.container(classes=["berserk-variants", "berserk-variants-2"])
-                for label, text, other in (
-                    ("было", change.old, change.new),
-                    ("стало", change.new, change.old),
-                ):
-                    column = nodes.container(classes=["berserk-variant"])
-                    column += nodes.paragraph("", "", nodes.strong(label, label))
-                    column += text_lines(text.split("\n"), other=other.split("\n"))
-                    grid += column
-                box += grid
-            else:
-                box += text_lines((change.new or change.old).split("\n"))
+            text = nodes.paragraph(classes=["berserk-change-diff"])
+            for kind, words in word_diff(change.old, change.new):
+                if kind == "same":
+                    text += nodes.Text(words + " ")
+                elif kind == "gap":
+                    text += nodes.inline("… ", "… ", classes=["berserk-change-gap"])
+                else:
+                    label = "было: " if kind == "removed" else "стало: "
+                    text += nodes.inline(
+                        words,
+                        "",
+                        nodes.inline(label, label, classes=["berserk-change-label"]),
+                        nodes.inline(words, words, classes=["berserk-diff", f"berserk-diff-{kind}"]),
+                    )
+                    text += nodes.Text(" ")
+            box += text
             out.append(box)
+        for what, title in (("added", "Добавлено"), ("removed", "Удалено")):
+            items = [c for c in changes if c.kind == what]
+            if not items:
+                continue
+            out.append(nodes.rubric(text=f"{title} ({len(items)})"))
+            listing = nodes.bullet_list(classes=["berserk-changes-list", f"berserk-change-{what}"])
+            for change in items:
+                para = nodes.paragraph(ids=[change_anchor(change.id)])
+                para += entry_link(change)
+                para += nodes.Text(" — " + shortened(change.new or change.old))
+                listing += nodes.list_item("", para)
+            out.append(listing)
         return out
+
+
+def change_anchor(ident: str) -> str:
+    """The anchor of one change on the changes page: ``change-401.7``."""
+    return f"change-{ident}"
 
 
 def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
