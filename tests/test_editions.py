@@ -181,6 +181,7 @@ def test_official_like_text_imports_without_hand_decisions(tmp_path: Path, capsy
     # the title page, credits and introduction before Part 1: one entry, verbatim, not a rule's text
     front = corpus.get("1.заглавие")
     assert front.variants[0].lines == tuple(line for line in FRONT_MATTER if line)
+    assert front.untestable and "не правило" in front.untestable  # not counted as a rule to cover
     # the table of contents: its own entry; no heading or Part title got a «… 5» variant
     contents = corpus.get("1.содержание")
     assert contents.variants[0].lines[0] == "Содержание"

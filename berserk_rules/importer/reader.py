@@ -44,6 +44,10 @@ CONTENTS_NOTE = (
     "идентификатор дан импортом."
 )
 DUPLICATE_SUFFIX = "повтор"
+NOT_A_RULE = {
+    FRONT_SUFFIX: "не правило: титул, выходные данные и вступление документа",
+    CONTENTS_SUFFIX: "не правило: оглавление документа",
+}
 
 
 class Importer:
@@ -329,7 +333,9 @@ class Importer:
         id = self.free_id(f"{part}.{what}")
         note = FRONT_NOTE if what == FRONT_SUFFIX else CONTENTS_NOTE
         variant = VariantRec(source, line.number, None, [line.text])
-        entry = self.entries[id] = EntryRec(id, "rule", part, notes=[note], declared_inferred=True)
+        entry = self.entries[id] = EntryRec(
+            id, "rule", part, notes=[note], declared_inferred=True, untestable=NOT_A_RULE[what]
+        )
         entry.variants.append(variant)
         sequence.append(id)
         if what == FRONT_SUFFIX:
