@@ -205,17 +205,33 @@ def edition_name(folder: Path) -> str:
     return str(data.get("name") or folder.name)
 
 
-def load_edition(folder: Path) -> Corpus:
+def load_edition(folder: Path, project: bool = False) -> Corpus:
+    """The corpus of an edition's folder, checked to hold nothing but the corpus (:func:`check_plain`).
+
+    ``project``: the folder may also be the project's root (``compare``, ``site --compare``: the
+    main corpus, whose ``rules/interpretations.md`` is the project's own Markdown, is compared as
+    text, never rendered from there)."""
     if not (folder / "rules").is_dir():
         raise UserError(
             f"{folder}: нет папки rules/ — это не папка редакции (berserk-rules import --edition …)"
         )
     try:
         corpus = load_corpus(folder)
-        check_plain(folder)
+        if not (project and is_project(folder)):
+            check_plain(folder)
     except SourceError as exc:
         raise UserError(f"корпус редакции {folder}: {exc}") from None
     return corpus
+
+
+def is_project(folder: Path) -> bool:
+    """Is ``folder`` the root of this project (not an edition's folder)?"""
+    from berserk_rules.project import project_root
+
+    try:
+        return folder.resolve() == project_root().resolve()
+    except UserError:
+        return False
 
 
 def check_plain(folder: Path) -> None:

@@ -11,7 +11,7 @@ def run(args: argparse.Namespace) -> int:
     from berserk_rules.editions import compare, compare_lines, edition_name, load_edition
 
     old, new = Path(args.old), Path(args.new)
-    changes = compare(load_edition(old), load_edition(new))
+    changes = compare(load_edition(old, project=True), load_edition(new, project=True))
     if args.json:
         print(json.dumps([c.to_json() for c in changes], ensure_ascii=False, indent=1))
     else:

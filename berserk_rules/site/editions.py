@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import logging
 
+from berserk_rules.corpus.model import part_of_id
 from berserk_rules.errors import UserError
 from berserk_rules.site.corpus import entry_nodes, gap_block, part_block
 from berserk_rules.site.data import corpus_root, entry_known, site_corpus, write_if_changed
@@ -160,11 +161,11 @@ class ChangesDirective(BerserkDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from berserk_rules.editions import compare, edition_name, load_edition, shortened, word_diff
+        from berserk_rules.editions import compare, edition_name, load_edition, word_diff
 
         old_dir = Path(self.arguments[0].strip())
         try:
-            old = load_edition(old_dir)
+            old = load_edition(old_dir, project=True)
             new = load_edition(corpus_root(self.config, self.env.srcdir))
         except UserError as exc:
             logger.warning("сравнение редакций не построено: %s", exc, location=self.get_location())
@@ -229,14 +230,50 @@ class ChangesDirective(BerserkDirective):
             if not items:
                 continue
             out.append(nodes.rubric(text=f"{title} ({len(items)})"))
-            listing = nodes.bullet_list(classes=["berserk-changes-list", f"berserk-change-{what}"])
+            by_part: dict[int, list[Any]] = {}
             for change in items:
-                para = nodes.paragraph(ids=[change_anchor(change.id)])
-                para += entry_link(change)
-                para += nodes.Text(" — " + shortened(change.new or change.old))
-                listing += nodes.list_item("", para)
-            out.append(listing)
+                by_part.setdefault(part_of_id(change.id) or 7, []).append(change)
+            for part, group in sorted(by_part.items()):
+                para = nodes.paragraph(classes=["berserk-changes-list", f"berserk-change-{what}"])
+                label = "Глоссарий: " if part == 7 else f"Часть {part}: "
+                para += nodes.strong(label, label)
+                for position, change in enumerate(group):
+                    if position:
+                        para += nodes.Text(", ")
+                    para += compact_link(change, what, known, self.env.docname)
+                out.append(para)
         return out
+
+
+def compact_link(change: Any, what: str, known: Callable[[str, str], bool], docname: str) -> nodes.Node:
+    """An added or removed entry in the lists of the changes page: its number (its name for a term;
+    a section heading with its title), a link when this edition has it, with the anchor
+    ``change-ID``."""
+    from sphinx import addnodes
+
+    kind = "termin" if known("termin", change.id) else "rule"
+    text = change.id if change.id[:1].isdigit() else (change.title or change.id)  # a term: its name
+    if change.id.isdigit() and change.title and change.title != change.id:  # a section heading
+        text = f"{change.id} «{shortened(change.title, 60)}»"
+    inner = nodes.inline(text, text, ids=[change_anchor(change.id)])
+    if what == "removed" or not known(kind, change.id):
+        return inner
+    return addnodes.pending_xref(
+        "",
+        inner,
+        refdomain="std",
+        reftype=kind,
+        reftarget=change.id,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=docname,
+    )
+
+
+def shortened(text: str, limit: int) -> str:
+    from berserk_rules.editions import shortened as cut
+
+    return cut(text, limit)
 
 
 def change_anchor(ident: str) -> str:
