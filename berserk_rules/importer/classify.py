@@ -51,7 +51,7 @@ def _structural(text: str) -> bool:
     if PART_TITLE_RE.match(text):
         return True
     match = NUMBERED_RE.match(text)
-    return bool(match) and "." not in number_of(match["num"])
+    return match is not None and "." not in number_of(match["num"])
 
 
 def contents_lines(lines: list[str]) -> set[int]:
