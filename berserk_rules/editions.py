@@ -442,6 +442,7 @@ class Foreign:
     theirs: str  # the edition's text
     removed_words: tuple[str, ...]
     added_words: tuple[str, ...]
+    moved_to: str | None = None  # the edition's entry whose text is the one the scenarios were written for
 
 
 def same_text(ours: Any, theirs: Any) -> bool:
@@ -454,8 +455,14 @@ def same_text(ours: Any, theirs: Any) -> bool:
 def foreign_entries(edition: Corpus, project: Corpus) -> dict[tuple[str, str], Foreign]:
     """The edition's rules and terms that carry a number (or a term id) of the project's corpus but
     another text: {(kind, id): :class:`Foreign`}. The project's scenarios tagged with such an id
-    were written for the other text and are no verdict on this one."""
+    were written for the other text and are no verdict on this one. ``moved_to``: the entry of the
+    edition that has their text under another number (a renumbered rule), if any — shown, not
+    attached: a scenario's steps may cite its number."""
     ours = {(e.kind, e.id): e for e in project.entries}
+    by_text: dict[tuple[str, str], str] = {}  # (kind, normalized text) -> the edition's entry id
+    for entry in edition.entries:
+        for text in variant_texts(entry):
+            by_text.setdefault((entry.kind, normalized_text(text)), entry.id)
     out: dict[tuple[str, str], Foreign] = {}
     for entry in edition.entries:
         mine = ours.get((entry.kind, entry.id))
@@ -470,7 +477,9 @@ def foreign_entries(edition: Corpus, project: Corpus) -> dict[tuple[str, str], F
             ).ratio(),
         )
         removed, added = word_changes(closest, theirs)
+        moved = [by_text.get((entry.kind, normalized_text(text))) for text in variant_texts(mine)]
+        moved_to = next((m for m in moved if m and m != entry.id), None)
         out[(entry.kind, entry.id)] = Foreign(
-            entry.kind, entry.id, closest, theirs, tuple(removed), tuple(added)
+            entry.kind, entry.id, closest, theirs, tuple(removed), tuple(added), moved_to
         )
     return out

@@ -88,6 +88,7 @@ def test_scenarios_attach_only_where_the_text_is_theirs(edition: Path) -> None:
     assert change.ours == " ".join(ours.get("501.1").variants[0].lines)
     assert change.theirs == " ".join(ours.get("501.2").variants[0].lines)
     assert change.removed_words and change.added_words
+    assert change.moved_to == "501.2" and foreign[("rule", "501.2")].moved_to == "501.1"  # renumbered
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +129,8 @@ def test_edition_site_gives_no_verdict_under_another_text(site: Path) -> None:
         assert f"Сценарии написаны для другого текста ({count})" in box, rule
         assert "прошёл" not in box and "berserk-status" not in box, rule  # no verdict at all
         assert "Текст, для которого написаны сценарии" in box and 'class="berserk-diff"' in box
+        other = "501.2" if rule == "501.1" else "501.1"
+        assert "в этой редакции стоит под номером" in box and f'href="#rule-{other}"' in box
     part4 = (site / "rules" / "part-4.html").read_text(encoding="utf-8")
     for rule in ("403.1", "401.2"):  # the same text (typography aside; one variant of two): verdicts
         box = rule_box(part4, rule)

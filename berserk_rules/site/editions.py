@@ -77,6 +77,19 @@ def render_foreign(
         "поэтому здесь не показаны.",
         classes=["berserk-foreign-note"],
     )
+    if foreign.moved_to is not None:  # resolved late: a reference with its address, not a pending_xref
+        from berserk_rules.site.data import part_docname, part_of_rule
+
+        if kind == "rule":
+            page, anchor = part_docname(part_of_rule(foreign.moved_to)), f"rule-{foreign.moved_to}"
+        else:
+            page, anchor = "glossary", f"term-{foreign.moved_to}"
+        moved = nodes.paragraph(classes=["berserk-foreign-moved"])
+        moved += nodes.Text("Текст, для которого они написаны, в этой редакции стоит под номером ")
+        uri = app.builder.get_relative_uri(docname, page) + "#" + anchor
+        moved += nodes.reference(foreign.moved_to, foreign.moved_to, internal=True, refuri=uri)
+        moved += nodes.Text(".")
+        box += moved
     words = []
     if foreign.removed_words:
         words.append("в своде проекта: «" + " | ".join(foreign.removed_words) + "»")
