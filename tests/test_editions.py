@@ -221,8 +221,10 @@ def test_contents_lines_need_a_page_number_and_a_heading() -> None:
         "105. Раздел 5 7",  # a block with the line after it and a heading that comes again
         "106. Раздел 6 8",
         "105. Раздел 5",
+        "105.1. Подраздел …… 12",  # a numbered paragraph after dot leaders: contents too
+        "105.2. Игрок берёт 12",  # after a space only: the text's own paragraph
     ]
-    assert contents_lines(lines) == {3, 4, 6, 7, 8, 9}
+    assert contents_lines(lines) == {3, 4, 6, 7, 8, 9, 11}
 
 
 @pytest.mark.parametrize("body", ["", "\n\n   \n", "|\n |\n"])

@@ -58,7 +58,8 @@ def contents_lines(lines: list[str]) -> set[int]:
     """Indexes of the lines of a table of contents: a Part title or a section heading followed by a
     page number. Such a line counts when its page number follows dot leaders or a tab, when the
     heading without the number comes again later in the text, or when it stands in a block of such
-    lines; a «Содержание» / «Оглавление» line just before the block belongs to it."""
+    lines; a «Содержание» / «Оглавление» line just before the block belongs to it. After dot leaders
+    a numbered paragraph (``101.1. … 5``) is a line of contents too."""
     candidates: dict[int, bool] = {}  # index -> sure by itself
     keys_after: dict[str, int] = {}  # heading key -> its last index
     for index, raw in enumerate(lines):
@@ -66,9 +67,12 @@ def contents_lines(lines: list[str]) -> set[int]:
             keys_after[_heading_key(raw)] = index
     for index, raw in enumerate(lines):
         match = PAGE_SUFFIX_RE.match(raw)
-        if not match or not _structural(match["head"]):
+        if not match:
             continue
         leader = match["leader"]
+        dotted = bool(leader.strip(" \t"))  # dot leaders: a numbered paragraph too («101.1. … 5»)
+        if not (_structural(match["head"]) or (dotted and NUMBERED_RE.match(match["head"]))):
+            continue
         sure = bool(leader.strip(" ")) or keys_after.get(_heading_key(match["head"]), -1) > index
         candidates[index] = sure
     found = {i for i, sure in candidates.items() if sure}
