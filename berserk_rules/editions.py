@@ -8,7 +8,7 @@ An edition lives in its own folder, apart from the project's ``rules/``::
     DIR/rules/part-N.md, DIR/rules/glossary.md   the corpus, written by the import
 
 ``berserk-rules import --edition NAME --out DIR FILE…`` runs the importer in its lenient mode
-(:class:`~berserk_rules.importer.Importer`): unnumbered paragraphs join the rule before them, text
+(:class:`~berserk_rules.importer.reader.Importer`): unnumbered paragraphs join the rule before them, text
 before a Part's first rule becomes its introduction, and every line it could not place is
 reported; then the fidelity check proves that every non-empty input line is in the corpus.
 ``berserk-rules site --corpus DIR`` builds that edition's site; ``berserk-rules compare A B`` lists
@@ -25,16 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.corpus import (
-    Corpus,
-    check_fidelity,
-    load_corpus,
-    outside_lines,
-    read_utf8,
-    toml_error,
-)
+from berserk_rules.corpus import load_corpus
+from berserk_rules.corpus.fidelity import check_fidelity
+from berserk_rules.corpus.model import Corpus
+from berserk_rules.corpus.syntax import outside_lines
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.importer import Importer, Placement, load_editorial, write_files
+from berserk_rules.importer import write_files
+from berserk_rules.importer.editorial import load_editorial
+from berserk_rules.importer.reader import Importer
+from berserk_rules.importer.records import Placement
+from berserk_rules.project import read_utf8, toml_error
 
 EDITION_FILE = "edition.toml"
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")

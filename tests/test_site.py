@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from berserk_rules.commands.site import build_site
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.features import ScenarioRef, load_scenarios
+from berserk_rules.project import project_root
 
 RULE = "401.7"
 

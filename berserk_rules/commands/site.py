@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from berserk_rules.commands._common import results_path
+from berserk_rules.commands._common import WriteError, check_writable_folder, results_path
 from berserk_rules.errors import UserError
 from berserk_rules.features import read_results
 
@@ -62,9 +67,58 @@ def build_site(
     cached = features.DISK_CACHE
     features.DISK_CACHE = True  # the site reads every feature on each build: keep the parses
     try:
-        return int(build_main(argv))
+        with write_errors_caught(out) as caught:
+            code = int(build_main(argv))
     finally:
         features.DISK_CACHE = cached
+    if caught:
+        raise WriteError(caught[0], out, "сайт не собран: не удалось записать")
+    return code
+
+
+PARALLEL_OS_ERROR_RE = re.compile(r"\A\w*Error: \[Errno (\d+)\] (.*?)(?:: '(.*)')?\Z", re.S)
+
+
+def os_error_of(exc: BaseException) -> OSError | None:
+    """The :class:`OSError` a Sphinx build failed with — raised in this process, or reported by a
+    parallel worker as text (``SphinxParallelError: OSError: [Errno 28] …``) — else None."""
+    if isinstance(exc, OSError):
+        return exc
+    from sphinx.errors import SphinxParallelError
+
+    if isinstance(exc, SphinxParallelError):
+        found = PARALLEL_OS_ERROR_RE.match(str(exc).strip())
+        if found:
+            return OSError(int(found.group(1)), found.group(2), found.group(3))
+    cause = exc.__cause__ or exc.__context__
+    return os_error_of(cause) if cause is not None and cause is not exc else None
+
+
+@contextmanager
+def write_errors_caught(out: Path) -> Iterator[list[OSError]]:
+    """While Sphinx builds: a failed write (full disk, read-only folder) is collected into the list
+    instead of Sphinx's crash report, so that the command ends with one line. Any other failure is
+    reported by Sphinx as before."""
+    caught: list[OSError] = []
+    try:
+        from sphinx._cli.util import errors
+    except ImportError:  # pragma: no cover - another Sphinx layout: its own report stays
+        yield caught
+        return
+    original = errors.handle_exception
+
+    def handle(exception: BaseException, *args: Any, **kwargs: Any) -> None:
+        found = os_error_of(exception)
+        if found is None:
+            original(exception, *args, **kwargs)
+        else:
+            caught.append(found)
+
+    errors.handle_exception = handle  # type: ignore[assignment]
+    try:
+        yield caught
+    finally:
+        errors.handle_exception = original
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,6 +134,15 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--compare {args.compare}: нет папки rules/ — это не папка редакции")
     if corpus is not None and not (corpus / "rules").is_dir():
         raise UserError(f"--corpus {args.corpus}: нет папки rules/ — это не папка редакции")
+    if corpus is not None:
+        from berserk_rules.commands._folders import incomplete_import
+
+        why = incomplete_import(corpus)
+        if why is not None:  # a half-written or hand-made folder is not built as if it were an edition
+            raise UserError(
+                f"--corpus {args.corpus}: это не завершённый импорт редакции — {why}; импортируйте её "
+                f"заново: berserk-rules import --edition ИМЯ --out {args.corpus} ФАЙЛ…"
+            )
     default_out = corpus / "site" if corpus is not None else Path("build/site")
     out = Path(args.out) if args.out else default_out
     out = out if out.is_absolute() else root / out
@@ -105,6 +168,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--results {args.results}: нет такого файла ({results})")
     elif not results.exists():
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
+    shown_results = results
+    try:
+        read_results(results)
+    except UserError as exc:  # a truncated or broken file: said in one line, the site shows no run
+        print(
+            f"berserk-rules site: предупреждение: результаты не загружены: {exc} — сайт собирается без "
+            "них (все сценарии «не запускался»); запустите «berserk-rules check»",
+            file=sys.stderr,
+        )
+        check_code = check_code or 1
+        shown_results = Path(os.devnull) / "no-results.json"  # a path under a file: never exists
+    check_writable_folder(out, "--out")
 
     started = time.perf_counter()
     matrix = [Path(p).resolve() for p in getattr(args, "matrix", None) or []]
@@ -112,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise UserError(f"--matrix {path}: нет такого файла результатов")
         read_results(path)  # a broken one is a file:line error here, not in the middle of the build
-    build_code = build_site(root, out, results, matrix=matrix, corpus=corpus, compare=compare)
+    build_code = build_site(root, out, shown_results, matrix=matrix, corpus=corpus, compare=compare)
     elapsed = time.perf_counter() - started
     index = out / "index.html"
     if build_code:

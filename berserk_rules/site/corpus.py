@@ -21,7 +21,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from berserk_rules.corpus import HEADING_UNTESTABLE, PART_FILE_RE
+from berserk_rules.corpus.model import HEADING_UNTESTABLE
+from berserk_rules.corpus.syntax import PART_FILE_RE
 from berserk_rules.site.data import corpus_root, site_corpus, site_linker
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import (

@@ -266,6 +266,6 @@ def part_title(app: Sphinx, part: int) -> str:
 
 
 def part_of_rule(rule_id: str) -> int:
-    from berserk_rules.corpus import part_of_id
+    from berserk_rules.corpus.model import part_of_id
 
     return part_of_id(rule_id) or 0
