@@ -416,7 +416,7 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
     if ev.dealt <= 0:
         return False
     card.markers[WOUNDS] = card.markers.get(WOUNDS, 0) + ev.dealt
-    card.this_turn["wounded"] = card.this_turn.get("wounded", 0) + ev.dealt
+    card.record().wounded += ev.dealt
     label = f" ({ev.blow})" if ev.blow else (" (оплата)" if ev.cost else "")
     game.log(
         "wound",

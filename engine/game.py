@@ -31,7 +31,7 @@ from berserk_engine import (  # noqa: F401 — action kinds and snapshot tasks r
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
-from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, QueueItem
+from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem
 from berserk_engine.tasks import Task
 from berserk_engine.zones import snapshot
 
@@ -108,13 +108,7 @@ class Game:
     ) -> None:
         """Stop: ``task`` waits for ``player``'s answer (it goes back on the stack)."""
         self.state.stack.append(task)
-        self.state.pending = {
-            "player": player,
-            "kind": kind,
-            "rule": rule,
-            "prompt": prompt,
-            "options": options,
-        }
+        self.state.pending = Pending(player, kind, rule, prompt, options)
 
     # --- helpers used by the mechanics --------------------------------------------------------
 
@@ -227,12 +221,12 @@ class Game:
         p = s.pending
         if p is None or s.result is not None:
             return None
-        return Decision(s.answered, p["player"], p["kind"], p["rule"], p["prompt"], p["options"])
+        return Decision(s.answered, p.player, p.kind, p.rule, p.prompt, p.options)
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The options of the pending decision, as listed when the game stopped."""
         p = self.state.pending
-        return p["options"] if p is not None and self.state.result is None else []
+        return p.options if p is not None and self.state.result is None else []
 
     def list_legal_actions(self) -> list[dict[str, Any]]:
         """The options of the pending decision computed afresh from the state (the benchmark times

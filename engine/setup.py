@@ -40,7 +40,17 @@ from berserk_engine.cards import CardDef
 from berserk_engine.data import from_data, to_data
 from berserk_engine.errors import CardTextError, SetupError
 from berserk_engine.game import Game
-from berserk_engine.state import MAX_COINS, PLAYERS, WOUNDS, Card, GameState, Player
+from berserk_engine.state import (
+    MAX_COINS,
+    PLAYERS,
+    WOUNDS,
+    Attack,
+    Card,
+    GameState,
+    Pending,
+    Player,
+    TurnRecord,
+)
 from berserk_engine.turn import DRAW_FAILURES_TO_LOSE, ChoicePhase, Restoration
 from berserk_engine.zones import PRIVATE_ZONES
 
@@ -112,6 +122,13 @@ def _list(value: Any, what: str) -> list[Any]:
 
 def _counts(value: Any, what: str) -> dict[str, int]:
     return {k: _int(v, f"{what} «{k}»", 1) for k, v in _dict(value, what).items()}
+
+
+def _turn_record(value: Any, what: str) -> TurnRecord | None:
+    try:
+        return TurnRecord.load(value)
+    except ValueError as exc:
+        raise SetupError(f"{what}: {exc}") from exc
 
 
 def build_library(cards: Any) -> dict[str, CardDef]:
@@ -345,7 +362,7 @@ class _Builder:
             face_down=_bool(entry.get("face_down", False), f"{what}: face_down"),
             markers=markers,
             uses=uses,
-            this_turn=_counts(entry.get("this_turn", {}), f"{what}: this_turn"),
+            this_turn=_turn_record(entry.get("this_turn"), f"{what}: this_turn"),
             entered_turn=_int(entered, f"{what}: entered_turn", 1) if entered is not None else None,
         )
         s.cards[card.id] = card
@@ -369,9 +386,9 @@ def _restore(state: GameState, setup: dict[str, Any], engine: dict[str, Any]) ->
         for card in from_data(engine.get("resolving_cards", [])):
             state.cards[card.id] = card
         state.stack = from_data(engine["stack"])
-        state.pending = engine.get("pending")
+        state.pending = Pending.load(from_data(engine.get("pending")))
         state.round = engine.get("round")
-        state.attack = engine.get("attack")
+        state.attack = Attack.load(from_data(engine.get("attack")))
         state.lki = engine.get("lki", {})
         state.draw_declined = dict(engine.get("draw_declined", {}))
         state.counter = _int(engine["counter"], "engine.counter")
@@ -412,10 +429,12 @@ def _entry(card: Card) -> dict[str, Any]:
         entry["closed"] = card.closed
     if card.face_down:
         entry["face_down"] = True
-    for key in ("markers", "uses", "this_turn"):
+    for key in ("markers", "uses"):
         value = getattr(card, key)
         if value:
             entry[key] = dict(value)
+    if card.this_turn is not None:
+        entry["this_turn"] = card.this_turn.to_json()
     if card.entered_turn is not None:
         entry["entered_turn"] = card.entered_turn
     return entry
@@ -452,9 +471,9 @@ def snapshot_position(game: Game) -> dict[str, Any]:
         "engine": {
             "play": list(s.play),
             "stack": to_data(s.stack),
-            "pending": s.pending,
+            "pending": to_data(s.pending),
             "round": s.round,
-            "attack": s.attack,
+            "attack": to_data(s.attack),
             "lki": to_data(s.lki),
             "resolving": list(s.resolving),
             "resolving_cards": to_data([s.cards[c] for c in s.resolving]),

@@ -60,7 +60,7 @@ class Restored(Task):
                     "markers_reset", f"«{card.name}» теряет маркеры «раз за ход»", card=card.id, rule="303.2"
                 )
             if card.this_turn:
-                card.this_turn.clear()
+                card.this_turn = None
         ch.turn_begins(game)
         game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 

@@ -326,6 +326,7 @@ SEARCH_CASES = [
 def test_search_finds_the_entry_in_top_three(page: Page, query: str, entry: str) -> None:
     p = page.goto(f"search.html?q={query}")
     p.wait_for_selector(".berserk-hit")
+    p.click(".berserk-pages-search button")  # the pages' index is loaded on request (issue 19)
     p.wait_for_function("(document.querySelector('.search-summary') || {innerText: ''}).innerText.length > 0")
     hits = p.eval_on_selector_all(".berserk-hit", "els => els.map(e => e.dataset.entry)")
     assert entry in hits[:3], hits[:5]

@@ -201,6 +201,7 @@ def test_no_script_from_an_input_file_runs_on_any_page(site: Path, served: str) 
                 assert state[0] and state[1] != "pwned", (name, state)
             for query in ("Ловушка", "img", "onerror", "201.1 Карты"):
                 page.goto(served + f"search.html?q={query}", wait_until="load")
+                page.click(".berserk-pages-search button")  # the pages' index is loaded on request
                 page.wait_for_function(
                     "(document.querySelector('.search-summary') || {innerText: ''}).innerText.length > 0"
                 )

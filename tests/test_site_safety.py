@@ -187,3 +187,27 @@ def test_matrix_escapes_engine_names_and_messages() -> None:
     }
     page = html_page(matrix)
     assert PAYLOAD not in page and html.escape(PAYLOAD) in page
+
+
+def test_project_corpus_files_are_not_read_as_markdown_either() -> None:
+    """A page that includes a file of Parts or terms gets it as the corpus model has it; the register
+    of interpretations (MyST with roles, written by hand) is read as it is."""
+    from types import SimpleNamespace
+
+    from berserk_rules.site.corpus import on_include_read
+
+    app = SimpleNamespace(
+        srcdir=str(ROOT / "docs"), config=SimpleNamespace(berserk_root="", berserk_corpus="")
+    )
+    for rel, expected in [
+        ("../rules/part-4.md", "# Часть 4\\. Очередь\n\n```{berserk-corpus-page} part-4.md\n```\n"),
+        (
+            "../rules/glossary.md",
+            "# Часть 7\\. Терминология\\.\n\n```{berserk-corpus-page} glossary.md\n```\n",
+        ),
+        ("../rules/interpretations.md", None),
+        ("index.md", None),
+    ]:
+        content = [f"{PAYLOAD}\n"]
+        on_include_read(app, Path(rel), "page", content)  # type: ignore[arg-type]
+        assert content == [expected or f"{PAYLOAD}\n"], rel

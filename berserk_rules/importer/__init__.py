@@ -20,7 +20,11 @@ Pipeline (kept in the project because new editions of the sources will come):
    such as ``306.вступление``, and ``{gap}`` blocks) is anchored right after the item that
    precedes it in its own source (or before the one that follows it when it opens the source).
 5. **Write** ``rules/part-N.md`` and ``rules/glossary.md``. ``rules/interpretations.md`` is
-   written by hand and is never touched here.
+   written by hand and is never touched here. A page title (``# …``) is written with the
+   characters that could start Markdown, HTML or a role escaped
+   (:func:`~berserk_rules.corpus.syntax.escape_markdown_title`), so it is text wherever it is
+   shown; a source line that looks like a corpus directive (an indented ``:::`` too, on which MyST
+   would end the directive around it) is refused, and an editorial text must be one line.
 
 This package: :mod:`~berserk_rules.importer.classify` (step 1), :mod:`~berserk_rules.importer.editorial`
 (step 2), :mod:`~berserk_rules.importer.reader` (step 3, with the records of

@@ -34,15 +34,13 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from berserk_rules.site.corpus import (
-    GapDirective,
+    CorpusPageDirective,
     InterpretationDirective,
-    PartDirective,
-    RuleDirective,
-    TermDirective,
+    on_include_read,
 )
 from berserk_rules.site.data import load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
-from berserk_rules.site.editions import ChangesDirective, CorpusPageDirective
+from berserk_rules.site.editions import ChangesDirective
 from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
 from berserk_rules.site.nodes import (
     PLACEHOLDERS,
@@ -97,11 +95,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
 
     app.add_domain(BerserkDomain, override=True)
-    app.add_directive_to_domain("std", "rule", RuleDirective, override=True)
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
-    app.add_directive("part", PartDirective)
-    app.add_directive("gap", GapDirective)
-    app.add_directive("term", TermDirective)
     app.add_directive("berserk-feature", FeatureDirective)
     app.add_directive("berserk-steps", StepsDirective)
     app.add_directive("berserk-coverage", CoverageDirective)
@@ -118,6 +112,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", on_build_finished)
     app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
     app.connect("config-inited", on_config_inited)
+    app.connect("include-read", on_include_read)
     for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):
         app.add_js_file(script)
     app.setup_extension("berserk_rules.site.matrix")  # the engines' matrix page and badges (runner)

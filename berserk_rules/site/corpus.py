@@ -1,26 +1,36 @@
-"""The corpus on the site: ``{rule}``, ``{part}``, ``{gap}``, ``{term}``, ``{variant}`` and
-``{interpretation}``. Rule text is rendered literally, one source line per line.
+"""The corpus on the site, rendered from the corpus model (:mod:`berserk_rules.corpus`, the one
+reading of the corpus format): ``{berserk-corpus-page} part-4.md`` shows every block of a file of
+Parts or terms; a page that includes such a file gets that directive instead of the file's text
+(``include-read``), so no corpus file — the project's or an edition's — is read as Markdown.
+``{interpretation}`` entries (``rules/interpretations.md``) take their title and rules from the
+model; their text is MyST, with roles such as ``{rule}``. Rule text is rendered literally, one
+source line per line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from berserk_rules.corpus.model import HEADING_UNTESTABLE
+from berserk_rules.corpus.syntax import PART_FILE_RE
 from berserk_rules.site.data import corpus_root, site_corpus, site_linker
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import (
+    GLOSSARY_PART,
     Link,
     badge,
     editorial_note,
+    escape_markdown,
     scenario_list,
     section_marker,
     source_badge,
@@ -122,24 +132,6 @@ def make_linking(directive: SphinxDirective, own: str, terms: bool) -> Callable[
     return factory
 
 
-class RuleDirective(BerserkDirective):
-    required_arguments = 1
-    has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {
-        "heading": directives.flag,
-        "source": directives.unchanged,
-        "line": directives.nonnegative_int,
-        "printed": directives.unchanged,
-        "inferred": directives.flag,
-        "nospace": directives.flag,
-        "note": directives.unchanged,
-        "untestable": directives.unchanged,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        return model_nodes(self, "rule")
-
-
 def rule_nodes(
     directive: BerserkDirective,
     rule_id: str,
@@ -211,25 +203,6 @@ def rule_nodes(
     return [box]
 
 
-class PartDirective(BerserkDirective):
-    required_arguments = 1
-    has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {
-        "source": directives.unchanged,
-        "line": directives.nonnegative_int,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        loaded = site_corpus(self.config, self.env.srcdir)
-        part = self.arguments[0].strip()
-        if loaded is None:
-            return []
-        if not part.isdigit() or int(part) not in loaded[0].parts:
-            logger.warning("{part} %s: такой части нет в корпусе", part, location=self.get_location())
-            return []
-        return part_block(loaded[0], int(part))
-
-
 def part_nodes(part: str, variants: list[dict[str, Any]]) -> list[nodes.Node]:
     """The title of a Part as each source prints it."""
     box = nodes.container(ids=[f"part-{part}"], classes=["berserk-part"])
@@ -243,28 +216,6 @@ def part_nodes(part: str, variants: list[dict[str, Any]]) -> list[nodes.Node]:
         row += source_badge(variant["source"], variant["line"])
         box += row
     return [box]
-
-
-class GapDirective(BerserkDirective):
-    has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {
-        "source": directives.unchanged_required,
-        "lines": directives.unchanged_required,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        loaded = site_corpus(self.config, self.env.srcdir)
-        if loaded is None:
-            return []
-        root = corpus_root(self.config, self.env.srcdir)
-        here = self.location()
-        for gap in loaded[0].gaps:
-            if (str(root / gap.file), gap.line) == here:
-                return gap_block(gap)
-        logger.warning(
-            "{gap} вне файла корпуса: пропуски выводятся из rules/*.md", location=self.get_location()
-        )
-        return []
 
 
 def gap_nodes(source: str, lines: str) -> list[nodes.Node]:
@@ -281,22 +232,6 @@ def gap_nodes(source: str, lines: str) -> list[nodes.Node]:
         source_badge(source, None),
     )
     return [box]
-
-
-class TermDirective(BerserkDirective):
-    required_arguments = 1
-    has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {
-        "name": directives.unchanged_required,
-        "source": directives.unchanged,
-        "line": directives.nonnegative_int,
-        "nospace": directives.flag,
-        "note": directives.unchanged,
-        "untestable": directives.unchanged,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        return model_nodes(self, "term")
 
 
 def term_nodes(
@@ -434,30 +369,58 @@ def model_variant(variant: Any, term: str | None = None) -> dict[str, Any]:
     }
 
 
-_ENTRIES: dict[int, dict[tuple[str, str], Any]] = {}
+class CorpusPageDirective(BerserkDirective):
+    """``{berserk-corpus-page} part-4.md``: every block of one file of the corpus (its Part title,
+    rules, gaps, terms), rendered from the corpus model (:mod:`berserk_rules.corpus`).
+
+    An edition's site (``site --corpus``) shows its files this way: the file itself is never read
+    as Markdown, so nothing in an edition folder can bring markup, HTML or a directive of its own
+    onto the site — every piece of its text reaches the page as text.
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        loaded = site_corpus(self.config, self.env.srcdir)
+        if loaded is None:
+            return []
+        corpus = loaded[0]
+        rel = f"rules/{self.arguments[0].strip()}"
+        root = corpus_root(self.config, self.env.srcdir)
+        self.env.note_dependency(str(root / rel))
+        blocks: list[tuple[int, Callable[[], list[nodes.Node]]]] = []
+        for part, (file, line) in corpus.part_lines.items():
+            if file == rel:
+                blocks.append((line, partial(part_block, corpus, part)))
+        for gap in corpus.gaps:
+            if gap.file == rel:
+                blocks.append((gap.line, partial(gap_block, gap)))
+        for entry in corpus.entries:
+            if entry.file == rel:
+                blocks.append((entry.line, partial(entry_nodes, self, entry, root)))
+        out: list[nodes.Node] = []
+        for _, render in sorted(blocks, key=lambda block: block[0]):
+            out.extend(render())
+        return out
 
 
-def model_nodes(directive: BerserkDirective, kind: str) -> list[nodes.Node]:
-    """The rule or term named by ``directive``'s argument, rendered from the corpus model — the one
-    reading of the corpus format (:mod:`berserk_rules.corpus`); the directive's own options and
-    text, which that reading has checked, are not read again. Nothing when the corpus did not load
-    (that is warned once); a warning when the entry is not the one at this file and line."""
-    loaded = site_corpus(directive.config, directive.env.srcdir)
-    if loaded is None:
-        return []
-    corpus = loaded[0]
-    if id(corpus) not in _ENTRIES:
-        _ENTRIES.clear()
-        _ENTRIES[id(corpus)] = {(e.kind, e.id): e for e in corpus.entries}
-    ident = directive.arguments[0].strip()
-    entry = _ENTRIES[id(corpus)].get((kind, ident))
-    root = corpus_root(directive.config, directive.env.srcdir)
-    if entry is None or (str(root / entry.file), entry.line) != directive.location():
-        logger.warning(
-            "{%s} %s: это не запись корпуса (rules/*.md) в этом месте",
-            kind,
-            ident,
-            location=directive.get_location(),
-        )
-        return []
-    return entry_nodes(directive, entry, root)
+def corpus_page(file: str, title: str | None) -> str:
+    """The Markdown of a corpus file's page: its title, escaped, and ``{berserk-corpus-page}``."""
+    head = f"# {escape_markdown(title)}\n\n" if title else ""
+    return f"{head}```{{berserk-corpus-page}} {file}\n```\n"
+
+
+def on_include_read(app: Sphinx, relative_path: Path, parent_docname: str, content: list[str]) -> None:
+    """A page that includes a corpus file of Parts or terms (``docs/rules/part-4.md`` includes
+    ``rules/part-4.md``) gets that file as the corpus model has it (:func:`corpus_page`): the
+    project's own corpus files, like an edition's, are never read as Markdown."""
+    path = (Path(app.srcdir) / relative_path).resolve()
+    if path.parent != corpus_root(app.config, app.srcdir) / "rules":
+        return
+    match = PART_FILE_RE.match(path.name)
+    part = int(match[1]) if match else GLOSSARY_PART if path.name == "glossary.md" else None
+    loaded = site_corpus(app.config, app.srcdir) if part is not None else None
+    if part is not None and loaded is not None:
+        content[0] = corpus_page(path.name, loaded[0].titles.get(part))

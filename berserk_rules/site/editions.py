@@ -1,6 +1,7 @@
-"""Editions on the site: an edition's pages rendered from its corpus model (``{berserk-corpus-page}``),
-the project's scenarios attached only where the text is the one they were written for
-(:func:`split_foreign`, :func:`render_foreign`) and the changes since another edition
+"""Editions on the site: the pages of an edition's site (each corpus file through
+``{berserk-corpus-page}``, the edition's name escaped), the project's scenarios attached only where
+the text is the one they were written for (:func:`split_foreign`, :func:`render_foreign`) and the
+changes since another edition
 (``{berserk-changes}``).
 """
 
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +17,8 @@ from sphinx.util import logging
 
 from berserk_rules.corpus.model import part_of_id
 from berserk_rules.errors import UserError
-from berserk_rules.site.corpus import entry_nodes, gap_block, part_block
-from berserk_rules.site.data import corpus_root, entry_known, site_corpus, write_if_changed
+from berserk_rules.site.corpus import corpus_page
+from berserk_rules.site.data import corpus_root, entry_known, write_if_changed
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import badge, escape_markdown, markdown_code, text_lines, xref
 
@@ -124,43 +124,6 @@ def render_foreign(
 def foreign_refs_count(data: SiteData) -> int:
     """How many distinct scenarios of the project are written for a text this edition changed."""
     return len({ref.id for by_id in data.foreign_refs.values() for refs in by_id.values() for ref in refs})
-
-
-class CorpusPageDirective(BerserkDirective):
-    """``{berserk-corpus-page} part-4.md``: every block of one file of the corpus (its Part title,
-    rules, gaps, terms), rendered from the corpus model (:mod:`berserk_rules.corpus`).
-
-    An edition's site (``site --corpus``) shows its files this way: the file itself is never read
-    as Markdown, so nothing in an edition folder can bring markup, HTML or a directive of its own
-    onto the site — every piece of its text reaches the page as text.
-    """
-
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        self.note_berserk()
-        loaded = site_corpus(self.config, self.env.srcdir)
-        if loaded is None:
-            return []
-        corpus = loaded[0]
-        rel = f"rules/{self.arguments[0].strip()}"
-        root = corpus_root(self.config, self.env.srcdir)
-        self.env.note_dependency(str(root / rel))
-        blocks: list[tuple[int, Callable[[], list[nodes.Node]]]] = []
-        for part, (file, line) in corpus.part_lines.items():
-            if file == rel:
-                blocks.append((line, partial(part_block, corpus, part)))
-        for gap in corpus.gaps:
-            if gap.file == rel:
-                blocks.append((gap.line, partial(gap_block, gap)))
-        for entry in corpus.entries:
-            if entry.file == rel:
-                blocks.append((entry.line, partial(entry_nodes, self, entry, root)))
-        out: list[nodes.Node] = []
-        for _, render in sorted(blocks, key=lambda block: block[0]):
-            out.extend(render())
-        return out
 
 
 class ChangesDirective(BerserkDirective):
@@ -314,8 +277,7 @@ def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None =
     wanted: dict[Path, str] = {}
 
     def page(file: str, part: int) -> str:
-        title = escape_markdown(edition.titles.get(part) or f"Часть {part}")
-        return f"# {title}\n\n```{{berserk-corpus-page}} {file}\n```\n"
+        return corpus_page(file, edition.titles.get(part) or f"Часть {part}")
 
     toc = [f"rules/part-{part}" for part in parts if (rules / f"part-{part}.md").is_file()]
     for item in toc:
