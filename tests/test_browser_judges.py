@@ -197,3 +197,20 @@ def test_axe_finds_nothing_critical(page: Page, served: Served) -> None:
         if violations:
             found[name] = violations
     assert found == {}, found
+
+
+def test_glossary_letter_index(page: Page) -> None:
+    p = page.goto("glossary.html")
+    letters = p.locator("p.berserk-letters a.berserk-letter")
+    assert letters.count() >= 20
+    assert letters.first.inner_text() == "А"
+    letters.filter(has_text=re.compile("^Ж$")).click()
+    p.wait_for_url(re.compile(r"glossary\.html#term-"))
+    target = p.evaluate("decodeURIComponent(location.hash.slice(1))")
+    term = p.locator(f'[id="{target}"]')
+    assert term.locator(".berserk-printed").first.inner_text().startswith("Ж")
+    # the term is not hidden under the letter bar that stays at the top of the window
+    p.wait_for_function(
+        f"document.getElementById({target!r}).getBoundingClientRect().top"
+        " >= document.querySelector('p.berserk-letters').getBoundingClientRect().bottom"
+    )

@@ -421,7 +421,7 @@ class CorpusPageDirective(BerserkDirective):
         for entry in corpus.entries:
             if entry.file == rel:
                 blocks.append((entry.line, partial(entry_nodes, self, entry, root)))
-        out: list[nodes.Node] = []
+        out: list[nodes.Node] = letter_index(corpus, rel)
         for _, render in sorted(blocks, key=lambda block: block[0]):
             out.extend(render())
         return out
@@ -447,6 +447,28 @@ def lost_title(corpus: Any, part: int) -> str | None:
         return None
     span = f"правило {ids[0]}" if len(ids) == 1 else f"правила {ids[0]}–{ids[-1]}"
     return f"Часть {part}: {span}"
+
+
+def letter_index(corpus: Any, rel: str) -> list[nodes.Node]:
+    """«Буквы: А Б В …» over a file of glossary terms: each letter links to the first term that
+    starts with it (terms that start with a sign share one link, «+ –»); nothing for a file of rules
+    or with too few terms to need it."""
+    firsts: dict[str, str] = {}
+    for entry in sorted((e for e in corpus.entries if e.file == rel), key=lambda e: e.line):
+        if entry.kind != "term":
+            continue
+        name = (entry.title or entry.id).strip()
+        letter = name[:1].upper() if name[:1].isalpha() else "+ –"
+        firsts.setdefault(letter, entry.id)
+    if len(firsts) < 3:
+        return []
+    para = nodes.paragraph(classes=["berserk-letters"])
+    para += nodes.strong("Буквы: ", "Буквы: ")
+    for index, (letter, slug) in enumerate(firsts.items()):
+        if index:
+            para += nodes.Text(" ")
+        para += nodes.reference(letter, letter, refid=f"term-{slug}", classes=["berserk-letter"])
+    return [para]
 
 
 def corpus_page(file: str, title: str | None, note: str | None = None) -> str:
