@@ -185,18 +185,25 @@ AXE_PAGES = ["index.html", "rules/part-4.html", "glossary.html", "search.html?q=
 def test_axe_finds_nothing_critical(page: Page, served: Served) -> None:
     script = axe_script()
     scenario_page = f"_generated/{served.failed_file.removesuffix('.feature')}.html"
+    critical = (
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.length + ' — ' + v.nodes[0].target.join(' '))"
+    )
     found: dict[str, list[str]] = {}
     for name in [*AXE_PAGES, scenario_page]:
         p = page.goto(name)
         p.add_script_tag(path=str(script))
-        violations = p.evaluate(
-            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-            ".filter(v => v.impact === 'critical')"
-            ".map(v => v.id + ': ' + v.nodes.length + ' — ' + v.nodes[0].target.join(' '))"
-        )
+        violations = p.evaluate(critical)
         if violations:
             found[name] = violations
     assert found == {}, found
+    # the check can fail: the caption Sphinx writes, without the level, is a critical finding
+    p.evaluate(
+        "document.querySelector('article').insertAdjacentHTML('afterbegin',"
+        ' \'<p class="caption" role="heading"><span>Оглавление</span></p>\')'
+    )
+    assert any(v.startswith("aria-required-attr: 1") for v in p.evaluate(critical))
 
 
 def test_glossary_letter_index(page: Page) -> None:
