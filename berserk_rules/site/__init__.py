@@ -61,15 +61,25 @@ def on_builder_inited(app: Sphinx) -> None:
     generate_pages(app, data)
 
 
+# Sphinx writes a toctree's caption as a heading without the level ARIA requires (axe,
+# «aria-required-attr», critical); text on the pages is escaped, so only these tags match
+CAPTION = '<p class="caption" role="heading">'
+LEVELLED_CAPTION = '<p class="caption" role="heading" aria-level="2">'
+
+
 def on_html_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """furo writes the sidebar's screen-reader labels in English (``furo/navigation.py``)."""
+    """furo writes the sidebar's screen-reader labels in English (``furo/navigation.py``), and its
+    captions as headings without a level (axe: ``aria-required-attr``)."""
     tree = context.get("furo_navigation_tree")
     if isinstance(tree, str):
         context["furo_navigation_tree"] = tree.replace(
             'aria-label="Toggle navigation of ', 'aria-label="Раскрыть или свернуть: '
-        )
+        ).replace(CAPTION, LEVELLED_CAPTION)
+    body = context.get("body")
+    if isinstance(body, str):  # a toctree in a page (index) has the same captions
+        context["body"] = body.replace(CAPTION, LEVELLED_CAPTION)
 
 
 def on_env_get_outdated(

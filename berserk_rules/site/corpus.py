@@ -27,6 +27,7 @@ from berserk_rules.site.data import corpus_root, site_corpus, site_linker
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.nodes import (
     GLOSSARY_PART,
+    NUMBER_RE,
     Link,
     badge,
     editorial_note,
@@ -34,6 +35,7 @@ from berserk_rules.site.nodes import (
     scenario_list,
     section_marker,
     source_badge,
+    source_labels,
     text_lines,
     variants_differ,
     xref,
@@ -73,7 +75,9 @@ def variants_block(
         grid = nodes.container(classes=["berserk-variants", f"berserk-variants-{min(len(variants), 3)}"])
         for index, variant in enumerate(variants):
             box = nodes.container(classes=["berserk-variant"])
-            box += nodes.paragraph("", "", source_badge(variant["source"], variant["line"]))
+            box += nodes.paragraph(
+                "", "", source_badge(variant["source"], variant["line"], label=variant.get("label"))
+            )
             box += text(variant, variants[1 if index == 0 else 0]["lines"])
             grid += box
         out.append(grid)
@@ -90,7 +94,7 @@ def variants_block(
         if index:
             sources += nodes.Text(" ")
         printed = variant["printed"] if len(variants) > 1 and variant["printed"] != first["printed"] else None
-        sources += source_badge(variant["source"], variant["line"], printed)
+        sources += source_badge(variant["source"], variant["line"], printed, variant.get("label"))
     box += sources
     out.append(box)
     return out
@@ -171,7 +175,7 @@ def rule_nodes(
             info += meta
         for variant in variants:
             para = nodes.paragraph(classes=["berserk-heading-variant"])
-            para += source_badge(variant["source"], variant["line"])
+            para += source_badge(variant["source"], variant["line"], label=variant.get("label"))
             printed = (variant.get("printed") or "") + ("" if variant.get("nospace") else " ")
             para += nodes.Text(" «" + (printed + " ".join(variant["lines"])).strip() + "»")
             info += para
@@ -213,12 +217,12 @@ def part_nodes(part: str, variants: list[dict[str, Any]]) -> list[nodes.Node]:
         row = nodes.paragraph(classes=["berserk-part-variant"])
         row += nodes.inline("", " ".join(variant["lines"]), classes=["berserk-part-title"])
         row += nodes.Text(" ")
-        row += source_badge(variant["source"], variant["line"])
+        row += source_badge(variant["source"], variant["line"], label=variant.get("label"))
         box += row
     return [box]
 
 
-def gap_nodes(source: str, lines: str) -> list[nodes.Node]:
+def gap_nodes(source: str, lines: str, label: str | None = None) -> list[nodes.Node]:
     """«Фрагмент источника утрачен»: lines ``lines`` (``5`` or ``5-7``) of ``source`` hold only «|»."""
     lines = lines.replace("-", "–")
     label = "строка" if "–" not in lines else "строки"
@@ -229,7 +233,7 @@ def gap_nodes(source: str, lines: str) -> list[nodes.Node]:
         nodes.strong("Фрагмент источника утрачен", "Фрагмент источника утрачен"),
         nodes.Text(f" ({label} {lines}). "),
         nodes.Text("При извлечении текста здесь пропала таблица или абзац; правило не восстановлено. "),
-        source_badge(source, None),
+        source_badge(source, None, label=label),
     )
     return [box]
 
@@ -335,23 +339,39 @@ def entry_nodes(directive: BerserkDirective, entry: Any, root: Path) -> list[nod
     where = nodes.Element()
     where.source, where.line = location
     options = entry_options(entry)
+    loaded = site_corpus(directive.config, directive.env.srcdir)
+    labels = corpus_labels(loaded[0]) if loaded is not None else {}
     if entry.kind == "term":
-        texts = [model_variant(v, entry.title) for v in entry.variants]
+        texts = [model_variant(v, entry.title, labels) for v in entry.variants]
         return term_nodes(directive, entry.id, options, texts, location, where)
-    texts = [model_variant(v) for v in entry.variants]
+    texts = [model_variant(v, labels=labels) for v in entry.variants]
     return rule_nodes(directive, entry.id, options, texts, location, where)
 
 
+_LABELS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def corpus_labels(corpus: Any) -> dict[str, str]:
+    """:func:`~berserk_rules.site.nodes.source_labels` of ``corpus``, computed once per corpus."""
+    cached = _LABELS.get(id(corpus))
+    if cached is None or cached[0] is not corpus:
+        cached = _LABELS[id(corpus)] = (corpus, source_labels(corpus))
+    return cached[1]
+
+
 def part_block(corpus: Any, part: int) -> list[nodes.Node]:
-    return part_nodes(str(part), [model_variant(v) for v in corpus.parts[part]])
+    labels = corpus_labels(corpus)
+    return part_nodes(str(part), [model_variant(v, labels=labels) for v in corpus.parts[part]])
 
 
-def gap_block(gap: Any) -> list[nodes.Node]:
+def gap_block(corpus: Any, gap: Any) -> list[nodes.Node]:
     lines = str(gap.first) if gap.first == gap.last else f"{gap.first}-{gap.last}"
-    return gap_nodes(gap.source, lines)
+    return gap_nodes(gap.source, lines, corpus_labels(corpus).get(gap.source))
 
 
-def model_variant(variant: Any, term: str | None = None) -> dict[str, Any]:
+def model_variant(
+    variant: Any, term: str | None = None, labels: dict[str, str] | None = None
+) -> dict[str, Any]:
     """A :class:`~berserk_rules.corpus.Variant` as the directives' variant: the options of its block
     (``printed`` without the space after it, ``nospace``) and its lines."""
     if term is not None:
@@ -362,6 +382,7 @@ def model_variant(variant: Any, term: str | None = None) -> dict[str, Any]:
         nospace = bool(variant.printed) and not variant.printed.endswith(" ")
     return {
         "source": variant.source,
+        "label": (labels or {}).get(variant.source),
         "line": variant.line,
         "printed": printed,
         "nospace": nospace,
@@ -396,19 +417,66 @@ class CorpusPageDirective(BerserkDirective):
                 blocks.append((line, partial(part_block, corpus, part)))
         for gap in corpus.gaps:
             if gap.file == rel:
-                blocks.append((gap.line, partial(gap_block, gap)))
+                blocks.append((gap.line, partial(gap_block, corpus, gap)))
         for entry in corpus.entries:
             if entry.file == rel:
                 blocks.append((entry.line, partial(entry_nodes, self, entry, root)))
-        out: list[nodes.Node] = []
+        out: list[nodes.Node] = letter_index(corpus, rel)
         for _, render in sorted(blocks, key=lambda block: block[0]):
             out.extend(render())
         return out
 
 
-def corpus_page(file: str, title: str | None) -> str:
-    """The Markdown of a corpus file's page: its title, escaped, and ``{berserk-corpus-page}``."""
+LOST_TITLE_NOTE = (
+    "Заголовок этой части ни один источник не сохранил; название страницы составлено редакцией "
+    "по номерам её правил."
+)
+
+
+def lost_title(corpus: Any, part: int) -> str | None:
+    """The page title of a Part whose title no source prints: «Часть 3: правила 303–315» (its
+    first and last numbered rules), so the navigation says what the page holds; None otherwise."""
+    if part == GLOSSARY_PART or corpus.parts.get(part):
+        return None
+    ids = [e.id for e in corpus.entries if e.kind == "rule" and e.file == f"rules/part-{part}.md"]
+    ids = sorted(
+        (ident for ident in ids if NUMBER_RE.fullmatch(ident)),
+        key=lambda ident: [int(n) for n in ident.split(".")],
+    )
+    if not ids:
+        return None
+    span = f"правило {ids[0]}" if len(ids) == 1 else f"правила {ids[0]}–{ids[-1]}"
+    return f"Часть {part}: {span}"
+
+
+def letter_index(corpus: Any, rel: str) -> list[nodes.Node]:
+    """«Буквы: А Б В …» over a file of glossary terms: each letter links to the first term that
+    starts with it (terms that start with a sign share one link, «+ –»); nothing for a file of rules
+    or with too few terms to need it."""
+    firsts: dict[str, str] = {}
+    for entry in sorted((e for e in corpus.entries if e.file == rel), key=lambda e: e.line):
+        if entry.kind != "term":
+            continue
+        name = (entry.title or entry.id).strip()
+        letter = name[:1].upper() if name[:1].isalpha() else "+ –"
+        firsts.setdefault(letter, entry.id)
+    if len(firsts) < 3:
+        return []
+    para = nodes.paragraph(classes=["berserk-letters"])
+    para += nodes.strong("Буквы: ", "Буквы: ")
+    for index, (letter, slug) in enumerate(firsts.items()):
+        if index:
+            para += nodes.Text(" ")
+        para += nodes.reference(letter, letter, refid=f"term-{slug}", classes=["berserk-letter"])
+    return [para]
+
+
+def corpus_page(file: str, title: str | None, note: str | None = None) -> str:
+    """The Markdown of a corpus file's page: its title, escaped, an editorial ``note`` and
+    ``{berserk-corpus-page}``."""
     head = f"# {escape_markdown(title)}\n\n" if title else ""
+    if note:
+        head += f"**Примечание редакции:** {escape_markdown(note)}\n\n"
     return f"{head}```{{berserk-corpus-page}} {file}\n```\n"
 
 
@@ -423,4 +491,7 @@ def on_include_read(app: Sphinx, relative_path: Path, parent_docname: str, conte
     part = int(match[1]) if match else GLOSSARY_PART if path.name == "glossary.md" else None
     loaded = site_corpus(app.config, app.srcdir) if part is not None else None
     if part is not None and loaded is not None:
-        content[0] = corpus_page(path.name, loaded[0].titles.get(part))
+        corpus = loaded[0]
+        named = lost_title(corpus, part)
+        title = named or corpus.titles.get(part)
+        content[0] = corpus_page(path.name, title, LOST_TITLE_NOTE if named else None)

@@ -104,8 +104,51 @@ def badge(text: str, *classes: str, hint: str | None = None) -> nodes.inline:
     return node
 
 
-def source_badge(source: str, line: int | None, printed: str | None = None) -> nodes.inline:
-    where = f"{source}, строка {line}" if line else source
+NUMBER_RE = re.compile(r"\d+(?:\.\d+)*")
+
+
+HASHED_SOURCE_RE = re.compile(r"(\d+)_[0-9a-f]{8,}\.txt")
+
+
+def source_label(source: str, labels: dict[str, str] | None = None) -> str:
+    """A source as a judge reads it: its label (:func:`source_labels`), else its file name without
+    the extractor's hash («000_eeef2598edc2143d.txt» → «фрагмент 000»)."""
+    if labels and source in labels:
+        return labels[source]
+    match = HASHED_SOURCE_RE.fullmatch(source)
+    return f"фрагмент {match[1]}" if match else source
+
+
+def source_labels(corpus: Any) -> dict[str, str]:
+    """Each source file's label, from what the corpus takes from it: «фрагмент 003: 119.8–205» —
+    the first and last rule it gives, in its own order, and «глоссарий» when it gives terms."""
+    rules: dict[str, list[tuple[int, str]]] = {}
+    terms: set[str] = set()
+    for entry in corpus.entries:
+        for variant in entry.variants:
+            if entry.kind == "term":
+                terms.add(variant.source)
+            elif NUMBER_RE.fullmatch(entry.id):  # printed numbers, not editorial ids
+                rules.setdefault(variant.source, []).append((variant.line, entry.id))
+    labels: dict[str, str] = {}
+    for source in sorted(set(rules) | terms):
+        spans = []
+        ordered = [ident for _, ident in sorted(rules.get(source, []))]
+        if ordered:
+            spans.append(ordered[0] if len(ordered) == 1 else f"{ordered[0]}–{ordered[-1]}")
+        if source in terms:
+            spans.append("глоссарий")
+        labels[source] = f"{source_label(source)}: {', '.join(spans)}"
+    return labels
+
+
+def source_badge(
+    source: str, line: int | None, printed: str | None = None, label: str | None = None
+) -> nodes.inline:
+    """«источник фрагмент 000: 309.3–501.2.1, строка 5» (``label``, else :func:`source_label`);
+    «фрагмент 000» is the file ``rules/sources/000_….txt`` (docs/index.md says so)."""
+    shown = label or source_label(source)
+    where = f"{shown}, строка {line}" if line else shown
     node = nodes.inline("", "", classes=["berserk-source"])
     node += nodes.inline("источник ", "источник ", classes=["berserk-source-label"])
     node += nodes.literal(where, where)

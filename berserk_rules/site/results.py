@@ -18,6 +18,7 @@ from berserk_rules.site.data import (
     part_docname,
     part_of_rule,
     part_title,
+    site_corpus,
     site_data,
     site_linker,
 )
@@ -274,6 +275,9 @@ def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docna
         else:
             box += nodes.paragraph(text="Сценариев пока нет.", classes=["berserk-no-scenarios"])
         return [box]
+    interpretations = relied_interpretations(app, node, scenarios, docname)
+    if interpretations is not None:
+        box += interpretations
     statuses = [data.status(ref.id) for ref in scenarios]
     title = f"Сценарии ({len(scenarios)}): {counts_text(statuses)}"
     box += nodes.paragraph("", "", nodes.strong(title, title), classes=["berserk-scenarios-title"])
@@ -296,6 +300,44 @@ def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docna
         items += item
     box += items
     return [box]
+
+
+def interpretation_key(ident: str) -> tuple[int, str]:
+    number = ident.rpartition("-")[2]
+    return (int(number), ident) if number.isdigit() else (1 << 30, ident)
+
+
+def relied_interpretations(
+    app: Sphinx, node: scenario_list, scenarios: list[Any], docname: str
+) -> nodes.paragraph | None:
+    """«Толкования, на которые опираются сценарии: I-1 …, I-2 …» next to a rule or a term: the
+    ``@interpretation-I-N`` tags of its scenarios, each linked to its entry in the register (with
+    the entry's title), so that a judge sees them without opening every scenario."""
+    if node["kind"] not in ("rule", "term"):
+        return None
+    idents = sorted({ident for ref in scenarios for ident in ref.interpretations}, key=interpretation_key)
+    if not idents:
+        return None
+    loaded = site_corpus(app.config, app.srcdir)
+    register = loaded[0].interpretations if loaded is not None else {}
+    objects = app.env.domains.standard_domain.objects
+    para = nodes.paragraph(classes=["berserk-rule-interpretations"])
+    lead = "Толкования, на которые опираются сценарии: "
+    para += nodes.strong(lead, lead)
+    for index, ident in enumerate(idents):
+        if index:
+            para += nodes.Text("; ")
+        item = register.get(ident)
+        label = f"{ident}. {item.title}" if item is not None and item.title else ident
+        target = objects.get(("interpretation", ident))
+        if target is None:  # an edition without the register: the tag is shown, not linked
+            para += nodes.inline(label, label, classes=["berserk-not-in-edition"])
+            continue
+        uri = app.builder.get_relative_uri(docname, target[0]) + "#" + target[1]
+        para += nodes.reference(
+            label, label, internal=True, refuri=uri, classes=["berserk-interpretation-link"]
+        )
+    return para
 
 
 def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname: str) -> list[nodes.Node]:
