@@ -52,51 +52,34 @@ DEFAULT_REQUIRED_PARTS: tuple[int, ...] = (3, 4)
 
 LANGUAGE_LINE = "# language: ru"
 
+# The keywords come from gherkin's own dialect data (the parser pytest-bdd runs), so lint knows every
+# keyword the parser does — «Также», «К тому же», «Контекст», «Значения» … — and no other.
+_BLOCK_KINDS = ("feature", "background", "rule", "scenario", "scenarioOutline", "examples")
+_STEP_KINDS = ("given", "when", "then", "and", "but")
+
+
+def dialect_keywords(language: str, kinds: Sequence[str]) -> tuple[str, ...]:
+    """The keywords of ``kinds`` in gherkin's dialect ``language``, stripped, without «*»."""
+    from gherkin.dialect import Dialect
+
+    dialect = Dialect.for_name(language)
+    if dialect is None:  # pragma: no cover - both languages ship with gherkin
+        raise LookupError(f"gherkin не знает язык {language}")
+    found: dict[str, None] = {}
+    for kind in kinds:
+        for keyword in dialect.spec[kind]:
+            if keyword.strip() != "*":
+                found[keyword.strip()] = None
+    return tuple(found)
+
+
 # Keywords that open a block: written with a colon ("Правило:"); without one the word is ordinary
 # prose ("Правило 401.7 говорит…") and is not reported.
-_BLOCK_WORDS: tuple[str, ...] = (
-    "Функция",
-    "Правило",
-    "Сценарий",
-    "Пример",
-    "Предыстория",
-    "Структура сценария",
-    "Шаблон сценария",
-    "Примеры",
-)
-BLOCK_KEYWORDS = frozenset(_BLOCK_WORDS)
-RUSSIAN_KEYWORDS: tuple[str, ...] = (
-    "Дано",
-    "Когда",
-    "Тогда",
-    "И",
-    "Но",
-    "Допустим",
-    "Пусть",
-    "Если",
-    "То",
-    "Затем",
-    "А",
-    "Иначе",
-    *_BLOCK_WORDS,
-)
+BLOCK_KEYWORDS = frozenset(dialect_keywords("ru", _BLOCK_KINDS))
+RUSSIAN_KEYWORDS: tuple[str, ...] = dialect_keywords("ru", (*_STEP_KINDS, *_BLOCK_KINDS))
+# First words of the English keywords: a line starting with one is a keyword in the wrong language.
 ENGLISH_KEYWORDS = frozenset(
-    {
-        "feature",
-        "background",
-        "scenario",
-        "scenarios",
-        "example",
-        "examples",
-        "outline",
-        "template",
-        "rule",
-        "given",
-        "when",
-        "then",
-        "and",
-        "but",
-    }
+    keyword.split()[0].lower() for keyword in dialect_keywords("en", (*_STEP_KINDS, *_BLOCK_KINDS))
 )
 # Ordinary Russian words within one edit of a keyword that may well start a description line.
 COMMON_WORDS = frozenset({"есть", "путь", "зачем", "пусто"})
@@ -488,29 +471,27 @@ STEP_KINDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 PLACEHOLDER = re.compile(r"<([^<>\n]+)>")
 
 
-@functools.cache
-def step_matchers() -> dict[str, list[tuple[str, Any]]]:
-    """kind -> [(pattern, parser)] of every step definition of :mod:`berserk_rules.steps`."""
-    from pytest_bdd import parsers
-
+def _registry() -> Any:
+    """The step registry with every step of :mod:`berserk_rules.steps` registered."""
     import berserk_rules.steps.all  # noqa: F401  (registers every step)
-    from berserk_rules.steps.registry import EXTRA_TYPES, STEPS
+    from berserk_rules.steps import registry
 
-    out: dict[str, list[tuple[str, Any]]] = {"given": [], "when": [], "then": []}
-    for step in STEPS:
-        out[step.kind].append((step.pattern, parsers.cfparse(step.pattern, extra_types=EXTRA_TYPES)))
-    return out
+    return registry
 
 
-@functools.lru_cache(maxsize=65536)
 def step_defined(kind: str, text: str) -> bool:
-    """True when a step definition of ``kind`` ("given", "when", "then") matches ``text``."""
-    return any(parser.is_matching(text) for _, parser in step_matchers().get(kind, []))
+    """True when a step definition of ``kind`` ("given", "when", "then") matches ``text`` (two that
+    match both count: running it says which)."""
+    registry = _registry()
+    try:
+        return registry.lookup(kind, text) is not None
+    except registry.AmbiguousStep:
+        return True
 
 
 def close_steps(kind: str, text: str) -> list[str]:
     """Patterns of the step definitions of ``kind`` closest to ``text`` (at most three)."""
-    patterns = [pattern for pattern, _ in step_matchers().get(kind, [])]
+    patterns = [step.pattern for step in _registry().STEPS if step.kind == kind]
     return difflib.get_close_matches(text, patterns, n=3, cutoff=0.5)
 
 
