@@ -171,7 +171,7 @@ def _describe(error: Any) -> str:
     }
     if keyword == "type":
         wanted = value if isinstance(value, list) else [value]
-        return f"ожидается {' или '.join(type_names.get(v, v) for v in wanted)}, получено {shown}"
+        return f"ожидается {' или '.join(str(type_names.get(v, v)) for v in wanted)}, получено {shown}"
     if keyword == "required":
         missing = [name for name in value if isinstance(instance, dict) and name not in instance]
         return "нет обязательного поля " + ", ".join(f"«{name}»" for name in missing)
@@ -297,10 +297,10 @@ class _Compiler:
             return lambda v: False
         if not isinstance(node, dict):
             raise Unsupported(repr(node))
-        checks = [
+        found = [
             self.keyword(key, value, node, base) for key, value in node.items() if key not in _ANNOTATIONS
         ]
-        checks = [c for c in checks if c is not None]
+        checks = [c for c in found if c is not None]
         if len(checks) == 1:
             return checks[0]
         return lambda v: all(c(v) for c in checks)

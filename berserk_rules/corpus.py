@@ -26,6 +26,7 @@ import re
 import sys
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from berserk_rules.errors import SourceError, UserError
 
@@ -179,7 +180,7 @@ class Corpus:
                 parts_done.add(e.part)
                 if self.parts.get(e.part):
                     result.append(self._part_json(e.part))
-            item = {
+            item: dict[str, Any] = {
                 "id": e.id,
                 "kind": e.kind,
                 "part": e.part,

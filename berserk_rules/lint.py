@@ -65,9 +65,10 @@ def dialect_keywords(language: str, kinds: Sequence[str]) -> tuple[str, ...]:
     dialect = Dialect.for_name(language)
     if dialect is None:  # pragma: no cover - both languages ship with gherkin
         raise LookupError(f"gherkin не знает язык {language}")
+    spec: dict[str, Any] = dict(dialect.spec)
     found: dict[str, None] = {}
     for kind in kinds:
-        for keyword in dialect.spec[kind]:
+        for keyword in spec[kind]:
             if keyword.strip() != "*":
                 found[keyword.strip()] = None
     return tuple(found)
@@ -557,8 +558,8 @@ def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = T
     reported: set[tuple[int, str]] = set()
     for pickle in parsed.pickles:
         for step in pickle.get("steps", []):
-            kind = STEP_KINDS.get(str(step.get("type")))
-            if kind is None:
+            step_kind = STEP_KINDS.get(str(step.get("type")))
+            if step_kind is None:
                 continue  # first step «И»: reported above
             ast_step = nodes[step["astNodeIds"][0]]
             line = int(ast_step["location"]["line"])
@@ -567,11 +568,14 @@ def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = T
                 PLACEHOLDER.findall(ast_step["text"])
             ):
                 continue  # an undefined placeholder, reported above
-            if (line, step["text"]) in reported or step_defined(kind, step["text"]):
+            if (line, step["text"]) in reported or step_defined(step_kind, step["text"]):
                 continue
             reported.add((line, step["text"]))
             report.add(
-                rel, line, "undefined-step", undefined_step_message(ast_step["keyword"], step["text"], kind)
+                rel,
+                line,
+                "undefined-step",
+                undefined_step_message(ast_step["keyword"], step["text"], step_kind),
             )
 
 

@@ -489,8 +489,9 @@ def pytest_configure(config: pytest.Config) -> None:
         driver_class(config)  # a bad --berserk-driver is a usage error right away
 
     known_option = config.getoption("--berserk-known-failures")
+    known_path: Path | None
     if known_option:
-        known_path: Path | None = invocation / known_option
+        known_path = invocation / known_option
         if not known_path.is_file():
             raise pytest.UsageError(f"--berserk-known-failures: нет файла {known_option}")
     elif (
@@ -543,8 +544,6 @@ def pytest_bdd_step_error(
     feature: Any,
     scenario: Any,
     step: Any,
-    step_func: Any,
-    step_func_args: Any,
     exception: Exception,
 ) -> None:
     """Remember the step that failed («file:line, keyword text») for the results and the site replay

@@ -511,6 +511,4 @@ def targeted(game: Game, source: Card, serial: int) -> bool:
     return f"цель:{serial}" in source.this_turn
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(DeclareAttack, AssignDefender, EnterAttack, ResolveAttack, SecondBlow)

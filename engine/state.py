@@ -146,6 +146,4 @@ class GameState:
         return f"{prefix}{self.counter}"
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Card, Player, PendingTrigger, QueueItem, ContinuousEffect, GameState)

@@ -247,7 +247,5 @@ def _each_wins(f: dict[str, Any]) -> GameOutcome:
     return GameOutcome("each", True)
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(GameOutcome)
 task(DrawOffer)

@@ -47,12 +47,13 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_FOUND", {})
 
 
-def test_two_definitions_of_one_step_are_named(fresh: None) -> None:
+@pytest.mark.usefixtures("fresh")
+def test_two_definitions_of_one_step_are_named() -> None:
     @registry.when("игрок {player:P} пасует")
     def one(player: str) -> None: ...
 
     @registry.when("{who} пасует")
-    def other(who: str) -> None: ...
+    def other() -> None: ...  # the pattern's fields that a step does not take are dropped
 
     with pytest.raises(registry.AmbiguousStep) as info:
         registry.lookup("when", "игрок А пасует")
@@ -61,7 +62,8 @@ def test_two_definitions_of_one_step_are_named(fresh: None) -> None:
     assert registry.lookup("then", "игрок А пасует") is None
 
 
-def test_a_definition_added_later_is_found(fresh: None) -> None:
+@pytest.mark.usefixtures("fresh")
+def test_a_definition_added_later_is_found() -> None:
     assert registry.lookup("given", "карта «Гном» в руке") is None
 
     @registry.given("карта «{name:N}» в руке")
@@ -72,7 +74,8 @@ def test_a_definition_added_later_is_found(fresh: None) -> None:
     assert registry.lookup("given", "картаX «Гном» в руке") is None
 
 
-def test_unknown_options_of_a_step_are_an_error(fresh: None) -> None:
+@pytest.mark.usefixtures("fresh")
+def test_unknown_options_of_a_step_are_an_error() -> None:
     with pytest.raises(TypeError, match="target_fixture"):
         registry.given("шаг", target_fixture="x")
 

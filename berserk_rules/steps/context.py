@@ -48,7 +48,7 @@ def bare(option: dict[str, Any], targets: list[str] | None = None) -> dict[str, 
     return action
 
 
-def slot_fits(option: dict[str, Any], wanted: list[str] | None) -> bool:
+def slot_fits(option: dict[str, Any], wanted: list[str | None] | None) -> bool:
     """Does the option accept exactly these targets (None: any targets)?"""
     if wanted is None:
         return True

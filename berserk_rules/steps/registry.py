@@ -213,7 +213,7 @@ def _name(text: str) -> str:
     return text
 
 
-_name.pattern = r"(?:[^«»]|«[^«»]*»)+"  # type: ignore[attr-defined] — one level of «» inside
+_name.pattern = r"(?:[^«»]|«[^«»]*»)+"  # type: ignore[attr-defined]  # one level of «» inside
 
 
 def _names(text: str) -> list[str]:
