@@ -92,18 +92,19 @@ def test_the_verdicts_agree_on_real_messages(sample: list[tuple[str, Any]]) -> N
     assert {ref for ref, _ in sample} == set(REFS)
     for ref, value in sample:
         assert contract.fast_validator(ref).is_valid(value), (ref, contract.violations(ref, value))
+    for ref, value in random.Random(5).sample(sample, 60):
         assert contract.validator(ref).is_valid(value)
 
 
 def test_the_verdicts_agree_on_broken_messages(sample: list[tuple[str, Any]]) -> None:
     rng = random.Random(3)
     invalid = 0
-    for ref, value in rng.sample(sample, 80):
+    for ref, value in rng.sample(sample, 60):
         for twin in broken(value, rng, 8):
             expected = contract.validator(ref).is_valid(twin)
             assert contract.fast_validator(ref).is_valid(twin) == expected, (ref, twin)
             invalid += not expected
-    assert invalid > 150  # the breakage does break
+    assert invalid > 120  # the breakage does break
 
 
 def test_json_equality_is_the_schemas() -> None:

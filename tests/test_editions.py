@@ -114,6 +114,7 @@ def test_word_changes() -> None:
     assert word_changes("игрок берёт карту", "игрок берёт две карты") == (["карту"], ["две карты"])
 
 
+@pytest.mark.slow  # builds a site
 def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path) -> None:
     """An edition's site: its rules with the project's scenarios attached by number, no warnings."""
     from berserk_rules.commands.site import build_site

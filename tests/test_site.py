@@ -21,6 +21,8 @@ from berserk_rules.commands.site import build_site
 from berserk_rules.corpus import load_corpus, project_root
 from berserk_rules.features import ScenarioRef, load_scenarios
 
+pytestmark = pytest.mark.slow  # builds the site
+
 RULE = "401.7"
 
 
