@@ -155,7 +155,8 @@ def broken_project(root: Path) -> Path:
     return make_project(root, {"broken.feature": feature(*blocks)})
 
 
-@pytest.mark.parametrize("workers", ["0", "2"])
+# under pytest-xdist (two more workers, each importing everything and starting its engine): slow tier
+@pytest.mark.parametrize("workers", ["0", pytest.param("2", marks=pytest.mark.slow)])
 def test_broken_engine_errors_only_its_scenarios(tmp_path: Path, workers: str) -> None:
     project = broken_project(tmp_path)
     code, output, results = check(project, "--engine", ENGINE, "--timeout", "1", "-n", workers)
