@@ -32,9 +32,13 @@ real one and never matches — registered through :mod:`berserk_rules.steps.regi
 pytest plugin. With N = the number of step definitions the dictionary doubles; the per-scenario cost
 should stay flat.
 
+``--xdist`` measures ``berserk-rules check -n 2`` against ``-n 0`` in the same paired way (where
+``check`` should switch to pytest-xdist: ``PARALLEL_FROM`` in ``berserk_rules/commands/check.py``).
+
 ``--profile`` runs our suite once under cProfile in one process with the driver in process
-(``--berserk-isolation none``) and prints the share of the run spent in step lookup, schema
-validation, deep copies and the engine, then the functions with the most own time.
+(``--berserk-isolation none``; with ``--isolation process`` the pytest side of the default run)
+and prints the share of the run spent in step lookup, schema validation, deep copies and the
+engine, then the functions with the most own time.
 """
 
 from __future__ import annotations
@@ -266,12 +270,12 @@ GROUPS = (
 )
 
 
-def profile(top: int) -> None:
+def profile(top: int, isolation: str) -> None:
     import pytest
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run.prof"
-        args = ["tests/test_rulebook.py", "-p", "no:cacheprovider", "-q", "--berserk-isolation", "none"]
+        args = ["tests/test_rulebook.py", "-p", "no:cacheprovider", "-q", "--berserk-isolation", isolation]
         args += ["--berserk-results", str(Path(tmp) / "r.json")] + (["-n", "0"] if _has_xdist() else [])
         os.chdir(ROOT)
         profiler = cProfile.Profile()
@@ -299,6 +303,31 @@ def profile(top: int) -> None:
     stats.sort_stats("tottime").print_stats(top)
 
 
+def xdist(rounds: int) -> None:
+    """``berserk-rules check -n 2`` against ``-n 0`` (where ``check`` should switch to pytest-xdist)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cli = [sys.executable, "-m", "berserk_rules.cli", "check", "--results", str(Path(tmp) / "r.json")]
+        caches = [ROOT / c for c in OUR_CACHES]
+        two = Suite("-n 2", [*cli, "-n", "2"], ROOT, caches)
+        one = Suite("-n 0", [*cli, "-n", "0"], ROOT, caches)
+        scenarios = len(list(_scenario_ids()))
+        print(f"load average {os.getloadavg()[0]:.1f}")
+        report(
+            f"berserk-rules check -n 2 против -n 0, warm, {rounds} пар:",
+            two.name,
+            one.name,
+            paired(two, one, rounds, False),
+            scenarios,
+        )
+
+
+def _scenario_ids() -> Iterable[str]:
+    sys.path.insert(0, str(ROOT))
+    from berserk_rules.features import load_scenarios
+
+    return (ref.id for ref in load_scenarios(ROOT))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -306,11 +335,15 @@ def main() -> None:
     parser.add_argument("--isolation", choices=("process", "none"), default=None)
     parser.add_argument("--dummy-steps", type=int, default=None, metavar="N")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--xdist", action="store_true", help="berserk-rules check -n 2 against -n 0")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--keep", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
     if args.profile:
-        profile(args.top)
+        profile(args.top, args.isolation or "none")
+        return
+    if args.xdist:
+        xdist(args.rounds)
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp) / "floor"
