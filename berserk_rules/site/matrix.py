@@ -1,6 +1,6 @@
 """Sphinx: the «Матрица движков» page (``{berserk-matrix}``) and the engines' SVG badges.
 
-A separate small extension, set up by :mod:`berserk_rules.sphinx_ext`. The results files come
+A separate small extension, set up by :mod:`berserk_rules.site`. The results files come
 from the ``berserk_matrix`` configuration value (paths separated by ``os.pathsep``; ``berserk-rules
 site --matrix RESULTS…`` sets it); without it, the site's own results file (one engine). The page
 depends on those files, so it is rebuilt when a run changes them; the badges are written into
@@ -18,8 +18,6 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from berserk_rules.matrix import build, html_page, load_runs, write_badges
-
-MATRIX_KEY = "berserk_matrix_data"
 
 
 def matrix_files(app: Sphinx) -> list[Path]:
