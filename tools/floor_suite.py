@@ -93,6 +93,7 @@ FLOOR_INI = "[pytest]\naddopts = -p no:cacheprovider\n"
 DUMMY_STEPS = '''\
 """{count} step definitions that never match: real patterns with a suffix (tools/floor_suite.py)."""
 
+import berserk_rules.steps.all  # noqa: F401  (the real steps first: their patterns are copied)
 from berserk_rules.steps import registry
 
 _REAL = [(s.kind, s.pattern) for s in registry.STEPS]
