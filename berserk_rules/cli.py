@@ -51,7 +51,8 @@ class RussianArgumentParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", RussianHelpFormatter)
         add_help = kwargs.pop("add_help", True)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
         self._positionals.title = "аргументы"
         self._optionals.title = "параметры"
         if add_help:

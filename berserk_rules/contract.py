@@ -20,7 +20,9 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -82,8 +84,33 @@ def json_problems(value: Any, path: tuple[Any, ...] = (), depth: int = 0) -> lis
     return [f"поле {field_path(path)}: значение типа {type(value).__name__} — не JSON ({value!r:.60})"]
 
 
+def is_plain(value: Any, depth: int = 0) -> bool:
+    """True when ``value`` is plain JSON made of exactly dict, list, str, int, finite float, bool and
+    None (the quick test; :func:`json_problems` says what is wrong, and accepts their subclasses)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return True
+    if kind is float:
+        return math.isfinite(value)
+    if depth >= MAX_DEPTH:
+        return False
+    if kind is list:
+        for item in value:
+            if not is_plain(item, depth + 1):
+                return False
+        return True
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str or not is_plain(item, depth + 1):
+                return False
+        return True
+    return False
+
+
 def check_json(value: Any, method: str) -> None:
     """Raise :class:`ContractError` when ``value`` is not plain JSON."""
+    if is_plain(value):
+        return
     problems = json_problems(value)
     if problems:
         raise ContractError(method, problems)
@@ -144,7 +171,7 @@ def _describe(error: Any) -> str:
     }
     if keyword == "type":
         wanted = value if isinstance(value, list) else [value]
-        return f"ожидается {' или '.join(type_names.get(v, v) for v in wanted)}, получено {shown}"
+        return f"ожидается {' или '.join(str(type_names.get(v, v)) for v in wanted)}, получено {shown}"
     if keyword == "required":
         missing = [name for name in value if isinstance(instance, dict) and name not in instance]
         return "нет обязательного поля " + ", ".join(f"«{name}»" for name in missing)
@@ -196,44 +223,178 @@ def violations(ref: str, value: Any, limit: int = 5) -> list[str]:
     return messages
 
 
-_ANNOTATIONS = ("$id", "$schema", "$defs", "$comment", "title", "description", "examples")
+# --- the verdict, compiled -----------------------------------------------------------------------
+#
+# jsonschema walks a schema anew for every value, building a validator object per node: most of a
+# scenario run's time went there. The verdict (valid or not) is computed instead by closures built
+# once per schema from the keywords our schemas use; a schema with any other keyword is checked by
+# jsonschema itself. A failure is always explained by jsonschema (:func:`violations`), and
+# tests/test_contract.py holds the two verdicts equal on real messages and on broken ones.
+
+Check = Callable[[Any], bool]
+_ANNOTATIONS = frozenset(
+    ("$id", "$schema", "$defs", "$comment", "title", "description", "examples", "default", "deprecated")
+)
 
 
-def _inline(node: Any, base: str) -> Any:
-    """``node`` with every ``$ref`` replaced by its target (our schemas are not recursive)."""
-    if isinstance(node, list):
-        return [_inline(item, base) for item in node]
-    if not isinstance(node, dict):
-        return node
-    out = {key: _inline(value, base) for key, value in node.items() if key not in (*_ANNOTATIONS, "$ref")}
-    if "$ref" not in node:
-        return out
-    ref = node["$ref"]
-    name, _, fragment = (base + ref if ref.startswith("#") else ref).partition("#")
-    target: Any = schema(name.removeprefix(SCHEMA_BASE))
-    for part in (p for p in fragment.split("/") if p):
-        target = target[part]
-    resolved = _inline(target, name)
-    return {"allOf": [resolved, out]} if out else resolved
+class Unsupported(Exception):
+    """A schema keyword the compiled check does not know: jsonschema checks that schema."""
+
+
+def _is_integer(v: Any) -> bool:
+    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+_TYPES: dict[str, Check] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": _is_integer,
+    "number": _is_number,
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+def json_equal(one: Any, two: Any) -> bool:
+    """Equality as JSON Schema means it (``const``, ``enum``): true is not 1, 1 is 1.0."""
+    if isinstance(one, bool) or isinstance(two, bool):
+        return type(one) is type(two) and one == two
+    if isinstance(one, list) and isinstance(two, list):
+        return len(one) == len(two) and all(json_equal(a, b) for a, b in zip(one, two, strict=True))
+    if isinstance(one, dict) and isinstance(two, dict):
+        return one.keys() == two.keys() and all(json_equal(one[k], two[k]) for k in one)
+    if isinstance(one, list | dict) or isinstance(two, list | dict):
+        return False
+    return bool(one == two)
+
+
+class _Compiler:
+    def __init__(self) -> None:
+        self.done: dict[tuple[str, str], list[Check]] = {}
+
+    def ref(self, ref: str, base: str) -> Check:
+        name, _, fragment = (base + ref if ref.startswith("#") else ref).partition("#")
+        key = (name, fragment)
+        if key not in self.done:
+            cell: list[Check] = []
+            self.done[key] = cell
+            target: Any = schema(name.removeprefix(SCHEMA_BASE))
+            for part in (p for p in fragment.split("/") if p):
+                target = target[part]
+            cell.append(self.node(target, name))
+        cell = self.done[key]
+        return lambda v: cell[0](v)
+
+    def node(self, node: Any, base: str) -> Check:
+        if node is True:
+            return lambda v: True
+        if node is False:
+            return lambda v: False
+        if not isinstance(node, dict):
+            raise Unsupported(repr(node))
+        found = [
+            self.keyword(key, value, node, base) for key, value in node.items() if key not in _ANNOTATIONS
+        ]
+        checks = [c for c in found if c is not None]
+        if len(checks) == 1:
+            return checks[0]
+        return lambda v: all(c(v) for c in checks)
+
+    def keyword(self, key: str, value: Any, node: dict[str, Any], base: str) -> Check | None:
+        sub = self.node
+        if key == "$ref":
+            return self.ref(value, base)
+        if key == "type":
+            tests = [_TYPES[t] for t in (value if isinstance(value, list) else [value])]
+            return tests[0] if len(tests) == 1 else (lambda v: any(t(v) for t in tests))
+        if key == "properties":
+            props = [(name, sub(s, base)) for name, s in value.items()]
+            return lambda v: not isinstance(v, dict) or all(c(v[k]) for k, c in props if k in v)
+        if key == "required":
+            names = list(value)
+            return lambda v: not isinstance(v, dict) or all(k in v for k in names)
+        if key == "additionalProperties":
+            if "patternProperties" in node:
+                raise Unsupported(key)
+            known, extra = frozenset(node.get("properties", {})), sub(value, base)
+            return lambda v: not isinstance(v, dict) or all(extra(v[k]) for k in v if k not in known)
+        if key == "propertyNames":
+            names_check = sub(value, base)
+            return lambda v: not isinstance(v, dict) or all(names_check(k) for k in v)
+        if key == "items" and not isinstance(value, list):
+            item = sub(value, base)
+            return lambda v: not isinstance(v, list) or all(item(x) for x in v)
+        if key == "const":
+            return lambda v: json_equal(v, value)
+        if key == "enum":
+            return lambda v: any(json_equal(v, e) for e in value)
+        if key == "minLength":
+            return lambda v: not isinstance(v, str) or len(v) >= value
+        if key == "maxLength":
+            return lambda v: not isinstance(v, str) or len(v) <= value
+        if key == "minimum":
+            return lambda v: not _is_number(v) or v >= value
+        if key == "maximum":
+            return lambda v: not _is_number(v) or v <= value
+        if key == "pattern":
+            search = re.compile(value).search
+            return lambda v: not isinstance(v, str) or search(v) is not None
+        if key in ("anyOf", "allOf", "oneOf"):
+            subs = [sub(s, base) for s in value]
+            if key == "anyOf":
+                return lambda v: any(c(v) for c in subs)
+            if key == "allOf":
+                return lambda v: all(c(v) for c in subs)
+            return lambda v: sum(1 for c in subs if c(v)) == 1
+        if key == "not":
+            negated = sub(value, base)
+            return lambda v: not negated(v)
+        if key == "if":
+            test = sub(value, base)
+            then = sub(node.get("then", True), base)
+            otherwise = sub(node.get("else", True), base)
+            return lambda v: then(v) if test(v) else otherwise(v)
+        if key in ("then", "else"):
+            return None  # with "if" (alone they mean nothing)
+        raise Unsupported(key)
 
 
 @functools.cache
 def fast_validator(ref: str) -> Any:
-    """The same check as :func:`validator`, on a copy of the schema with the references inlined:
-    about 2.5 times faster, but its schema paths do not match the files (used for the verdict
-    only; :func:`violations` explains a failure with the real paths)."""
-    from jsonschema import Draft202012Validator
-
+    """The verdict of :func:`validator` for ``ref`` (``.is_valid(value)``), compiled; jsonschema's
+    own validator when the schema uses a keyword the compiled check does not know."""
     name, _, fragment = ref.partition("#")
-    return Draft202012Validator(_inline({"$ref": f"#{fragment}"}, SCHEMA_BASE + name))
+    try:
+        check = _Compiler().ref(f"#{fragment}", SCHEMA_BASE + name)
+    except (Unsupported, KeyError):
+        return validator(ref)
+    return _Compiled(check)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    is_valid: Check
+
+
+# (schema, hash of the JSON text) of every value found valid in this process: validity depends on
+# nothing else, so one check per distinct message is enough for the whole session, whichever
+# driver or scenario sends it again.
+_VALID: set[tuple[str, int]] = set()
+REMEMBER = 1 << 17  # at most this many (forgotten all at once beyond)
 
 
 class Checker:
-    """Checks values against the schemas, remembering the JSON texts already found valid (an
-    engine answers the same observation many times between two actions)."""
+    """Checks values against the schemas, remembering for the session the JSON texts already found
+    valid (an engine answers the same observation many times between two actions, and scenarios
+    start from the same positions and send the same actions)."""
 
-    def __init__(self, remember: int = 4096) -> None:
-        self.valid: set[tuple[str, int]] = set()
+    def __init__(self, remember: int = REMEMBER) -> None:
+        self.valid = _VALID
         self.remember = remember
 
     def check(self, ref: str, value: Any, method: str, text: str | None = None) -> None:
@@ -255,9 +416,13 @@ class Checker:
         self.valid.add(key)
 
 
+_CHECKER = Checker()
+
+
 def check(ref: str, value: Any, method: str) -> None:
-    """Raise :class:`ContractError` when ``value`` is not plain JSON or breaks schema ``ref``."""
-    Checker(0).check(ref, value, method)
+    """Raise :class:`ContractError` when ``value`` is not plain JSON or breaks schema ``ref``
+    (each distinct value is checked against the schema once per session)."""
+    _CHECKER.check(ref, value, method)
 
 
 # --- positions -----------------------------------------------------------------------------------
@@ -274,7 +439,7 @@ def position_problems(position: Any) -> list[str]:
         check_json(position, "позиция")
     except ContractError as exc:
         return exc.problems
-    problems = violations("position", position)
+    problems = [] if fast_validator("position").is_valid(position) else violations("position", position)
     if problems:
         return problems
     cards = position.get("cards", {})

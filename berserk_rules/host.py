@@ -14,12 +14,14 @@ from typing import Any
 
 from berserk_engine.serve import Session, serve
 
-from berserk_rules.contract import json_problems
+from berserk_rules.contract import is_plain, json_problems
 from berserk_rules.driver import Driver, Rejected, SetupRejected
 
 
 def _plain(value: Any, method: str) -> Any:
     """``value`` if it is plain JSON; otherwise an error naming the field (NaN, a set, a key 1 …)."""
+    if is_plain(value):  # the quick test; the detailed one says what is wrong
+        return value
     problems = json_problems(value)
     if problems:
         raise ValueError(f"{method}: " + "; ".join(problems[:3]))

@@ -12,7 +12,6 @@ folder is linted (no explicit paths): linting one file cannot tell whether a rul
 from __future__ import annotations
 
 import difflib
-import functools
 import re
 import tomllib
 from collections import defaultdict
@@ -37,6 +36,7 @@ from berserk_rules.features import (
     scenario_refs,
     syntax_errors,
 )
+from berserk_rules.gherkin_keywords import suspicious_description
 
 ERROR = "error"
 INFO = "info"
@@ -51,59 +51,6 @@ TAG_WORDS = "допустимы @rule-<номер>, @term-<термин>, @inter
 DEFAULT_REQUIRED_PARTS: tuple[int, ...] = (3, 4)
 
 LANGUAGE_LINE = "# language: ru"
-
-# Keywords that open a block: written with a colon ("Правило:"); without one the word is ordinary
-# prose ("Правило 401.7 говорит…") and is not reported.
-_BLOCK_WORDS: tuple[str, ...] = (
-    "Функция",
-    "Правило",
-    "Сценарий",
-    "Пример",
-    "Предыстория",
-    "Структура сценария",
-    "Шаблон сценария",
-    "Примеры",
-)
-BLOCK_KEYWORDS = frozenset(_BLOCK_WORDS)
-RUSSIAN_KEYWORDS: tuple[str, ...] = (
-    "Дано",
-    "Когда",
-    "Тогда",
-    "И",
-    "Но",
-    "Допустим",
-    "Пусть",
-    "Если",
-    "То",
-    "Затем",
-    "А",
-    "Иначе",
-    *_BLOCK_WORDS,
-)
-ENGLISH_KEYWORDS = frozenset(
-    {
-        "feature",
-        "background",
-        "scenario",
-        "scenarios",
-        "example",
-        "examples",
-        "outline",
-        "template",
-        "rule",
-        "given",
-        "when",
-        "then",
-        "and",
-        "but",
-    }
-)
-# Ordinary Russian words within one edit of a keyword that may well start a description line.
-COMMON_WORDS = frozenset({"есть", "путь", "зачем", "пусто"})
-# Latin letters that look like Cyrillic ones: "Дaно" with a Latin "a" is not a keyword.
-LOOKALIKES = str.maketrans("aAeEoOpPcCxXyKkMHTBmt", "аАеЕоОрРсСхХуКкМНТВмт")
-
-WORD = re.compile(r"[\w\-]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -161,81 +108,6 @@ class LintReport:
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=65536)
-def edit_distance(a: str, b: str, limit: int | None = None) -> int:
-    """Optimal string alignment distance (Levenshtein plus adjacent transpositions).
-
-    With ``limit``, stops as soon as the distance must exceed it and returns ``limit + 1``:
-    description lines are compared with every keyword, and almost all are far from all of them.
-    Cached: the first words of prose lines repeat.
-    """
-    if limit is not None and abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if limit is not None and min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[len(b)]
-
-
-def _allowed_distance(keyword: str) -> int:
-    if len(keyword) <= 3:
-        return 0
-    if len(keyword) <= 5:
-        return 1
-    return 2
-
-
-def suspicious_description(line: str) -> str | None:
-    """Why a description line looks like a lost keyword line, or None when it looks like prose."""
-    stripped = line.strip()
-    if not stripped or stripped.startswith("#"):
-        return None
-    tokens = list(WORD.finditer(stripped))
-    if tokens and tokens[0].start() == 0:
-        first = tokens[0].group(0)
-        if first.lower() in ENGLISH_KEYWORDS:
-            return f"строка начинается с английского ключевого слова «{first}» (файлы пишутся на русском)"
-        best: tuple[int, str, str, str] | None = None  # distance, keyword, written, normalized
-        for keyword in RUSSIAN_KEYWORDS:
-            count = len(keyword.split())
-            if len(tokens) < count:
-                continue
-            written = " ".join(t.group(0) for t in tokens[:count])
-            candidate = written.translate(LOOKALIKES)
-            if candidate.lower() in COMMON_WORDS:
-                continue
-            allowed = _allowed_distance(keyword)
-            distance = edit_distance(candidate.lower(), keyword.lower(), allowed)
-            if distance > allowed:
-                continue
-            has_colon = stripped[tokens[count - 1].end() :].lstrip().startswith(":")
-            if keyword in BLOCK_KEYWORDS and not has_colon and not stripped.endswith(":"):
-                continue
-            if best is None or distance < best[0]:
-                best = (distance, keyword, written, candidate)
-        if best is not None:
-            distance, keyword, written, candidate = best
-            if distance == 0 and candidate != written:
-                return f"«{written}» написано латинскими буквами и не распознано как «{keyword}»"
-            if distance == 0 and keyword not in BLOCK_KEYWORDS and stripped[len(written) :][:1].isspace():
-                return f"шаг «{written} …» стоит вне сценария (в описании блока)"
-            if distance == 0:
-                return f"строка начинается с «{written}», но не распознана как ключевое слово"
-            return f"«{written}» похоже на ключевое слово «{keyword}» с опечаткой"
-    if stripped.endswith(":"):
-        return "строка кончается двоеточием, как ключевое слово блока, но ключевым словом не распознана"
-    return None
 
 
 def required_parts(root: Path) -> tuple[int, ...]:
@@ -488,29 +360,27 @@ STEP_KINDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 PLACEHOLDER = re.compile(r"<([^<>\n]+)>")
 
 
-@functools.cache
-def step_matchers() -> dict[str, list[tuple[str, Any]]]:
-    """kind -> [(pattern, parser)] of every step definition of :mod:`berserk_rules.steps`."""
-    from pytest_bdd import parsers
-
+def _registry() -> Any:
+    """The step registry with every step of :mod:`berserk_rules.steps` registered."""
     import berserk_rules.steps.all  # noqa: F401  (registers every step)
-    from berserk_rules.steps.registry import EXTRA_TYPES, STEPS
+    from berserk_rules.steps import registry
 
-    out: dict[str, list[tuple[str, Any]]] = {"given": [], "when": [], "then": []}
-    for step in STEPS:
-        out[step.kind].append((step.pattern, parsers.cfparse(step.pattern, extra_types=EXTRA_TYPES)))
-    return out
+    return registry
 
 
-@functools.lru_cache(maxsize=65536)
 def step_defined(kind: str, text: str) -> bool:
-    """True when a step definition of ``kind`` ("given", "when", "then") matches ``text``."""
-    return any(parser.is_matching(text) for _, parser in step_matchers().get(kind, []))
+    """True when a step definition of ``kind`` ("given", "when", "then") matches ``text`` (two that
+    match both count: running it says which)."""
+    registry = _registry()
+    try:
+        return registry.lookup(kind, text) is not None
+    except registry.AmbiguousStep:
+        return True
 
 
 def close_steps(kind: str, text: str) -> list[str]:
     """Patterns of the step definitions of ``kind`` closest to ``text`` (at most three)."""
-    patterns = [pattern for pattern, _ in step_matchers().get(kind, [])]
+    patterns = [step.pattern for step in _registry().STEPS if step.kind == kind]
     return difflib.get_close_matches(text, patterns, n=3, cutoff=0.5)
 
 
@@ -576,8 +446,8 @@ def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = T
     reported: set[tuple[int, str]] = set()
     for pickle in parsed.pickles:
         for step in pickle.get("steps", []):
-            kind = STEP_KINDS.get(str(step.get("type")))
-            if kind is None:
+            step_kind = STEP_KINDS.get(str(step.get("type")))
+            if step_kind is None:
                 continue  # first step «И»: reported above
             ast_step = nodes[step["astNodeIds"][0]]
             line = int(ast_step["location"]["line"])
@@ -586,11 +456,14 @@ def check_steps(parsed: ParsedFeature, report: LintReport, definitions: bool = T
                 PLACEHOLDER.findall(ast_step["text"])
             ):
                 continue  # an undefined placeholder, reported above
-            if (line, step["text"]) in reported or step_defined(kind, step["text"]):
+            if (line, step["text"]) in reported or step_defined(step_kind, step["text"]):
                 continue
             reported.add((line, step["text"]))
             report.add(
-                rel, line, "undefined-step", undefined_step_message(ast_step["keyword"], step["text"], kind)
+                rel,
+                line,
+                "undefined-step",
+                undefined_step_message(ast_step["keyword"], step["text"], step_kind),
             )
 
 

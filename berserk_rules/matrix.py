@@ -19,7 +19,7 @@ from typing import Any
 
 from berserk_rules.corpus.model import Corpus, part_of_id
 from berserk_rules.errors import UserError
-from berserk_rules.features import read_results
+from berserk_rules.results import read_results
 
 ORDER = ("error", "failed", "xpass", "not run", "xfail", "skipped", "passed")  # worst first
 SYMBOLS = {

@@ -208,7 +208,6 @@ class EngineProcess:
         self.tail: StderrTail | None = None  # the stderr of the last process started
         self.failed_starts = 0
         self.fatal: str | None = None  # set when starting again would only fail again
-        self.starts = 0
         self.checker = contract.Checker()
 
     # --- process ---------------------------------------------------------------------------
@@ -238,7 +237,6 @@ class EngineProcess:
         return info
 
     def _start(self, deadline: float | None) -> dict[str, Any]:
-        self.starts += 1
         self.tail = None
         self.buffer.clear()
         # The stderr pipe is ours, not Popen's: only the reader thread reads and closes it.

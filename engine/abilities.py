@@ -165,6 +165,4 @@ def number_slots(value: Any, counter: list[int] | None = None) -> Any:
     return value
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Selector, Amount, Trigger, Cost, Ability)

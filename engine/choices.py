@@ -112,6 +112,4 @@ class Choose(Task):
         game.push(self.then)
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(ChooseCards, Choose)

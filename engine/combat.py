@@ -508,6 +508,4 @@ def targeted(game: Game, source: Card, serial: int) -> bool:
     return source.this_turn is not None and serial in source.this_turn.targets
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(DeclareAttack, AssignDefender, EnterAttack, ResolveAttack, SecondBlow)

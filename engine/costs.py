@@ -97,6 +97,4 @@ def _set_cost(f: dict[str, Any]) -> Ability:
     return Ability("static", "", SetCost(f["subtype"].lower(), f["n"]))
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(OwnCost, SetCost)

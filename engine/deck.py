@@ -333,7 +333,5 @@ def _on_enemy_draw(f: dict[str, Any]) -> Trigger:
     return Trigger("draws", player="enemy")
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Search, TopToBottom, MillTop, Reveal, Shuffle, Placeable, Place)
 task(ShuffleDeck, SearchChosen)

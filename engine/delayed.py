@@ -68,6 +68,4 @@ def _at_end_of_turn(f: dict[str, Any]) -> Delayed | None:
     return None
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Delayed)

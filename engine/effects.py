@@ -430,7 +430,5 @@ def _discard_few(f: dict[str, Any]) -> Discard:
     return Discard(f["n"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Sequence, Wound, Heal, Draw, StrikeBonus, Grant, Fight, Move, Close, Discard)
 task(Resolve, DiscardChosen)

@@ -1,17 +1,20 @@
 """Typed events and the one pipeline every change of state goes through.
 
 An event says what is about to happen (a card takes wounds, is healed, draws, moves to another zone,
-closes …). :class:`Perform` takes a batch of simultaneous events through the same stages:
+closes …). :func:`perform` takes a batch of simultaneous events through the same stages, in this order:
 
-1. **modification and prevention** (``hooks.WOUND_AMOUNT``, ``hooks.WOUND_PREVENTION``): «Уязвимость»
-   adds a wound, «Броня Х» prevents the first X wounds of attacks (Предотвращение);
-2. **replacement** (``hooks.REPLACEMENTS``, Эффект замещения): an event may be replaced by others; when
-   a player can apply several replacements he chooses which (the active player when both can), and
-   the result may be replaced again by another replacement (never by the same one twice) — this is
-   the one place a change of state may stop for a player's choice;
-3. **the change** itself (``APPLY``), with a log entry;
-4. **trigger collection** (:mod:`berserk_engine.triggers`): triggered abilities whose condition is
-   the event start waiting to be declared (401.4).
+1. **replacement** (``hooks.REPLACEMENTS``, Эффект замещения; the :class:`Perform` task): an event may
+   be replaced by others; when a player can apply several replacements he chooses which (the active
+   player when both can), and the result may be replaced again by another replacement (never by the
+   same one twice) — this is the one place a change of state may stop for a player's choice;
+2. **the change** itself, event by event (``APPLY``, :func:`perform_now`), with a log entry; for a
+   wound first whether the card takes wounds at all (``hooks.NO_WOUNDS``), then **modification and
+   prevention** (``hooks.WOUND_AMOUNT``, ``hooks.WOUND_PREVENTION``): «Уязвимость» adds a wound,
+   «Броня Х» prevents the first X wounds of attacks (Предотвращение);
+3. **trigger collection** (:mod:`berserk_engine.triggers`) over the events that happened: triggered
+   abilities whose condition is the event start waiting to be declared (401.4);
+4. **entering a squad** (``hooks.ENTERED_SQUAD``): cards that came into a squad may bring further
+   events, which go through the pipeline in their turn.
 
 Triggers match events, not strings: a wound knows its source, its amount and whether it comes from an
 attack; a heal knows how many wounds it actually removed; a draw knows whether it failed.
@@ -231,7 +234,8 @@ def replacements(game: Game, event: Any) -> list[Replacement]:
 
 @dataclass(slots=True)
 class Perform(Task):
-    """Take simultaneous events through prevention, replacement, change, log and trigger collection.
+    """Take simultaneous events through replacement, then (:func:`perform_now`) the change with its
+    prevention, the log and trigger collection.
 
     ``index`` is the next event to pass through replacement; ``ready`` holds the events that came
     through it. A choice among replacements stops the task here and resumes at the same event.
@@ -607,8 +611,6 @@ from berserk_engine import actions, triggers  # noqa: E402 — they build on the
 
 actions.register(actions.ActionKind("choose", "выбор варианта", _choose_options, _check_choose, _chosen))
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(
     WoundEvent,
     HealEvent,

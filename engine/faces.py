@@ -81,6 +81,4 @@ def _face_up(f: dict[str, Any]) -> Flip:
     return Flip(f["t"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(FlipEvent, Flip)

@@ -209,6 +209,4 @@ class SpellDone(Task):
 
 actions.register(ActionKind("play", "розыгрыш карты", _options, _check, _play))
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(Played, _AfterPlayed, SpellDone)

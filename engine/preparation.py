@@ -94,6 +94,4 @@ class _Refill(Task):
         perform(game, *(DrawEvent(self.player, reason="пересдача") for _ in range(self.count)))
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(Preparation, Mulligan, _Refill)

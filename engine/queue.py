@@ -364,6 +364,4 @@ actions.register(ActionKind("pass", "пас", _pass_only, _check_pass, _pass))
 
 from berserk_engine import combat  # noqa: E402 — combat builds on the Queue defined above
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(QueueRound, ResolveAll, ResolveItem, Resolved, StateCheck, _Deaths)

@@ -181,6 +181,4 @@ def _instead(f: dict[str, Any]) -> Ability | None:
     return Ability("static", "", ReplaceWounds(subject, instead=node))
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(ReplaceWounds)

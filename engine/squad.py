@@ -394,7 +394,5 @@ def _take_control_for(f: dict[str, Any]) -> TakeControl | None:
     return TakeControl(f["t"], f["d"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Summon, Resurrect, ControlEvent, TakeControl)
 task(LookForSummon, SummonFound, Resurrected)

@@ -313,8 +313,6 @@ class GameState:
         return f"{prefix}{self.counter}"
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(
     TurnRecord, Card, Player, PendingTrigger, Attack, Pending, QueueItem, ContinuousEffect, GameState
 )

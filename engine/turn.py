@@ -221,6 +221,4 @@ def _end_turn(game: Game, player: str, action: dict[str, Any]) -> None:
 
 actions.register(ActionKind("end_turn", "передача хода", _end_turn_options, _end_turn_check, _end_turn))
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(Restoration, Restored, Accumulation, TurnPoint, MainStage, ChoicePhase, EndTurn, EndCleanup, NextTurn)

@@ -247,8 +247,6 @@ def _each_wins(f: dict[str, Any]) -> GameOutcome:
     return GameOutcome("each", True)
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(GameOutcome)
 task(DrawOffer)
 upgrade(DrawOffer, "interrupted", Pending.load)  # snapshots of the first format: a plain dict

@@ -26,6 +26,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
 REQUIRED = bool(os.environ.get("BERSERK_REQUIRE_BROWSER"))  # set by .ci/run: no silent skip in CI
 
 

@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
 try:
     from playwright import sync_api
 except ImportError:

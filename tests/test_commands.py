@@ -14,7 +14,8 @@ from berserk_rules import coverage
 from berserk_rules.cli import main
 from berserk_rules.commands import check
 from berserk_rules.corpus import load_corpus
-from berserk_rules.features import load_results, load_scenarios
+from berserk_rules.features import load_scenarios
+from berserk_rules.results import load_results
 
 PYPROJECT = """\
 [tool.berserk-rules]

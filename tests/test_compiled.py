@@ -74,6 +74,7 @@ def test_engine_type_checks(tmp_path: Path) -> None:
     assert status == 0, out + err
 
 
+@pytest.mark.slow  # a mypyc build and the whole suite on it
 def test_compiled_engine_is_the_same_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         if REQUIRED:

@@ -112,6 +112,7 @@ def test_word_changes() -> None:
     assert word_changes("игрок берёт карту", "игрок берёт две карты") == (["карту"], ["две карты"])
 
 
+@pytest.mark.slow  # builds a site
 def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path, capsys) -> None:
     """An edition's site: its rules with the project's scenarios, no warnings, and the compact
     changes page — the changed rules first with an anchor each and the word diff, then the added

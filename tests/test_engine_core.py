@@ -355,7 +355,8 @@ def _fifo(log: list[dict[str, Any]]) -> None:
             waiting.remove(entry["item"])
 
 
-@pytest.mark.parametrize("seed", range(8))
+# seed 0 in the fast tier, the others in the whole suite (-m slow)
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in range(1, 8))])
 def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
     game = new_game(standard_position(seed))
     serials = {c.serial for c in game.state.cards.values()}

@@ -54,7 +54,8 @@ def check(project: Path, *args: str, timeout: float = 180) -> tuple[int, str, di
     return done.returncode, done.stdout + done.stderr, results
 
 
-@pytest.mark.parametrize("workers", ["0", "2"])
+# under pytest-xdist (two more workers inside the test): slow tier
+@pytest.mark.parametrize("workers", ["0", pytest.param("2", marks=pytest.mark.slow)])
 def test_a_failure_at_the_last_request_is_the_scenarios_error(tmp_path: Path, workers: str) -> None:
     blocks = [PASSING.format(name="до поломок")]
     blocks += [CARD.format(name=name, card=card) for name, (card, _) in LAST.items()]

@@ -272,7 +272,8 @@ def play(seed: int, steps: int = 2500) -> Game:
     return game
 
 
-@pytest.mark.parametrize("seed", range(10))
+# seed 0 in the fast tier, the others in the whole suite (-m slow)
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in range(1, 10))])
 def test_fuzz_random_games_with_the_process_mechanics_keep_the_invariants(seed: int) -> None:
     game = new_game(position(seed))
     serials = {c.serial for c in game.state.cards.values()}

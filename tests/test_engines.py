@@ -68,6 +68,7 @@ def reference_runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp
 
 
+@pytest.mark.slow  # the whole suite twice (reference_runs)
 def test_reference_server_gives_the_same_results_as_in_process(reference_runs: Path) -> None:
     a = json.loads((reference_runs / "in-process.json").read_text(encoding="utf-8"))
     b = json.loads((reference_runs / "served.json").read_text(encoding="utf-8"))
@@ -79,6 +80,7 @@ def test_reference_server_gives_the_same_results_as_in_process(reference_runs: P
     }
 
 
+@pytest.mark.slow  # the whole suite twice (reference_runs)
 def test_vectors_replay_on_the_reference_server_without_pytest_bdd(reference_runs: Path) -> None:
     """The exported vectors validate, and replayed by plain code through the protocol they pass."""
     index = collect(reference_runs / "vectors")  # validates every vector against its schema
@@ -100,6 +102,7 @@ def test_vectors_replay_on_the_reference_server_without_pytest_bdd(reference_run
     assert checks > 200  # the vectors do check something
 
 
+@pytest.mark.slow  # the whole suite twice (reference_runs)
 def test_a_wrong_engine_fails_the_vectors(reference_runs: Path) -> None:
     """Replay is a real check: the LIFO engine fails the vectors of 401.3."""
     index = collect(reference_runs / "vectors")
@@ -125,6 +128,7 @@ def _old_forms_only(vector: dict) -> dict:
     return {**vector, "steps": steps}
 
 
+@pytest.mark.slow  # the whole suite twice (reference_runs)
 @pytest.mark.parametrize("wrong", WRONG, ids=lambda d: d.__name__)
 def test_new_check_forms_catch_what_the_old_ones_did_not(reference_runs: Path, wrong: type) -> None:
     """An engine that hides defenders, forgets «Броня» or keeps prevention out of its log passes
@@ -151,7 +155,8 @@ def broken_project(root: Path) -> Path:
     return make_project(root, {"broken.feature": feature(*blocks)})
 
 
-@pytest.mark.parametrize("workers", ["0", "2"])
+# under pytest-xdist (two more workers, each importing everything and starting its engine): slow tier
+@pytest.mark.parametrize("workers", ["0", pytest.param("2", marks=pytest.mark.slow)])
 def test_broken_engine_errors_only_its_scenarios(tmp_path: Path, workers: str) -> None:
     project = broken_project(tmp_path)
     code, output, results = check(project, "--engine", ENGINE, "--timeout", "1", "-n", workers)

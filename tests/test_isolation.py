@@ -46,7 +46,8 @@ def run_check(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=project, capture_output=True, text=True, check=False, timeout=120)
 
 
-@pytest.mark.parametrize("workers", ["0", "2"])
+# under pytest-xdist (two more workers, each importing everything and starting its engine): slow tier
+@pytest.mark.parametrize("workers", ["0", pytest.param("2", marks=pytest.mark.slow)])
 def test_crashes_are_errors_of_their_scenarios(tmp_path: Path, workers: str) -> None:
     project = crash_project(tmp_path)
     done = run_check(project, "--driver", "crash_driver:CrashDriver", "--timeout", "1", "-n", workers)

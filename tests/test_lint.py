@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from pytest_bdd import parsers
 
 from berserk_rules import lint as lint_module
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
-from berserk_rules.lint import LintReport, edit_distance, lint, suspicious_description
+from berserk_rules.gherkin_keywords import edit_distance, suspicious_description
+from berserk_rules.lint import LintReport, lint
 
 PYPROJECT = """\
 [tool.berserk-rules]
@@ -122,10 +122,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     # The toy scenarios here use made-up steps: every step counts as defined. The real step
     # dictionary is checked in tests/test_bad_input.py.
-    any_step = [("{текст}", parsers.cfparse("{text}"))]
-    monkeypatch.setattr(
-        lint_module, "step_matchers", lambda: dict.fromkeys(("given", "when", "then"), any_step)
-    )
+    monkeypatch.setattr(lint_module, "step_defined", lambda kind, text: True)
     return tmp_path
 
 
@@ -205,6 +202,19 @@ def test_latin_letters_in_keyword(project: Path) -> None:
     report = run_lint(project, path)
     assert problems(report) == [("features/t.feature", 6, "description-keyword")]
     assert "латинскими буквами" in report.problems[0].message
+
+
+def test_latin_letter_in_a_keyword_only_the_dialect_knows(project: Path) -> None:
+    """«Также» is a Russian «И» in gherkin's dialect: with a Latin «a» a first step line is description
+    text (the step is lost, silently) — an error; written right, it is a step like any other."""
+    latin = GOOD.replace("      Дано игра\n      Тогда", "      Тaкже игра\n      Тогда")  # Latin "a"
+    line = latin.splitlines().index("      Тaкже игра") + 1
+    report = run_lint(project, write(project, "t.feature", latin))
+    assert problems(report) == [("features/t.feature", line, "description-keyword")]
+    assert report.problems[0].severity == "error"
+    assert "«Тaкже» написано латинскими буквами и не распознано как «Также»" in report.problems[0].message
+    right = GOOD.replace("      И у игрока ход", "      Также у игрока ход")
+    assert problems(run_lint(project, write(project, "t.feature", right))) == []
 
 
 def test_step_outside_scenario(project: Path) -> None:
@@ -400,6 +410,10 @@ def test_edit_distance() -> None:
         "Примеры :",
         "Итак:",
         "Дано: игра",
+        "Тaкже игра",  # Latin "a" in a keyword of the dialect
+        "К тому жe игра",
+        "Контекст:",
+        "Scenario Outline: ход",
     ],
 )
 def test_suspicious_description_lines(line: str) -> None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -34,6 +36,7 @@ def check(tmp_path: Path, *extra: str) -> tuple[int, str, dict]:
     return done.returncode, done.stdout + done.stderr, json.loads(results.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow  # the whole suite, twice, on another engine
 def test_another_engine_runs_the_same_scenarios(tmp_path: Path) -> None:
     code, output, results = check(tmp_path)
     assert code == 1, output

@@ -203,6 +203,7 @@ def test_statuses_in_process(project: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*результаты (7 сценариев) записаны в build/results.json*"])
 
 
+@pytest.mark.slow  # pytest-xdist workers inside the test
 def test_statuses_under_xdist(project: pytest.Pytester) -> None:
     result = project.runpytest_subprocess("-n", "2", *ARGS)
     result.assert_outcomes(passed=2, failed=2, skipped=1, errors=1, xfailed=1)

@@ -22,6 +22,8 @@ from berserk_rules.corpus import load_corpus
 from berserk_rules.features import ScenarioRef, load_scenarios
 from berserk_rules.project import project_root
 
+pytestmark = pytest.mark.slow  # builds the site
+
 RULE = "401.7"
 
 

@@ -627,6 +627,7 @@ def site_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
+@pytest.mark.slow  # builds the site
 def test_site_with_a_truncated_results_file_warns_in_one_line(site_project: Path, capfd) -> None:
     results = site_project / "build" / "results.json"
     results.parent.mkdir()
@@ -653,6 +654,7 @@ def test_site_into_a_path_under_a_file_is_one_line(site_project: Path, capfd) ->
     assert "afile: часть пути — файл, а не папка (ENOTDIR)" in line
 
 
+@pytest.mark.slow  # builds the site
 def test_site_on_a_full_disk_is_one_line(site_project: Path, monkeypatch: pytest.MonkeyPatch, capfd) -> None:
     """Sphinx's own crash report is replaced by one line when the build fails to write."""
     import sphinx.cmd.build
@@ -717,6 +719,7 @@ def small_disks(tmp_path: Path) -> Any:
             subprocess.run(["umount", str(path)], check=False)
 
 
+@pytest.mark.slow  # builds the site
 def test_real_full_disk_and_read_only_folder(site_project: Path, small_disks: Any, capfd) -> None:
     full, read_only = small_disks
     text = site_project / "text.txt"

@@ -36,7 +36,7 @@ def existing_results(root: Path, option: str | None) -> Path:
 
 def warn_stale(results: dict[str, Any], scenarios: Iterable[Any], path: Path, command: str) -> None:
     """Warn (stderr) when the results name scenarios that are no longer in ``features/``."""
-    from berserk_rules.features import stale_results
+    from berserk_rules.results import stale_results
 
     stale = stale_results(results, scenarios)
     if not stale:

@@ -43,22 +43,16 @@ from berserk_rules.commands._common import (
 from berserk_rules.corpus import load_corpus
 from berserk_rules.coverage import by_part, compute, format_table, plural, scenario_part
 from berserk_rules.errors import UserError
-from berserk_rules.features import (
-    FEATURES_DIR,
-    check_results_target,
-    load_results,
-    load_scenarios,
-    read_results,
-    relative_name,
-)
+from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.lint import lint, required_parts
 from berserk_rules.project import project_root
+from berserk_rules.results import BAD, check_results_target, count, load_results, read_results
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
-BAD = ("failed", "error", "xpass")
 # Below this many scenarios one process is faster than pytest-xdist on 2 cores (each worker
-# collects every feature and starts its own engine): measured, see docs/architecture.md.
-PARALLEL_FROM = 500
+# collects every feature and starts its own engine): at 489 scenarios -n 2 took ×1.12 the wall time
+# and ×1.42 the CPU time of one process (tools/floor_suite.py --xdist); see docs/architecture.md.
+PARALLEL_FROM = 1000
 LINT_SHOWN = 20
 INTERRUPTED = 130
 
@@ -190,7 +184,7 @@ def check_engine(args: argparse.Namespace, root: Path) -> None:
             sys.path.remove(str(root))
     known = getattr(args, "known_failures", None)
     if known is not None:
-        from berserk_rules.pytest_plugin import load_known_failures
+        from berserk_rules.runner.known_failures import load_known_failures
 
         if not Path(known).is_file():
             raise UserError(f"--known-failures {known}: нет такого файла")
@@ -346,11 +340,10 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
     """The per-Part table and the total line printed after a run."""
     corpus = load_corpus(root)
     scenarios = data.get("scenarios", [])
-    per_part: dict[int | None, dict[str, int]] = {}
+    part_statuses: dict[int | None, list[str]] = {}
     for item in scenarios:
-        part = scenario_part(item, corpus)
-        statuses = per_part.setdefault(part, {})
-        statuses[item["status"]] = statuses.get(item["status"], 0) + 1
+        part_statuses.setdefault(scenario_part(item, corpus), []).append(item["status"])
+    per_part = {part: count(found) for part, found in part_statuses.items()}
     items = compute(corpus, load_scenarios(root), load_results(results))
     rules = by_part(items, "rule")
     required = set(required_parts(root))

@@ -18,7 +18,7 @@ from typing import Any
 
 from berserk_rules.commands._common import WriteError, check_writable_folder, results_path
 from berserk_rules.errors import UserError
-from berserk_rules.features import read_results
+from berserk_rules.results import read_results
 
 SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html", "-j", "auto"]
 
@@ -202,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
 def summary_line(root: Path, results: Path, check_code: int, build_code: int) -> str:
     """One line: scenario statuses of the latest run and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
-    from berserk_rules.features import STATUSES, load_results
+    from berserk_rules.results import STATUSES, count, load_results
     from berserk_rules.site.data import cached_scenarios
 
     try:
@@ -210,10 +210,7 @@ def summary_line(root: Path, results: Path, check_code: int, build_code: int) ->
         records = load_results(results)
     except UserError as exc:
         return f"Итог: {exc}"
-    counts: dict[str, int] = {}
-    for ref in scenarios:
-        status = str(records.get(ref.id, {}).get("status") or "not run")
-        counts[status] = counts.get(status, 0) + 1
+    counts = count(str(records.get(ref.id, {}).get("status") or "not run") for ref in scenarios)
     parts = [
         f"{STATUS_NAMES.get(status, status)} — {counts[status]}" for status in STATUSES if counts.get(status)
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from berserk_rules.errors import UserError
 
@@ -130,7 +131,7 @@ class Corpus:
                 parts_done.add(e.part)
                 if self.parts.get(e.part):
                     result.append(self._part_json(e.part))
-            item = {
+            item: dict[str, Any] = {
                 "id": e.id,
                 "kind": e.kind,
                 "part": e.part,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar
 
 import berserk_engine
@@ -11,6 +10,19 @@ from berserk_engine.game import Game
 from berserk_engine.setup import new_game
 
 from berserk_rules.driver import Driver, Rejected, SetupRejected
+
+
+def copied(value: Any) -> Any:
+    """A copy of JSON-like data: new dicts and lists all the way down, everything else shared (the
+    engine's answers share lists with its state, and the caller may change what it gets). Several
+    times faster than :func:`copy.deepcopy`, which keeps a memo and dispatches on every value; a
+    tuple or a set is passed on as it is, so the contract check still sees it."""
+    kind = type(value)
+    if kind is dict or (kind is not list and isinstance(value, dict)):
+        return {key: copied(item) for key, item in value.items()}
+    if kind is list or isinstance(value, list):
+        return [copied(item) for item in value]
+    return value
 
 
 class ReferenceDriver(Driver):
@@ -28,22 +40,22 @@ class ReferenceDriver(Driver):
 
     def start(self, setup: dict[str, Any]) -> None:
         try:
-            self._game = new_game(copy.deepcopy(setup))
+            self._game = new_game(copied(setup))
         except (SetupError, CardTextError) as exc:
             raise SetupRejected(str(exc)) from exc
 
     def decision(self) -> dict[str, Any] | None:
         d = self.game.decision()
-        return copy.deepcopy(d.to_json()) if d else None
+        return copied(d.to_json()) if d else None
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         try:
-            self.game.act(player, copy.deepcopy(action))
+            self.game.act(player, copied(action))
         except IllegalAction as exc:
             raise Rejected(exc.rule, exc.message) from exc
 
     def observe(self, player: str | None) -> dict[str, Any]:
-        return copy.deepcopy(self.game.observe(player))
+        return copied(self.game.observe(player))
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
         return self.game.log_for(player)

@@ -47,7 +47,9 @@ class Layout:
 
         for source in sorted(self.sequences):
             sequence = [
-                x for x in self.sequences[source] if isinstance(x, GapRec) or self.entries[x].kind == "rule"
+                x
+                for x in self.sequences[source]
+                if isinstance(x, GapRec) or self.entries[str(x)].kind == "rule"
             ]
             for index, item in enumerate(sequence):
                 if not is_anchored(item) or item in placed:

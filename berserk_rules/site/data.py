@@ -174,7 +174,7 @@ def watched_files(root: Path) -> list[Path]:
 
 
 def load_site_data(app: Sphinx) -> SiteData:
-    from berserk_rules.features import load_results, load_results_file
+    from berserk_rules.results import load_results, load_results_file
 
     root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))

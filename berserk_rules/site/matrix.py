@@ -19,8 +19,6 @@ from sphinx.util.docutils import SphinxDirective
 
 from berserk_rules.matrix import build, html_page, load_runs, write_badges
 
-MATRIX_KEY = "berserk_matrix_data"
-
 
 def matrix_files(app: Sphinx) -> list[Path]:
     value = str(app.config.berserk_matrix or "")

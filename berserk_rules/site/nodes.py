@@ -7,7 +7,6 @@ from __future__ import annotations
 import difflib
 import re
 import string
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -17,6 +16,7 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
 from berserk_rules.coverage import STATUS_NAMES as STATUS_LABELS
+from berserk_rules.results import count
 
 GENERATED = "_generated"
 
@@ -79,17 +79,6 @@ PLACEHOLDERS = (
     scenario_messages,
     scenario_replay,
     run_note,
-)
-
-
-RESOLVED_LATE = (
-    scenario_list,
-    scenario_status,
-    scenario_messages,
-    scenario_replay,
-    run_note,
-    coverage_table,
-    run_summary,
 )
 
 
@@ -336,7 +325,7 @@ def status_badge(status: str) -> nodes.inline:
 
 
 def counts_text(statuses: Iterable[str]) -> str:
-    counts = Counter(statuses)
+    counts = count(statuses)
     return ", ".join(f"{STATUS_LABELS[s]} — {counts[s]}" for s in STATUS_ORDER if counts[s])
 
 

@@ -44,7 +44,8 @@ def _card_in_play(card: Any, library: dict[str, Any]) -> str:
         return f"«{card}»"
     name = card.get("card", "?")
     words = [f"«{name}»"]
-    definition = library.get(name) if isinstance(library.get(name), dict) else {}
+    found = library.get(name)
+    definition: dict[str, Any] = found if isinstance(found, dict) else {}
     for key, label in (("strike", "удар"), ("life", "жизней")):
         if key in definition:
             words.append(f"{label} {definition[key]}")
@@ -81,7 +82,8 @@ def board(position: dict[str, Any]) -> nodes.Element:
     if head:
         box += nodes.paragraph(text="Позиция: " + "; ".join(head) + ".", classes=["berserk-board-head"])
     players = position.get("players") or {}
-    library = position.get("cards") if isinstance(position.get("cards"), dict) else {}
+    cards = position.get("cards")
+    library: dict[str, Any] = cards if isinstance(cards, dict) else {}
     grid = nodes.container(classes=["berserk-board-players"])
     for player in sorted(players):
         grid += _player(player, players[player] or {}, library)

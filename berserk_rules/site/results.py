@@ -5,12 +5,13 @@ replays, the coverage report (``{berserk-coverage}``) and the run's summary (``{
 from __future__ import annotations
 
 import html
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from berserk_rules.results import count
 from berserk_rules.site.data import (
     SiteData,
     corpus_root,
@@ -91,7 +92,7 @@ def render_run_summary(data: SiteData) -> list[nodes.Node]:
         box += run_line(data)
     para = nodes.paragraph()
     para += nodes.Text(f"Сценариев: {len(statuses)}")
-    counts = Counter(statuses)
+    counts = count(statuses)
     for status in STATUS_ORDER:
         if counts[status]:
             para += nodes.Text(" ")

@@ -1,5 +1,6 @@
 """Every step module; ``conftest.py`` loads this as a pytest plugin."""
 
+from berserk_rules.steps import registry
 from berserk_rules.steps.actions import *  # noqa: F403
 from berserk_rules.steps.cards import *  # noqa: F403
 from berserk_rules.steps.choices import *  # noqa: F403
@@ -10,3 +11,6 @@ from berserk_rules.steps.observations import *  # noqa: F403
 from berserk_rules.steps.outcome import *  # noqa: F403
 from berserk_rules.steps.position import *  # noqa: F403
 from berserk_rules.steps.zones import *  # noqa: F403
+
+# pytest-bdd sees one step per kind here; each runs the matching step of the registry.
+registry.bind()

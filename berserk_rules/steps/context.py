@@ -15,7 +15,8 @@ import pytest
 from berserk_rules import contract
 from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
-from berserk_rules.pytest_plugin import ENGINE_FAILED_KEY, VECTOR_KEY
+from berserk_rules.runner.state import ENGINE_FAILED_KEY
+from berserk_rules.runner.vectors import VECTOR_KEY
 from berserk_rules.vectors import VectorRecorder, fits, resolve_path
 
 PLAYERS = ("А", "Б")
@@ -48,7 +49,7 @@ def bare(option: dict[str, Any], targets: list[str] | None = None) -> dict[str, 
     return action
 
 
-def slot_fits(option: dict[str, Any], wanted: list[str] | None) -> bool:
+def slot_fits(option: dict[str, Any], wanted: list[str | None] | None) -> bool:
     """Does the option accept exactly these targets (None: any targets)?"""
     if wanted is None:
         return True

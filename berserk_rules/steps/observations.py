@@ -69,10 +69,6 @@ def hero_closed(game: ScenarioGame, p: str) -> None:
     game.expect(p, ["players", p, "hero", "closed"], True, f"герой игрока {p} закрыт")
 
 
-def _zone(game: ScenarioGame, p: str, zone: str, viewer: str | None = None) -> dict[str, Any]:
-    return game.view(viewer or p)["players"][p]["zones"][zone]
-
-
 @then("в руке у игрока {p:P} карт: {n:d}", example="Тогда в руке у игрока А карт: 2")
 def hand_count(game: ScenarioGame, p: str, n: int) -> None:
     """Число карт в руке — открытая информация (203.1)."""

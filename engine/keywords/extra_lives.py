@@ -57,6 +57,4 @@ def _extra(f: dict[str, Any]) -> ExtraLives:
     return ExtraLives(f["n"], f["t"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(ExtraLives)

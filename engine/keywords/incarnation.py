@@ -90,6 +90,4 @@ def _kept(game, effect, from_zone: str, to_zone: str) -> bool:
 
 hooks.EFFECT_KEPT.append(_kept)
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Incarnation)

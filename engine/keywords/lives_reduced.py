@@ -34,6 +34,4 @@ def _reduce(f: dict[str, Any]) -> ReduceLives:
     return ReduceLives(f["n"], f["t"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(ReduceLives)

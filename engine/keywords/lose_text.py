@@ -45,6 +45,4 @@ def _loses(f: dict[str, Any]) -> LoseText:
     return LoseText(f["t"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(LoseText)

@@ -63,6 +63,4 @@ MEDITATION = keyword(
     build=_build,
 )
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Meditation)

@@ -51,6 +51,4 @@ def _boost(f: dict[str, Any]) -> BoostPoison:
     return BoostPoison(f["n"], f["t"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(BoostPoison)

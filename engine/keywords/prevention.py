@@ -84,6 +84,4 @@ def _prevent(game, event, remaining: int) -> int:
 
 hooks.WOUND_PREVENTION.append(_prevent)
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Prevent)

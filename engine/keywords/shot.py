@@ -63,6 +63,4 @@ def _shot(f: dict[str, Any]) -> Shot:
     return Shot(f["n"], TARGET)
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Shot)

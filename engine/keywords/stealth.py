@@ -85,6 +85,4 @@ def _restoration(game) -> list[Task]:
 hooks.RESTORATION.append(_restoration)
 hooks.UNTARGETABLE.append(_untargetable)
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 task(TurnFaceUp)

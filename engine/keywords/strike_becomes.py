@@ -60,6 +60,4 @@ def _becomes(f: dict[str, Any]) -> StrikeBecomes:
     return StrikeBecomes(f["n"], f["t"])
 
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(StrikeBecomes)

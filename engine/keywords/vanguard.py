@@ -131,7 +131,5 @@ VANGUARD = keyword(
     build=_build,
 )
 
-# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
-# not compile to a native class (berserk-rules compile).
 serializable(Vanguard)
 task(VanguardPlay, VanguardDone)

@@ -1,0 +1,203 @@
+"""pytest's reports turned into each scenario's status, message and replay data (on the controller
+under pytest-xdist: the reports travel from the workers with their ``user_properties``), and the
+results file written at the end through :mod:`berserk_rules.results`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from berserk_rules.coverage import plural
+from berserk_rules.errors import UserError
+from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
+from berserk_rules.results import MESSAGE_LIMIT, Record, build, now, write_json_atomic
+from berserk_rules.runner.engines import engine_info
+from berserk_rules.runner.state import (
+    ENGINE_PROPERTY,
+    ERROR_PROPERTY,
+    FAILED_STEP_PROPERTY,
+    LOG_PROPERTY,
+    POSITION_PROPERTY,
+    SCENARIO_PROPERTY,
+    UNDEFINED_STEP_PROPERTY,
+    State,
+    state_of,
+)
+
+
+def _properties(report: pytest.TestReport) -> dict[str, Any]:
+    props: dict[str, Any] = {}
+    for entry in report.user_properties:
+        name, value = entry
+        props[name] = value
+    return props
+
+
+def _crash_message(report: pytest.TestReport) -> str | None:
+    longrepr = report.longrepr
+    if longrepr is None:
+        return None
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    crash = getattr(longrepr, "reprcrash", None)
+    message = crash.message if crash is not None else str(longrepr)
+    return message[:MESSAGE_LIMIT]
+
+
+def classify(report: pytest.TestReport) -> tuple[str | None, str | None]:
+    """(status, message) of one phase report; status None when the phase decides nothing."""
+    wasxfail = getattr(report, "wasxfail", None)
+    error = _properties(report).get(ERROR_PROPERTY)
+    if report.failed and error is not None and wasxfail is None:
+        return "error", str(error[1])
+    if report.when == "setup":
+        if report.failed:
+            return "error", _crash_message(report)
+        if report.skipped:
+            if wasxfail is not None:
+                return "xfail", wasxfail or None
+            return "skipped", _crash_message(report)
+        return None, None
+    if report.when == "call":
+        if report.passed:
+            if wasxfail is not None:
+                return "xpass", f"известная ошибка не воспроизвелась: {wasxfail}" if wasxfail else None
+            return "passed", None
+        if report.failed:
+            undefined = _properties(report).get(UNDEFINED_STEP_PROPERTY)
+            if isinstance(undefined, str):
+                return "error", undefined
+            text = str(report.longrepr) if isinstance(report.longrepr, str) else ""
+            if text.startswith("[XPASS(strict)]"):
+                reason = text.removeprefix("[XPASS(strict)]").strip()
+                return "xpass", f"сценарий из списка известных ошибок прошёл: {reason}"
+            return "failed", _crash_message(report)
+        if wasxfail is not None:
+            crash = _crash_message(report)
+            return "xfail", " — ".join(part for part in (wasxfail, crash) if part) or None
+        return "skipped", _crash_message(report)
+    if report.failed:  # teardown
+        return "error", _crash_message(report)
+    return None, None
+
+
+# what an engine failure at the last request (teardown) turns into an error, as its message names it
+# (a known failure stays one: pytest counts that teardown as xfail, as a failure in a step)
+SUPERSEDED_BY_ENGINE = {"failed": "сценарий упал", "skipped": "сценарий пропущен"}
+
+
+class Recorder:
+    """Collects the reports on the controller (or the only process) and writes the results file."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.state = state_of(config)
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.state.started = time.monotonic()
+        self.state.started_iso = now()
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """pytest-bdd could not read a feature file: say where, in Russian, instead of its traceback."""
+        if not report.failed or "pytest_bdd.exceptions" not in str(report.longrepr):
+            return
+        from berserk_rules.lint import blocking_problems
+
+        try:
+            problems = blocking_problems(self.state.root)
+        except UserError as exc:
+            problems, extra = [], [str(exc)]
+        else:
+            extra = []
+        lines = [p.format() for p in problems] + extra
+        if lines:
+            report.longrepr = "сценарии не собраны — ошибки в файлах features/:\n" + "\n".join(lines)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        props = _properties(report)
+        ident = props.get(SCENARIO_PROPERTY)
+        if not isinstance(ident, str):
+            return
+        record = self.state.records.setdefault(ident, Record(nodeid=report.nodeid))
+        record.duration += report.duration
+        if LOG_PROPERTY in props:
+            record.log = props[LOG_PROPERTY]
+        if isinstance(props.get(ENGINE_PROPERTY), dict) and self.state.engine_info is None:
+            self.state.engine_info = props[ENGINE_PROPERTY]
+        # --- site replay (issue 10): the starting position and the failed step
+        if POSITION_PROPERTY in props:
+            record.position = props[POSITION_PROPERTY]
+        if FAILED_STEP_PROPERTY in props:
+            record.failed_step = props[FAILED_STEP_PROPERTY]
+        # ---
+        status, message = classify(report)
+        error = props.get(ERROR_PROPERTY)
+        if status is None:
+            if report.when == "teardown" and error is not None and record.status == "xfail":
+                # a known failure stays one when the engine fails after its steps (as when it fails
+                # in a step, pytest counts it as xfail), but the message says so
+                text = f"{record.message or ''}\n(после шагов движок отказал: {error[1]})".strip()
+                record.message = text[:MESSAGE_LIMIT]
+            return
+        kind = str(error[0]) if status == "error" and error is not None and report.failed else None
+        if report.when == "teardown":
+            # a teardown error does not hide a failure already recorded — but an engine that failed
+            # after the steps (at the last request) makes a failed or skipped scenario an error: it
+            # is the engine's, whatever the steps said; the message keeps what came before
+            if record.status in (None, "passed", "xpass"):
+                record.status, record.message, record.error = status, message, kind
+            elif kind == "engine" and record.status in SUPERSEDED_BY_ENGINE:
+                text = f"{message}\n(до этого {SUPERSEDED_BY_ENGINE[record.status]}: {record.message or '—'})"
+                record.status, record.message, record.error = status, text[:MESSAGE_LIMIT], kind
+            return
+        if record.status is None or report.when == "call":
+            record.status, record.message, record.error = status, message, kind
+
+    def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
+        self.state.interrupted = True
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if not self.state.records:
+            return
+        if self.state.interrupted or exitstatus == pytest.ExitCode.INTERRUPTED:
+            # a partial run never replaces the results of a complete one
+            where = relative_name(self.state.results_path, self.state.root)
+            self.state.warning = f"прогон прерван: результаты не записаны ({where} не изменён)"
+            return
+        try:
+            write_results(self.state)
+        except OSError as exc:
+            self.state.warning = f"не удалось записать результаты в {self.state.results_path}: {exc}"
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        state = self.state
+        if state.warning:
+            terminalreporter.write_line(f"berserk-rules: {state.warning}", yellow=True)
+        if state.written is not None:
+            shown = plural(len(state.records), "сценарий", "сценария", "сценариев")
+            terminalreporter.write_line(
+                f"berserk-rules: результаты ({shown}) записаны в {relative_name(state.written, state.root)}"
+            )
+
+
+def write_results(state: State) -> None:
+    """The results of this run into ``state.results_path`` (atomically)."""
+    try:
+        scenarios = load_scenarios(state.root) if (state.root / FEATURES_DIR).is_dir() else []
+    except UserError as exc:
+        state.warning = f"список сценариев неполон: {exc}"
+        scenarios = []
+    data = build(
+        state.records,
+        scenarios,
+        engine=engine_info(state),
+        started_iso=state.started_iso,
+        duration=time.monotonic() - state.started if state.started else 0.0,
+        known_file=state.known_file,
+        known_strict=state.known_strict,
+    )
+    write_json_atomic(state.results_path, data)
+    state.written = state.results_path

@@ -1,0 +1,143 @@
+"""The compiled schema verdict (contract.fast_validator) says what jsonschema says: on every message
+of seeded random games of the reference engine and on those messages broken in many ways; and the
+session's checker checks a distinct message once."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from berserk_engine.selfplay import random_action, standard_position
+
+from berserk_rules import contract
+from berserk_rules.drivers.reference import ReferenceDriver
+
+REFS = ("position", "observation", "protocol#/$defs/decision_result", "log", "action")
+
+
+def messages(games: int = 2, seed: int = 7) -> list[tuple[str, Any]]:
+    """(schema, value) of what random games send and answer: positions, every decision, action,
+    both players' and the judge's observations and logs (every few decisions)."""
+    found: list[tuple[str, Any]] = []
+    for n in range(games):
+        position = standard_position(seed + n)
+        found.append(("position", position))
+        driver = ReferenceDriver()
+        driver.start(position)
+        rng = random.Random(seed + n)
+        for step in range(400):
+            decision = driver.decision()
+            found.append(("protocol#/$defs/decision_result", decision))
+            if decision is None:
+                break
+            if step % 11 == 0:
+                for viewer in ("А", "Б", None):
+                    found.append(("observation", driver.observe(viewer)))
+                    found.append(("log", driver.log(viewer)))
+            action = random_action(decision["options"], rng)
+            found.append(("action", action))
+            driver.act(decision["player"], action)
+    return found
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every node of ``value``."""
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += leaves(item, (*path, index))
+    return out
+
+
+REPLACEMENTS = (None, True, 0, 1.5, -3, "", "x", [], {}, [1], {"x": 1}, 1.0, "А")
+
+
+def broken(value: Any, rng: random.Random, count: int) -> list[Any]:
+    """``count`` copies of ``value`` with one node replaced, removed or given an extra field."""
+    paths = leaves(value)
+    out = []
+    for _ in range(count):
+        twin = copy.deepcopy(value)
+        path = rng.choice(paths)
+        if not path:
+            out.append(rng.choice(REPLACEMENTS))
+            continue
+        parent = twin
+        for part in path[:-1]:
+            parent = parent[part]
+        how = rng.randrange(3)
+        if how == 0:
+            parent[path[-1]] = rng.choice(REPLACEMENTS)
+        elif how == 1 and isinstance(parent, dict):
+            del parent[path[-1]]
+        elif isinstance(parent[path[-1]], dict):
+            parent[path[-1]]["лишнее"] = 1
+        else:
+            parent[path[-1]] = rng.choice(REPLACEMENTS)
+        out.append(twin)
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[tuple[str, Any]]:
+    return messages()
+
+
+def test_the_verdicts_agree_on_real_messages(sample: list[tuple[str, Any]]) -> None:
+    assert {ref for ref, _ in sample} == set(REFS)
+    for ref, value in sample:
+        assert contract.fast_validator(ref).is_valid(value), (ref, contract.violations(ref, value))
+    for ref, value in random.Random(5).sample(sample, 60):
+        assert contract.validator(ref).is_valid(value)
+
+
+def test_the_verdicts_agree_on_broken_messages(sample: list[tuple[str, Any]]) -> None:
+    rng = random.Random(3)
+    invalid = 0
+    for ref, value in rng.sample(sample, 60):
+        for twin in broken(value, rng, 8):
+            expected = contract.validator(ref).is_valid(twin)
+            assert contract.fast_validator(ref).is_valid(twin) == expected, (ref, twin)
+            invalid += not expected
+    assert invalid > 120  # the breakage does break
+
+
+def test_json_equality_is_the_schemas() -> None:
+    assert contract.json_equal(1, 1.0) and contract.json_equal([1, {"a": 2}], [1.0, {"a": 2}])
+    assert not contract.json_equal(True, 1) and not contract.json_equal(0, False)
+    assert not contract.json_equal([1], [1, 2]) and not contract.json_equal({"a": 1}, {"b": 1})
+    assert not contract.json_equal("1", 1) and not contract.json_equal([], {})
+
+
+def test_a_schema_with_an_unknown_keyword_is_checked_by_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = contract.schema
+    odd = {"$id": "x", "type": "array", "minItems": 2}
+    monkeypatch.setattr(contract, "schema", lambda name: odd if name == "odd" else original(name))
+    with pytest.raises(contract.Unsupported):
+        contract._Compiler().ref("#", contract.SCHEMA_BASE + "odd")
+
+
+def test_a_distinct_message_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    real = contract.fast_validator("action")
+
+    class Counting:
+        def is_valid(self, value: Any) -> bool:
+            calls.append(value)
+            return real.is_valid(value)
+
+    monkeypatch.setattr(contract, "fast_validator", lambda ref: Counting())
+    action = {"type": "pass", "note": len(calls)}  # a value no other test checked
+    for checker in (contract.Checker(), contract.Checker()):
+        checker.check("action", dict(action), "act")
+    contract.check("action", dict(action), "act")
+    assert len(calls) == 1
+    with pytest.raises(contract.ContractError):
+        contract.check("action", {"type": 5}, "act")
+    with pytest.raises(contract.ContractError):  # a failure is never remembered as valid
+        contract.check("action", {"type": 5}, "act")
