@@ -38,9 +38,9 @@ from berserk_rules.site.corpus import (
     InterpretationDirective,
     on_include_read,
 )
-from berserk_rules.site.data import load_site_data, site_data
+from berserk_rules.site.data import corpus_root, load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
-from berserk_rules.site.editions import ChangesDirective
+from berserk_rules.site.editions import ChangesDirective, split_foreign
 from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
 from berserk_rules.site.nodes import (
     PLACEHOLDERS,
@@ -57,6 +57,8 @@ from berserk_rules.site.steps import StepsDirective
 
 def on_builder_inited(app: Sphinx) -> None:
     data = load_site_data(app)
+    if app.config.berserk_corpus:  # an edition's site: scenarios attach only where the text is theirs
+        split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
     app.berserk_data = data  # type: ignore[attr-defined]
     generate_pages(app, data)
 

@@ -23,8 +23,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from berserk_rules.corpus.model import HEADING_UNTESTABLE
 from berserk_rules.corpus.syntax import PART_FILE_RE
-from berserk_rules.site.data import corpus_root, site_corpus, site_linker
+from berserk_rules.site.data import corpus_root
 from berserk_rules.site.domain import BerserkDirective
+from berserk_rules.site.linking import site_corpus, site_linker
 from berserk_rules.site.nodes import (
     GLOSSARY_PART,
     NUMBER_RE,
@@ -480,7 +481,7 @@ def corpus_page(file: str, title: str | None, note: str | None = None) -> str:
     return f"{head}```{{berserk-corpus-page}} {file}\n```\n"
 
 
-def on_include_read(app: Sphinx, relative_path: Path, parent_docname: str, content: list[str]) -> None:
+def on_include_read(app: Sphinx, relative_path: Path, _parent_docname: str, content: list[str]) -> None:
     """A page that includes a corpus file of Parts or terms (``docs/rules/part-4.md`` includes
     ``rules/part-4.md``) gets that file as the corpus model has it (:func:`corpus_page`): the
     project's own corpus files, like an edition's, are never read as Markdown."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,31 +18,7 @@ from berserk_rules.site.nodes import GENERATED, GLOSSARY_PART, format_time
 
 logger = logging.getLogger(__name__)
 
-
-def entry_known(config: Any, srcdir: str | Path) -> Callable[[str, str], bool]:
-    """``known(kind, id)``: does this edition's corpus have the rule / term / interpretation?
-
-    Only an edition's site (``berserk_corpus`` set) shows references it lacks as text; on the
-    project's own site every reference must resolve (a broken one fails the build under -W).
-    """
-    loaded = site_corpus(config, srcdir) if config.berserk_corpus else None
-
-    def known(kind: str, ident: str) -> bool:
-        if loaded is None:
-            return True
-        corpus, linker = loaded
-        if kind == "rule":
-            return ident in linker.rule_ids
-        if kind == "termin":
-            return ident in linker.term_slugs
-        return ident in corpus.interpretations
-
-    return known
-
-
 _SCENARIOS: dict[tuple[Any, ...], list[Any]] = {}
-
-
 _PARSED: dict[tuple[Any, ...], Any] = {}
 
 
@@ -81,35 +56,6 @@ def scenario_index(config: Any, srcdir: str | Path) -> list[Any]:
         return []
 
 
-_LINKERS: dict[int, Any] = {}
-
-
-def site_corpus(config: Any, srcdir: str | Path) -> tuple[Any, Any] | None:
-    """(corpus, :class:`~berserk_rules.site.search.Linker`) of this build, None without a corpus.
-
-    The linker is built once per loaded corpus (:func:`~berserk_rules.corpus.load_corpus` caches
-    the corpus until a file of it changes).
-    """
-    from berserk_rules.corpus import load_corpus
-    from berserk_rules.site.search import Linker
-
-    try:
-        corpus = load_corpus(corpus_root(config, srcdir))
-    except UserError as exc:
-        logger.warning("корпус не загружен, ссылки в тексте не строятся: %s", exc)
-        return None
-    if id(corpus) not in _LINKERS:
-        _LINKERS.clear()
-        _LINKERS[id(corpus)] = (corpus, Linker.build(corpus.entries))
-    return _LINKERS[id(corpus)]
-
-
-def site_linker(config: Any, srcdir: str | Path) -> Any:
-    """The :class:`~berserk_rules.site.search.Linker` of this build's corpus (None without a corpus)."""
-    loaded = site_corpus(config, srcdir)
-    return loaded[1] if loaded else None
-
-
 @dataclass
 class SiteData:
     root: Path
@@ -137,9 +83,8 @@ class SiteData:
 
 def site_data(app: Sphinx) -> SiteData:
     data = getattr(app, "berserk_data", None)
-    if data is None:  # builder-inited has not run (should not happen)
-        data = load_site_data(app)
-        app.berserk_data = data  # type: ignore[attr-defined]
+    if data is None:  # loaded on builder-inited (berserk_rules.site.on_builder_inited)
+        raise RuntimeError("berserk_rules.site: the site's data is read before builder-inited")
     return data
 
 
@@ -195,10 +140,6 @@ def load_site_data(app: Sphinx) -> SiteData:
             for ident in ids:
                 by_kind[kind].setdefault(ident, []).append(ref)
     data.by_kind = by_kind
-    if app.config.berserk_corpus:
-        from berserk_rules.site.editions import split_foreign
-
-        split_foreign(data, root, corpus_root(app.config, app.srcdir))
     digest = hashlib.sha256()
     for path in [data.view_path, *watched_files(root), *watched_files(corpus_root(app.config, app.srcdir))]:
         try:

@@ -18,8 +18,9 @@ from sphinx.util import logging
 from berserk_rules.corpus.model import part_of_id
 from berserk_rules.errors import UserError
 from berserk_rules.site.corpus import corpus_page
-from berserk_rules.site.data import corpus_root, entry_known, write_if_changed
+from berserk_rules.site.data import corpus_root, write_if_changed
 from berserk_rules.site.domain import BerserkDirective
+from berserk_rules.site.linking import entry_known
 from berserk_rules.site.nodes import badge, escape_markdown, markdown_code, text_lines, xref
 
 if TYPE_CHECKING:

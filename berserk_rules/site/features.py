@@ -16,7 +16,6 @@ from sphinx.util import logging
 from berserk_rules.errors import UserError
 from berserk_rules.site.data import (
     SiteData,
-    entry_known,
     feature_docname,
     parsed_feature,
     project_root,
@@ -24,6 +23,7 @@ from berserk_rules.site.data import (
     write_if_changed,
 )
 from berserk_rules.site.domain import BerserkDirective
+from berserk_rules.site.linking import entry_known
 from berserk_rules.site.nodes import (
     GENERATED,
     STATUS_ORDER,

@@ -19,12 +19,11 @@ from berserk_rules.site.data import (
     part_docname,
     part_of_rule,
     part_title,
-    site_corpus,
     site_data,
-    site_linker,
 )
 from berserk_rules.site.domain import BerserkDirective
 from berserk_rules.site.features import render_scenario_index
+from berserk_rules.site.linking import site_corpus, site_linker
 from berserk_rules.site.nodes import (
     GLOSSARY_PART,
     STATUS_ORDER,
