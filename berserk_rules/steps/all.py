@@ -5,4 +5,5 @@ from berserk_rules.steps.context import game  # noqa: F401
 from berserk_rules.steps.glossary import *  # noqa: F403
 from berserk_rules.steps.observations import *  # noqa: F403
 from berserk_rules.steps.position import *  # noqa: F403
+from berserk_rules.steps.printed import *  # noqa: F403
 from berserk_rules.steps.process import *  # noqa: F403

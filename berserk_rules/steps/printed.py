@@ -1,0 +1,54 @@
+"""Шаги печатного языка карт: необязательная часть эффекта («…, затем вы можете …»), которую игрок
+выполняет или нет, когда способность выполняется (толкование I-55).
+
+Решение — вид ``choose`` с двумя вариантами: ``да`` (выполнить часть) и ``нет``.
+"""
+
+from __future__ import annotations
+
+from berserk_rules.steps.context import ScenarioGame
+from berserk_rules.steps.process import _decision, _expect, _record_decision
+from berserk_rules.steps.registry import then, when
+
+MAY_CHOICES = ["да", "нет"]
+
+
+def _may_decision(game: ScenarioGame, p: str, words: str) -> None:
+    d = _decision(game, p, "choose")
+    _expect(sorted(o.get("choice", "") for o in d["options"]), MAY_CHOICES, f"варианты решения игрока {p}")
+    if words not in d.get("prompt", "") and not any(words in o.get("label", "") for o in d["options"]):
+        raise AssertionError(f"игрок {p} решает не о «{words}»: {d.get('prompt', '')}")
+
+
+@then(
+    "игрок {p:P} решает, выполнить ли «{words}»",
+    example="Тогда игрок А решает, выполнить ли «ранить на 1 выбранное существо»",
+)
+def may_decide(game: ScenarioGame, p: str, words: str) -> None:
+    """Решение за игроком: выполнять ли необязательную часть эффекта («вы можете …» после союза) —
+    варианты «да» и «нет»."""
+    _may_decision(game, p, words)
+    _record_decision(game, p, "choose")
+    game.record_count(None, ["decision", "options"], {}, 2)
+    for key in MAY_CHOICES:
+        game.record_count(None, ["decision", "options"], {"choice": key}, 1)
+
+
+@when(
+    "игрок {p:P} выполняет «{words}»",
+    example="Когда игрок А выполняет «ранить на 1 выбранное существо»",
+)
+def may_do(game: ScenarioGame, p: str, words: str) -> None:
+    """Игрок решает выполнить необязательную часть эффекта."""
+    _may_decision(game, p, words)
+    game.act(p, {"type": "choose", "choice": "да"})
+
+
+@when(
+    "игрок {p:P} не выполняет «{words}»",
+    example="Когда игрок А не выполняет «ранить на 1 выбранное существо»",
+)
+def may_not_do(game: ScenarioGame, p: str, words: str) -> None:
+    """Игрок отказывается от необязательной части эффекта; остальные части выполняются."""
+    _may_decision(game, p, words)
+    game.act(p, {"type": "choose", "choice": "нет"})
