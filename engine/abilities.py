@@ -46,8 +46,10 @@ class Amount:
     """A number of wounds or cards: a constant, or a property of the source read on resolution."""
 
     value: int | None = None
-    prop: str | None = None  # "strike" — «значение удара этого существа» (403.1)
+    prop: str | None = None  # "strike" — «значение удара этого существа» (403.1); "count" — «число
+    # [карт]» (how many cards ``selector`` finds on resolution); "hand" — cards in the controller's hand
     words: str = ""
+    selector: Selector | None = None
 
 
 @dataclass(frozen=True, slots=True)

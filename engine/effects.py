@@ -48,6 +48,10 @@ class Resolve(Task):
 def amount(game: Game, value: Amount, item: QueueItem) -> int:
     if value.value is not None:
         return value.value
+    if value.prop == "count" and value.selector is not None:  # «где Х – число ваших гномов»
+        return len(selectors.resolve(game, value.selector, item))
+    if value.prop == "hand":  # «где Х – число карт в вашей руке»
+        return len(game.state.players[item.controller].zones["hand"])
     return int(game.source_info(item)[value.prop or "strike"])
 
 

@@ -36,6 +36,7 @@ from berserk_engine.abilities import (
     Selector,
     looks_at_declaration,
     number_slots,
+    selectors_of,
     target_slots,
 )
 from berserk_engine.errors import CardTextError
@@ -156,6 +157,21 @@ def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
             Selector("chosen", "", CREATURE, "enemy", condition=cond),
         )
         both(f"всех {a_pl} существ", f"все {n_pl} существа", Selector("each", "", CREATURE, condition=cond))
+        both(
+            f"всех {a_pl} существ противника",
+            f"все {n_pl} существа противника",
+            Selector("each", "", CREATURE, "enemy", condition=cond),
+        )
+        both(
+            f"всех ваших {a_pl} существ",
+            f"все ваши {n_pl} существа",
+            Selector("each", "", CREATURE, "own", condition=cond),
+        )
+        both(
+            f"ваше {a_sg} существо",
+            f"ваше {n_sg} существо",
+            Selector("chosen", "", CREATURE, "own", condition=cond),
+        )
     for n in range(MAX_COST_WORDS + 1):
         cost = f"cost<={n}"
         tail = f"стоимостью {n} или меньше"
@@ -166,6 +182,11 @@ def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
             Selector("chosen", "", CREATURE, "enemy", condition=cost),
         )
         both(f"всех существ {tail}", f"все существа {tail}", Selector("each", "", CREATURE, condition=cost))
+        both(
+            f"ваше существо {tail}",
+            f"ваше существо {tail}",
+            Selector("chosen", "", CREATURE, "own", condition=cost),
+        )
     return acc, nom
 
 
@@ -175,12 +196,14 @@ _CLASS_FORMS: dict[str, tuple[str, str]] = {  # regex of the words -> (mode, sid
     rf"вашего {_CLASS_WORD}": ("chosen", "own"),
     rf"ваших {_CLASS_WORD}": ("each", "own"),
     rf"всех ваших {_CLASS_WORD}": ("each", "own"),
+    rf"всех {_CLASS_WORD} противника": ("each", "enemy"),
     rf"всех {_CLASS_WORD}": ("each", "any"),
 }
 _CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
     rf"ваш {_CLASS_WORD}": ("chosen", "own"),
     rf"ваши {_CLASS_WORD}": ("each", "own"),
     rf"все ваши {_CLASS_WORD}": ("each", "own"),
+    rf"все {_CLASS_WORD} противника": ("each", "enemy"),
     rf"все {_CLASS_WORD}": ("each", "any"),
 }
 
@@ -190,7 +213,7 @@ def _class_selector(text: str, forms: dict[str, tuple[str, str]]) -> Selector | 
 
     for pattern, (mode, side) in forms.items():
         if re.fullmatch(pattern, text, re.IGNORECASE):
-            word = text.split()[-1]
+            word = text.split()[-2 if side == "enemy" and text.lower().startswith("вс") else -1]
             return Selector(mode, text.lower(), CREATURE, side, classes=(class_stem(word),))
     return None
 
@@ -282,10 +305,12 @@ _num.pattern = r"\d+"  # type: ignore[attr-defined]
 def _amount(text: str) -> Amount:
     if text.isdigit():
         return Amount(value=int(text), words=text)
+    if text in ("Х", "X"):
+        return Amount(prop="X", words="Х")  # defined by «, где Х – …» (printed.py)
     return Amount(prop="strike", words=text)
 
 
-_amount.pattern = r"\d+|значение удара этого существа"  # type: ignore[attr-defined]
+_amount.pattern = r"\d+|значение удара этого существа|Х|X"  # type: ignore[attr-defined]
 
 TYPES: dict[str, Callable[[str], Any]] = {
     "Num": _num,
@@ -333,7 +358,9 @@ class Phrase:
     term: str | None = None  # the glossary term this phrase implements
 
 
-PHRASES: dict[str, list[Phrase]] = {c: [] for c in ("keyword", "trigger", "cost", "effect", "static")}
+PHRASES: dict[str, list[Phrase]] = {
+    c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
+}
 
 
 def phrase(category: str, fmt: str, example: str, term: str | None = None):
@@ -418,6 +445,8 @@ def _slot_problem(category: str, words: str) -> str | None:
             if m is None:
                 continue
             value = str(m.named.get(name, ""))
+            if any(c in value for c in _CONJUNCTIONS if c.strip(" ,.")):
+                continue  # the slot took in a connector and what follows: a part is the problem
             connector = _connector_problem(value)
             if connector is not None:
                 return connector
@@ -445,6 +474,8 @@ def _connector_problem(words: str) -> str | None:
     """When the words hold a connector the engine does not read in that place, name it."""
     lowered = words.lower()
     for conj in CONNECTORS:
+        if any(conj in c and c in lowered for c in _CONJUNCTIONS):
+            continue  # a connector in its place: the problem is a part it joins
         if re.search(rf"(?:^|[\s,;]){conj}(?:[\s,]|$)", lowered):
             return (
                 f"не распознан союз «{conj}» в «{words}»: части эффекта, которые он соединяет, не прочитаны"
@@ -462,6 +493,9 @@ def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 _OPTIONAL = re.compile(r"^вы можете\s+", re.IGNORECASE)
 _CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", при этом ", ", и ", " и ", ", ")
+
+
+_DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words read
 
 
 class _Unreadable(Exception):
@@ -498,7 +532,9 @@ def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
     clause = words.strip().rstrip(".").strip()
     optional = bool(_OPTIONAL.match(clause))
     clause = _OPTIONAL.sub("", clause)
-    parts = _read_parts(clause, top=True)
+    parts = _read_parts(clause)
+    if parts is None:
+        raise _diagnose(clause) if _DIAGNOSE[0] else _Unreadable("", [])
     if len(parts) == 1:
         return parts[0][0], optional, Reading("effect", parts=(parts[0][1],), optional=optional)
     node = Sequence(tuple(p for p, _ in parts))
@@ -523,23 +559,37 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
     return (MayDo(node, core) if may else node), leaf
 
 
-def _read_parts(clause: str, top: bool = False) -> list[tuple[Any, Reading]]:
-    """The parts of a sequence («…, затем …», «… и …»), each read whole. Raises _Unreadable."""
+def _read_parts(clause: str) -> list[tuple[Any, Reading]] | None:
+    """The parts of a sequence («…, затем …», «… и …»), each read whole; None when the words do not
+    read (:func:`_diagnose` says why — only then, it is slow)."""
     one = _read_one(clause)
     if one is not None:
         return [one]
     for conj in _CONJUNCTIONS:
         if conj in clause:
             head, _, tail = clause.partition(conj)
-            try:
-                first = _read_parts(head)
-                rest = _read_parts(tail)
-            except _Unreadable:
+            first = _read_parts(head)
+            if first is None:
+                continue
+            rest = _read_parts(tail)
+            if rest is None:
                 continue
             return first + rest
+    return None
+
+
+def _diagnose(clause: str) -> _Unreadable:
+    """Why an effect clause does not read: the slot, the connector or the part it did not understand."""
     core = _OPTIONAL.sub("", clause)
     problem = _slot_problem("effect", core) or _connector_problem(core)
-    raise _Unreadable(problem or f"эффект не распознан: «{core}»", _nearest(core, ("effect",)))
+    if problem is None:
+        for conj in _CONJUNCTIONS:
+            if conj in clause:
+                head, _, tail = clause.partition(conj)
+                for part in (head, tail):
+                    if _read_parts(part) is None:
+                        return _diagnose(part)
+    return _Unreadable(problem or f"эффект не распознан: «{core}»", _nearest(core, ("effect",)))
 
 
 def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
@@ -556,13 +606,36 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
 
 
 def _finish(ability: Ability) -> Ability:
+    from berserk_engine.abilities import effect_nodes
+
+    if ability.effect is not None:
+        for node in effect_nodes(ability.effect):
+            for value in vars_of(node):
+                if isinstance(value, Amount) and value.prop == "X":
+                    raise _Unreadable(
+                        "непонятное значение «Х»: не сказано, что такое Х (ожидается «…, где Х – …»)", []
+                    )
     effect = number_slots(ability.effect) if ability.effect is not None else None
+    for sel in selectors_of(effect):
+        if sel.mode == "ref" and sel.slot < 0:
+            raise _Unreadable(
+                f"неизвестная цель «{sel.words}»: перед ней не названа цель, на которую она ссылается "
+                "(«выберите существо, ранить его на 2»)",
+                [],
+            )
     finished = replace(ability, effect=effect, slots=target_slots(effect))
     if finished.kind == "triggered" and not finished.optional and looks_at_declaration(finished):
         # 517.3.2: a triggered ability that summons a given card may be skipped, «как будто у него нет
         # в колоде данной карты».
         finished = replace(finished, optional=True)
     return finished
+
+
+def vars_of(node: Any) -> list[Any]:
+    """The field values of an effect node."""
+    import dataclasses
+
+    return [getattr(node, f.name) for f in dataclasses.fields(node)]
 
 
 def _limited_trigger(
@@ -648,6 +721,8 @@ def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]
         raise _Unreadable(
             "предложение читается несколькими способами: " + "; ".join(a.kind for a, _ in readings), []
         )
+    if not _DIAGNOSE[0]:
+        raise _Unreadable("", [])
     categories = ("effect",) if spell else ("keyword", "static", "trigger", "cost", "effect")
     message = problems[0] if problems else "способность не распознана"
     if not problems and not spell:
@@ -671,6 +746,18 @@ def parse_ability(sentence: str, spell: bool = False) -> Ability:
 @lru_cache(maxsize=4096)
 def _parse_cached(sentence: str, spell: bool) -> tuple[Ability, Reading]:
     return read_sentence_tree(sentence, spell=spell)
+
+
+def try_reading(sentence: str, spell: bool = False) -> Ability | None:
+    """The ability the words read as, or None when they do not read (no diagnosis: fast)."""
+    _load()
+    _DIAGNOSE[0] = False
+    try:
+        return read_sentence_tree(sentence, spell=spell)[0]
+    except _Unreadable:
+        return None
+    finally:
+        _DIAGNOSE[0] = True
 
 
 def reading(sentence: str, spell: bool = False) -> Reading:
@@ -791,6 +878,8 @@ def canonical_words(kind: str | None, value: Any) -> str:
                 f"на {number} " + ("ход" if count == 1 else "хода" if count < 5 else "ходов") + " противника"
             )
         return next(w for w, v in DURATIONS.items() if v == value)
+    if kind not in TYPES:
+        return str(value)  # a type of `parse` itself ({w}, {d})
     table = getattr(TYPES[kind], "table", None)
     if table is not None:
         words = next((w for w, v in table.items() if v == value), None)
