@@ -10,7 +10,7 @@ a printed form and the glossary's form of one mechanic are one reading.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine.abilities import Amount, Selector
@@ -596,6 +596,87 @@ def _summon(f: dict[str, Any]) -> Any:
     return Summon(f["name"])
 
 
+# --- the graveyard: «верните до N карт с вашего кладбища в руку» -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FromGraveyard:
+    """«Верните (до) N [карт/существ] с вашего кладбища в руку»: the player chooses them on resolution
+    (cards in a graveyard are not targets — «нельзя выбирать целью карты на кладбище»); «до N» lets him
+    take fewer or none, «N» takes N if there are (518.1: as many as there are). 203.4: they go to
+    their owner's hand."""
+
+    count: int
+    types: tuple[str, ...] = ()
+    up_to: bool = False
+    words: str = ""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.choices import ChooseCards
+
+        player = item.controller
+        grave = game.state.players[player].zones["graveyard"]
+        found = [c for c in grave if not self.types or game.defs[game.state.cards[c].name].type in self.types]
+        if not found:
+            return
+        most = min(self.count, len(found))
+        game.push(
+            ChooseCards(
+                player,
+                found,
+                0 if self.up_to else most,
+                most,
+                "203.4",
+                f"Игрок {player}: выберите на кладбище карты, которые вернутся в руку ({self.words})",
+                then=ReturnChosen(),
+            )
+        )
+
+
+@dataclass(slots=True)
+class ReturnChosen(Task):
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        from berserk_engine.events import MoveEvent, perform
+
+        if self.cards:
+            perform(game, *(MoveEvent(c, "hand", "return") for c in self.cards))
+
+
+_GRAVE_KINDS = {
+    "карту": ((), 1),
+    "существо": (("creature",), 1),
+    "заклинание": (("spell",), 1),
+}
+_GRAVE_PLURAL = {
+    "карт": (),
+    "карты": (),
+    "существ": ("creature",),
+    "существа": ("creature",),
+    "заклинаний": ("spell",),
+}
+
+
+@phrase(
+    "effect",
+    "верните {what} с вашего кладбища в руку",
+    "верните до 2 карт с вашего кладбища в руку",
+    "203.4",
+)
+def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
+    import re
+
+    what = f["what"].strip().lower()
+    if what in _GRAVE_KINDS:
+        types, count = _GRAVE_KINDS[what]
+        return FromGraveyard(count, types, False, what)
+    m = re.fullmatch(r"(до )?(\d+) ([а-яё]+)", what)
+    if m is None or m.group(3) not in _GRAVE_PLURAL or int(m.group(2)) < 1:
+        return None
+    return FromGraveyard(int(m.group(2)), _GRAVE_PLURAL[m.group(3)], bool(m.group(1)), what)
+
+
 # --- a shot at a fixed target ---------------------------------------------------------------------------
 
 
@@ -622,5 +703,5 @@ def register_printed_keywords(keywords: Any) -> None:
 
 # Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
 # not compile to a native class (berserk-rules compile).
-serializable(Pick, InOrderTo, Test, If, FindInDeck, TopCard)
-task(_Decide)
+serializable(Pick, InOrderTo, Test, If, FindInDeck, TopCard, FromGraveyard)
+task(_Decide, ReturnChosen)

@@ -216,3 +216,58 @@ def test_the_forms_of_a_class_word_come_to_one_stem(words: str, stem: str) -> No
     from berserk_engine.abilities import class_stem
 
     assert class_stem(words) == stem
+
+
+# --- the step «игрок … решает, выполнить ли «…»» fails when it should -------------------------------
+
+
+class _FakeGame:
+    def __init__(self, decision: dict[str, Any] | None) -> None:
+        self._decision = decision
+        self.recorded: list[Any] = []
+        self.acted: list[Any] = []
+
+    def decision(self) -> dict[str, Any] | None:
+        return self._decision
+
+    def record(self, *args: Any, **kwargs: Any) -> None:
+        self.recorded.append(args)
+
+    def record_count(self, *args: Any, **kwargs: Any) -> None:
+        self.recorded.append(args)
+
+    def act(self, player: str, action: dict[str, Any]) -> None:
+        self.acted.append((player, action))
+
+
+def _may(prompt: str, player: str = "А", kind: str = "choose", choices: tuple[str, ...] = ("да", "нет")):
+    return {
+        "player": player,
+        "kind": kind,
+        "prompt": prompt,
+        "options": [{"type": "choose", "choice": c, "label": c} for c in choices],
+    }
+
+
+def test_the_optional_part_steps_pass_and_fail_when_they_should() -> None:
+    from berserk_rules.steps.printed import may_decide, may_do, may_not_do
+
+    words = "ранить на 1 выбранное существо"
+    good = _FakeGame(_may(f"Игрок А: «Ловчий» — вы можете {words}. Делать?"))
+    may_decide(good, "А", words)  # type: ignore[arg-type]
+    may_do(good, "А", words)  # type: ignore[arg-type]
+    may_not_do(good, "А", words)  # type: ignore[arg-type]
+    assert good.acted == [
+        ("А", {"type": "choose", "choice": "да"}),
+        ("А", {"type": "choose", "choice": "нет"}),
+    ]
+    wrong = [
+        _may("Игрок А: «Ловчий» — вы можете возьмите карту. Делать?"),  # another part
+        _may(f"… {words} …", player="Б"),  # another player
+        _may(f"… {words} …", kind="choose_cards"),  # another decision
+        _may(f"… {words} …", choices=("перевернуть", "оставить")),  # not a yes / no decision
+        None,  # the game is over
+    ]
+    for decision in wrong:
+        with pytest.raises(AssertionError):
+            may_decide(_FakeGame(decision), "А", words)  # type: ignore[arg-type]
