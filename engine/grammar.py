@@ -437,7 +437,10 @@ def _one_loose(fmt: str, field_name: str) -> Any:
 def _slot_problem(category: str, words: str) -> str | None:
     """When the words fit a phrase except for one slot, say which slot it is by its kind (цель, срок,
     значение, союз) and what it accepts. A slot whose words hold a connector («при этом», «иначе» …)
-    is the connector's problem, not the slot's."""
+    is the connector's problem, not the slot's. A slot whose words begin with what it accepts («2
+    выбраное» for a number) took in its neighbour's words: another slot is the likelier culprit."""
+    likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
+    unlikely: list[tuple[int, str]] = []
     for ph in PHRASES[category]:
         fields = _ANY_FIELD.findall(ph.format)
         for name, kind in fields:
@@ -449,17 +452,22 @@ def _slot_problem(category: str, words: str) -> str | None:
                 continue  # the slot took in a connector and what follows: a part is the problem
             connector = _connector_problem(value)
             if connector is not None:
-                return connector
+                likely.append((len(value), connector))
+                continue
             if kind:
                 pattern = TYPES[kind].pattern  # type: ignore[attr-defined]
                 if re.fullmatch(pattern, value, re.IGNORECASE):
                     continue
-                return (
+                problem = (
                     f"{_kind_words(kind)} «{value}» в «{ph.example}» (ожидается {_short(TYPE_WORDS[kind])})"
                 )
-            if len(fields) > 1 or ph.build(m.named) is None:
-                return f"непонятное значение «{value}» в «{ph.example}»"
-    return None
+                trailing = ph.format.rstrip().endswith("}") and _ANY_FIELD.findall(ph.format)[-1][0] == name
+                prefix = not trailing and re.match(rf"(?:{pattern})\s", value, re.IGNORECASE)
+                (unlikely if prefix else likely).append((len(value), problem))
+            elif len(fields) > 1 or ph.build(m.named) is None:
+                likely.append((len(value), f"непонятное значение «{value}» в «{ph.example}»"))
+    found = likely or unlikely
+    return min(found, key=lambda f: f[0])[1] if found else None
 
 
 def _short(words: str, most: int = 400) -> str:
