@@ -142,6 +142,18 @@ def test_deleting_a_meaningful_word_changes_the_reading_or_fails() -> None:
     assert all(card == "Жабий яд" for card, w in survivors if w == "на"), survivors
 
 
+def test_changing_a_word_changes_the_reading_or_fails() -> None:
+    """Any word put in the place of another («зелье») is read as something else or not read at all."""
+    for card in OWN:
+        spell = card["type"] == "заклинание"
+        for sentence in re.split(r"(?<=\.)\s+", card["text"]):
+            base = _bare(try_reading(sentence, spell))
+            words = _words(sentence)
+            for i in range(len(words)):
+                variant = " ".join([*words[:i], "зелье", *words[i + 1 :]]) + "."
+                assert _bare(try_reading(variant, spell)) != base, variant
+
+
 def test_changing_a_number_changes_the_reading() -> None:
     changed = 0
     for card in OWN:
