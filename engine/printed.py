@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
 
-# «Выберите …» names a target: Выбранное существо (карта).
-
 # Targets in the dative («выстрел на 1 по герою противника»).
 DATIVE: dict[str, Selector] = {
     "герою противника": Selector("enemy_hero", "героя противника", ("hero",)),
@@ -36,7 +34,6 @@ DATIVE: dict[str, Selector] = {
     "выбранному персонажу противника": Selector(
         "chosen", "выбранного персонажа противника", CHARACTER, "enemy"
     ),
-    "каждому существу противника": Selector("each", "каждое существо противника", CREATURE, "enemy"),
 }
 slot_type(
     "ToDat",
