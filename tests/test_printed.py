@@ -142,6 +142,24 @@ def test_deleting_a_meaningful_word_changes_the_reading_or_fails() -> None:
     assert all(card == "Жабий яд" for card, w in survivors if w == "на"), survivors
 
 
+def test_deleting_a_word_of_any_catalogue_example_changes_the_reading_or_fails() -> None:
+    """The same over every phrase the engine knows: the only words that may go are synonyms the rules
+    print both ways — «на» of «Отравление на 2» / «Отравление 2» and «[Монета]» of a search by cost
+    («стоимостью 2 [Монета] или менее» / «стоимостью 2 или менее», issue 6)."""
+    survivors = []
+    for ph in all_phrases():
+        sentence, spell = _catalogue_sentence(ph)
+        base = _bare(try_reading(sentence, spell))
+        assert base is not None, sentence
+        words = _words(sentence)
+        for i, word in enumerate(words):
+            variant = " ".join(words[:i] + words[i + 1 :]) + "."
+            if _bare(try_reading(variant, spell)) == base:
+                survivors.append((sentence, word))
+    assert {w for _, w in survivors} <= {"на", "[Монета]", "затем"}, survivors
+    assert all(s.startswith("Отравление") for s, w in survivors if w == "на"), survivors
+
+
 def test_changing_a_word_changes_the_reading_or_fails() -> None:
     """Any word put in the place of another («зелье») is read as something else or not read at all."""
     for card in OWN:
