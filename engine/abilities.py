@@ -25,6 +25,8 @@ class Selector:
     "enemy" (relative to the ability's controller), ``other``: not the source itself. ``classes``: the
     card must be of one of these classes (stems: «эльф», «гном», see :func:`class_stem`);
     ``condition``: "poisoned" | "wounded" | "unwounded" | "closed" | "open" | "cost<=N".
+    ``count``: «двух разных существ» — N targets named at the declaration, all different (N slots
+    from ``slot``); ``group``: in the slots of a declaration, the first slot of such a group.
     """
 
     mode: str
@@ -35,6 +37,8 @@ class Selector:
     slot: int = -1
     classes: tuple[str, ...] = ()
     condition: str = ""
+    count: int = 1
+    group: int = -1
 
     @property
     def chosen(self) -> bool:
@@ -149,10 +153,19 @@ def looks_at_declaration(ability: Ability) -> Any:
 
 
 def target_slots(effect: Any) -> tuple[Selector, ...]:
-    """The chosen targets of an effect tree, in slot order."""
+    """The chosen targets of an effect tree, in slot order (a selector of N different targets is N
+    slots of one group)."""
     if effect is None:
         return ()
-    return tuple(sorted((s for s in _walk(effect) if s.chosen), key=lambda s: s.slot))
+    found: list[Selector] = []
+    for sel in sorted((s for s in _walk(effect) if s.chosen), key=lambda s: s.slot):
+        if sel.count == 1:
+            found.append(sel)
+        else:
+            found.extend(
+                dataclasses.replace(sel, slot=sel.slot + i, count=1, group=sel.slot) for i in range(sel.count)
+            )
+    return tuple(found)
 
 
 _ENDINGS = sorted(
@@ -199,8 +212,8 @@ def number_slots(value: Any, counter: list[int] | None = None) -> Any:
     counter = counter if counter is not None else [0]
     if isinstance(value, Selector):
         if value.chosen:
-            counter[0] += 1
-            return dataclasses.replace(value, slot=counter[0] - 1)
+            counter[0] += value.count
+            return dataclasses.replace(value, slot=counter[0] - value.count)
         if value.mode == "ref":
             return dataclasses.replace(value, slot=counter[0] - 1)
         return value

@@ -149,6 +149,22 @@ def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
         Selector("each", "", CREATURE, "own", other=True),
     )
     both("его", "оно", Selector("ref", "", CREATURE))
+    for count, (acc_n, nom_n) in {2: ("двух", "два"), 3: ("трёх", "три")}.items():
+        both(
+            f"{acc_n} разных существ",
+            f"{nom_n} разных существа",
+            Selector("chosen", "", CREATURE, count=count),
+        )
+        both(
+            f"{acc_n} разных существ противника",
+            f"{nom_n} разных существа противника",
+            Selector("chosen", "", CREATURE, "enemy", count=count),
+        )
+        both(
+            f"{acc_n} разных персонажей",
+            f"{nom_n} разных персонажа",
+            Selector("chosen", "", CHARACTER, count=count),
+        )
     for cond, (a_sg, n_sg, a_pl, n_pl) in _CONDITIONS.items():
         both(f"{a_sg} существо", f"{n_sg} существо", Selector("chosen", "", CREATURE, condition=cond))
         both(

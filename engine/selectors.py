@@ -109,6 +109,13 @@ def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
     """The cards an effect applies to now (518.1: as far as possible)."""
     s = game.state
     mode = sel.mode
+    if mode == "chosen" and sel.count > 1:  # «двух разных существ»: its slots, each still in play
+        found = []
+        for target in item.targets[sel.slot : sel.slot + sel.count] if sel.slot >= 0 else ():
+            card = s.cards.get(target)
+            if card is not None and card.zone == "play":
+                found.append(target)
+        return found
     if mode == "chosen" or mode == "ref":
         if not 0 <= sel.slot < len(item.targets):
             return []

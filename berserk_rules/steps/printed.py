@@ -52,3 +52,29 @@ def may_not_do(game: ScenarioGame, p: str, words: str) -> None:
     """Игрок отказывается от необязательной части эффекта; остальные части выполняются."""
     _may_decision(game, p, words)
     game.act(p, {"type": "choose", "choice": "нет"})
+
+
+# --- несколько разных целей («двух разных существ») ------------------------------------------------
+
+
+@when(
+    "игрок {p:P} разыгрывает «{name:N}» с целями {targets:L}",
+    example="Когда игрок А разыгрывает «Двойной укол» с целями «Волк» и «Страж»",
+)
+def play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> None:
+    """Игрок разыгрывает заклинание, называя цели по порядку слотов («двух разных существ» — два слота)."""
+    from berserk_rules.steps.actions import _play
+
+    game.act(p, _play(game, p, name, targets))
+
+
+@when(
+    "игрок {p:P} пытается разыграть «{name:N}» с целями {targets:L}",
+    example="Когда игрок А пытается разыграть «Двойной укол» с целями «Волк» и «Волк»",
+)
+def try_play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> None:
+    """Попытка разыграть заклинание с такими целями (например, одной картой дважды там, где цели должны
+    быть разными)."""
+    from berserk_rules.steps.actions import _play
+
+    game.attempt(p, _play(game, p, name, targets))
