@@ -188,7 +188,7 @@ def slot_options(
         found = selectors.candidates(game, sel, controller, source, kind, ability)
         if not found:
             return None
-        slot = {"name": sel.words, "candidates": found, "ability": ability.text}
+        slot: dict[str, Any] = {"name": sel.words, "candidates": found, "ability": ability.text}
         if sel.group >= 0:
             slot["distinct"] = sel.group  # «двух разных существ»: slots of one group take different cards
         slots.append(slot)
