@@ -69,6 +69,9 @@ class Game:
         self._per_game: dict[str, Any] = {}
         self.active_handlers: dict[int, list[Any]] = {}  # hooks.active
         self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
+        # Interpretation I-9: lives may have fallen (an effect began or ended, a card entered or left
+        # the game zone, the active player changed) — a state check is due before the game goes on.
+        self.state_check_due = True
         self.effects_changed()
         self.advance()
 
@@ -78,7 +81,20 @@ class Game:
         s = self.state
         stack = s.stack
         while s.result is None and s.pending is None and stack:
+            if self.state_check_due:
+                self._state_check(stack)
             stack.pop().run(self)
+
+    def _state_check(self, stack: list[Task]) -> None:
+        """Interpretation I-9: after a change of lives, deaths are checked before the next task — so
+        before any player decides — unless an ability is resolving: then the check that follows its
+        resolution (``queue.StateCheck`` before ``queue.Resolved``) does it, once it has finished (401.6)."""
+        for t in stack:
+            if type(t) is queue.Resolved:
+                return
+        self.state_check_due = False
+        if type(stack[-1]) is not queue.StateCheck:
+            stack.append(queue.StateCheck())
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
@@ -131,6 +147,7 @@ class Game:
         return found
 
     def effects_changed(self) -> None:
+        self.state_check_due = True  # an effect began or ended: lives may have fallen (I-9)
         index: dict[str, list[ContinuousEffect]] = {}
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
@@ -139,6 +156,7 @@ class Game:
         self._present = None
 
     def zones_changed(self) -> None:
+        self.state_check_due = True  # a card entered or left the game zone: a source of lives too (I-9)
         self.listener_index = None
         self._present = None
 

@@ -144,6 +144,7 @@ class StateCheck(Task):
 
     def run(self, game: Game) -> None:
         s = game.state
+        game.state_check_due = False  # this check sees every change so far (Game.advance, I-9)
         dying = []
         effects = bool(s.effects)
         for card_id in s.play:

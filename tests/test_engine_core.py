@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from berserk_engine import actions
+from berserk_engine import characteristics as ch
 from berserk_engine.errors import CardTextError, IllegalAction
 from berserk_engine.game import Game
 from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
@@ -238,6 +239,25 @@ def _check_invariants(game: Game, serials: set[int]) -> None:
     d = game.decision()
     if s.result is None:
         assert d is not None and d.options, "a game that is not over always waits for a decision"
+        _no_dead_character_in_play(game)
+
+
+def _no_dead_character_in_play(game: Game) -> None:
+    """Interpretation I-9: at a decision no character in the game zone has wounds ≥ lives — a creature
+    with wounds ≥ its level of lives has died, a hero with wounds ≥ his initial lives has lost (602.1)."""
+    s = game.state
+    for card_id in s.play:
+        card = s.cards[card_id]
+        kind = game.defs[card.name].type
+        if kind == "creature":
+            assert card.wounds < ch.life(game, card), (
+                f"«{card.name}» в игре с ранами {card.wounds} при жизнях {ch.life(game, card)}: "
+                f"решение {s.pending and s.pending['kind']}, ход {s.turn}"
+            )
+        elif kind == "hero":
+            assert card.wounds < game.defs[card.name].life, (
+                f"герой «{card.name}» в игре с ранами {card.wounds}"
+            )
 
 
 def _fifo(log: list[dict[str, Any]]) -> None:

@@ -6,16 +6,16 @@
 
 from __future__ import annotations
 
+from berserk_rules.steps.checks import decision_of, expect, record_decision
 from berserk_rules.steps.context import ScenarioGame
-from berserk_rules.steps.process import _decision, _expect, _record_decision
 from berserk_rules.steps.registry import then, when
 
 MAY_CHOICES = ["да", "нет"]
 
 
 def _may_decision(game: ScenarioGame, p: str, words: str) -> None:
-    d = _decision(game, p, "choose")
-    _expect(sorted(o.get("choice", "") for o in d["options"]), MAY_CHOICES, f"варианты решения игрока {p}")
+    d = decision_of(game, p, "choose")
+    expect(sorted(o.get("choice", "") for o in d["options"]), MAY_CHOICES, f"варианты решения игрока {p}")
     if words not in d.get("prompt", "") and not any(words in o.get("label", "") for o in d["options"]):
         raise AssertionError(f"игрок {p} решает не о «{words}»: {d.get('prompt', '')}")
 
@@ -28,7 +28,7 @@ def may_decide(game: ScenarioGame, p: str, words: str) -> None:
     """Решение за игроком: выполнять ли необязательную часть эффекта («вы можете …» после союза) —
     варианты «да» и «нет»."""
     _may_decision(game, p, words)
-    _record_decision(game, p, "choose")
+    record_decision(game, p, "choose")
     game.record_count(None, ["decision", "options"], {}, 2)
     for key in MAY_CHOICES:
         game.record_count(None, ["decision", "options"], {"choice": key}, 1)

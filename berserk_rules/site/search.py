@@ -1,4 +1,5 @@
-"""Words of the rulebook for the site: Russian stems, links inside verbatim text, the entry index.
+"""Search data and words of the rulebook for the site: Russian stems, links inside verbatim text, the
+entry index (``berserk-entries.js``, ``berserk-numbers.js``) and Sphinx's Russian search strings.
 
 Everything here works on the corpus (:mod:`berserk_rules.corpus`) and never changes a character of
 the rule text: a linker splits a line into pieces whose concatenation is the line itself, some of
@@ -22,7 +23,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
+
+from sphinx.application import Sphinx
+
+from berserk_rules.errors import UserError
+from berserk_rules.site.data import (
+    corpus_root,
+    part_docname,
+    part_title,
+    run_script,
+    site_data,
+    write_if_changed,
+)
 
 WORD_RE = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+(?![\d])|(?<![\d.])\d{3}(?![\d.])")
@@ -306,3 +320,88 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
             ]
         )
     return {"entries": records, "numbers": numbers}
+
+
+SEARCH_TRANSLATIONS = {
+    ", in ": ", на странице ",
+    "Search finished, found one page matching the search query.": [
+        "Найдена ${resultCount} страница.",
+        "Найдено ${resultCount} страницы.",
+        "Найдено ${resultCount} страниц.",
+        "Найдено ${resultCount} страницы.",
+    ],
+    "Search finished, found ${resultCount} pages matching the search query.": [
+        "Найдена ${resultCount} страница.",
+        "Найдено ${resultCount} страницы.",
+        "Найдено ${resultCount} страниц.",
+        "Найдено ${resultCount} страницы.",
+    ],
+}
+
+
+def on_config_inited(app: Sphinx, config: Any) -> None:
+    """Fix Sphinx's Russian JavaScript catalogue and resolve ``locale_dirs`` against the conf folder.
+
+    Sphinx's ``ru/sphinx.js`` has empty plural forms for «found N pages» (the line stays blank) and
+    translates ``", in "`` without a trailing space («вЧасть 4»). The patched copy is written under
+    the doctree folder and put first in ``locale_dirs``; Sphinx looks for ``sphinx.js`` there
+    relative to the current folder, so every entry is made absolute.
+    """
+    import json
+
+    from sphinx import package_dir
+
+    confdir = Path(app.confdir)
+    dirs = [str(Path(d) if Path(d).is_absolute() else confdir / d) for d in config.locale_dirs]
+    language = config.language or "en"
+    original = Path(package_dir, "locale", language, "LC_MESSAGES", "sphinx.js")
+    if language == "ru" and original.is_file():
+        text = original.read_text(encoding="utf-8")
+        catalogue = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+        catalogue["messages"].update(SEARCH_TRANSLATIONS)
+        target = Path(app.doctreedir) / "berserk-locale"
+        write_if_changed(
+            target / language / "LC_MESSAGES" / "sphinx.js",
+            "Documentation.addTranslations(" + json.dumps(catalogue, ensure_ascii=False, indent=1) + ");\n",
+        )
+        dirs.insert(0, str(target))
+    config.locale_dirs = dirs
+
+
+def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
+    """Write the scripts that the pages load: the run's time, rule numbers, the entry index."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import json
+
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.site.search import entry_index
+
+    static = Path(app.outdir) / "_static"
+    data = site_data(app)
+    write_if_changed(static / "berserk-run.js", run_script(data))
+    try:
+        corpus = load_corpus(corpus_root(app.config, app.srcdir))
+    except UserError:
+        return
+    titles = {part: part_title(app, part) for part in {e.part for e in corpus.entries}}
+    # the index depends only on the corpus files and the part titles: skip the stemming when unchanged
+    rules_dir = corpus_root(app.config, app.srcdir) / "rules"
+    key = json.dumps(
+        [sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in rules_dir.glob("*.md")), titles],
+        ensure_ascii=False,
+    )
+    marker = Path(app.doctreedir) / "berserk-entries.key"
+    scripts = [static / "berserk-numbers.js", static / "berserk-entries.js"]
+    if all(path.is_file() for path in scripts) and marker.is_file() and marker.read_text("utf-8") == key:
+        return
+
+    def page(entry: Any) -> str:
+        return app.builder.get_target_uri(part_docname(entry.part))
+
+    index = entry_index(corpus.entries, page, titles)
+    numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
+    write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
+    entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
+    write_if_changed(static / "berserk-entries.js", f"window.BERSERK_ENTRIES = {entries};\n")
+    write_if_changed(marker, key)
