@@ -114,7 +114,6 @@ _CONDITIONS = {
     "closed": ("закрытое", "закрытое", "закрытых", "закрытые"),
     "open": ("открытое", "открытое", "открытых", "открытые"),
 }
-MAX_COST_WORDS = 10  # «стоимостью N или меньше»: N from 0 to this
 
 
 def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
@@ -188,22 +187,30 @@ def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
             f"ваше {n_sg} существо",
             Selector("chosen", "", CREATURE, "own", condition=cond),
         )
-    for n in range(MAX_COST_WORDS + 1):
-        cost = f"cost<={n}"
-        tail = f"стоимостью {n} или меньше"
-        both(f"существо {tail}", f"существо {tail}", Selector("chosen", "", CREATURE, condition=cost))
-        both(
-            f"существо противника {tail}",
-            f"существо противника {tail}",
-            Selector("chosen", "", CREATURE, "enemy", condition=cost),
-        )
-        both(f"всех существ {tail}", f"все существа {tail}", Selector("each", "", CREATURE, condition=cost))
-        both(
-            f"ваше существо {tail}",
-            f"ваше существо {tail}",
-            Selector("chosen", "", CREATURE, "own", condition=cost),
-        )
     return acc, nom
+
+
+# «… стоимостью N или меньше»: a target of these words whose cost is N or less (N in digits).
+_COST_ACC: dict[str, Selector] = {
+    "существо": Selector("chosen", "", CREATURE),
+    "существо противника": Selector("chosen", "", CREATURE, "enemy"),
+    "всех существ": Selector("each", "", CREATURE),
+    "ваше существо": Selector("chosen", "", CREATURE, "own"),
+}
+_COST_NOM: dict[str, Selector] = {
+    "существо": _COST_ACC["существо"],
+    "существо противника": _COST_ACC["существо противника"],
+    "все существа": _COST_ACC["всех существ"],
+    "ваше существо": _COST_ACC["ваше существо"],
+}
+_COST_TAIL = re.compile(r"(.+) стоимостью (\d{1,2}) или меньше", re.IGNORECASE)
+
+
+def _cost_selector(text: str, costs: dict[str, Selector]) -> Selector | None:
+    m = _COST_TAIL.fullmatch(text)
+    if m is None or m.group(1).lower() not in costs:
+        return None
+    return replace(costs[m.group(1).lower()], words=text.lower(), condition=f"cost<={int(m.group(2))}")
 
 
 # Class words: one word after «ваш …», «всех …» that is not a type of card.
@@ -263,7 +270,27 @@ def player_turns(until: str) -> tuple[str, int] | None:
 
 
 def _alternatives(words: Any) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    """A regular expression for any of the words, as a trie of their letters: the tables of targets
+    are long («существо стоимостью 0 … 10 или меньше» …), and a plain alternation of them in every
+    phrase would make compiling the grammar's expressions slow (the engine process reads cards first)."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for ch in word.lower():
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return _trie_regex(trie)
+
+
+def _trie_regex(node: dict[str, Any]) -> str:
+    end = "" in node
+    branches = [re.escape(ch) + _trie_regex(child) for ch, child in sorted(node.items()) if ch]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if end:
+        return f"(?:{body})?"
+    return body
 
 
 # «Название карты»: the card's own name in its text, in quotes, means this card.
@@ -271,18 +298,24 @@ _OWN_NAME = r"«[^«»]+»"
 
 
 def _lookup(
-    table: dict[str, Any], own_name: bool = False, classes: dict[str, tuple[str, str]] | None = None
+    table: dict[str, Any],
+    own_name: bool = False,
+    classes: dict[str, tuple[str, str]] | None = None,
+    costs: dict[str, Selector] | None = None,
 ) -> Callable[[str], Any]:
     def convert(text: str) -> Any:
         if text.startswith("«"):
             return Selector("self", text, ("creature", "hero", "equipment", "event"))
         found = table.get(text.lower())
+        if found is None and costs is not None:
+            found = _cost_selector(text, costs)
         if found is None and classes is not None:
             found = _class_selector(text, classes)
         return found
 
     convert.pattern = (  # type: ignore[attr-defined]
-        _alternatives(table)
+        (f"(?:{_alternatives(costs)}) стоимостью \\d{{1,2}} или меньше|" if costs else "")
+        + _alternatives(table)
         + (f"|{_OWN_NAME}" if own_name else "")
         + ("|" + "|".join(classes) if classes else "")
     )
@@ -332,8 +365,8 @@ TYPES: dict[str, Callable[[str], Any]] = {
     "Num": _num,
     "Signed": _signed,
     "Amount": _amount,
-    "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS),
-    "Nom": _lookup(NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM),
+    "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS, costs=_COST_ACC),
+    "Nom": _lookup(NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, costs=_COST_NOM),
     "Gen": _lookup(GENITIVE),
     "Dur": _duration,
 }
