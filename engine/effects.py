@@ -48,6 +48,10 @@ class Resolve(Task):
 def amount(game: Game, value: Amount, item: QueueItem) -> int:
     if value.value is not None:
         return value.value
+    if value.prop == "count" and value.selector is not None:  # «где Х – число ваших гномов»
+        return len(selectors.resolve(game, value.selector, item))
+    if value.prop == "hand":  # «где Х – число карт в вашей руке»
+        return len(game.state.players[item.controller].zones["hand"])
     return int(game.source_info(item)[value.prop or "strike"])
 
 
@@ -65,6 +69,51 @@ class Sequence:
 
     def events(self, game: Game, item: QueueItem) -> list[Any]:
         return [e for p in self.parts for e in p.events(game, item)]
+
+
+@dataclass(frozen=True, slots=True)
+class MayDo:
+    """«…, затем вы можете [часть], …»: an optional part of a sequence. On resolution its controller
+    decides whether to do it (decision ``choose``: «да» / «нет», interpretation I-55); the parts before
+    and after it are done either way. Its targets are named at the declaration like any others."""
+
+    part: Any
+    words: str = ""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.choices import Choose
+
+        player = item.controller
+        game.push(
+            Choose(
+                player,
+                [["да", f"{self.words}"], ["нет", f"не делать: {self.words}"]],
+                "401.7",
+                f"Игрок {player}: «{item.source_name}» — вы можете {self.words}. Делать?",
+                MayAnswer(self.part, item),
+            )
+        )
+
+
+@dataclass(slots=True)
+class MayAnswer(Task):
+    """The controller's answer to :class:`MayDo`: «да» resolves the optional part."""
+
+    part: Any
+    item: QueueItem
+    choice: str = ""
+
+    def run(self, game: Game) -> None:
+        game.log(
+            "may",
+            f"Игрок {self.item.controller}: «{self.item.source_name}» — "
+            + ("делает" if self.choice == "да" else "не делает")
+            + " необязательную часть",
+            player=self.item.controller,
+            rule="401.7",
+        )
+        if self.choice == "да":
+            game.push(Resolve(self.part, self.item))
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,5 +481,5 @@ def _discard_few(f: dict[str, Any]) -> Discard:
 
 # Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
 # not compile to a native class (berserk-rules compile).
-serializable(Sequence, Wound, Heal, Draw, StrikeBonus, Grant, Fight, Move, Close, Discard)
-task(Resolve, DiscardChosen)
+serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Fight, Move, Close, Discard)
+task(Resolve, DiscardChosen, MayAnswer)

@@ -189,7 +189,10 @@ def slot_options(
         found = selectors.candidates(game, sel, controller, source, kind, ability)
         if not found:
             return None
-        slots.append({"name": sel.words, "candidates": found, "ability": ability.text})
+        slot: dict[str, Any] = {"name": sel.words, "candidates": found, "ability": ability.text}
+        if sel.group >= 0:
+            slot["distinct"] = sel.group  # «двух разных существ»: slots of one group take different cards
+        slots.append(slot)
     return slots
 
 

@@ -74,7 +74,7 @@ _ENTRY_KEYS = {
     "controller",
 }
 _HERO_KEYS = {"name", "life", "wounds", "closed", "text", *_ENTRY_KEYS}
-_CARD_KEYS = {"type", "subtype", "cost", "element", "strike", "life", "text"}
+_CARD_KEYS = {"type", "subtype", "classes", "cost", "element", "strike", "life", "text"}
 _TOP_KEYS = {
     "format",
     "seed",
@@ -143,7 +143,7 @@ def build_library(cards: Any) -> dict[str, CardDef]:
         text = props.get("text", "") or ""
         if not isinstance(text, str):
             raise SetupError(f"карта «{name}»: текст должен быть строкой, получено {text!r}")
-        for key in ("type", "subtype", "element"):
+        for key in ("type", "subtype", "element", "classes"):
             if props.get(key) is not None and not isinstance(props[key], str):
                 raise SetupError(f"карта «{name}»: {key} должен быть строкой, получено {props[key]!r}")
         def_key = (name, *(props.get(k) for k in sorted(_CARD_KEYS)))
@@ -153,6 +153,7 @@ def build_library(cards: Any) -> dict[str, CardDef]:
                 name,
                 props["type"],
                 subtype=props.get("subtype"),
+                classes=props.get("classes"),
                 cost=props["cost"]
                 if isinstance(props.get("cost"), str)
                 else _int(props.get("cost", 0), f"«{name}»: стоимость"),
