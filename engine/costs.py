@@ -7,7 +7,7 @@
   in hand (203.3): «Каждый гном стоит на 1 [Монета] меньше.» works while its card is in the game zone
   and makes every gnome in a hand cheaper — not itself while it is in hand.
 
-Costs are computed where a card is played (``playing.cost_of`` through ``hooks.COST``) and shown in the
+Costs are computed where a card is played (``cost_of`` through ``hooks.COST``) and shown in the
 observation of a hand; a cost is never below 0.
 """
 
@@ -40,6 +40,15 @@ class SetCost:
 
     subtype: str
     amount: int
+
+
+def cost_of(game: Game, d: CardDef, player: str) -> int:
+    """What playing ``d`` from ``player``'s hand costs now: its cost with every change (``hooks.COST``),
+    never below 0."""
+    cost = d.cost
+    for h in hooks.COST:
+        cost += h(game, d, player)
+    return max(cost, 0)
 
 
 def _own(d: CardDef) -> bool:

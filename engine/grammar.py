@@ -220,6 +220,10 @@ class Phrase:
 
 
 PHRASES: dict[str, list[Phrase]] = {c: [] for c in ("keyword", "trigger", "cost", "effect", "static")}
+# trigger-registry: effect nodes the grammar builds itself, registered by the modules that define them
+# («sequence»: several clauses of one ability, berserk_engine.effects.Sequence) — the grammar imports
+# none of the modules that register phrases.
+NODES: dict[str, Any] = {}
 
 
 def phrase(category: str, fmt: str, example: str, term: str | None = None):
@@ -302,7 +306,7 @@ def split_sentences(text: str) -> list[tuple[int, str]]:
 
 def read_effect(words: str) -> tuple[Any, bool]:
     """An effect clause → (effect node, optional «вы можете»). Raises _Unreadable."""
-    from berserk_engine.effects import Sequence
+    Sequence = NODES["sequence"]  # trigger-registry: registered by berserk_engine.effects
 
     clause = words.strip().rstrip(".").strip()
     optional = bool(_OPTIONAL.match(clause))
@@ -329,9 +333,7 @@ def read_effect(words: str) -> tuple[Any, bool]:
 
 
 def _parts(node: Any) -> tuple[Any, ...]:
-    from berserk_engine.effects import Sequence
-
-    return node.parts if isinstance(node, Sequence) else (node,)
+    return node.parts if isinstance(node, NODES["sequence"]) else (node,)
 
 
 def _read_costs(words: str) -> Cost | None:
@@ -469,29 +471,19 @@ def _names_in(ability: Ability) -> list[str]:
 _LOADED = False
 
 
-def _load() -> None:
-    """Register the phrases of the effects and keywords (they live in their own modules)."""
+# --- trigger-registry: the phrases are registered by the catalogue (berserk_engine.catalogue), which
+# the package imports before anything else; the grammar imports none of the modules that use it.
+def mark_loaded() -> None:
+    """Called once by :mod:`berserk_engine.catalogue` when every phrase is registered."""
     global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from berserk_engine import (  # noqa: F401 — effect modules register their phrases
-            costs,
-            deck,
-            delayed,
-            discard,
-            effects,
-            faces,
-            moves,
-            phrases,
-            replacement,
-            resolution,
-            squad,
-            victory,
-        )
-        from berserk_engine.keywords import load_all
+    _LOADED = True
 
-        for kw in load_all().values():
-            _register_keyword(kw)
+
+def _load() -> None:
+    if not _LOADED:
+        raise RuntimeError(
+            "каталог движка не загружен: импортируйте berserk_engine (он загружает berserk_engine.catalogue)"
+        )
 
 
 def _register_keyword(kw: Any) -> None:

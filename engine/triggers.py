@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
+from berserk_engine import events
 from berserk_engine.events import (
     AttackEvent,
     BlowEvent,
@@ -260,3 +261,6 @@ def _event_data(ev: Any) -> dict[str, Any]:
     if type(ev) is DrawEvent:
         return {"card": ev.card, "player": ev.player}
     return {}
+
+
+events.AFTER_EVENTS.append(collect)  # every batch of events that happened is looked at (401.4)
