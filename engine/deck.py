@@ -22,10 +22,11 @@ from berserk_engine import zones
 from berserk_engine.abilities import Ability, Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
-from berserk_engine.events import MoveEvent, Perform, perform
+from berserk_engine.events import DrawEvent, MoveEvent, Perform, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
+from berserk_engine.triggers import Point, trigger_kind, watchers
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -314,6 +315,16 @@ def _reveal_many(f: dict[str, Any]) -> Reveal:
 @phrase("effect", "перемешайте свою колоду", "перемешайте свою колоду", "перемешивание-колоды")
 def _shuffle(f: dict[str, Any]) -> Shuffle:
     return Shuffle()
+
+
+def _drew(game: Game, ev: DrawEvent, before: list[str] | None) -> tuple[Point, ...]:
+    if ev.failed:
+        return ()
+    found = watchers(game, DRAWS)
+    return ((f"взятие карты игроком {ev.player}", found, ev.player, ev.card),) if found is not None else ()
+
+
+DRAWS = trigger_kind("draws", (DrawEvent,), _drew, "игрок берёт карту", "возьмите-карту")
 
 
 @phrase(

@@ -10,7 +10,9 @@ from typing import Any
 
 from berserk_engine.abilities import Trigger
 from berserk_engine.effects import Discard
+from berserk_engine.event_types import MoveEvent
 from berserk_engine.grammar import phrase
+from berserk_engine.triggers import Point, trigger_kind, watchers
 
 
 @phrase("effect", "противник сбрасывает карту", "противник сбрасывает карту", "сбросьте-карту")
@@ -26,6 +28,16 @@ def _enemy_discards_few(f: dict[str, Any]) -> Discard:
 @phrase("effect", "противник сбрасывает {n:Num} карт", "противник сбрасывает 5 карт", "сбросьте-карту")
 def _enemy_discards_many(f: dict[str, Any]) -> Discard:
     return Discard(f["n"], opponent=True)
+
+
+def _discarded(game: Any, ev: MoveEvent, before: list[str] | None) -> tuple[Point, ...]:
+    if ev.cause != "discard":
+        return ()
+    found = watchers(game, DISCARDS)
+    return ((f"сброс карты игроком {ev.owner}", found, ev.owner, ev.new_id),) if found is not None else ()
+
+
+DISCARDS = trigger_kind("discards", (MoveEvent,), _discarded, "игрок сбрасывает карту", "сбросьте-карту")
 
 
 @phrase(

@@ -293,15 +293,42 @@ class _Unreadable(Exception):
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) for every sentence of a card's text."""
-    out = []
+    """(offset, sentence) for every sentence of a card's text. A sentence in parentheses — a printed
+    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry)."""
+    out: list[tuple[int, str]] = []
     offset = 0
     for part in _SENTENCE_END.split(text.strip()):
         if part.strip():
             start = text.find(part, offset)
-            out.append((start, part.strip()))
+            if part.strip().startswith("(") and out:
+                out[-1] = (out[-1][0], text[out[-1][0] : start + len(part)].strip())
+            else:
+                out.append((start, part.strip()))
             offset = start + len(part)
     return out
+
+
+# trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
+# ход.)», «… (2 раза за ход)». For a triggered ability the limit is its payment (501.2).
+_TRAILING_LIMIT = re.compile(r"\s*\(([^()]+?)\.?\)\s*\.?$")
+
+
+def _trailing_limit(body: str) -> tuple[str, Cost | None]:
+    m = _TRAILING_LIMIT.search(body)
+    if m is None:
+        return body, None
+    limits = _readings("cost", m.group(1).strip())
+    if (
+        len(limits) != 1
+        or limits[0][1] != Cost(per_turn=limits[0][1].per_turn)
+        or limits[0][1].per_turn is None
+    ):
+        raise _Unreadable(
+            f"в скобках после способности ожидается ограничение «(Один раз за ход.)», «(2 раза за ход)»: "
+            f"«{m.group(1).strip()}»",
+            [ph.example for ph in PHRASES["cost"] if "за ход" in ph.format],
+        )
+    return body[: m.start()].strip().rstrip(".").strip(), limits[0][1]
 
 
 def read_effect(words: str) -> tuple[Any, bool]:
@@ -373,7 +400,7 @@ def _limited_trigger(head: str) -> tuple[list[tuple[Phrase, Any]], Cost | None]:
 
 def read_sentence(sentence: str, *, spell: bool) -> Ability:
     """One sentence → one ability. Raises _Unreadable."""
-    body = sentence.strip().rstrip(".").strip()
+    body, trailing = _trailing_limit(sentence.strip().rstrip(".").strip())  # trigger-registry
     readings: list[Ability] = []
     problems: list[str] = []
     for _ph, built in _readings("keyword", body):
@@ -386,6 +413,10 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
         limit = None
         if not triggers:
             triggers, limit = _limited_trigger(head)
+        if trailing is not None:  # trigger-registry: «(Один раз за ход.)»
+            if limit is not None:
+                raise _Unreadable("ограничение «раз за ход» указано дважды", [])
+            limit = trailing
         cost = None if triggers else _read_costs(head)
         if triggers or cost is not None:
             try:
@@ -399,7 +430,8 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
                         Ability("triggered", sentence, effect, trigger=trig, optional=optional, cost=limit)
                     )
                 if cost is not None and not spell:
-                    readings.append(Ability("activated", sentence, effect, cost=cost))
+                    paid = cost if trailing is None else cost + trailing  # trigger-registry
+                    readings.append(Ability("activated", sentence, effect, cost=paid))
         elif not readings:
             problems.append(
                 "не распознаны ни условие срабатывания, ни оплата активируемой способности: "
@@ -412,6 +444,10 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
         except _Unreadable as exc:
             problems.append(exc.message)
     if len(readings) == 1:
+        if trailing is not None and readings[0].kind not in ("triggered", "activated"):  # trigger-registry
+            raise _Unreadable(
+                "ограничение «раз за ход» бывает только у срабатывающей или активируемой способности", []
+            )
         return _finish(readings[0])
     if len(readings) > 1:
         raise _Unreadable(
