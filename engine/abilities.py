@@ -61,7 +61,7 @@ class Trigger:
     The kinds of trigger conditions are registered in :mod:`berserk_engine.triggers` (``KINDS``), each
     beside its phrases. ``other``: not when the event is about the source itself («другое ваше
     существо»); ``next_turn``: only the first of its controller's turns after the source entered the
-    game zone («В начале вашего следующего хода», interpretation I-60).
+    game zone («В начале вашего следующего хода», interpretation I-61).
     """
 
     event: str

@@ -247,7 +247,7 @@ def _fire(
 
 
 def _next_turn(game: Game, source_id: str, lki: dict[str, Any]) -> bool:
-    """«В начале вашего следующего хода» (interpretation I-60): the first turn of the ability's
+    """«В начале вашего следующего хода» (interpretation I-61): the first turn of the ability's
     controller that begins after its source entered the game zone."""
     card = game.state.cards.get(source_id)
     entered = card.entered_turn if card is not None else None
