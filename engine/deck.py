@@ -26,7 +26,7 @@ from berserk_engine.events import DrawEvent, MoveEvent, Perform, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
-from berserk_engine.triggers import Point, trigger_kind, watchers
+from berserk_engine.triggers import Point, condition, trigger_kind, watchers
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -327,15 +327,12 @@ def _drew(game: Game, ev: DrawEvent, before: list[str] | None) -> tuple[Point, .
 DRAWS = trigger_kind("draws", (DrawEvent,), _drew, "игрок берёт карту", "возьмите-карту")
 
 
-@phrase(
-    "trigger", "Когда вы берёте карту", "Когда вы берёте карту: излечить на 1 своего героя.", "возьмите-карту"
-)
+@condition("Когда вы берёте карту", "Когда вы берёте карту: излечить на 1 своего героя.", "возьмите-карту")
 def _on_draw(f: dict[str, Any]) -> Trigger:
     return Trigger("draws", player="own")
 
 
-@phrase(
-    "trigger",
+@condition(
     "Когда противник берёт карту",
     "Когда противник берёт карту: ранить на 1 героя противника.",
     "возьмите-карту",

@@ -12,7 +12,7 @@ from berserk_engine.abilities import Trigger
 from berserk_engine.effects import Discard
 from berserk_engine.event_types import MoveEvent
 from berserk_engine.grammar import phrase
-from berserk_engine.triggers import Point, trigger_kind, watchers
+from berserk_engine.triggers import Point, condition, trigger_kind, watchers
 
 
 @phrase("effect", "противник сбрасывает карту", "противник сбрасывает карту", "сбросьте-карту")
@@ -40,8 +40,7 @@ def _discarded(game: Any, ev: MoveEvent, before: list[str] | None) -> tuple[Poin
 DISCARDS = trigger_kind("discards", (MoveEvent,), _discarded, "игрок сбрасывает карту", "сбросьте-карту")
 
 
-@phrase(
-    "trigger",
+@condition(
     "Когда вы сбрасываете карту",
     "Когда вы сбрасываете карту: возьмите карту.",
     "сбросьте-карту",
@@ -50,8 +49,7 @@ def _on_own_discard(f: dict[str, Any]) -> Trigger:
     return Trigger("discards", player="own")
 
 
-@phrase(
-    "trigger",
+@condition(
     "Когда противник сбрасывает карту",
     "Когда противник сбрасывает карту: ранить на 1 героя противника.",
     "сбросьте-карту",

@@ -32,6 +32,7 @@ from berserk_engine.keywords import term
 from berserk_engine.triggers import (
     Point,
     Source,
+    condition,
     from_lki,
     listening,
     live,
@@ -61,10 +62,7 @@ WHOSE_CREATURE = (
 
 def when(fmt: str, example: str, rule: str, build: Callable[[dict[str, Any]], Trigger]) -> None:
     """Register a condition «Когда …», and the same condition as printed «Каждый раз, когда …»."""
-    phrase("trigger", fmt, example, rule)(build)
-    if fmt.startswith("Когда "):
-        every = "Каждый раз, когда " + fmt[len("Когда ") :]
-        phrase("trigger", every, "Каждый раз, когда " + example[len("Когда ") :], rule)(build)
+    condition(fmt, example, rule)(build)
 
 
 def _trigger(event: str, player: str = "any", other: bool = False) -> Callable[[dict[str, Any]], Trigger]:

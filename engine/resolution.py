@@ -14,8 +14,7 @@ from typing import Any
 
 from berserk_engine.abilities import Trigger
 from berserk_engine.event_types import ResolvedEvent
-from berserk_engine.grammar import phrase
-from berserk_engine.triggers import Point, trigger_kind, watchers
+from berserk_engine.triggers import Point, condition, trigger_kind, watchers
 
 
 def _resolved(game: Any, ev: ResolvedEvent, before: list[str] | None) -> tuple[Point, ...]:
@@ -30,8 +29,7 @@ SPELL_RESOLVED = trigger_kind(
 )
 
 
-@phrase(
-    "trigger",
+@condition(
     "Когда выполнено ваше заклинание",
     "Когда выполнено ваше заклинание: возьмите карту.",
     "119.8",
