@@ -112,9 +112,14 @@ from berserk_engine.keywords import (  # in this order: see the module's docstri
     vanguard,
     vulnerability,
 )
+
+# 4. Constant abilities in printed wording that build on the keywords above (``statics``).
+from berserk_engine import (
+    statics,
+)  # after the keywords: it reads «дополнительные жизни», «обязывает атаковать»
 from berserk_engine.keywords import KEYWORDS
 
-# 4. Keywords become phrases of the grammar (a keyword is a whole sentence of card text).
+# 5. Keywords become phrases of the grammar (a keyword is a whole sentence of card text).
 for _kw in KEYWORDS.values():
     grammar._register_keyword(_kw)
 grammar.mark_loaded()

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from berserk_engine import hooks
 from berserk_engine.abilities import Ability
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS, term
 
 if TYPE_CHECKING:
+    from berserk_engine.cards import CardDef
     from berserk_engine.game import Game
     from berserk_engine.state import Card, ContinuousEffect
 
@@ -122,6 +124,8 @@ def strike(game: Game, card: Card, *, floor: bool = True) -> int:
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
+    for handler in hooks.active(game, hooks.CHARACTERISTIC):  # constant abilities of other cards
+        base += handler(game, card, "strike")
     return base if base > 0 or not floor else 0
 
 
@@ -132,7 +136,44 @@ def life(game: Game, card: Card) -> int:
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "life" and _active(game, e))
+    for handler in hooks.active(game, hooks.CHARACTERISTIC):  # constant abilities of other cards
+        base += handler(game, card, "life")
     return base
+
+
+# --- classes of creatures («Ваши гномы …») ----------------------------------------------------------
+
+# Plurals that do not follow the endings below.
+_IRREGULAR_PLURALS = {"человек": "люди", "ребёнок": "дети"}
+_HUSHING = "гкхжшчщ"
+
+
+def plural(word: str) -> str:
+    """The nominative plural of a class as printed on cards: гном → гномы, орк → орки, нежить → нежити."""
+    word = word.lower()
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith(("ь", "й", "я")):
+        return word[:-1] + "и"
+    if word.endswith("а"):
+        return word[:-1] + ("и" if word[-2:-1] in _HUSHING else "ы")
+    return word + ("и" if word[-1:] in _HUSHING else "ы")
+
+
+def classes_of(d: CardDef) -> tuple[str, ...]:
+    """The classes of a creature (races, factions printed on the card): ``CardDef.classes`` when the
+    card table gives them, else its subtype (a creature's kind, «гном»)."""
+    given: tuple[str, ...] = tuple(getattr(d, "classes", ()) or ())
+    if given:
+        return given
+    return (d.subtype,) if d.type == "creature" and d.subtype else ()
+
+
+def in_group(d: CardDef, group: str) -> bool:
+    """Is the card one of the group a text names in the plural («гномы»; «существа»: every creature)?"""
+    if group == "существа":
+        return d.type == "creature"
+    return any(group in (plural(c), c.lower()) for c in classes_of(d))
 
 
 def add_effect(game: Game, effect: ContinuousEffect) -> None:

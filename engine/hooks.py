@@ -30,6 +30,9 @@ REPLACEMENTS: list[Handler] = []
 # (game, event: HealEvent) -> bool: True when the card cannot be healed («Незаживающие раны»).
 HEAL_BLOCKED: list[Handler] = []
 
+# (game, card, prop: "strike" | "life") -> int: a change to the card's strike or lives from a constant
+# ability of a card in the game zone («Ваши гномы имеют +1 к удару и жизням», berserk_engine.statics).
+CHARACTERISTIC: list[Handler] = []
 # (game, attack: dict, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
 ATTACK_STRENGTH: list[Handler] = []
 # (game, striker: str, target: Card, strength: int) -> int | None: replaces the strength of a blow of a

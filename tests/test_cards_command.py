@@ -98,9 +98,21 @@ def test_the_printed_examples_are_all_read_and_cover_every_trigger_kind() -> Non
     names = [card["name"] for _, _, card in rows]
     assert len(set(names)) == len(names), "названия примеров повторяются"
     assert unreadable(rows, "printed-triggers.txt") == []
-    abilities = [parse_ability(card["text"]) for _, _, card in rows]
+    abilities = [parse_ability(card["text"], spell=card["type"] == "заклинание") for _, _, card in rows]
     events = {a.trigger.event for a in abilities if a.trigger is not None}
     assert set(KINDS) <= events, f"нет примеров для видов: {sorted(set(KINDS) - events)}"
+    statics = {type(a.effect).__name__ for a in abilities if a.kind == "static"} | {
+        "обязывает" for a in abilities if a.value == "обязывает-атаковать"
+    }
+    spells = {type(a.effect).__name__ for a in abilities if a.kind == "spell"}
+    missing = {
+        "GroupBonus",
+        "GroupCost",
+        "NoWoundsAttacking",
+        "CreatureAttacksReduced",
+        "обязывает",
+    } - statics
+    assert not missing and "ExtraLives" in spells, f"нет примеров постоянных способностей: {missing}"
 
 
 def test_every_trigger_kind_has_phrases_and_every_phrase_a_registered_kind() -> None:
