@@ -48,6 +48,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from berserk_rules.coverage import STATUS_NAMES as STATUS_LABELS
 from berserk_rules.errors import UserError
+from berserk_rules.phrase_catalogue import PhraseCatalogueDirective
 
 logger = logging.getLogger(__name__)
 
@@ -1987,6 +1988,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-run", RunDirective)
     app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
     app.add_directive("berserk-changes", ChangesDirective)
+    app.add_directive("berserk-phrases", PhraseCatalogueDirective)  # the engine's phrase catalogue
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)

@@ -125,3 +125,38 @@ def test_every_trigger_kind_has_phrases_and_every_phrase_a_registered_kind() -> 
     every = [ph.format for ph in PHRASES["trigger"] if ph.format.startswith("Каждый раз, когда ")]
     whens = [ph.format for ph in PHRASES["trigger"] if ph.format.startswith("Когда ")]
     assert len(every) == len(whens), "у каждого «Когда …» есть «Каждый раз, когда …»"
+
+
+def test_the_phrase_catalogue_lists_every_registered_form_with_its_example() -> None:
+    from berserk_rules.phrase_catalogue import catalogue
+
+    sections = catalogue()
+    examples = {row[1].rstrip(".") for s in sections for row in s.rows}
+    for category, phrases in PHRASES.items():
+        for ph in phrases:
+            assert ph.example.rstrip(".") in examples, (category, ph.format)
+    triggers = next(s for s in sections if s.category == "trigger")
+    assert {row[2] for row in triggers.rows} == {k.words for k in KINDS.values()}
+    assert sum(len(s.rows) for s in sections) == sum(len(p) for p in PHRASES.values())
+
+
+def test_the_phrase_catalogue_directive_renders_in_sphinx(tmp_path: Path) -> None:
+    sphinx = pytest.importorskip("sphinx.application")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['myst_parser']\n"
+        "def setup(app):\n"
+        "    from berserk_rules.phrase_catalogue import PhraseCatalogueDirective\n"
+        "    app.add_directive('berserk-phrases', PhraseCatalogueDirective)\n",
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text("# Каталог\n\n```{berserk-phrases}\n```\n", encoding="utf-8")
+    app = sphinx.Sphinx(
+        str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html", status=None
+    )
+    app.build()
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    # Literal text is split into one <span> per word: look at the words of the table's plain columns.
+    assert "Условия срабатывания" in html and "это существо убивает существо" in html
+    assert "Постоянные способности" in html and "постоянная-способность" in html
