@@ -244,7 +244,9 @@ def _creature_killed(game: Game, ev: MoveEvent, before: list[str] | None) -> Ite
     if ev.cause != "dies":
         return NOTHING
     found = watchers(game, CREATURE_KILLS)
-    by = killer(game, ev) if found is not None else None
+    if found is None:
+        return NOTHING
+    by = killer(game, ev)
     if by is None or not _is_creature(game, by):
         return NOTHING
     return ((f"«{ev.name}» убито", found, side_of(game, by), by),)
@@ -381,7 +383,9 @@ def _attacked(game: Game, ev: AttackEvent, before: list[str] | None) -> Iterable
 
 def _creature_attacked(game: Game, ev: AttackEvent, before: list[str] | None) -> Iterable[Point]:
     found = watchers(game, CREATURE_ATTACKED)
-    target = game.state.cards.get(ev.target) if found is not None else None
+    if found is None:
+        return NOTHING
+    target = game.state.cards.get(ev.target)
     if target is None or game.defs[target.name].type != "creature":
         return NOTHING
     return ((f"атака на «{target.name}»", found, target.controller, target.id),)
@@ -506,7 +510,9 @@ def _creature_turned(
         if ev.open != opening:
             return NOTHING
         found = watchers(game, event)
-        card = game.state.cards.get(ev.card) if found is not None else None
+        if found is None:
+            return NOTHING
+        card = game.state.cards.get(ev.card)
         if card is None or game.defs[card.name].type != "creature":
             return NOTHING
         words = "открытие" if opening else "закрытие"
