@@ -204,9 +204,12 @@ def end_of_turn(game: Game) -> list[ContinuousEffect]:
 def turn_begins(game: Game) -> None:
     """«На один (на Х) ходов игрока»: a waiting effect starts with that player's next turn."""
     s = game.state
+    started = False
     for e in s.effects:
         if e.until == "player_turns" and e.player == s.active and not e.started:
-            e.started = True
+            e.started = started = True
+    if started:
+        game.effects_changed()  # what the card has now changed (a granted ability starts to work)
 
 
 def turn_ends(game: Game) -> list[ContinuousEffect]:

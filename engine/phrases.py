@@ -14,9 +14,12 @@ modules (:mod:`berserk_engine.keywords`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.abilities import Cost, Trigger
+from berserk_engine.abilities import Cost, Trigger, selectors_of
+from berserk_engine.data import serializable
+from berserk_engine.effects import gain
 from berserk_engine.event_types import (
     AttackEvent,
     BlowEvent,
@@ -27,7 +30,7 @@ from berserk_engine.event_types import (
     TurnEvent,
     WoundEvent,
 )
-from berserk_engine.grammar import phrase
+from berserk_engine.grammar import _Unreadable, phrase, read_effect
 from berserk_engine.keywords import term
 from berserk_engine.triggers import (
     Point,
@@ -45,6 +48,7 @@ from berserk_engine.triggers import (
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
+    from berserk_engine.state import QueueItem
 
 term(__name__, "при-атаке-при-ударе")
 term(__name__, "при-гибели-при-уничтожении")
@@ -354,6 +358,46 @@ for _fmt, _example, _rule, _built in (
 ):
     _turn_phrase(_fmt, _example, _rule, _built)
 
+# «В начале вашего следующего хода [эффект]» in a spell or an effect: a delayed effect (519.1) — the
+# ability «В начале вашего хода: [эффект].» on its controller's hero for his next turn.
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedToNextTurn:
+    """A delayed effect waiting for the start of its controller's next turn (519.1)."""
+
+    text: str
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        hero = game.state.players[item.controller].hero
+        gain(game, item, hero, "grant", text=self.text, until="player_turns:own:1")
+        game.log(
+            "delayed",
+            f"Отложенный эффект «{self.text}» ждёт начала следующего хода игрока {item.controller}",
+            card=hero,
+            rule="519.1",
+        )
+
+
+@phrase(
+    "effect",
+    "в начале вашего следующего хода {rest}",
+    "в начале вашего следующего хода возьмите карту",
+    "519.1",
+)
+def _at_next_turn(f: dict[str, Any]) -> DelayedToNextTurn | None:
+    rest = f["rest"].strip()
+    for words in (rest, f"{rest} своего героя"):  # no target named: the own hero (519.1)
+        try:
+            node, optional = read_effect(words)
+        except _Unreadable:
+            continue
+        if optional or any(s.chosen for s in selectors_of(node)):
+            return None  # a chosen target would have to be named at the declaration
+        return DelayedToNextTurn(f"В начале вашего хода: {words}.")
+    return None
+
+
 # --- blows and attacks ----------------------------------------------------------------------------
 
 
@@ -605,3 +649,8 @@ def _cost_times_many(f: dict[str, Any]) -> Cost:
 @phrase("cost", "раниться на {n:Num}", "раниться на 1", "501.2")
 def _cost_wounds(f: dict[str, Any]) -> Cost:
     return Cost(wounds=f["n"])
+
+
+# Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
+# not compile to a native class (berserk-rules compile).
+serializable(DelayedToNextTurn)
