@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from berserk_engine.grammar import PHRASES, parse_ability
+from berserk_engine.grammar import PHRASES, parse_card_text
 from berserk_engine.triggers import KINDS
 
 from berserk_rules.cli import main
@@ -98,7 +98,11 @@ def test_the_printed_examples_are_all_read_and_cover_every_trigger_kind() -> Non
     names = [card["name"] for _, _, card in rows]
     assert len(set(names)) == len(names), "названия примеров повторяются"
     assert unreadable(rows, "printed-triggers.txt") == []
-    abilities = [parse_ability(card["text"], spell=card["type"] == "заклинание") for _, _, card in rows]
+    abilities = [
+        a
+        for _, _, card in rows
+        for a in parse_card_text(card["name"], card["text"], spell=card["type"] == "заклинание")
+    ]
     events = {a.trigger.event for a in abilities if a.trigger is not None}
     assert set(KINDS) <= events, f"нет примеров для видов: {sorted(set(KINDS) - events)}"
     statics = {type(a.effect).__name__ for a in abilities if a.kind == "static"} | {
