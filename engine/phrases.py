@@ -41,6 +41,7 @@ from berserk_engine.triggers import (
     live,
     outside_play,
     side_of,
+    source_of,
     trigger_kind,
     waiting_for,
     watchers,
@@ -240,8 +241,8 @@ def _killed(game: Game, ev: MoveEvent, before: list[str] | None) -> Iterable[Poi
     by = killer(game, ev)
     if by is None or not _is_creature(game, by):
         return NOTHING
-    src = live(game, by) or from_lki(game.state.lki[by])
-    return _self(src, f"«{src[1]}» убивает «{ev.name}»", by)
+    src = source_of(game, by)
+    return _self(src, f"«{src[1]}» убивает «{ev.name}»", by) if src is not None else NOTHING
 
 
 def _creature_killed(game: Game, ev: MoveEvent, before: list[str] | None) -> Iterable[Point]:
@@ -405,9 +406,7 @@ def _blow(attack_only: bool) -> Callable[[Game, BlowEvent, list[str] | None], It
     def find(game: Game, ev: BlowEvent, before: list[str] | None) -> Iterable[Point]:
         if attack_only and ev.kind not in ("attack", "shot"):
             return NOTHING
-        s = game.state
-        src = live(game, ev.card) or (from_lki(s.lki[ev.card]) if ev.card in s.lki else None)
-        return _self(src, f"удар «{ev.name}»", ev.card)
+        return _self(source_of(game, ev.card), f"удар «{ev.name}»", ev.card)
 
     return find
 
