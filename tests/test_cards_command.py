@@ -164,3 +164,26 @@ def test_the_phrase_catalogue_directive_renders_in_sphinx(tmp_path: Path) -> Non
     # Literal text is split into one <span> per word: look at the words of the table's plain columns.
     assert "Условия срабатывания" in html and "это существо убивает существо" in html
     assert "Постоянные способности" in html and "постоянная-способность" in html
+
+
+@pytest.mark.parametrize(
+    ("single", "many"),
+    [
+        ("гном", "гномы"),
+        ("орк", "орки"),
+        ("эльф", "эльфы"),
+        ("нежить", "нежити"),
+        ("человек", "люди"),
+        ("змей", "змеи"),
+        ("ведьма", "ведьмы"),
+        ("собака", "собаки"),
+        ("фея", "феи"),
+    ],
+)
+def test_a_class_is_named_in_the_plural(single: str, many: str) -> None:
+    from berserk_engine.cards import CardDef
+    from berserk_engine.characteristics import in_group, plural
+
+    assert plural(single) == many
+    card = CardDef.build("Некто", "существо", subtype=single, cost=1, strike=1, life=1)
+    assert in_group(card, many) and in_group(card, "существа") and not in_group(card, "гоблины")
