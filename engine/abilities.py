@@ -68,12 +68,18 @@ class Trigger:
     ability has been resolved, 119.8). ``zones``: where the source must be for it to trigger (202.2:
     the game zone unless the card says otherwise). ``player``: whose deed the event must be, relative
     to the ability's controller — "own" («вы сбрасываете»), "enemy» («противник сбрасывает») or "any".
+    The kinds of trigger conditions are registered in :mod:`berserk_engine.triggers` (``KINDS``), each
+    beside its phrases. ``other``: not when the event is about the source itself («другое ваше
+    существо»); ``next_turn``: only the first of its controller's turns after the source entered the
+    game zone («В начале вашего следующего хода», interpretation I-61).
     """
 
     event: str
     own_turn_only: bool = False
     zones: tuple[str, ...] = ("play",)
     player: str = "any"
+    other: bool = False
+    next_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

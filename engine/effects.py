@@ -18,7 +18,7 @@ from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
-from berserk_engine.grammar import ACCUSATIVE, phrase
+from berserk_engine.grammar import ACCUSATIVE, NODES, phrase
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
@@ -205,21 +205,6 @@ class Grant:
     def run(self, game: Game, item: QueueItem) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "grant", text=self.text, until=self.until)
-
-
-@dataclass(frozen=True, slots=True)
-class Fight:
-    """Сразиться с выбранным существом: the source attacks the chosen creature by the usual rules of
-    a fight (combat.Fight)."""
-
-    target: Selector
-
-    def run(self, game: Game, item: QueueItem) -> None:
-        from berserk_engine.combat import fight
-
-        targets = selectors.resolve(game, self.target, item)
-        if targets:
-            fight(game, item, targets[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,16 +424,6 @@ def _grant_forever(f: dict[str, Any]) -> Grant | None:
     return _grant(f["what"], f["t"], "leaves_play")
 
 
-@phrase(
-    "effect",
-    "сразиться с выбранным существом",
-    "сразиться с выбранным существом",
-    "сразиться-с-выбранным-существом",
-)
-def _fight(f: dict[str, Any]) -> Fight:
-    return Fight(Selector("chosen", "выбранное существо", ("creature",)))
-
-
 @phrase("effect", "уничтожить {t:Acc}", "уничтожить выбранное существо", "уничтожить-карту")
 def _destroy(f: dict[str, Any]) -> Move:
     return Move(f["t"], "graveyard", "destroy")
@@ -481,5 +456,7 @@ def _discard_few(f: dict[str, Any]) -> Discard:
 
 # Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
 # not compile to a native class (berserk-rules compile).
-serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Fight, Move, Close, Discard)
+NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)
+NODES["may"] = MayDo  # «…, затем вы можете …»: the grammar wraps an optional part in it (I-55)
+serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Move, Close, Discard)  # Fight: combat
 task(Resolve, DiscardChosen, MayAnswer)

@@ -410,6 +410,11 @@ class Phrase:
 PHRASES: dict[str, list[Phrase]] = {
     c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
 }
+# trigger-registry: effect nodes the grammar builds itself, registered by the modules that define them
+# («sequence»: several clauses of one ability, berserk_engine.effects.Sequence; «may»: an optional part
+# of a sequence, berserk_engine.effects.MayDo) — the grammar imports
+# none of the modules that register phrases.
+NODES: dict[str, Any] = {}
 
 
 def phrase(category: str, fmt: str, example: str, term: str | None = None):
@@ -563,15 +568,45 @@ class _Unreadable(Exception):
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) for every sentence of a card's text."""
-    out = []
+    """(offset, sentence) for every sentence of a card's text. A sentence in parentheses — a printed
+    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry)."""
+    out: list[tuple[int, str]] = []
     offset = 0
     for part in _SENTENCE_END.split(text.strip()):
         if part.strip():
             start = text.find(part, offset)
-            out.append((start, part.strip()))
+            if part.strip().startswith("(") and out:
+                out[-1] = (out[-1][0], text[out[-1][0] : start + len(part)].strip())
+            else:
+                out.append((start, part.strip()))
             offset = start + len(part)
     return out
+
+
+# trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
+# ход.)», «… (2 раза за ход)». For a triggered ability the limit is its payment (501.2). Its reading
+# joins the head of the ability: the canonical words put the limit in front («Один раз за ход, когда …:»,
+# «{оплата}, один раз за ход: …»), a form that reads as the same ability.
+_TRAILING_LIMIT = re.compile(r"\s*\(([^()]+?)\.?\)\s*\.?$")
+
+
+def _trailing_limit(body: str) -> tuple[str, Cost | None, Reading | None]:
+    m = _TRAILING_LIMIT.search(body)
+    if m is None:
+        return body, None, None
+    limits = _readings("cost", m.group(1).strip())
+    if (
+        len(limits) != 1
+        or limits[0][1] != Cost(per_turn=limits[0][1].per_turn)
+        or limits[0][1].per_turn is None
+    ):
+        raise _Unreadable(
+            f"в скобках после способности ожидается ограничение «(Один раз за ход.)», «(2 раза за ход)»: "
+            f"«{m.group(1).strip()}»",
+            [ph.example for ph in PHRASES["cost"] if "за ход" in ph.format],
+        )
+    ph, limit, named = limits[0]
+    return body[: m.start()].strip().rstrip(".").strip(), limit, Reading("phrase", phrase=ph, named=named)
 
 
 def read_effect(words: str) -> tuple[Any, bool]:
@@ -584,7 +619,7 @@ def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
     """An effect clause → (effect node, optional, its reading). A leading «вы можете» makes the whole
     ability optional (I-2); «вы можете» after a connector makes only its own part optional — a decision
     of the controller on resolution (:class:`~berserk_engine.effects.MayDo`, I-55). Raises _Unreadable."""
-    from berserk_engine.effects import Sequence
+    Sequence = NODES["sequence"]  # registered by berserk_engine.effects
 
     clause = words.strip().rstrip(".").strip()
     optional = bool(_OPTIONAL.match(clause))
@@ -600,7 +635,7 @@ def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
 
 def _read_one(clause: str) -> tuple[Any, Reading] | None:
     """One phrase (with its own «вы можете»), or None when no phrase fits the words whole."""
-    from berserk_engine.effects import MayDo
+    MayDo = NODES["may"]  # registered by berserk_engine.effects
 
     may = bool(_OPTIONAL.match(clause))
     core = _OPTIONAL.sub("", clause)
@@ -719,7 +754,7 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
 
 def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]:
     """One sentence → (its ability, its reading). Raises _Unreadable."""
-    body = sentence.strip().rstrip(".").strip()
+    body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
     readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
     for ph, built, named in _readings("keyword", body):
@@ -733,6 +768,10 @@ def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]
         limit_tree = None
         if not triggers:
             triggers, limit, limit_tree = _limited_trigger(head)
+        if trailing is not None:  # «(Один раз за ход.)» after the ability
+            if limit is not None:
+                raise _Unreadable("ограничение «раз за ход» указано дважды", [])
+            limit, limit_tree = trailing, trailing_tree
         costs = None if triggers else _read_costs(head)
         if triggers or costs is not None:
             try:
@@ -754,6 +793,8 @@ def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]
                     )
                 if costs is not None and not spell:
                     cost, cost_trees = costs
+                    if trailing is not None and trailing_tree is not None:  # «(Один раз за ход.)»
+                        cost, cost_trees = cost + trailing, (*cost_trees, trailing_tree)
                     readings.append(
                         (
                             Ability("activated", sentence, effect, cost=cost),
@@ -773,6 +814,10 @@ def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]
             problems.append(exc.message)
     if len(readings) == 1:
         ability, tree = readings[0]
+        if trailing is not None and ability.kind not in ("triggered", "activated"):
+            raise _Unreadable(
+                "ограничение «раз за ход» бывает только у срабатывающей или активируемой способности", []
+            )
         return _finish(ability), tree
     if len(readings) > 1:
         raise _Unreadable(
@@ -859,31 +904,19 @@ def _names_in(ability: Ability) -> list[str]:
 _LOADED = False
 
 
-def _load() -> None:
-    """Register the phrases of the effects and keywords (they live in their own modules)."""
+# --- trigger-registry: the phrases are registered by the catalogue (berserk_engine.catalogue), which
+# the package imports before anything else; the grammar imports none of the modules that use it.
+def mark_loaded() -> None:
+    """Called once by :mod:`berserk_engine.catalogue` when every phrase is registered."""
     global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from berserk_engine import (  # noqa: F401 — effect modules register their phrases
-            costs,
-            deck,
-            delayed,
-            discard,
-            effects,
-            faces,
-            moves,
-            phrases,
-            printed,
-            replacement,
-            resolution,
-            squad,
-            victory,
-        )
-        from berserk_engine.keywords import load_all
+    _LOADED = True
 
-        for kw in load_all().values():
-            _register_keyword(kw)
-        printed.register_printed_keywords(load_all().values())
+
+def _load() -> None:
+    if not _LOADED:
+        raise RuntimeError(
+            "каталог движка не загружен: импортируйте berserk_engine (он загружает berserk_engine.catalogue)"
+        )
 
 
 def _register_keyword(kw: Any) -> None:
@@ -955,8 +988,9 @@ def render(tree: Reading) -> str:
             head, effect = tree.parts
             text = f"{render(head)}: {render(effect)}"
         return text[0].upper() + text[1:] + "."
-    if tree.kind == "head":
-        return ", ".join(render(p) for p in tree.parts)
+    if tree.kind == "head":  # «Один раз за ход, когда …», «1 [Монета], один раз за ход»
+        texts = [render(p) for p in tree.parts]
+        return ", ".join([texts[0], *(t[:1].lower() + t[1:] for t in texts[1:])])
     if tree.kind == "effect":
         text = CANONICAL_CONNECTOR.join(render(p) for p in tree.parts)
         return f"вы можете {text}" if tree.optional else text

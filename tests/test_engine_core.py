@@ -206,6 +206,8 @@ def first_format(value: Any, key: str = "") -> Any:
         if value.get("prevented", {}).get("броня-х"):
             old["броня"] = value["prevented"]["броня-х"]
         old.update({f"цель:{serial}": 1 for serial in value.get("targets", [])})
+        if value.get("wounded_by"):  # written by the untyped engine of trigger-registry (I-60)
+            old["ранен-картой"] = value["wounded_by"]
         return old
     out = {k: first_format(v, k) for k, v in value.items()}
     if out.get("$") == "Card" and out.get("this_turn") is None:
@@ -229,7 +231,17 @@ def test_any_state_written_in_the_first_format_loads_as_the_same_state(seed: int
 
 @pytest.mark.parametrize(
     "record",
-    [{"броня": 0}, {"acted": 2}, {"attacks": True}, {"цель:x": 1}, {"targets": [0]}, {"how": 1}, [1]],
+    [
+        {"броня": 0},
+        {"acted": 2},
+        {"attacks": True},
+        {"цель:x": 1},
+        {"targets": [0]},
+        {"wounded_by": "c1"},
+        {"ранен-картой": 0},
+        {"how": 1},
+        [1],
+    ],
 )
 def test_a_wrong_record_of_the_turn_is_a_setup_error(record: Any) -> None:
     from berserk_engine.errors import SetupError
