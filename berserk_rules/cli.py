@@ -229,6 +229,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"berserk-rules {args.command}: ошибка: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C where a command has nothing of its own to say about it
+        print(f"\nberserk-rules {args.command}: прервано (Ctrl-C)", file=sys.stderr)
+        return 130
+    except OSError as exc:  # a write point that does not say it itself: still one line, no traceback
+        from berserk_rules.commands._common import os_error_line
+
+        print(f"berserk-rules {args.command}: ошибка: {os_error_line(exc)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,8 +24,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.corpus import read_utf8
 from berserk_rules.errors import SourceError
+from berserk_rules.project import read_utf8
 
 COLUMNS = {
     "количество": "count",

@@ -8,7 +8,7 @@ An edition lives in its own folder, apart from the project's ``rules/``::
     DIR/rules/part-N.md, DIR/rules/glossary.md   the corpus, written by the import
 
 ``berserk-rules import --edition NAME --out DIR FILE…`` runs the importer in its lenient mode
-(:class:`~berserk_rules.importer.Importer`): unnumbered paragraphs join the rule before them, text
+(:class:`~berserk_rules.importer.reader.Importer`): unnumbered paragraphs join the rule before them, text
 before a Part's first rule becomes its introduction, and every line it could not place is
 reported; then the fidelity check proves that every non-empty input line is in the corpus.
 ``berserk-rules site --corpus DIR`` builds that edition's site; ``berserk-rules compare A B`` lists
@@ -25,11 +25,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.corpus import Corpus, check_fidelity, load_corpus, read_utf8, toml_error
+from berserk_rules.corpus import load_corpus
+from berserk_rules.corpus.fidelity import check_fidelity
+from berserk_rules.corpus.model import Corpus
+from berserk_rules.corpus.syntax import outside_lines
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.importer import Importer, Placement, load_editorial, write_files
+from berserk_rules.importer import write_files
+from berserk_rules.importer.editorial import load_editorial
+from berserk_rules.importer.reader import Importer
+from berserk_rules.importer.records import Placement
+from berserk_rules.project import read_utf8, toml_error
 
 EDITION_FILE = "edition.toml"
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 EDITORIAL_TEMPLATE = """\
 # Редакционные решения импорта редакции «{name}» — формат тот же, что у rules/editorial.toml
 # основного свода: таблица на каждый входной файл, «номер строки = {{ … }}» с ключами id, heading,
@@ -99,6 +107,8 @@ def import_edition(name: str, files: list[Path], out: Path, editorial: Path | No
     """Import the plain texts ``files`` as edition ``name`` into ``out`` (see the module docs)."""
     if not name.strip():
         raise UserError("--edition: нужно имя редакции")
+    if CONTROL_RE.search(name):
+        raise UserError(f"--edition {name!r}: в имени редакции перевод строки или другой управляющий символ")
     if not files:
         raise UserError("import --edition: нужны входные файлы с текстом правил")
     if out.exists() and not out.is_dir():
@@ -185,9 +195,35 @@ def load_edition(folder: Path) -> Corpus:
             f"{folder}: нет папки rules/ — это не папка редакции (berserk-rules import --edition …)"
         )
     try:
-        return load_corpus(folder)
+        corpus = load_corpus(folder)
+        check_plain(folder)
     except SourceError as exc:
         raise UserError(f"корпус редакции {folder}: {exc}") from None
+    return corpus
+
+
+def check_plain(folder: Path) -> None:
+    """An edition's corpus files hold nothing but the corpus: outside its directives, only blank
+    lines and one ``# …`` title line per file (shown as text). Anything else — raw HTML, a
+    Markdown or MyST block, a directive of another kind (``{raw}``, ``{eval-rst}``…) — is refused
+    with its file and line: an edition's text reaches its site only as text."""
+    rules = folder / "rules"
+    for path in sorted(rules.glob("*.md")):
+        rel = f"rules/{path.name}"
+        titled = False
+        for raw, line in outside_lines(path, rel):
+            if not raw.strip():
+                continue
+            if raw.startswith("# ") and not titled:
+                titled = True
+                continue
+            shown = raw if len(raw) <= 60 else raw[:57] + "…"
+            raise SourceError(
+                rel,
+                line,
+                "в папке редакции вне директив корпуса допустимы только заголовок «# …» и пустые "
+                f"строки, а здесь «{shown}»",
+            )
 
 
 # --------------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ DISK_CACHE = False
 
 def parse_feature(path: Path, root: Path) -> ParsedFeature:
     """Parse one feature file; syntax errors raise :class:`SourceError` at the first error's line."""
-    from berserk_rules.corpus import read_utf8
+    from berserk_rules.project import read_utf8
 
     rel = relative_name(path, root)
     text = read_utf8(path, rel, plain=True)
@@ -322,7 +322,7 @@ def feature_files(paths: Iterable[Path]) -> Iterator[Path]:
 def load_scenarios(root: Path | None = None) -> list[ScenarioRef]:
     """Every scenario of ``<root>/features`` (outline rows separately), in file and line order.
 
-    ``root`` is the project root (default: :func:`berserk_rules.corpus.project_root`). A feature
+    ``root`` is the project root (default: :func:`berserk_rules.project.project_root`). A feature
     file with a syntax error raises :class:`SourceError` (file:line).
     """
     if root is None:
@@ -337,7 +337,7 @@ def load_scenarios(root: Path | None = None) -> list[ScenarioRef]:
 
 
 def _project_root() -> Path:
-    from berserk_rules.corpus import project_root
+    from berserk_rules.project import project_root
 
     return project_root()
 
@@ -358,7 +358,7 @@ def read_results(path: str | Path) -> dict[str, Any] | None:
     JSON, not UTF-8, a folder, another schema version (an older or newer berserk-rules), a wrong
     shape of ``engine``/``summary``/``scenarios`` or of a scenario record.
     """
-    from berserk_rules.corpus import read_utf8
+    from berserk_rules.project import read_utf8
 
     path = Path(path)
     if not path.exists():

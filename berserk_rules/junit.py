@@ -1,14 +1,22 @@
-"""JUnit XML from a results file, for CI systems (``check --junit FILE``).
+r"""JUnit XML from a results file, for CI systems (``check --junit FILE``).
 
 One ``<testsuite>`` per feature file, one ``<testcase>`` per scenario (outline rows separately):
 ``classname`` is the feature file, ``name`` the scenario, ``file``/``line`` where it is written,
 the rules it checks as ``<property name="rule">``. ``failed`` and ``xpass`` become ``<failure>``,
 ``error`` becomes ``<error>``, ``skipped``, ``xfail`` and ``not run`` become ``<skipped>`` with the
 reason. Written from the same results the summary is printed from, so the two never disagree.
+
+The XML is always well-formed: characters XML 1.0 does not allow (control characters such as
+``\x00``, ``\x1b``, ``\x0b`` from an engine's message, lone surrogates) are written as the text
+``\xNN`` (:func:`xml_text`). The file is written beside its target and renamed into place, so a
+full disk leaves no half-written report.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import tempfile
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
@@ -16,6 +24,18 @@ from typing import Any
 
 FAILURE = ("failed", "xpass")
 SKIPPED = ("skipped", "xfail", "not run")
+# Characters outside XML 1.0's Char production (tab, newline and carriage return are allowed).
+NOT_XML_RE = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _shown(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def xml_text(value: object) -> str:
+    """``value`` as text XML 1.0 can hold: each character it cannot is written as ``\\xNN``."""
+    return NOT_XML_RE.sub(_shown, str(value))
 
 
 def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
@@ -67,9 +87,28 @@ def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
     for key, value in totals.items():
         suites.set(key, str(value))
     ET.indent(suites)
+    for element in suites.iter():  # every text and attribute: engine messages and names included
+        if element.text:
+            element.text = xml_text(element.text)
+        for name, text in element.attrib.items():
+            element.set(name, xml_text(text))
     return ET.ElementTree(suites)
 
 
 def write_junit(results: dict[str, Any], path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    junit_tree(results).write(path, encoding="utf-8", xml_declaration=True)
+    """Write the report to ``path`` atomically; :class:`OSError` when it cannot be written (the
+    half-written temporary file is removed)."""
+    tree = junit_tree(results)
+    name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(handle, "wb") as stream:
+            tree.write(stream, encoding="utf-8", xml_declaration=True)
+        os.replace(name, path)
+        name = None
+    except OSError as exc:  # named after the report, not after its temporary file
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
+    finally:
+        if name is not None:
+            Path(name).unlink(missing_ok=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.corpus import Corpus, part_of_id
+from berserk_rules.corpus.model import Corpus, part_of_id
 from berserk_rules.errors import UserError
 from berserk_rules.features import read_results
 

@@ -15,11 +15,17 @@ something that is not a line of JSON, answers with a wrong id, breaks a schema, 
 internal error — raises :class:`~berserk_rules.driver.EngineFailure` naming the request, the
 reason and the end of the engine's stderr: that scenario is an ``error``, every other scenario
 runs on (in a fresh process if needed).
+
+Whatever the engine's children do, nothing here waits for them: the engine runs in a process
+group of its own, and stopping it kills the whole group; a grandchild that left the group
+(``setsid``) and still holds the engine's stdout or stderr open holds nothing up — the engine's own
+exit tells that it died (not the end of its output), and the thread that reads its stderr is told
+to stop instead of waiting for an end of file that never comes. Of the stderr only a tail of
+:data:`STDERR_BYTES` bytes is kept, however long its lines.
 """
 
 from __future__ import annotations
 
-import collections
 import json
 import os
 import select
@@ -39,7 +45,11 @@ DEFAULT_TIMEOUT = 5.0  # seconds per request
 DEFAULT_SCENARIO_TIMEOUT = 20.0  # seconds per scenario
 STARTUP_TIMEOUT = 15.0  # seconds for a starting engine's handshake (at least --timeout)
 MAX_LINE = 64 * 1024 * 1024
-STDERR_LINES = 40
+STDERR_BYTES = 64 * 1024  # the tail of the engine's stderr that is kept
+STDERR_LINES = 40  # of it, the lines a failure message shows
+STDERR_LAST_READ = 1 << 20  # at most this much is still read from stderr once the engine is stopped
+STDERR_JOIN = 2.0  # seconds to wait for the stderr reader to finish after the engine is stopped
+EXIT_POLL = 0.2  # seconds between looks at whether the engine has exited while waiting for an answer
 STARTUP_ATTEMPTS = 3  # consecutive failed starts after which the engine is not started again
 
 RESULT_SCHEMAS = {
@@ -93,6 +103,83 @@ class _Died(Exception):
     pass
 
 
+class StderrTail:
+    """The last :data:`STDERR_BYTES` bytes an engine writes to stderr, read by a thread of its own.
+
+    The thread reads the pipe (non-blocking, woken by ``select``) until its end of file, or until
+    :meth:`finish` asks it to stop: then it takes what the pipe holds at that moment (at most
+    :data:`STDERR_LAST_READ` bytes) and closes it. A grandchild of the engine that holds the pipe
+    open for ever therefore holds up neither the reader nor whoever stops the engine.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        os.set_blocking(fd, False)
+        self.data = bytearray()
+        self.cut = False  # bytes were dropped from the front
+        self.lock = threading.Lock()
+        self.wake_r, self.wake_w = os.pipe()
+        self.thread = threading.Thread(target=self._run, name="engine-stderr", daemon=True)
+        self.thread.start()
+
+    def _take(self, budget: int) -> bool:
+        """Read what the pipe holds now (up to ``budget`` bytes); False at its end of file."""
+        while budget > 0:
+            try:
+                chunk = os.read(self.fd, min(budget, 1 << 16))
+            except BlockingIOError:
+                return True
+            if not chunk:
+                return False
+            budget -= len(chunk)
+            with self.lock:
+                self.data += chunk
+                if len(self.data) > STDERR_BYTES:
+                    del self.data[: len(self.data) - STDERR_BYTES]
+                    self.cut = True
+        return True
+
+    def _run(self) -> None:
+        try:
+            while True:
+                ready, _, _ = select.select([self.fd, self.wake_r], [], [])
+                if self.wake_r in ready:  # finish(): the engine is stopped, take what is there
+                    self._take(STDERR_LAST_READ)
+                    return
+                if not self._take(1 << 16):
+                    return
+        except (OSError, ValueError):  # pragma: no cover - a broken pipe, a descriptor select cannot take
+            return
+        finally:
+            for fd in (self.fd, self.wake_r):
+                try:
+                    os.close(fd)
+                except OSError:  # pragma: no cover
+                    pass
+
+    def finish(self) -> None:
+        """Stop the reader (once the engine is stopped) and wait a bounded time for it to end."""
+        if self.wake_w >= 0:
+            try:
+                os.write(self.wake_w, b"x")
+            except OSError:  # the reader has ended and closed its end
+                pass
+            os.close(self.wake_w)
+            self.wake_w = -1
+        self.thread.join(STDERR_JOIN)
+
+    def text(self) -> str:
+        """The tail as text: its last :data:`STDERR_LINES` lines (a cut first line begins with «…»)."""
+        with self.lock:
+            data, cut = bytes(self.data), self.cut
+        lines = data.decode("utf-8", "replace").rstrip("\n").split("\n")
+        if len(lines) > STDERR_LINES:
+            lines, cut = lines[-STDERR_LINES:], True
+        if cut and lines:
+            lines[0] = "…" + lines[0]
+        return "\n".join(lines) if data else ""
+
+
 class _TimedOut(Exception):
     pass
 
@@ -118,7 +205,7 @@ class EngineProcess:
         self.info: dict[str, Any] | None = None  # the handshake result
         self.next_id = 0
         self.buffer = bytearray()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.tail: StderrTail | None = None  # the stderr of the last process started
         self.failed_starts = 0
         self.fatal: str | None = None  # set when starting again would only fail again
         self.starts = 0
@@ -152,22 +239,29 @@ class EngineProcess:
 
     def _start(self, deadline: float | None) -> dict[str, Any]:
         self.starts += 1
-        self.stderr.clear()
+        self.tail = None
         self.buffer.clear()
+        # The stderr pipe is ours, not Popen's: only the reader thread reads and closes it.
+        err_r, err_w = os.pipe()
         try:
             self.proc = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
+                stderr=err_w,
                 cwd=self.cwd,
                 env=self.env,
-                process_group=0,  # a terminal Ctrl-C goes to pytest, which stops the engine itself
+                # a group of its own: a terminal Ctrl-C goes to pytest, which stops the engine
+                # itself, and stop() kills the engine's children with it
+                process_group=0,
             )
         except OSError as exc:
+            os.close(err_r)
             self.fatal = f"движок «{self.shown}» не запускается: {exc.strerror or exc}"
             raise EngineFailure(self.fatal) from None
-        threading.Thread(target=self._drain_stderr, args=(self.proc,), daemon=True).start()
+        finally:
+            os.close(err_w)
+        self.tail = StderrTail(err_r)
         self.info = None
         startup = max(STARTUP_TIMEOUT, self.timeout)  # loading an engine takes time
         info = self._call("handshake", {"protocol": PROTOCOL, "client": CLIENT}, None, startup)
@@ -186,31 +280,38 @@ class EngineProcess:
         self.info = info
         return info
 
-    def _drain_stderr(self, proc: subprocess.Popen[bytes]) -> None:
-        assert proc.stderr is not None
-        for raw in proc.stderr:
-            self.stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
+    def stderr_tail(self) -> str:
+        """The end of the last engine process's stderr (see :class:`StderrTail`)."""
+        return self.tail.text() if self.tail is not None else ""
 
     def stop(self) -> None:
-        """Stop the process (its whole process group) and forget it."""
+        """Stop the process and its whole process group, and forget it; never waits on a pipe.
+
+        The group is killed even when the engine itself has already ended: its children in the
+        group go with it (while any of them lives the group's id stays taken, so it names no other
+        group; once none does, there is nothing to kill). A grandchild that left the group cannot
+        be found: it is left alone, and the pipes it may hold are simply no longer read.
+        """
         proc, self.proc, self.info = self.proc, None, None
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            if proc.poll() is None:
                 proc.kill()
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignored
             pass
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+        for stream in (proc.stdin, proc.stdout):  # nobody else reads or writes them
             if stream is not None:
                 try:
                     stream.close()
                 except OSError:
                     pass
+        if self.tail is not None:
+            self.tail.finish()
 
     def close(self) -> None:
         """End the session politely (``close``), then stop the process."""
@@ -254,6 +355,11 @@ class EngineProcess:
         except _Died:
             code = self._reap()
             raise self._failure(f"{what}: движок завершился ({describe_exit(code)})") from None
+        except BaseException:
+            # interrupted (Ctrl-C) in the middle of a request: its answer would be taken for the
+            # next request's, so this process is done with
+            self.stop()
+            raise
         try:
             response = contract.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -308,9 +414,16 @@ class EngineProcess:
             remaining = limit - time.monotonic()
             if remaining <= 0:
                 raise _TimedOut
-            ready, _, _ = select.select([fd], [], [], remaining)
+            ready, _, _ = select.select([fd], [], [], min(remaining, EXIT_POLL))
             if not ready:
-                raise _TimedOut
+                # The engine may have died while a grandchild of it holds its stdout open (then no
+                # end of file comes): its own exit says so; what it wrote before is still read.
+                if self.proc.poll() is not None:
+                    ready, _, _ = select.select([fd], [], [], 0)
+                    if not ready:
+                        raise _Died
+                else:
+                    continue
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 raise _Died
@@ -327,12 +440,11 @@ class EngineProcess:
                 code = proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 code = None
-            time.sleep(0.05)  # let the stderr reader catch the last lines
-        self.stop()
+        self.stop()  # the stderr reader takes the last lines the engine wrote
         return code
 
     def _failure(self, message: str) -> EngineFailure:
-        tail = "\n".join(self.stderr)
+        tail = self.stderr_tail()
         if tail:
             tail = tail[-2000:]
             message += f"\nstderr движка:\n{tail}"
@@ -353,6 +465,7 @@ class CheckedDriver(Driver):
     def __init__(self, checker: contract.Checker | None = None) -> None:
         self.checker = checker or contract.Checker()
         self.failure: EngineFailure | None = None
+        self.interrupted = False  # a request was interrupted (Ctrl-C): the scenario is abandoned
 
     def _call(self, op: str, payload: dict[str, Any]) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -375,6 +488,9 @@ class CheckedDriver(Driver):
             raise self.failure from None
         except EngineFailure as exc:
             self.failure = exc
+            raise
+        except (KeyboardInterrupt, SystemExit):
+            self.interrupted = True
             raise
         return result
 

@@ -243,6 +243,7 @@ class _State:
 STATE_KEY = pytest.StashKey[_State]()
 VECTOR_KEY = pytest.StashKey[VectorRecorder]()  # a scenario's vector recorder (``--berserk-export``)
 PASSED_KEY = pytest.StashKey[bool]()  # the scenario's call phase passed
+ENGINE_FAILED_KEY = pytest.StashKey[bool]()  # the setup or call phase is reported as the engine's error
 
 
 def _state(config: pytest.Config) -> _State:
@@ -566,16 +567,32 @@ def pytest_bdd_step_error(
     request.node.user_properties.append((ERROR_PROPERTY, ("input", message)))
 
 
+def engine_failure(exc: BaseException | None) -> BaseException | None:
+    """The engine's failure (:class:`EngineFailure`, a broken contract) that ``exc`` is or holds —
+    several teardown errors come as one exception group."""
+    if isinstance(exc, EngineFailure | ContractError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = engine_failure(inner)
+            if found is not None:
+                return found
+    return None
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    """Mark a phase that failed because the engine failed (crash, hang, broken contract)."""
+    """Mark a phase that failed because the engine failed (crash, hang, broken contract) — in
+    setup, in a step, or at the last request after the steps (teardown)."""
     report = yield
     if report.when == "call":
         item.stash[PASSED_KEY] = report.passed
-    excinfo = call.excinfo
-    if excinfo is not None and not any(name == ERROR_PROPERTY for name, _ in report.user_properties):
-        if isinstance(excinfo.value, EngineFailure | ContractError):
-            message = str(excinfo.value)
+    failure = engine_failure(call.excinfo.value) if call.excinfo is not None else None
+    if failure is not None:
+        if report.when != "teardown":
+            item.stash[ENGINE_FAILED_KEY] = True
+        if not any(name == ERROR_PROPERTY for name, _ in report.user_properties):
+            message = str(failure)
             report.user_properties.append((ERROR_PROPERTY, ("engine", message[:MESSAGE_LIMIT])))
     return report
 
@@ -675,6 +692,11 @@ def classify(report: pytest.TestReport) -> tuple[str | None, str | None]:
     return None, None
 
 
+# what an engine failure at the last request (teardown) turns into an error, as its message names it
+# (a known failure stays one: pytest counts that teardown as xfail, as a failure in a step)
+SUPERSEDED_BY_ENGINE = {"failed": "сценарий упал", "skipped": "сценарий пропущен"}
+
+
 class Recorder:
     """Collects the reports on the controller (or the only process) and writes the results file."""
 
@@ -720,14 +742,24 @@ class Recorder:
             record.failed_step = props[FAILED_STEP_PROPERTY]
         # ---
         status, message = classify(report)
-        if status is None:
-            return
         error = props.get(ERROR_PROPERTY)
+        if status is None:
+            if report.when == "teardown" and error is not None and record.status == "xfail":
+                # a known failure stays one when the engine fails after its steps (as when it fails
+                # in a step, pytest counts it as xfail), but the message says so
+                text = f"{record.message or ''}\n(после шагов движок отказал: {error[1]})".strip()
+                record.message = text[:MESSAGE_LIMIT]
+            return
         kind = str(error[0]) if status == "error" and error is not None and report.failed else None
         if report.when == "teardown":
-            # a teardown error does not hide a failure already recorded
+            # a teardown error does not hide a failure already recorded — but an engine that failed
+            # after the steps (at the last request) makes a failed or skipped scenario an error: it
+            # is the engine's, whatever the steps said; the message keeps what came before
             if record.status in (None, "passed", "xpass"):
                 record.status, record.message, record.error = status, message, kind
+            elif kind == "engine" and record.status in SUPERSEDED_BY_ENGINE:
+                text = f"{message}\n(до этого {SUPERSEDED_BY_ENGINE[record.status]}: {record.message or '—'})"
+                record.status, record.message, record.error = status, text[:MESSAGE_LIMIT], kind
             return
         if record.status is None or report.when == "call":
             record.status, record.message, record.error = status, message, kind

@@ -13,17 +13,18 @@ the starting position, and its steps in order:
   option, no such log entry); ``"exists": true`` — it leads somewhere, whatever the value;
 * either check with ``"log": true`` — on ``viewer``'s log (a list of entries), not the observation.
 
-Card ids are the engine's own, so actions do not carry them: a card is written
-``{"$card": {"name": "Гном", "zone": "play", "owner": "А"}}`` (plus ``"index"`` when several cards
-match: the n-th in the judge's observation order), and a pending trigger (``declare``'s
-``trigger``) ``{"$trigger": {"ability": "…", "source_name": "…"}}`` — the option of the current
-decision that declares it. A path element is a key, a list index, or an object: the first list
+Card ids are the engine's own, so actions do not carry them: a card is written ``{"$card": {"name":
+"Гном", "zone": "play", "owner": "А"}}`` (plus ``"index"`` when several cards match: the n-th in the
+judge's observation order), and a pending trigger (``declare``'s ``trigger``) ``{"$trigger":
+{"ability": "…", "source_name": "…"}}`` — the option of the current decision that declares it (plus
+``"source": {"$card": …}`` when copies of one card trigger the same ability: the option whose
+``about.source`` is that card). A path element is a key, a list index, or an object: the first list
 element with those fields (``["play", {"name": "Гоблин"}, "wounds"]``), or with ``"$copy": n`` the
 n-th one (``{"name": "Гоблин", "$copy": 2}`` — the second copy of «Гоблин» in the game zone; ``-1``:
-the last one). A pattern field that is an object matches an object with those fields
-(``{"type": "declare", "about": {"source_name": "Гоблин"}}``); ``{"$value": v}`` is the first list
-element equal to ``v`` (an ability's text, a candidate card). In a check's path and expected value a
-card is a ``{"$card": …}`` reference too, resolved like an action's.
+the last one). A pattern field that is an object matches an object with those fields (``{"type":
+"declare", "about": {"source_name": "Гоблин"}}``); ``{"$value": v}`` is the first list element equal
+to ``v`` (an ability's text, a candidate card). In a check's path and expected value a card is a
+``{"$card": …}`` reference too, resolved like an action's.
 
 Steps the exporter cannot express as data are listed in the vector's ``unexpressed``, never
 dropped silently. :func:`replay` runs a vector against any :class:`~berserk_rules.driver.Driver`.
@@ -124,7 +125,14 @@ def symbolic(action: dict[str, Any], view: dict[str, Any], triggers: dict[str, d
             return [walk(v, key) for v in value]
         if isinstance(value, str) and key != "type":
             if key == "trigger" and value in triggers:
-                return {"$trigger": triggers[value]}
+                trigger: dict[str, Any] = dict(triggers[value])
+                if "source" in trigger:  # copies of one card: the source is a card reference
+                    source = card_ref(trigger["source"], view)
+                    if source is None:
+                        del trigger["source"]
+                    else:
+                        trigger["source"] = source
+                return {"$trigger": trigger}
             ref = card_ref(value, view)
             if ref is not None:
                 return ref
@@ -151,7 +159,7 @@ def concrete(action: Any, view: dict[str, Any], decision: dict[str, Any] | None)
             raise AssertionError(f"карты {json.dumps(ref, ensure_ascii=False)} нет в наблюдении судьи")
         return same[index]["id"]
     if "$trigger" in action:
-        ref = action["$trigger"]
+        ref = {key: concrete(value, view, decision) for key, value in action["$trigger"].items()}
         for option in (decision or {}).get("options", []):
             about = option.get("about", {})
             if option.get("type") == "declare" and all(about.get(k) == v for k, v in ref.items()):
@@ -174,11 +182,23 @@ class VectorRecorder:
         self.mark = 0
 
     def saw_decision(self, decision: dict[str, Any] | None) -> None:
-        for option in (decision or {}).get("options", []):
-            about = option.get("about", {})
-            if option.get("type") == "declare" and "trigger" in option:
-                ref = {"ability": about.get("ability", ""), "source_name": about.get("source_name", "")}
-                self.triggers[option["trigger"]] = ref
+        declares = [
+            o for o in (decision or {}).get("options", []) if o.get("type") == "declare" and "trigger" in o
+        ]
+        named = [
+            (o.get("about", {}).get("ability", ""), o.get("about", {}).get("source_name", ""))
+            for o in declares
+        ]
+        for option, (ability, source_name) in zip(declares, named, strict=True):
+            ref = {"ability": ability, "source_name": source_name}
+            sources = {
+                o.get("about", {}).get("source")
+                for o, n in zip(declares, named, strict=True)
+                if n == (ability, source_name)
+            }
+            if len(sources) > 1 and option.get("about", {}).get("source"):  # copies: which card's
+                ref["source"] = option["about"]["source"]
+            self.triggers[option["trigger"]] = ref
 
     def start(self, position: dict[str, Any]) -> None:
         self.position = copy.deepcopy(position)

@@ -9,7 +9,7 @@ author = "Редакция berserk-rules"
 copyright = "2026, редакция berserk-rules"
 language = "ru"
 
-extensions = ["myst_parser", "berserk_rules.sphinx_ext"]
+extensions = ["myst_parser", "berserk_rules.site"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"

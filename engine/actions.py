@@ -171,21 +171,21 @@ def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
     s = game.state
     d = s.pending
     assert d is not None
-    allowed, rule, words = DECISIONS[d["kind"]]
-    if player != d["player"]:
+    allowed, rule, words = DECISIONS[d.kind]
+    if player != d.player:
         raise IllegalAction(
-            "402.1" if d["kind"] == "declare_trigger" else d["rule"],
-            f"сейчас решение принимает игрок {d['player']}, а не {player}: {d['prompt']}",
+            "402.1" if d.kind == "declare_trigger" else d.rule,
+            f"сейчас решение принимает игрок {d.player}, а не {player}: {d.prompt}",
         )
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction(d["rule"], f"действие должно быть словарём с полем type, получено {action!r}")
+        raise IllegalAction(d.rule, f"действие должно быть словарём с полем type, получено {action!r}")
     if "label" in action or "about" in action:
         action = {k: v for k, v in action.items() if k not in ("label", "about")}
     kind = action["type"]
-    if kind in allowed and any(matches(o, action) for o in d["options"]):
+    if kind in allowed and any(matches(o, action) for o in d.options):
         return action  # listed: legal (a property test proves the kinds' own checks agree)
     if not _json_like(action):
-        raise IllegalAction(d["rule"], f"действие должно быть данными JSON, получено {action!r}")
+        raise IllegalAction(d.rule, f"действие должно быть данными JSON, получено {action!r}")
     if kind not in allowed:
         if kind == "declare" and "declare" in ACTIONS:  # a forfeited ability stays forfeited (401.7)
             problem = ACTIONS["declare"].check(game, player, action)
@@ -195,7 +195,7 @@ def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
     problem = ACTIONS[kind].check(game, player, action)
     if problem is not None:
         raise problem
-    raise IllegalAction(d["rule"], f"такого варианта нет среди законных: {action!r}")
+    raise IllegalAction(d.rule, f"такого варианта нет среди законных: {action!r}")
 
 
 def expand(option: dict[str, Any]) -> list[dict[str, Any]]:

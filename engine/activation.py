@@ -138,7 +138,7 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
     # 501.2: payment happens together with the declaration.
     payment: list[Any] = []
     if cost.close:
-        card.this_turn["acted"] = 1
+        card.record().acted = True
         payment.append(CloseEvent(card.id, payment="ability", paying=item.id))
     if cost.coins:
         p = s.players[player]

@@ -40,7 +40,7 @@ from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, W
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.queue import QueueRound, ResolveAll, note_targets
-from berserk_engine.state import QueueItem
+from berserk_engine.state import Attack, QueueItem
 from berserk_engine.tasks import Task, task
 from berserk_engine.zones import snapshot
 
@@ -80,7 +80,7 @@ def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
         return f"«{card.name}» закрыто: закрытая карта не может действовать"
     if first_turn_weak(game, card):
         return f"«{card.name}» разыграно в этот ход и не может атаковать (без «Рывка»)"
-    if card.this_turn.get("attacks", 0) >= attacks_allowed(game, card):
+    if card.this_turn is not None and card.this_turn.attacks >= attacks_allowed(game, card):
         return f"«{card.name}» уже атаковало ударом в этот ход"
     return None
 
@@ -188,18 +188,16 @@ class DeclareAttack(Task):
             target=self.target,
             rule="307.1",
         )
-        card.this_turn["attacks"] = card.this_turn.get("attacks", 0) + 1
+        card.record().attacks += 1
         note_targets(game, self.attacker, [self.target])
-        attack = s.attack = {
-            "attacker": self.attacker,
-            "attacker_name": card.name,
-            "target": self.target,
-            "target_name": target.name,
-            "original_target": self.target,
-            "reflecting": not target.closed,  # Отражающая карта: open when it became the final target
-            "defender": None,
-            "strike": True,
-        }
+        attack = s.attack = Attack(
+            attacker=self.attacker,
+            attacker_name=card.name,
+            target=self.target,
+            target_name=target.name,
+            original_target=self.target,
+            reflecting=not target.closed,  # Отражающая карта: open when it became the final target
+        )
         events: list[Any] = [*closing_payment(game, card, "attack"), AttackEvent(self.attacker, self.target)]
         if any(h(game, attack) for h in hooks.NO_DEFENDER):
             game.push(Perform(events), EnterAttack())
@@ -213,7 +211,7 @@ STAYS_OPEN_WORDS = {"attack": "после атаки", "defend": "выступа
 def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
     """Действие карты: the card closes to pay for its action — unless it does not close («Опыт в
     атаке», «Опыт в защите»); either way it counts as having acted."""
-    card.this_turn["acted"] = 1
+    card.record().acted = True
     if any(h(game, card, role) for h in hooks.STAYS_OPEN):
         game.log(
             "stays_open",
@@ -225,9 +223,9 @@ def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
     return [CloseEvent(card.id, payment=role)]
 
 
-def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
+def defender_candidates(game: Game, attack: Attack) -> list[str]:
     s = game.state
-    attacker = s.cards.get(attack["attacker"])
+    attacker = s.cards.get(attack.attacker)
     if attacker is None:
         return []
     enemy = game.opponent(attacker.controller)
@@ -238,7 +236,7 @@ def defender_candidates(game: Game, attack: dict[str, Any]) -> list[str]:
         and game.defs[s.cards[c].name].type == "creature"
         and not s.cards[c].closed
         and not s.cards[c].face_down
-        and c != attack["target"]
+        and c != attack.target
     ]
 
 
@@ -260,9 +258,9 @@ class AssignDefender(Task):
     def run(self, game: Game) -> None:
         s = game.state
         attack = s.attack
-        if attack is None or s.cards.get(attack["attacker"]) is None or s.cards.get(attack["target"]) is None:
+        if attack is None or s.cards.get(attack.attacker) is None or s.cards.get(attack.target) is None:
             return
-        player = game.opponent(s.cards[attack["attacker"]].controller)
+        player = game.opponent(s.cards[attack.attacker].controller)
         game.ask(
             self,
             player,
@@ -277,16 +275,13 @@ class AssignDefender(Task):
             return
         s = game.state
         defender = s.cards[action["defender"]]
-        assert s.attack is not None
-        s.attack.update(
-            {
-                "target": defender.id,
-                "target_name": defender.name,
-                "defender": defender.id,
-                "reflecting": not defender.closed,
-            }
-        )
-        note_targets(game, s.attack["attacker"], [defender.id])
+        attack = s.attack
+        assert attack is not None
+        attack.target = defender.id
+        attack.target_name = defender.name
+        attack.defender = defender.id
+        attack.reflecting = not defender.closed
+        note_targets(game, attack.attacker, [defender.id])
         game.log(
             "defend",
             f"Игрок {player} назначает защитником «{defender.name}»",
@@ -298,7 +293,8 @@ class AssignDefender(Task):
 
 def _defender_options(game: Game, player: str) -> list[dict[str, Any]]:
     pending = game.state.pending
-    return [o for o in (pending or {}).get("options", []) if o["type"] in ("defend", "no_defender")]
+    options = pending.options if pending is not None else []
+    return [o for o in options if o["type"] in ("defend", "no_defender")]
 
 
 def _check_defend(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | None:
@@ -338,7 +334,7 @@ class EnterAttack(Task):
         s = game.state
         attack, s.attack = s.attack, None
         assert attack is not None
-        attacker = s.cards.get(attack["attacker"])
+        attacker = s.cards.get(attack.attacker)
         if attacker is None:
             return
         item = QueueItem(
@@ -358,16 +354,16 @@ class EnterAttack(Task):
 # --- blows --------------------------------------------------------------------------------------
 
 
-def attack_strength(game: Game, attack: dict[str, Any], base: int) -> int:
+def attack_strength(game: Game, attack: Attack, base: int) -> int:
     """Сила атаки: the strike value (or the shot's Х), the attack modifiers, then — for a strike, not a
     shot — a replacement of the strike."""
     strength = base
     for h in hooks.ATTACK_STRENGTH:
         strength = h(game, attack, strength)
-    if not attack.get("shot"):
-        target = game.state.cards.get(attack["target"])
+    if not attack.shot:
+        target = game.state.cards.get(attack.target)
         if target is not None:
-            strength = blow_strength(game, attack["attacker"], target, strength)
+            strength = blow_strength(game, attack.attacker, target, strength)
     return max(strength, 0)
 
 
@@ -403,31 +399,31 @@ class ResolveAttack(Task):
         s = game.state
         attack = self.item.attack
         assert attack is not None
-        attacker = s.cards.get(attack["attacker"])
-        target = s.cards.get(attack["target"])
+        attacker = s.cards.get(attack.attacker)
+        target = s.cards.get(attack.target)
         if (
             target is None
             or target.zone != "play"
-            or (attack["strike"] and (attacker is None or attacker.zone != "play"))
+            or (attack.strike and (attacker is None or attacker.zone != "play"))
         ):
             if self.stage == 0:
                 game.log("attack_fizzles", "Атака не состоялась: участник покинул игровую зону", rule="518.1")
             return
         if attacker is not None and attacker.zone != "play":
             attacker = None  # a fighting source that no longer exists still strikes (403.1, I-13)
-        back = attack["reflecting"] and game.defs[target.name].type == "creature"
+        back = attack.reflecting and game.defs[target.name].type == "creature"
         first = _first(game, attacker, target) if back else None
         # A strike uses the attacker as it is; a fight, the source as it entered the Queue (I-13).
-        if attack["strike"] and attacker is not None:
+        if attack.strike and attacker is not None:
             base = ch.strike(game, attacker)
         else:
             base = int(self.item.lki.get("strike", 0))
         strength = attack_strength(game, attack, base)
-        name = attack["attacker_name"]
-        blow_kind = "удар" if attack["strike"] else "сражение"
+        name = attack.attacker_name
+        blow_kind = "удар" if attack.strike else "сражение"
         hit = [
-            BlowEvent(attack["attacker"], target.id, strength, "attack", name),
-            WoundEvent(target.id, strength, attack["attacker"], name, attack=True, blow=blow_kind),
+            BlowEvent(attack.attacker, target.id, strength, "attack", name),
+            WoundEvent(target.id, strength, attack.attacker, name, attack=True, blow=blow_kind),
         ]
         counter = []
         if back and attacker is not None and attacker.id != target.id:
@@ -488,16 +484,15 @@ def fight(game: Game, item: QueueItem, target_id: str) -> None:
     """Сразиться с выбранным существом (403.1, I-13): the source's strike is what it was when the
     ability entered the Queue; a source that no longer exists still strikes, but takes no blow back."""
     s = game.state
-    attack = {
-        "attacker": item.source,
-        "attacker_name": item.source_name,
-        "target": target_id,
-        "target_name": s.cards[target_id].name,
-        "original_target": target_id,
-        "reflecting": True,  # «Существа сражаются как открытые»
-        "defender": None,
-        "strike": False,
-    }
+    attack = Attack(
+        attacker=item.source,
+        attacker_name=item.source_name,
+        target=target_id,
+        target_name=s.cards[target_id].name,
+        original_target=target_id,
+        reflecting=True,  # «Существа сражаются как открытые»
+        strike=False,
+    )
     fight_item = QueueItem(
         id=item.id,
         kind="attack",
@@ -521,7 +516,7 @@ def fight(game: Game, item: QueueItem, target_id: str) -> None:
 
 def targeted(game: Game, source: Card, serial: int) -> bool:
     """Has ``source`` targeted the physical card ``serial`` this turn (see :func:`note_targets`)?"""
-    return f"цель:{serial}" in source.this_turn
+    return source.this_turn is not None and serial in source.this_turn.targets
 
 
 # Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would

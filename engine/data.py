@@ -10,10 +10,12 @@ where the field is annotated as a tuple. That is what makes a snapshot of any st
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 REGISTRY: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, frozenset[str]] = {}
+_UPGRADES: dict[tuple[str, str], Callable[[Any], Any]] = {}
 
 
 def serializable(*classes: type) -> None:
@@ -30,6 +32,12 @@ def serializable(*classes: type) -> None:
             for f in dataclasses.fields(cls)
             if str(f.type).replace(" ", "").startswith(("tuple", "Tuple"))
         )
+
+
+def upgrade(cls: type, name: str, convert: Callable[[Any], Any]) -> None:
+    """A field whose form changed: :func:`from_data` passes the value it read (in whichever form an
+    older engine wrote it) through ``convert``, which returns today's form (or raises ValueError)."""
+    _UPGRADES[(cls.__name__, name)] = convert
 
 
 def to_data(value: Any) -> Any:
@@ -66,6 +74,9 @@ def from_data(value: Any) -> Any:
             v = from_data(v)
             if k in tuples and isinstance(v, list):
                 v = tuple(v)
+            convert = _UPGRADES.get((name, k))
+            if convert is not None:
+                v = convert(v)
             kwargs[k] = v
         return cls(**kwargs)
     return value

@@ -273,7 +273,7 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
     if ev.dealt <= 0:
         return False
     card.markers[WOUNDS] = card.markers.get(WOUNDS, 0) + ev.dealt
-    card.this_turn["wounded"] = card.this_turn.get("wounded", 0) + ev.dealt
+    card.record().wounded += ev.dealt
     _note_wounder(game, card, ev.source)
     label = f" ({ev.blow})" if ev.blow else (" (оплата)" if ev.cost else "")
     game.log(
@@ -288,21 +288,15 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
     return True
 
 
-# The physical card (its serial) whose wounds were the last dealt to a card this turn: the one that
-# kills it if it dies of them («убивает», interpretation I-60).
-WOUNDED_BY = "ранен-картой"
-
-
 def _note_wounder(game: Game, card: Any, source: str | None) -> None:
     s = game.state
     found = s.cards.get(source) if source else None
     serial = (
         found.serial if found is not None else (s.lki.get(source) or {}).get("serial") if source else None
     )
-    if serial is None:
-        card.this_turn.pop(WOUNDED_BY, None)
-    else:
-        card.this_turn[WOUNDED_BY] = serial
+    # The physical card whose wounds were the last dealt to it this turn: the one that kills it if it
+    # dies of them («убивает», interpretation I-60).
+    card.record().wounded_by = serial
 
 
 def apply_heal(game: Game, ev: HealEvent) -> bool:

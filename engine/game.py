@@ -32,7 +32,7 @@ from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
 from berserk_engine.position import snapshot_position
-from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, QueueItem
+from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem
 from berserk_engine.tasks import Task
 from berserk_engine.zones import snapshot
 
@@ -70,6 +70,9 @@ class Game:
         self._per_game: dict[str, Any] = {}
         self.active_handlers: dict[int, list[Any]] = {}  # hooks.active
         self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
+        # Interpretation I-9: lives may have fallen (an effect began or ended, a card entered or left
+        # the game zone, the active player changed) — a state check is due before the game goes on.
+        self.state_check_due = True
         self.effects_changed()
         self.advance()
 
@@ -79,7 +82,20 @@ class Game:
         s = self.state
         stack = s.stack
         while s.result is None and s.pending is None and stack:
+            if self.state_check_due:
+                self._state_check(stack)
             stack.pop().run(self)
+
+    def _state_check(self, stack: list[Task]) -> None:
+        """Interpretation I-9: after a change of lives, deaths are checked before the next task — so
+        before any player decides — unless an ability is resolving: then the check that follows its
+        resolution (``queue.StateCheck`` before ``queue.Resolved``) does it, once it has finished (401.6)."""
+        for t in stack:
+            if type(t) is queue.Resolved:
+                return
+        self.state_check_due = False
+        if type(stack[-1]) is not queue.StateCheck:
+            stack.append(queue.StateCheck())
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
@@ -93,13 +109,7 @@ class Game:
     ) -> None:
         """Stop: ``task`` waits for ``player``'s answer (it goes back on the stack)."""
         self.state.stack.append(task)
-        self.state.pending = {
-            "player": player,
-            "kind": kind,
-            "rule": rule,
-            "prompt": prompt,
-            "options": options,
-        }
+        self.state.pending = Pending(player, kind, rule, prompt, options)
 
     # --- helpers used by the mechanics --------------------------------------------------------
 
@@ -132,6 +142,7 @@ class Game:
         return found
 
     def effects_changed(self) -> None:
+        self.state_check_due = True  # an effect began or ended: lives may have fallen (I-9)
         index: dict[str, list[ContinuousEffect]] = {}
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
@@ -140,6 +151,7 @@ class Game:
         self._present = None
 
     def zones_changed(self) -> None:
+        self.state_check_due = True  # a card entered or left the game zone: a source of lives too (I-9)
         self.listener_index = None
         self._present = None
 
@@ -210,12 +222,12 @@ class Game:
         p = s.pending
         if p is None or s.result is not None:
             return None
-        return Decision(s.answered, p["player"], p["kind"], p["rule"], p["prompt"], p["options"])
+        return Decision(s.answered, p.player, p.kind, p.rule, p.prompt, p.options)
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The options of the pending decision, as listed when the game stopped."""
         p = self.state.pending
-        return p["options"] if p is not None and self.state.result is None else []
+        return p.options if p is not None and self.state.result is None else []
 
     def list_legal_actions(self) -> list[dict[str, Any]]:
         """The options of the pending decision computed afresh from the state (the benchmark times

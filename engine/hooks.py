@@ -33,7 +33,7 @@ HEAL_BLOCKED: list[Handler] = []
 # (game, card, prop: "strike" | "life") -> int: a change to the card's strike or lives from a constant
 # ability of a card in the game zone («Ваши гномы имеют +1 к удару и жизням», berserk_engine.statics).
 CHARACTERISTIC: list[Handler] = []
-# (game, attack: dict, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
+# (game, attack: Attack, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
 ATTACK_STRENGTH: list[Handler] = []
 # (game, striker: str, target: Card, strength: int) -> int | None: replaces the strength of a blow of a
 # strike attack or a fight dealt to ``target`` — the attacker's strike or the counter-blow («Сведение
@@ -45,7 +45,7 @@ NO_FIRST_TURN_WEAKNESS: list[Handler] = []
 ATTACKS_PER_TURN: list[Handler] = []
 # (game, card, role: "attack" | "defend") -> bool: the card does not close («Опыт в атаке», …).
 STAYS_OPEN: list[Handler] = []
-# (game, attack: dict) -> bool: no defender may be assigned against this attack («Направленный удар»).
+# (game, attack: Attack) -> bool: no defender may be assigned against this attack («Направленный удар»).
 NO_DEFENDER: list[Handler] = []
 # (game, attacker, target) -> bool: the two deal their blows one after another («Первый удар»):
 # returns True when ``attacker`` strikes first.

@@ -106,10 +106,10 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
     d = s.pending if s.result is None else None
     decision = None
     if d is not None:
-        if viewer is None or viewer == d["player"]:
-            decision = {"seq": s.answered, **d}
+        if viewer is None or viewer == d.player:
+            decision = {"seq": s.answered, **d.to_json()}
         else:
-            decision = {"seq": s.answered, "player": d["player"], "kind": d["kind"]}
+            decision = {"seq": s.answered, "player": d.player, "kind": d.kind}
     return {
         "viewer": viewer,
         "turn": s.turn,
@@ -142,7 +142,7 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
             }
             for t in s.waiting
         ],
-        "attack": dict(s.attack) if s.attack else None,
+        "attack": s.attack.to_json() if s.attack else None,
         "players": players,
         "decision": decision,
     }

@@ -22,10 +22,12 @@ def _entry(card: Card) -> dict[str, Any]:
         entry["closed"] = card.closed
     if card.face_down:
         entry["face_down"] = True
-    for key in ("markers", "uses", "this_turn"):
+    for key in ("markers", "uses"):
         value = getattr(card, key)
         if value:
             entry[key] = dict(value)
+    if card.this_turn is not None:
+        entry["this_turn"] = card.this_turn.to_json()
     if card.entered_turn is not None:
         entry["entered_turn"] = card.entered_turn
     return entry
@@ -62,9 +64,9 @@ def snapshot_position(game: Game) -> dict[str, Any]:
         "engine": {
             "play": list(s.play),
             "stack": to_data(s.stack),
-            "pending": s.pending,
+            "pending": to_data(s.pending),
             "round": s.round,
-            "attack": s.attack,
+            "attack": to_data(s.attack),
             "lki": to_data(s.lki),
             "resolving": list(s.resolving),
             "resolving_cards": to_data([s.cards[c] for c in s.resolving]),

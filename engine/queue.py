@@ -144,6 +144,7 @@ class StateCheck(Task):
 
     def run(self, game: Game) -> None:
         s = game.state
+        game.state_check_due = False  # this check sees every change so far (Game.advance, I-9)
         dying = []
         effects = bool(s.effects)
         for card_id in s.play:
@@ -191,7 +192,9 @@ def note_targets(game: Game, source: str, targets: list[str]) -> None:
     for target_id in targets:
         target = s.cards.get(target_id)
         if target is not None:
-            card.this_turn[f"цель:{target.serial}"] = 1
+            record = card.record()
+            if target.serial not in record.targets:
+                record.targets.append(target.serial)
 
 
 # --- declaring and passing -------------------------------------------------------------------

@@ -41,7 +41,17 @@ from berserk_engine.data import from_data
 from berserk_engine.errors import CardTextError, SetupError
 from berserk_engine.game import Game
 from berserk_engine.position import FORMAT, snapshot_position  # noqa: F401 — re-exported
-from berserk_engine.state import MAX_COINS, PLAYERS, WOUNDS, Card, GameState, Player
+from berserk_engine.state import (
+    MAX_COINS,
+    PLAYERS,
+    WOUNDS,
+    Attack,
+    Card,
+    GameState,
+    Pending,
+    Player,
+    TurnRecord,
+)
 from berserk_engine.turn import DRAW_FAILURES_TO_LOSE, ChoicePhase, Restoration
 from berserk_engine.zones import PRIVATE_ZONES
 
@@ -112,6 +122,13 @@ def _list(value: Any, what: str) -> list[Any]:
 
 def _counts(value: Any, what: str) -> dict[str, int]:
     return {k: _int(v, f"{what} «{k}»", 1) for k, v in _dict(value, what).items()}
+
+
+def _turn_record(value: Any, what: str) -> TurnRecord | None:
+    try:
+        return TurnRecord.load(value)
+    except ValueError as exc:
+        raise SetupError(f"{what}: {exc}") from exc
 
 
 def build_library(cards: Any) -> dict[str, CardDef]:
@@ -345,7 +362,7 @@ class _Builder:
             face_down=_bool(entry.get("face_down", False), f"{what}: face_down"),
             markers=markers,
             uses=uses,
-            this_turn=_counts(entry.get("this_turn", {}), f"{what}: this_turn"),
+            this_turn=_turn_record(entry.get("this_turn"), f"{what}: this_turn"),
             entered_turn=_int(entered, f"{what}: entered_turn", 1) if entered is not None else None,
         )
         s.cards[card.id] = card
@@ -369,9 +386,9 @@ def _restore(state: GameState, setup: dict[str, Any], engine: dict[str, Any]) ->
         for card in from_data(engine.get("resolving_cards", [])):
             state.cards[card.id] = card
         state.stack = from_data(engine["stack"])
-        state.pending = engine.get("pending")
+        state.pending = Pending.load(from_data(engine.get("pending")))
         state.round = engine.get("round")
-        state.attack = engine.get("attack")
+        state.attack = Attack.load(from_data(engine.get("attack")))
         state.lki = engine.get("lki", {})
         state.draw_declined = dict(engine.get("draw_declined", {}))
         state.counter = _int(engine["counter"], "engine.counter")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine.data import serializable
+from berserk_engine.data import serializable, upgrade
 
 PLAYERS = ("А", "Б")
 
@@ -18,6 +18,85 @@ MAX_COINS = 10  # 304.1
 
 # Marker kinds of the glossary: «Ранить на Х — нанести на цель маркер „Х ран“».
 WOUNDS = "раны"
+
+
+@dataclass(slots=True)
+class TurnRecord:
+    """What a card did and underwent this turn (``Card.this_turn``; forgotten before each turn).
+
+    In a position a record is written with these field names, the defaults left out. Positions of
+    the first format wrote a dict of counts with string keys (``"acted"``, ``"attacks"``,
+    ``"wounded"``, ``"броня"``, ``"цель:N"``): :meth:`load` still reads them."""
+
+    attacks: int = 0  # strike attacks it made («Один (Х) раз за ход»)
+    acted: bool = False  # Действие карты: it closed to pay for an action (or counts as having done so)
+    wounded: int = 0  # wounds dealt to it («Гнев»: «получала раны в этот ход»)
+    prevented: dict[str, int] = field(default_factory=dict)  # wounds prevented, by keyword term (Броня Х)
+    targets: list[int] = field(default_factory=list)  # serials of the cards it targeted (целевые карты)
+    wounded_by: int | None = None  # the serial of the card whose wounds were the last dealt to it (I-60)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.attacks:
+            out["attacks"] = self.attacks
+        if self.acted:
+            out["acted"] = True
+        if self.wounded:
+            out["wounded"] = self.wounded
+        if self.prevented:
+            out["prevented"] = dict(self.prevented)
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.wounded_by is not None:
+            out["wounded_by"] = self.wounded_by
+        return out
+
+    @staticmethod
+    def load(value: Any) -> TurnRecord | None:
+        """A record as a position or a snapshot wrote it — this format, the first one (string keys),
+        or already a record; None for nothing. Raises ValueError naming what is wrong."""
+        if value is None or isinstance(value, TurnRecord):
+            return value
+        if not isinstance(value, dict):
+            raise ValueError(f"ожидается словарь, получено {value!r}")
+        if not value:
+            return None
+        record = TurnRecord()
+        for key, v in value.items():
+            if key == "prevented" or key == "targets":
+                if key == "prevented" and isinstance(v, dict):
+                    record.prevented = {str(k): _count(n, f"prevented «{k}»") for k, n in v.items()}
+                elif key == "targets" and isinstance(v, list):
+                    record.targets = [_count(n, "targets") for n in v]
+                else:
+                    raise ValueError(f"«{key}»: неверное значение {v!r}")
+            elif key == "acted":  # true; the first format wrote 1
+                if not (v is True or (type(v) is int and v == 1)):
+                    raise ValueError(f"«acted»: ожидается true, получено {v!r}")
+                record.acted = True
+            elif key == "attacks":
+                record.attacks = _count(v, key)
+            elif key == "wounded":
+                record.wounded = _count(v, key)
+            elif key == "wounded_by":  # a serial (0 is one)
+                record.wounded_by = _count(v + 1, key) - 1 if type(v) is int else _count(v, key)
+            elif key in OLD_PREVENTION_KEYS:  # the first format: prevented wounds under a Russian key
+                record.prevented[OLD_PREVENTION_KEYS[key]] = _count(v, key)
+            elif isinstance(key, str) and key.startswith("цель:"):  # the first format: «цель:<serial>»
+                record.targets.append(_count(int(key[len("цель:") :]), key))
+            else:
+                raise ValueError(f"неизвестная запись хода {key!r}")
+        return record
+
+
+# The first position format kept the wounds «Броня Х» prevented under this key (now: its term).
+OLD_PREVENTION_KEYS = {"броня": "броня-х"}
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{what}: ожидается целое число ≥ 1, получено {value!r}")
+    return value
 
 
 @dataclass(slots=True)
@@ -35,12 +114,19 @@ class Card:
     face_down: bool = False  # «рубашкой вверх» (Скрытность)
     markers: dict[str, int] = field(default_factory=dict)  # marker kind -> count («раны» …)
     uses: dict[str, int] = field(default_factory=dict)  # «раз за ход» special markers, by ability text
-    this_turn: dict[str, int] = field(default_factory=dict)  # per-turn bookkeeping: attacks, prevented …
+    this_turn: TurnRecord | None = None  # what it did this turn (None: nothing yet), see record()
     entered_turn: int | None = None  # the turn it entered the game zone
 
     @property
     def wounds(self) -> int:
         return self.markers.get(WOUNDS, 0)
+
+    def record(self) -> TurnRecord:
+        """This turn's record, begun at its first entry."""
+        record = self.this_turn
+        if record is None:
+            record = self.this_turn = TurnRecord()
+        return record
 
 
 @dataclass(slots=True)
@@ -72,6 +158,92 @@ class PendingTrigger:
 
 
 @dataclass(slots=True)
+class Attack:
+    """An attack (Атака): a strike attack being declared (``GameState.attack``) or in the Queue
+    (``QueueItem.attack``), a fight (Сразиться, ``strike`` False) or a shot (Выстрел, ``shot``).
+
+    ``attacker`` is the attacking card (Атакующая карта), ``target`` the attacked one (Атакованная
+    карта) — the defender once one is assigned; ``original_target`` the character first attacked;
+    ``reflecting``: the target strikes back (Отражающая карта)."""
+
+    attacker: str
+    attacker_name: str
+    target: str
+    target_name: str
+    original_target: str
+    reflecting: bool
+    defender: str | None = None
+    strike: bool = True
+    shot: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """As observations show it (the keys of the first format's dict)."""
+        out: dict[str, Any] = {
+            "attacker": self.attacker,
+            "attacker_name": self.attacker_name,
+            "target": self.target,
+            "target_name": self.target_name,
+            "original_target": self.original_target,
+            "reflecting": self.reflecting,
+            "defender": self.defender,
+            "strike": self.strike,
+        }
+        if self.shot:
+            out["shot"] = True
+        return out
+
+    @staticmethod
+    def load(value: Any) -> Attack | None:
+        """An attack as a snapshot wrote it: this format, or the first one's dict with the same keys."""
+        if value is None or isinstance(value, Attack):
+            return value
+        if not isinstance(value, dict):
+            raise ValueError(f"атака: ожидается словарь, получено {value!r}")
+        return Attack(
+            value["attacker"],
+            value.get("attacker_name", ""),
+            value["target"],
+            value.get("target_name", ""),
+            str(value.get("original_target", value["target"])),
+            bool(value.get("reflecting", False)),
+            value.get("defender"),
+            bool(value.get("strike", True)),
+            bool(value.get("shot", False)),
+        )
+
+
+@dataclass(slots=True)
+class Pending:
+    """The decision the top task of the stack waits for (``GameState.pending``): who decides, what
+    kind of decision, the rule, the words for people and the legal options."""
+
+    player: str
+    kind: str
+    rule: str
+    prompt: str
+    options: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        """As observations show it (the keys of the first format's dict)."""
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "rule": self.rule,
+            "prompt": self.prompt,
+            "options": self.options,
+        }
+
+    @staticmethod
+    def load(value: Any) -> Pending | None:
+        """A decision as a snapshot wrote it: this format, or the first one's dict with the same keys."""
+        if value is None or isinstance(value, Pending):
+            return value
+        if not isinstance(value, dict):
+            raise ValueError(f"решение: ожидается словарь, получено {value!r}")
+        return Pending(value["player"], value["kind"], value["rule"], value["prompt"], value["options"])
+
+
+@dataclass(slots=True)
 class QueueItem:
     """A declared ability in the Queue (401.1): it exists independently of its source (403.1)."""
 
@@ -84,7 +256,7 @@ class QueueItem:
     targets: list[str] = field(default_factory=list)
     point: str | None = None
     lki: dict[str, Any] = field(default_factory=dict)  # source info when declared
-    attack: dict[str, Any] | None = None  # strike attack: attacker, target, reflecting, defender …
+    attack: Attack | None = None  # an attack (kind "attack"): a strike attack or a fight
     paid: bool = True  # 501.2.1: the payment was complete and not replaced
     event: dict[str, Any] = field(default_factory=dict)
 
@@ -130,8 +302,8 @@ class GameState:
     round: list[str] | None = None  # players still to declare or pass in this round (402.1)
     effects: list[ContinuousEffect] = field(default_factory=list)
     stack: list[Any] = field(default_factory=list)  # the resolution stack: tasks, last = next to run
-    pending: dict[str, Any] | None = None  # the decision the top task waits for
-    attack: dict[str, Any] | None = None  # the strike attack being declared (attacker, target, defender …)
+    pending: Pending | None = None  # the decision the top task waits for
+    attack: Attack | None = None  # the strike attack being declared (attacker, target, defender …)
     lki: dict[str, dict[str, Any]] = field(default_factory=dict)  # object id -> last known information
     result: dict[str, Any] | None = None  # {"winner": "А"|"Б"|None, "draw": bool, "rule": "602.1"}
     draw_declined: dict[str, int] = field(default_factory=dict)  # player -> turn his draw offer was declined
@@ -148,4 +320,9 @@ class GameState:
 
 # Registered for snapshots (berserk_engine.data) by a call, not a decorator: a decorated class would
 # not compile to a native class (berserk-rules compile).
-serializable(Card, Player, PendingTrigger, QueueItem, ContinuousEffect, GameState)
+serializable(
+    TurnRecord, Card, Player, PendingTrigger, Attack, Pending, QueueItem, ContinuousEffect, GameState
+)
+# Snapshots of the first format wrote these fields as plain dicts (string keys): read them as today's.
+upgrade(Card, "this_turn", TurnRecord.load)
+upgrade(QueueItem, "attack", Attack.load)

@@ -35,7 +35,7 @@ from berserk_engine.keywords.ignore_obligation import IGNORE_OBLIGATION, OBLIGES
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
-    from berserk_engine.state import Card
+    from berserk_engine.state import Attack, Card
 
 STATIC = term(__name__, "постоянная-способность")
 
@@ -158,16 +158,14 @@ def _has_reduction(d: Any) -> bool:
     return any(type(a.effect) is CreatureAttacksReduced for a in d.abilities)
 
 
-def _creature_attacks(game: Game, attack: dict[str, Any], strength: int) -> int:
+def _creature_attacks(game: Game, attack: Attack, strength: int) -> int:
     s = game.state
-    target = s.cards.get(attack["target"])
+    target = s.cards.get(attack.target)
     if target is None or target.name not in game.defs_with("creature-attacks-reduced", _has_reduction):
         return strength
-    attacker = s.cards.get(attack["attacker"])
+    attacker = s.cards.get(attack.attacker)
     kind = (
-        game.defs[attacker.name].type
-        if attacker is not None
-        else s.lki.get(attack["attacker"], {}).get("type")
+        game.defs[attacker.name].type if attacker is not None else s.lki.get(attack.attacker, {}).get("type")
     )
     if kind != "creature":
         return strength

@@ -60,7 +60,7 @@ class Restored(Task):
                     "markers_reset", f"«{card.name}» теряет маркеры «раз за ход»", card=card.id, rule="303.2"
                 )
             if card.this_turn:
-                card.this_turn.clear()
+                card.this_turn = None
         ch.turn_begins(game)
         game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
@@ -172,24 +172,35 @@ class EndTurn(Task):
 @dataclass(slots=True)
 class EndCleanup(Task):
     """310.2: «до конца хода» effects end (and what their end brings about — a temporary control ends,
-    517.5); 310.3: the players swap and the next turn begins."""
+    517.5); 310.3: the players swap and the next turn begins. Between the two, deaths are checked
+    (``Game.advance``, I-9): lives may have fallen with the effects that ended.
+
+    ``again``: the end step goes on after a Queue that those deaths filled — effects «до конца хода»
+    end again, but a «на Х ходов игрока» effect does not count this turn twice."""
+
+    again: bool = False
 
     def run(self, game: Game) -> None:
-        ended = ch.end_of_turn(game) + ch.turn_ends(game)
+        ended = ch.end_of_turn(game) if self.again else ch.end_of_turn(game) + ch.turn_ends(game)
         events = [e for h in hooks.EFFECTS_ENDED for e in h(game, ended)] if ended else []
         if events:
             game.push(Perform(events), NextTurn())
         else:
-            NextTurn().run(game)
+            game.push(NextTurn())
 
 
 @dataclass(slots=True)
 class NextTurn(Task):
-    """310.3: the players swap and the next turn begins."""
+    """310.3: the players swap and the next turn begins — once the Queue is empty (310.2): abilities that
+    triggered at the end of the effects (a creature died, I-9) are declared and resolved first."""
 
     def run(self, game: Game) -> None:
         s = game.state
+        if s.waiting or s.queue:
+            game.push(QueueRound(), EndCleanup(again=True))
+            return
         s.active = game.opponent(s.active)
+        game.state_check_due = True  # «на Х ходов игрока» effects apply only while that player is active
         s.turn += 1
         game.log("turn", f"Ход переходит к игроку {s.active} (ход {s.turn})", player=s.active, rule="310.3")
         game.push(Restoration())

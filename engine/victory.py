@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import actions, hooks, zones
 from berserk_engine.actions import ActionKind
-from berserk_engine.data import serializable
+from berserk_engine.data import serializable, upgrade
 from berserk_engine.errors import IllegalAction
 from berserk_engine.grammar import phrase
-from berserk_engine.state import PLAYERS
+from berserk_engine.state import PLAYERS, Pending
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ actions.register_anytime(ActionKind("concede", "сдаться", _concede_option
 
 def _offer_pending(game: Game) -> bool:
     p = game.state.pending
-    return p is not None and p["kind"] == "answer_draw"
+    return p is not None and p.kind == "answer_draw"
 
 
 def _may_offer(game: Game, player: str) -> str | None:
@@ -107,7 +107,7 @@ class DrawOffer(Task):
     the decision the offer interrupted)."""
 
     player: str  # who offered
-    interrupted: dict[str, Any] | None
+    interrupted: Pending | None
 
     def options(self, game: Game) -> list[dict[str, Any]]:
         return [
@@ -251,3 +251,4 @@ def _each_wins(f: dict[str, Any]) -> GameOutcome:
 # not compile to a native class (berserk-rules compile).
 serializable(GameOutcome)
 task(DrawOffer)
+upgrade(DrawOffer, "interrupted", Pending.load)  # snapshots of the first format: a plain dict

@@ -5,6 +5,9 @@ driver misbehave: «Сегфолт» segfaults on ``start``, «Аборт» call
 ``os._exit(3)`` on ``decision``, «Зависание» never answers ``decision``, «НеЧисло» puts NaN into
 a decision, «Исключение» raises an ordinary Python exception. Run with ``--driver
 crash_driver:CrashDriver`` in a test project (it is only ever loaded in the engine's process).
+
+With ``CRASH_DRIVER_HANGING=PATH`` in the environment, «Зависание» creates the file PATH when it
+starts to hang: a test waits for that instead of guessing with a sleep.
 """
 
 from __future__ import annotations
@@ -42,6 +45,10 @@ class CrashDriver(ReferenceDriver):
         if self.mode == "exit":
             os._exit(3)
         if self.mode == "hang":
+            hanging = os.environ.get("CRASH_DRIVER_HANGING")
+            if hanging:
+                with open(hanging, "w", encoding="utf-8") as signal:
+                    signal.write(str(os.getpid()))
             time.sleep(600)
         if self.mode == "raise":
             raise KeyError("внутренняя ошибка")

@@ -55,11 +55,20 @@ def make_project(root: Path, features: dict[str, str], files: dict[str, str] | N
     return root
 
 
+BYTECODE_CACHE = "__pycache__"
+
+
 def snapshot(root: Path) -> dict[str, str]:
-    """Every file under ``root`` (symbolic links as links) -> a digest of its content."""
+    """Every file under ``root`` (symbolic links as links) -> a digest of its content.
+
+    Python's bytecode caches (``__pycache__``) are left out: running pytest in a project writes them
+    for its ``conftest.py`` and tests unless ``PYTHONDONTWRITEBYTECODE`` is set, and they are no
+    file of the project — a comparison of two snapshots must not depend on that variable."""
     found: dict[str, str] = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
+        if BYTECODE_CACHE in path.relative_to(root).parts:
+            continue
         if path.is_symlink():
             found[rel] = "link:" + str(path.readlink())
         elif path.is_file():

@@ -11,7 +11,7 @@ from berserk_rules.cli import main, translate
 from berserk_rules.corpus import load_corpus
 from berserk_rules.errors import SourceError
 from berserk_rules.features import load_results
-from berserk_rules.importer import load_editorial
+from berserk_rules.importer.editorial import load_editorial
 from berserk_rules.lint import lint
 
 PART_3 = """\

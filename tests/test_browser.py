@@ -46,8 +46,8 @@ if not Path(CHROMIUM).is_file():
     _unavailable(f"нет Chromium ({CHROMIUM}): apt-get install -y chromium")
 
 from berserk_rules.commands.site import build_site  # noqa: E402
-from berserk_rules.corpus import project_root  # noqa: E402
 from berserk_rules.features import load_scenarios  # noqa: E402
+from berserk_rules.project import project_root  # noqa: E402
 
 ROOT = project_root()
 RULE = "401.7"
@@ -326,6 +326,7 @@ SEARCH_CASES = [
 def test_search_finds_the_entry_in_top_three(page: Page, query: str, entry: str) -> None:
     p = page.goto(f"search.html?q={query}")
     p.wait_for_selector(".berserk-hit")
+    p.click(".berserk-pages-search button")  # the pages' index is loaded on request (issue 19)
     p.wait_for_function("(document.querySelector('.search-summary') || {innerText: ''}).innerText.length > 0")
     hits = p.eval_on_selector_all(".berserk-hit", "els => els.map(e => e.dataset.entry)")
     assert entry in hits[:3], hits[:5]

@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 
 from berserk_rules.cli import main
-from berserk_rules.corpus import HEADING_UNTESTABLE, load_corpus, normalize_number, part_of_id
+from berserk_rules.corpus import load_corpus
+from berserk_rules.corpus.model import HEADING_UNTESTABLE, normalize_number, part_of_id
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.importer import Importer, classify, import_sources, load_editorial, slugify
+from berserk_rules.importer import import_sources
+from berserk_rules.importer.classify import classify
+from berserk_rules.importer.editorial import load_editorial
+from berserk_rules.importer.reader import Importer, slugify
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "rules" / "sources"

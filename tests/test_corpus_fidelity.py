@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules.corpus import GAP_LINE_RE, check_fidelity, load_corpus
+from berserk_rules.corpus import load_corpus
+from berserk_rules.corpus.fidelity import check_fidelity
+from berserk_rules.corpus.syntax import GAP_LINE_RE
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "rules" / "sources"

@@ -10,8 +10,9 @@ import pytest
 from synthetic_edition import generate
 
 from berserk_rules.cli import main
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.editions import compare, import_edition, word_changes
+from berserk_rules.project import project_root
 
 ROOT = project_root()
 TITLE_DECISION = '\n["synth.txt"]\n1 = { id = "1.заглавие", inferred = true, note = "Заглавие документа." }\n'

@@ -7,17 +7,20 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from berserk_engine import actions
+from berserk_engine import characteristics as ch
 from berserk_engine.errors import CardTextError, IllegalAction
 from berserk_engine.game import Game
 from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.selfplay import POOL, random_action, standard_position
 from berserk_engine.setup import new_game
-from berserk_engine.state import MAX_COINS, PLAYERS
+from berserk_engine.state import MAX_COINS, PLAYERS, Attack, Pending, TurnRecord
+from berserk_engine.victory import DrawOffer
 
 # --- the grammar -----------------------------------------------------------------------------------
 
@@ -151,6 +154,92 @@ def test_a_damaged_snapshot_is_a_setup_error() -> None:
         new_game(position)
 
 
+FIRST_FORMAT = Path(__file__).parent / "data" / "first_format_snapshot.json"
+
+
+def test_a_snapshot_of_the_first_format_still_loads_and_plays_on_as_it_did() -> None:
+    """A snapshot written before the engine's state was typed (string-keyed ``attack``, ``pending`` and
+    per-turn records, a draw offer holding the decision it interrupted) loads into typed state, shows
+    the same observation and plays on to the same log as the engine that wrote it."""
+    recorded = json.loads(FIRST_FORMAT.read_text(encoding="utf-8"))
+    game = new_game(recorded["position"])
+    s = game.state
+    assert isinstance(s.attack, Attack) and s.attack.attacker == "c106" and s.attack.reflecting
+    assert isinstance(s.pending, Pending) and s.pending.kind == "answer_draw"
+    offer = s.stack[-1]
+    assert isinstance(offer, DrawOffer) and isinstance(offer.interrupted, Pending)
+    assert offer.interrupted.kind == "assign_defender"
+    records = {c.name: c.this_turn for c in s.cards.values() if c.this_turn is not None}
+    assert records == {
+        "Рыцарь": TurnRecord(attacks=1, acted=True, targets=[7]),
+        "Гном-латник": TurnRecord(wounded=1, prevented={"броня-х": 1}),
+    }
+    assert game.observe(None) == recorded["observation"]
+    again = json.loads(json.dumps(game.position(), ensure_ascii=False))
+    assert new_game(again).state == s  # and it is written in today's form
+    game.act("А", {"type": "decline_draw"})
+    answers = random.Random(1)
+    for _ in range(12):
+        d = game.decision()
+        assert d is not None
+        game.act(d.player, random_action(d.options, answers))
+    assert [[e["event"], e["text"]] for e in s.log] == recorded["log"]
+
+
+def first_format(value: Any, key: str = "") -> Any:
+    """A position as the engine wrote it before typed state: attacks and decisions as plain dicts,
+    per-turn records as counts under string keys in two languages."""
+    if isinstance(value, list):
+        return [first_format(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if key == "this_turn" or value.get("$") == "TurnRecord":
+        old: dict[str, int] = {}
+        if value.get("attacks"):
+            old["attacks"] = value["attacks"]
+        if value.get("acted"):
+            old["acted"] = 1
+        if value.get("wounded"):
+            old["wounded"] = value["wounded"]
+        if value.get("prevented", {}).get("броня-х"):
+            old["броня"] = value["prevented"]["броня-х"]
+        old.update({f"цель:{serial}": 1 for serial in value.get("targets", [])})
+        if value.get("wounded_by") is not None:  # newer than the first format (I-60): kept as it is
+            old["wounded_by"] = value["wounded_by"]
+        return old
+    out = {k: first_format(v, k) for k, v in value.items()}
+    if out.get("$") == "Card" and out.get("this_turn") is None:
+        out["this_turn"] = {}
+    if out.get("$") in ("Attack", "Pending"):
+        del out["$"]
+        out.pop("shot", None)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_any_state_written_in_the_first_format_loads_as_the_same_state(seed: int) -> None:
+    game = new_game(standard_position(seed))
+    rng = random.Random(seed)
+    play(game, rng, rng.randint(0, 150))
+    position = json.loads(json.dumps(game.position(), ensure_ascii=False))
+    old = first_format(position)
+    assert old != position or all(c.this_turn is None for c in game.state.cards.values())
+    assert new_game(old).state == game.state
+
+
+@pytest.mark.parametrize(
+    "record",
+    [{"броня": 0}, {"acted": 2}, {"attacks": True}, {"цель:x": 1}, {"targets": [0]}, {"how": 1}, [1]],
+)
+def test_a_wrong_record_of_the_turn_is_a_setup_error(record: Any) -> None:
+    from berserk_engine.errors import SetupError
+
+    position = standard_position(1)
+    position["players"]["А"]["play"] = [{"card": "Рыцарь", "this_turn": record}]
+    with pytest.raises(SetupError, match="this_turn"):
+        new_game(position)
+
+
 # --- legal ⇔ listed ----------------------------------------------------------------------------------
 
 
@@ -236,6 +325,25 @@ def _check_invariants(game: Game, serials: set[int]) -> None:
     d = game.decision()
     if s.result is None:
         assert d is not None and d.options, "a game that is not over always waits for a decision"
+        _no_dead_character_in_play(game)
+
+
+def _no_dead_character_in_play(game: Game) -> None:
+    """Interpretation I-9: at a decision no character in the game zone has wounds ≥ lives — a creature
+    with wounds ≥ its level of lives has died, a hero with wounds ≥ his initial lives has lost (602.1)."""
+    s = game.state
+    for card_id in s.play:
+        card = s.cards[card_id]
+        kind = game.defs[card.name].type
+        if kind == "creature":
+            assert card.wounds < ch.life(game, card), (
+                f"«{card.name}» в игре с ранами {card.wounds} при жизнях {ch.life(game, card)}: "
+                f"решение {s.pending and s.pending.kind}, ход {s.turn}"
+            )
+        elif kind == "hero":
+            assert card.wounds < game.defs[card.name].life, (
+                f"герой «{card.name}» в игре с ранами {card.wounds}"
+            )
 
 
 def _fifo(log: list[dict[str, Any]]) -> None:

@@ -89,28 +89,40 @@ def test_each_run_reports_its_own_verdict(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_is_one_line_and_keeps_the_complete_results(tmp_path: Path) -> None:
-    project = crash_project(tmp_path)
+    project = crash_project(tmp_path / "project")
     complete = project / "build" / "results.json"
     complete.parent.mkdir()
     complete.write_text('{"schema": 1, "scenarios": []}\n', encoding="utf-8")
     before = snapshot(project)
-    command = [sys.executable, "-m", "berserk_rules.cli", "check", "-n", "0", "--timeout", "60"]
+    hanging = tmp_path / "hanging"  # outside the project: the driver creates it when it hangs
+    command = [sys.executable, "-m", "berserk_rules.cli", "check", "-n", "0", "--timeout", "600"]
     command += ["--driver", "crash_driver:CrashDriver", "--", "-k", "до or зависание"]
     proc = subprocess.Popen(
-        command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        command,
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env={**os.environ, "CRASH_DRIVER_HANGING": str(hanging)},
     )
-    assert proc.stdout is not None
-    seen = b""
-    while b"." not in seen:  # the first scenario passed: the second one hangs now
-        chunk = os.read(proc.stdout.fileno(), 1024)
-        assert chunk, "check ended before the hanging scenario"
-        seen += chunk
-    time.sleep(0.3)
-    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
-    out, err = proc.communicate(timeout=30)
+    try:
+        # The readiness signal: the second scenario's engine is inside its hang (the first one has
+        # passed). No sleep guesses how long that takes on a loaded machine; the bound only keeps a
+        # broken run from hanging the test.
+        deadline = time.monotonic() + 300
+        while not hanging.exists():
+            assert proc.poll() is None, "check ended before the hanging scenario"
+            assert time.monotonic() < deadline, "the hanging scenario never started"
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130
     text = err.decode()
-    assert "Traceback" not in text and "KeyboardInterrupt" not in (seen + out).decode()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in out.decode()
     assert text.strip().splitlines() == [
         "berserk-rules check: прервано (Ctrl-C) — результаты не записаны, build/results.json остался "
         "от прошлого полного прогона"

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from berserk_rules.commands.site import build_site
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.features import ScenarioRef, load_scenarios
+from berserk_rules.project import project_root
 
 RULE = "401.7"
 
@@ -232,3 +233,24 @@ def test_glossary_see_links_and_term_scenarios(site: Site) -> None:
 
 def test_alias_anchor_of_other_numbering(site: Site) -> None:
     assert 'id="rule-315.1"' in site.second.page("rules/part-3.html")
+
+
+def test_domain_holds_the_objects_and_the_state(site: Site) -> None:
+    """Rules, terms, interpretations and scenarios are objects of the site's domain (std extended),
+    glossary terms are Sphinx terms too (``{term}`Авангард Х```), and the domain knows the pages
+    that show results."""
+    import pickle
+
+    with (site.first.out.parent / "doctrees" / "environment.pickle").open("rb") as handle:
+        env = pickle.load(handle)
+    data = env.domaindata["std"]
+    objects = data["objects"]
+    assert objects[("rule", RULE)] == ("rules/part-4", f"rule-{RULE}")
+    assert objects[("termin", "авангард-х")] == ("glossary", "term-авангард-х")
+    assert objects[("term", "Авангард Х")] == ("glossary", "term-авангард-х")
+    assert data["terms"]["авангард х"] == ("glossary", "term-авангард-х")
+    assert ("interpretation", "I-1") in objects
+    for ref in site.scenarios:
+        docname, anchor = objects[("scenario", ref.id)]
+        assert docname == "_generated/" + ref.file.removesuffix(".feature") and anchor.startswith("scenario-")
+    assert {"rules/part-4", "glossary"} <= data["results_pages"]

@@ -1,11 +1,12 @@
-"""Links inside the verbatim text and the entry index (berserk_rules.site_text), on the real corpus."""
+"""Links inside the verbatim text and the entry index (berserk_rules.site.search), on the real corpus."""
 
 from __future__ import annotations
 
 import pytest
 
-from berserk_rules.corpus import load_corpus, project_root
-from berserk_rules.site_text import Linker, entry_index, stem, term_forms
+from berserk_rules.corpus import load_corpus
+from berserk_rules.project import project_root
+from berserk_rules.site.search import Linker, entry_index, stem, term_forms
 
 
 @pytest.fixture(scope="module")

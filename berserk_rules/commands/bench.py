@@ -26,7 +26,7 @@ BUILDS = {"python": "чистый Python", "mypyc": "скомпилирован 
 
 def _compiled(games: int, seed: int, repeat: int) -> dict[str, Any]:
     from berserk_rules import compiled
-    from berserk_rules.corpus import project_root
+    from berserk_rules.project import project_root
 
     folder = compiled.build(project_root())
     call = f"bench.run({games}, {seed}, {repeat})"

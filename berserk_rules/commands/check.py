@@ -33,8 +33,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.commands._common import results_path
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.commands._common import (
+    TerminalFilter,
+    WriteError,
+    check_writable_folder,
+    results_path,
+    terminal_text,
+)
+from berserk_rules.corpus import load_corpus
 from berserk_rules.coverage import by_part, compute, format_table, plural, scenario_part
 from berserk_rules.errors import UserError
 from berserk_rules.features import (
@@ -46,6 +52,7 @@ from berserk_rules.features import (
     relative_name,
 )
 from berserk_rules.lint import lint, required_parts
+from berserk_rules.project import project_root
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
 BAD = ("failed", "error", "xpass")
@@ -139,6 +146,13 @@ def check_features(root: Path) -> int:
     return report.scenarios
 
 
+def check_junit_target(path: Path) -> None:
+    """``--junit FILE`` can be written: not a folder, its folder writable — said before the run."""
+    if path.is_dir():
+        raise UserError(f"--junit {path}: это папка; укажите файл, например {path}/junit.xml")
+    check_writable_folder(path.parent, f"--junit {path}")
+
+
 def check_workers(value: str | None) -> None:
     if value is None or value in ("auto", "logical") or (value.isdigit() and int(value) >= 0):
         return
@@ -187,16 +201,19 @@ def check_engine(args: argparse.Namespace, root: Path) -> None:
 
 
 def _relay(proc: subprocess.Popen[bytes]) -> None:
-    """Copy pytest's output to ours as it comes."""
+    """Copy pytest's output to ours as it comes, engine text in it made safe for a terminal
+    (:class:`~berserk_rules.commands._common.TerminalFilter`: pytest's colours stay, any other
+    control sequence — from an engine's message, name or log — is shown as text)."""
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     out = sys.stdout.buffer
+    safe = TerminalFilter(colours=isinstance(proc.args, list) and "--color=yes" in proc.args)
     while True:
         chunk = os.read(fd, 1 << 14)
+        out.write(safe.feed(chunk, final=not chunk))
+        out.flush()
         if not chunk:
             return
-        out.write(chunk)
-        out.flush()
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -244,6 +261,9 @@ def run(args: argparse.Namespace) -> int:
     check_project(root)
     results = results_path(root, args.results)
     check_results_target(results, root)
+    junit = Path(args.junit) if getattr(args, "junit", None) else None
+    if junit is not None:
+        check_junit_target(junit)
     check_workers(args.workers)
     check_engine(args, root)
     scenarios = check_features(root)
@@ -273,7 +293,7 @@ def run(args: argparse.Namespace) -> int:
         data = read_results(own) or {}
         unrunnable = [s for s in data.get("scenarios", []) if s.get("error") == "input"]
         if unrunnable:
-            lines = [str(s.get("message") or s["id"]) for s in unrunnable]
+            lines = [terminal_text(s.get("message") or s["id"]) for s in unrunnable]
             raise UserError(
                 f"{plural(len(unrunnable), 'сценарий', 'сценария', 'сценариев')} нельзя выполнить как "
                 f"написано — результаты не записаны ({relative_name(results, root)} не изменён):\n"
@@ -284,11 +304,17 @@ def run(args: argparse.Namespace) -> int:
         own.unlink(missing_ok=True)
     print()
     print(summary(root, data, results, narrowed))
-    junit = getattr(args, "junit", None)
-    if junit:
+    if junit is not None:
         from berserk_rules.junit import write_junit
 
-        write_junit(data, Path(junit))
+        try:
+            write_junit(data, junit)
+        except OSError as exc:
+            raise WriteError(
+                exc,
+                junit,
+                f"--junit: отчёт не записан (результаты в {relative_name(results, root)} записаны):",
+            ) from None
     counts = data.get("summary", {})
     bad = sum(int(counts.get(status, 0)) for status in bad_statuses(data))
     not_run = int(counts.get("not run", 0))
@@ -358,7 +384,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         )
     counts = data.get("summary", {})
     engine = data.get("engine", {})
-    engine_name = (
+    engine_name = terminal_text(
         " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "движок не указан"
     )
     total = sum(int(counts.get(s, 0)) for s in ("passed", "xfail", "skipped", "not run", *BAD))

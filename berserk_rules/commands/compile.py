@@ -11,7 +11,7 @@ from berserk_rules.errors import UserError
 
 def run(args: argparse.Namespace) -> int:
     from berserk_rules import compiled
-    from berserk_rules.corpus import project_root
+    from berserk_rules.project import project_root
 
     if args.jobs < 1:
         raise UserError(f"--jobs: нужен хотя бы один процесс, получено {args.jobs}")

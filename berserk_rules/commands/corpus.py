@@ -7,7 +7,8 @@ import json
 import os
 import sys
 
-from berserk_rules.corpus import GLOSSARY_PART, Gap, load_corpus
+from berserk_rules.corpus import load_corpus
+from berserk_rules.corpus.model import GLOSSARY_PART, Gap
 
 
 def run(args: argparse.Namespace) -> int:

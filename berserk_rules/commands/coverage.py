@@ -7,8 +7,9 @@ import json
 
 from berserk_rules import coverage
 from berserk_rules.commands._common import existing_results, warn_stale
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.features import load_results, load_scenarios
+from berserk_rules.project import project_root
 
 GLOSSARY_PART = 7
 

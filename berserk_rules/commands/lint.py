@@ -6,8 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.lint import lint
+from berserk_rules.project import project_root
 
 
 def run(args: argparse.Namespace) -> int:

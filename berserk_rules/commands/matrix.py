@@ -12,20 +12,30 @@ import argparse
 import json
 from pathlib import Path
 
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.commands._common import CONTROL_RE, WriteError, terminal_text
+from berserk_rules.corpus import load_corpus
 from berserk_rules.matrix import build, load_runs, text_failures, text_table, write_badges
+from berserk_rules.project import project_root
 
 
 def run(args: argparse.Namespace) -> int:
     runs = load_runs([Path(p) for p in args.results])
+    if not args.json:  # a label is a table heading: one line, its control characters as text
+        for item in runs:
+            item.label = terminal_text(" ".join(item.label.split()))
     matrix = build(runs, load_corpus(project_root()))
     if args.badges:
-        written = write_badges(matrix, Path(args.badges))
-        print(f"Значки: {len(written)} в {args.badges}")
-    if args.json:
-        print(json.dumps(matrix, ensure_ascii=False, indent=1))
+        try:
+            written = write_badges(matrix, Path(args.badges))
+        except OSError as exc:
+            raise WriteError(exc, args.badges, "--badges: не удалось записать") from None
+        print(f"Значки: {len(written)} в {terminal_text(args.badges)}")
+    # Engine names and messages are the engines' text: shown, never acted on by the terminal.
+    if args.json:  # json escapes C0 controls itself; DEL, C1 and bidi overrides as \uXXXX too
+        text = json.dumps(matrix, ensure_ascii=False, indent=1)
+        print(CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
     elif args.failures:
-        print(text_failures(matrix, args.failures))
+        print(terminal_text(text_failures(matrix, args.failures)))
     else:
-        print(text_table(matrix))
+        print(terminal_text(text_table(matrix)))
     return 0

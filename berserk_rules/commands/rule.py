@@ -8,9 +8,10 @@ import re
 from typing import Any
 
 from berserk_rules.commands._common import existing_results, warn_stale
-from berserk_rules.corpus import load_corpus, project_root
+from berserk_rules.corpus import load_corpus
 from berserk_rules.coverage import STATUS_NAMES, scenario_status, untestable_reason
 from berserk_rules.features import load_results, load_scenarios
+from berserk_rules.project import project_root
 
 PREFIXES = ("@rule-", "rule-", "@term-", "term-")
 

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from berserk_rules.commands._common import results_path
+from berserk_rules.commands._common import WriteError, check_writable_folder, results_path
 from berserk_rules.errors import UserError
 from berserk_rules.features import read_results
 
@@ -41,6 +46,8 @@ def build_site(
     srcdir = root / "docs"
     extra: list[str] = []
     if corpus is not None:
+        from berserk_rules.site.editions import edition_pages
+
         srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"), compare)
         extra = ["-c", str(root / "docs"), "-D", f"berserk_corpus={corpus.resolve()}"]
     argv = [
@@ -60,74 +67,58 @@ def build_site(
     cached = features.DISK_CACHE
     features.DISK_CACHE = True  # the site reads every feature on each build: keep the parses
     try:
-        return int(build_main(argv))
+        with write_errors_caught(out) as caught:
+            code = int(build_main(argv))
     finally:
         features.DISK_CACHE = cached
+    if caught:
+        raise WriteError(caught[0], out, "сайт не собран: не удалось записать")
+    return code
 
 
-def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None = None) -> Path:
-    """Write the source pages of an edition's site into ``srcdir``: one page per corpus file."""
-    import os
+PARALLEL_OS_ERROR_RE = re.compile(r"\A\w*Error: \[Errno (\d+)\] (.*?)(?:: '(.*)')?\Z", re.S)
 
-    from berserk_rules.editions import edition_name, load_edition
-    from berserk_rules.sphinx_ext import write_if_changed
 
-    edition = load_edition(corpus)
-    name = edition_name(corpus)
-    rules = corpus.resolve() / "rules"
-    parts = sorted({e.part for e in edition.entries if e.kind == "rule"} | set(edition.parts) - {7})
-    wanted: dict[Path, str] = {}
+def os_error_of(exc: BaseException) -> OSError | None:
+    """The :class:`OSError` a Sphinx build failed with — raised in this process, or reported by a
+    parallel worker as text (``SphinxParallelError: OSError: [Errno 28] …``) — else None."""
+    if isinstance(exc, OSError):
+        return exc
+    from sphinx.errors import SphinxParallelError
 
-    def include(page: str, file: Path) -> str:
-        relative = os.path.relpath(file, (srcdir / page).parent)
-        return f"```{{include}} {relative}\n```\n"
+    if isinstance(exc, SphinxParallelError):
+        found = PARALLEL_OS_ERROR_RE.match(str(exc).strip())
+        if found:
+            return OSError(int(found.group(1)), found.group(2), found.group(3))
+    cause = exc.__cause__ or exc.__context__
+    return os_error_of(cause) if cause is not None and cause is not exc else None
 
-    toc = [f"rules/part-{part}" for part in parts if (rules / f"part-{part}.md").is_file()]
-    for page in toc:
-        wanted[srcdir / f"{page}.md"] = include(page, rules / f"{page.removeprefix('rules/')}.md")
-    if (rules / "glossary.md").is_file():
-        wanted[srcdir / "glossary.md"] = include("glossary", rules / "glossary.md")
-        toc.append("glossary")
-    wanted[srcdir / "coverage.md"] = (root / "docs" / "coverage.md").read_text(encoding="utf-8")
-    if compare is not None:
-        title = f"Изменения по сравнению с редакцией «{edition_name(compare)}»"
-        wanted[srcdir / "changes.md"] = f"# {title}\n\n```{{berserk-changes}} {compare.resolve()}\n```\n"
-        toc.append("changes")
-    wanted[srcdir / "index.md"] = "\n".join(
-        [
-            f"# {name} — свод правил",
-            "",
-            f"Редакция «{name}», импортированная командой `berserk-rules import --edition`. Текст — "
-            f"дословно из источников (`{corpus.name}/rules/sources/`). Сценарии проекта привязаны к "
-            "правилам по номерам; у правил этой редакции без сценариев это показано.",
-            "",
-            "```{berserk-run}",
-            "```",
-            "",
-            "```{toctree}",
-            ":caption: Правила",
-            ":maxdepth: 1",
-            "",
-            *toc,
-            "```",
-            "",
-            "```{toctree}",
-            ":caption: Проверка правил",
-            ":maxdepth: 1",
-            "",
-            "_generated/scenarios",
-            "coverage",
-            "Предметный указатель <genindex>",
-            "```",
-            "",
-        ]
-    )
-    for path, text in wanted.items():
-        write_if_changed(path, text)
-    for path in srcdir.rglob("*.md"):
-        if path not in wanted and "_generated" not in path.parts:
-            path.unlink()
-    return srcdir
+
+@contextmanager
+def write_errors_caught(out: Path) -> Iterator[list[OSError]]:
+    """While Sphinx builds: a failed write (full disk, read-only folder) is collected into the list
+    instead of Sphinx's crash report, so that the command ends with one line. Any other failure is
+    reported by Sphinx as before."""
+    caught: list[OSError] = []
+    try:
+        from sphinx._cli.util import errors
+    except ImportError:  # pragma: no cover - another Sphinx layout: its own report stays
+        yield caught
+        return
+    original = errors.handle_exception
+
+    def handle(exception: BaseException, *args: Any, **kwargs: Any) -> None:
+        found = os_error_of(exception)
+        if found is None:
+            original(exception, *args, **kwargs)
+        else:
+            caught.append(found)
+
+    errors.handle_exception = handle  # type: ignore[assignment]
+    try:
+        yield caught
+    finally:
+        errors.handle_exception = original
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,6 +134,15 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--compare {args.compare}: нет папки rules/ — это не папка редакции")
     if corpus is not None and not (corpus / "rules").is_dir():
         raise UserError(f"--corpus {args.corpus}: нет папки rules/ — это не папка редакции")
+    if corpus is not None:
+        from berserk_rules.commands._folders import incomplete_import
+
+        why = incomplete_import(corpus)
+        if why is not None:  # a half-written or hand-made folder is not built as if it were an edition
+            raise UserError(
+                f"--corpus {args.corpus}: это не завершённый импорт редакции — {why}; импортируйте её "
+                f"заново: berserk-rules import --edition ИМЯ --out {args.corpus} ФАЙЛ…"
+            )
     default_out = corpus / "site" if corpus is not None else Path("build/site")
     out = Path(args.out) if args.out else default_out
     out = out if out.is_absolute() else root / out
@@ -168,6 +168,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--results {args.results}: нет такого файла ({results})")
     elif not results.exists():
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
+    shown_results = results
+    try:
+        read_results(results)
+    except UserError as exc:  # a truncated or broken file: said in one line, the site shows no run
+        print(
+            f"berserk-rules site: предупреждение: результаты не загружены: {exc} — сайт собирается без "
+            "них (все сценарии «не запускался»); запустите «berserk-rules check»",
+            file=sys.stderr,
+        )
+        check_code = check_code or 1
+        shown_results = Path(os.devnull) / "no-results.json"  # a path under a file: never exists
+    check_writable_folder(out, "--out")
 
     started = time.perf_counter()
     matrix = [Path(p).resolve() for p in getattr(args, "matrix", None) or []]
@@ -175,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise UserError(f"--matrix {path}: нет такого файла результатов")
         read_results(path)  # a broken one is a file:line error here, not in the middle of the build
-    build_code = build_site(root, out, results, matrix=matrix, corpus=corpus, compare=compare)
+    build_code = build_site(root, out, shown_results, matrix=matrix, corpus=corpus, compare=compare)
     elapsed = time.perf_counter() - started
     index = out / "index.html"
     if build_code:
@@ -191,7 +203,7 @@ def summary_line(root: Path, results: Path, check_code: int, build_code: int) ->
     """One line: scenario statuses of the latest run and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
     from berserk_rules.features import STATUSES, load_results
-    from berserk_rules.sphinx_ext import cached_scenarios
+    from berserk_rules.site.data import cached_scenarios
 
     try:
         scenarios = cached_scenarios(root)

@@ -177,7 +177,9 @@ def try_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
 def _play(game: ScenarioGame, p: str, name: str, targets: list[str]) -> dict[str, Any]:
     return {
         "type": "play",
-        "card": (game.card_in_zone(p, "hand", name) or {}).get("id") or _card_id(game, name, p),
+        "card": game.card(name, "hand", p)["id"]
+        if game.has_card(name, "hand", p)
+        else _card_id(game, name, p),
         "targets": [_card_id(game, t, p) for t in targets],
     }
 

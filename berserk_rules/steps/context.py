@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from berserk_rules import contract
-from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
+from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
-from berserk_rules.pytest_plugin import VECTOR_KEY
+from berserk_rules.pytest_plugin import ENGINE_FAILED_KEY, VECTOR_KEY
 from berserk_rules.vectors import VectorRecorder, fits, resolve_path
 
 PLAYERS = ("А", "Б")
@@ -80,11 +80,18 @@ def copy_of(name: str) -> tuple[str, int | None]:
     return (m["name"], int(m["n"])) if m else (name, None)
 
 
-def card_path(name: str) -> list[Any]:
-    """The path of a card in the game zone for :meth:`ScenarioGame.expect`: ``["play", {"name":
-    "Гном"}]``, or for «Гном, копия 2» ``["play", {"name": "Гном", "$copy": 2}]``."""
-    base, copy = copy_of(name)
-    return ["play", {"name": base} if copy is None else {"name": base, "$copy": copy}]
+ZONE_WHERE = {
+    "play": "в игровой зоне",
+    "hand": "в руке",
+    "deck": "в колоде",
+    "graveyard": "на кладбище",
+    "reserve": "в запасе",
+    "sideboard": "в сайдборде",
+}
+
+
+class AmbiguousCard(AssertionError):
+    """A plain name that names several cards in the game zone: the step must name a copy."""
 
 
 class Position(dict):
@@ -153,6 +160,11 @@ class ScenarioGame:
     def view(self, player: str | None) -> dict[str, Any]:
         self.start()
         return self.driver.observe(player)
+
+    def log(self, player: str | None) -> list[dict[str, Any]]:
+        """``player``'s log (None: the judge's) — of a game started from the position first."""
+        self.start()
+        return self.driver.log(player)
 
     def decision(self) -> dict[str, Any] | None:
         self.start()
@@ -275,35 +287,135 @@ class ScenarioGame:
 
     # --- finding things -----------------------------------------------------------------------
 
-    def card_in_play(self, name: str) -> dict[str, Any]:
-        base, copy = copy_of(name)
-        found = [c for c in self.view(None)["play"] if c["name"] == base]
-        if copy is not None:  # «Гном, копия 2»: the copies in the order they came into play
-            if copy > len(found):
-                raise AssertionError(f"в игровой зоне нет {copy}-й копии «{base}» (копий: {len(found)})")
-            return found[copy - 1]
-        if not found:
-            raise AssertionError(f"«{name}» нет в игровой зоне")
-        if len(found) > 1:
-            raise AssertionError(f"в игровой зоне несколько карт «{name}»: уточните позицию")
-        return found[0]
+    def locate(
+        self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None
+    ) -> tuple[dict[str, Any], list[Any]]:
+        """The one way steps find a card they name: (the card as the judge sees it, its path in
+        ``viewer``'s observation for :meth:`expect` and :meth:`record`).
 
-    def card_in_zone(self, player: str, zone: str, name: str) -> dict[str, Any] | None:
-        cards = self.view(player)["players"][player]["zones"][zone]["cards"] or []
-        return next((c for c in cards if c["name"] == name), None)
+        ``zone``: "play" (the game zone, ``owner`` unused) or a zone of ``owner`` ("hand",
+        "graveyard", …). «Гном, копия 2» is the second card named «Гном» there in the judge's
+        order (in the game zone: the order the copies came into play — глоссарий «Копия карты»);
+        a plain name in the game zone must name exactly one card, in another zone the first of that
+        name. The path singles out that very card in ``viewer``'s observation (None: the judge's):
+        ``["play", {"name": "Гном"}]``, ``["play", {"name": "Гном", "$copy": 2}]``,
+        ``["players", "А", "zones", "hand", "cards", {"name": "Гном"}]``. A card that is not there,
+        or that ``viewer`` does not see by name (face down, a closed zone), is an AssertionError
+        that says so — never a card of another name or another copy."""
+        base, copy = copy_of(name)
+        if zone == "play":
+            prefix: list[Any] = ["play"]
+            where = ZONE_WHERE["play"]
+        else:
+            if owner is None or zone not in ZONE_WHERE:
+                raise ScenarioInputError(f"карта «{name}»: неизвестная зона {zone!r} (или не назван игрок)")
+            prefix = ["players", owner, "zones", zone, "cards"]
+            where = f"{ZONE_WHERE[zone]} у игрока {owner}"
+        judge = resolve_path(self.view(None), prefix) or []  # a zone the judge does not see: no cards
+        found = [c for c in judge if c.get("name") == base]
+        if copy is not None:
+            if copy < 1 or copy > len(found):
+                raise AssertionError(f"{where} нет {copy}-й копии «{base}» (копий: {len(found)})")
+            card = found[copy - 1]
+        elif not found:
+            raise AssertionError(f"«{name}» нет {where}")
+        elif zone == "play" and len(found) > 1:
+            raise AmbiguousCard(
+                f"{where} несколько карт «{name}» ({len(found)}): назовите копию — «{name}, копия 1» …"
+            )
+        else:
+            card = found[0]
+        seen = judge if viewer is None else (resolve_path(self.view(viewer), prefix) or [])
+        named = [c.get("id") for c in seen if c.get("name") == base]
+        if card.get("id") not in named:
+            raise AssertionError(f"игрок {viewer} не видит «{name}» {where}")
+        number = named.index(card.get("id")) + 1
+        element: dict[str, Any] = {"name": base} if number == 1 else {"name": base, "$copy": number}
+        return card, [*prefix, element]
+
+    def card(
+        self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None
+    ) -> dict[str, Any]:
+        """The card a step names (see :meth:`locate`)."""
+        return self.locate(name, zone, owner, viewer)[0]
+
+    def card_path(
+        self, name: str, zone: str = "play", owner: str | None = None, viewer: str | None = None
+    ) -> list[Any]:
+        """The path of the card a step names in ``viewer``'s observation (see :meth:`locate`)."""
+        return self.locate(name, zone, owner, viewer)[1]
+
+    def has_card(self, name: str, zone: str = "play", owner: str | None = None) -> bool:
+        """Is the named card there (:meth:`locate` finds it for the judge)? A plain name of several
+        cards in the game zone is no answer: :class:`AmbiguousCard`."""
+        try:
+            self.locate(name, zone, owner)
+        except AmbiguousCard:
+            raise
+        except AssertionError:
+            return False
+        return True
 
     def hero(self, player: str) -> dict[str, Any]:
         return self.view(player)["players"][player]["hero"]
 
     def any_card_id(self, name: str, player: str) -> str | None:
-        """Id of a card by name: in play first, then in the player's own hand."""
-        if copy_of(name)[1] is not None:
-            return self.card_in_play(name)["id"]
-        for card in self.view(None)["play"]:
-            if card["name"] == name:
-                return card["id"]
-        card = self.card_in_zone(player, "hand", name)
-        return card["id"] if card else None
+        """Id of a card by name: in play first, then in the player's own hand (None: in neither)."""
+        return self._first_id(name, (("play", None), ("hand", player)))
+
+    def seen_card_id(self, name: str, player: str, *, record: bool = False) -> str:
+        """A card's id wherever ``player`` can name it: the game zone first, then his hand, then the
+        graveyards (a card on a graveyard can be named as a target the rules do not allow).
+        ``record``: also record for the vectors that the card is there (see :meth:`require`)."""
+        places = (("play", None), ("hand", player), ("graveyard", "А"), ("graveyard", "Б"))
+        found = self._first_id(name, places)
+        if found is not None and record:
+            zone, owner = next((z, o) for z, o in places if self.has_card(name, z, o))
+            self.require(name, zone, owner)
+        if found is None:
+            raise AssertionError(
+                f"игрок {player} не видит «{name}» ни в игровой зоне, ни на кладбищах, ни в руке"
+            )
+        return found
+
+    def _first_id(self, name: str, places: tuple[tuple[str, str | None], ...]) -> str | None:
+        for zone, owner in places:
+            if self.has_card(name, zone, owner):
+                return self.card(name, zone, owner)["id"]
+        return None
+
+    def require(self, name: str, zone: str = "play", owner: str | None = None) -> dict[str, Any]:
+        """The named card (:meth:`locate`), recorded for the vectors as there: what a negative step
+        says «not» about must be there on the replaying engine too, not only on this one."""
+        card, path = self.locate(name, zone, owner)
+        self.record(None, path, exists=True)
+        return card
+
+    def names(self, name: str, card_id: str | None, card_name: str | None) -> bool:
+        """Does the name a step gives name this card (its id, its name) — a trigger's source, a card
+        in the Очередь or in the log, which may have left the game zone since? A plain name names
+        every card of that name; «Гном, копия 2» names that very card, found by :meth:`locate` in the
+        game zone (so it must be there)."""
+        if copy_of(name)[1] is None:
+            return card_name == name
+        return card_id == self.card(name)["id"]
+
+    def pending(self, player: str, *kinds: str) -> dict[str, Any]:
+        """The pending decision, which must be ``player``'s and of one of ``kinds`` (any kind if none
+        given): a step about it — above all a negative one — has nothing to ask about otherwise."""
+        d = self.decision()
+        if d is None:
+            raise AssertionError(f"решений нет: игра окончена — решения игрока {player} нет")
+        if d["player"] != player or (kinds and d["kind"] not in kinds):
+            wanted = " или ".join(kinds) if kinds else "любое"
+            raise AssertionError(
+                f"сейчас решение {d['kind']!r} игрока {d['player']}, а шаг говорит о решении "
+                f"({wanted}) игрока {player}"
+            )
+        self.record(None, ["decision", "player"], player)  # the vector asks about it too
+        if kinds:
+            self.record(None, ["decision", "kind"], d["kind"])
+        return d
 
     def matching_options(
         self, player: str, kind: str, ability: str, source: str, target: str | object | None = ANY_TARGET
@@ -318,14 +430,13 @@ class ScenarioGame:
             wanted = None
         else:
             wanted = [self.any_card_id(target, player)] if isinstance(target, str) else []
-        source_id = self.card_in_play(source)["id"] if copy_of(source)[1] is not None else None
         found = []
         for option in d["options"]:
             about = option.get("about", {})
             if (
                 option["type"] == kind
                 and same_text(about.get("ability", ""), ability)
-                and (about.get("source") == source_id if source_id else about.get("source_name") == source)
+                and self.names(source, about.get("source"), about.get("source_name"))
                 and slot_fits(option, wanted)
             ):
                 found.append({**option, "targets": wanted} if wanted else option)
@@ -337,7 +448,7 @@ class ScenarioGame:
         :meth:`matching_options` names it: by name, or a copy by its card."""
         about: dict[str, Any] = {"ability": text}
         if copy_of(source)[1] is not None:
-            about["source"] = self.card_in_play(source)["id"]
+            about["source"] = self.card(source)["id"]
         else:
             about["source_name"] = source
         return {"type": kind, "about": about}
@@ -381,15 +492,23 @@ class ScenarioGame:
 
 @pytest.fixture
 def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture from the plugin
-    """The game of one scenario; its log is attached to the results."""
+    """The game of one scenario; its log is attached to the results.
+
+    The log is the scenario's last request to the engine, and it counts like every other: an
+    engine that crashes, hangs or breaks the schema here makes the scenario an error (raised in
+    teardown, see ``pytest_runtest_makereport``), whatever its steps said. So does an engine
+    failure a step swallowed: the checked driver remembers it and refuses every later request.
+    Only a failure already reported as the scenario's error is not reported twice, and a run
+    interrupted in the middle of a request (Ctrl-C) asks for nothing more."""
     scenario = ScenarioGame(berserk_driver)
     scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
     yield scenario
-    if scenario.started:
-        try:
-            log = berserk_driver.log()
-        except (EngineFailure, contract.ContractError):  # the scenario is already the engine's error
-            return
-        # the position the game started from, for the site's replay (issue 10)
-        request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
-        request.node.user_properties.append(("berserk_log", log))
+    if not scenario.started or getattr(berserk_driver, "interrupted", False):
+        return
+    reported = request.node.stash.get(ENGINE_FAILED_KEY, False)
+    if reported and getattr(berserk_driver, "failure", None) is not None:
+        return  # the engine failed in a step, and the scenario is already that error
+    log = berserk_driver.log()
+    # the position the game started from, for the site's replay (issue 10)
+    request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
+    request.node.user_properties.append(("berserk_log", log))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from berserk_rules import decks
-from berserk_rules.steps.context import ScenarioGame, bare, card_path, copy_of, same_text
+from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
 from berserk_rules.steps.registry import given, then, when
 
 UNTIL = {
@@ -46,10 +46,6 @@ def _decision_of(game: ScenarioGame, player: str, kind: str) -> dict[str, Any]:
 # --- abilities, effects, properties --------------------------------------------------------------------
 
 
-def _effects(game: ScenarioGame, name: str) -> list[dict[str, Any]]:
-    return list(game.card_in_play(name).get("effects", []))
-
-
 @then(
     "«{name:N}» получило «{text:N}» {until}",
     example="Тогда «Гном» получило «Рывок» до конца хода",
@@ -59,39 +55,39 @@ def gained(game: ScenarioGame, name: str, text: str, until: str) -> None:
     источник в игре, на ходы игрока (глоссарий: «Получает [текст]»). [Текст] — полученная способность
     («Рывок») или модификатор («+2 к удару», «+1 к жизням»)."""
     wanted = _until(until)
-    effects = _effects(game, name)
+    card, path = game.locate(name)
+    effects = card.get("effects", [])
     if not any(same_text(e.get("ability", e["text"]), text) and e["until"] == wanted for e in effects):
         raise AssertionError(f"«{name}» не получало «{text}» {until}; эффекты: {effects}")
     found = next(e for e in effects if same_text(e.get("ability", e["text"]), text) and e["until"] == wanted)
     key = "ability" if "ability" in found else "text"
-    game.record(None, [*card_path(name), "effects", {key: found[key], "until": wanted}], exists=True)
+    game.record(None, [*path, "effects", {key: found[key], "until": wanted}], exists=True)
 
 
 @then("«{name:N}» потеряло особенности {until}", example="Тогда «Гном» потеряло особенности до конца хода")
 def lost_text(game: ScenarioGame, name: str, until: str) -> None:
     """На карте действует эффект «теряет особенности» с этим сроком."""
     wanted = _until(until)
-    effects = _effects(game, name)
+    card, path = game.locate(name)
+    effects = card.get("effects", [])
     if not any(e["kind"] == "lose_text" and e["until"] == wanted for e in effects):
         raise AssertionError(f"«{name}» не теряло особенности {until}; эффекты: {effects}")
     pattern = {"kind": "lose_text", "until": wanted}
-    game.record(None, [*card_path(name), "effects", pattern], exists=True)
+    game.record(None, [*path, "effects", pattern], exists=True)
 
 
 @then("у «{name:N}» жизней: {n:d}", example="Тогда у «Гном» жизней: 4")
 def lives(game: ScenarioGame, name: str, n: int) -> None:
     """Уровень жизней карты: начальное число жизней с дополнительными и отрицательными жизнями (раны
     здесь не вычитаются)."""
-    game.card_in_play(name)  # exactly one such card
-    game.expect(None, [*card_path(name), "life"], n, f"жизни «{name}»")
+    game.expect(None, [*game.card_path(name), "life"], n, f"жизни «{name}»")
 
 
 @then("текущее число жизней «{name:N}»: {n:d}", example="Тогда текущее число жизней «Гном»: 2")
 def current_lives(game: ScenarioGame, name: str, n: int) -> None:
     """Жизни карты (текущее число жизней): к начальному числу жизней добавлены дополнительные жизни,
     вычтены отрицательные жизни и раны."""
-    game.card_in_play(name)
-    game.expect(None, [*card_path(name), "current_life"], n, f"текущее число жизней «{name}»")
+    game.expect(None, [*game.card_path(name), "current_life"], n, f"текущее число жизней «{name}»")
 
 
 @then(
@@ -100,10 +96,7 @@ def current_lives(game: ScenarioGame, name: str, n: int) -> None:
 )
 def per_turn_markers_in_graveyard(game: ScenarioGame, name: str, p: str, n: int) -> None:
     """Специальные маркеры «раз за ход» на карте, лежащей на кладбище (открытая зона)."""
-    cards = game.view(p)["players"][p]["zones"]["graveyard"]["cards"] or []
-    card = next((c for c in cards if c["name"] == name), None)
-    if card is None:
-        raise AssertionError(f"на кладбище игрока {p} нет «{name}»")
+    card = game.card(name, "graveyard", p, viewer=p)
     _expect(sum(card.get("uses", {}).values()), n, f"маркеры «раз за ход» на «{name}»")
 
 
@@ -111,15 +104,14 @@ def per_turn_markers_in_graveyard(game: ScenarioGame, name: str, p: str, n: int)
 
 
 def _log(game: ScenarioGame) -> list[dict[str, Any]]:
-    game.start()
-    return game.driver.log(None)
+    return game.log(None)
 
 
 @then("излечение сняло с «{name:N}» ран: {n:d}", example="Тогда излечение сняло с «Гном» ран: 1")
 def healed(game: ScenarioGame, name: str, n: int) -> None:
     """Последнее излечение этой карты сняло столько ран: излечение считается выполненным по количеству
     снятых ран."""
-    card_id = game.card_in_play(name)["id"]
+    card_id = game.card(name)["id"]
     heals = [e for e in _log(game) if e["event"] == "heal" and e.get("card") == card_id]
     if not heals:
         raise AssertionError(f"«{name}» не излечивали")
@@ -130,7 +122,7 @@ def healed(game: ScenarioGame, name: str, n: int) -> None:
 @then("у «{name:N}» предотвращено ран: {n:d}", example="Тогда у «Латник» предотвращено ран: 1")
 def prevented(game: ScenarioGame, name: str, n: int) -> None:
     """Сколько ран, нанесённых этой карте, предотвращено за всё время, что она в игре (Предотвращение)."""
-    card_id = game.card_in_play(name)["id"]
+    card_id = game.card(name)["id"]
     found = [e["amount"] for e in _log(game) if e["event"] == "prevented" and e.get("card") == card_id]
     _expect(sum(found), n, f"предотвращено ран у «{name}»")
     if len(found) <= 1:  # a sum of several entries is no single check: not recorded
@@ -152,21 +144,24 @@ def blow(game: ScenarioGame, striker: str, kind: str, target: str, n: int) -> No
     нанесённых ран (предотвращение меняет только раны)."""
     if kind not in BLOWS:
         raise AssertionError(f"неизвестный вид удара «{kind}»; известны: {', '.join(BLOWS)}")
-    base, _ = copy_of(striker)
-    target_base, _ = copy_of(target)
     found = [
         e
         for e in _log(game)
         if e["event"] == "blow"
         and e.get("kind") == BLOWS[kind]
-        and e.get("name") == base
-        and e.get("target_name") == target_base
+        and game.names(striker, e.get("card"), e.get("name"))
+        and game.names(target, e.get("target"), e.get("target_name"))
     ]
     if not found:
         raise AssertionError(f"«{striker}» не наносило {kind} по «{target}»")
     _expect(found[-1]["strength"], n, f"сила: {kind} «{striker}» по «{target}»")
-    pattern = {"event": "blow", "kind": BLOWS[kind], "name": base, "target_name": target_base, "$copy": -1}
-    game.record(None, [pattern, "strength"], n, log=True)
+    pattern: dict[str, Any] = {"event": "blow", "kind": BLOWS[kind]}
+    for name, id_key, name_key in ((striker, "card", "name"), (target, "target", "target_name")):
+        if copy_of(name)[1] is None:
+            pattern[name_key] = name
+        else:  # a copy is its very card
+            pattern[id_key] = found[-1][id_key]
+    game.record(None, [{**pattern, "$copy": -1}, "strength"], n, log=True)
 
 
 # --- cards face down («Скрытность») ------------------------------------------------------------------
@@ -175,8 +170,7 @@ def blow(game: ScenarioGame, striker: str, kind: str, target: str, n: int) -> No
 @then("«{name:N}» лежит рубашкой вверх", example="Тогда «Лазутчик» лежит рубашкой вверх")
 def is_face_down(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне лежит рубашкой вверх."""
-    game.card_in_play(name)
-    game.expect(None, [*card_path(name), "face_down"], True, f"«{name}» рубашкой вверх")
+    game.expect(None, [*game.card_path(name), "face_down"], True, f"«{name}» рубашкой вверх")
 
 
 def _flip_option(game: ScenarioGame, p: str, name: str, choice: str) -> dict[str, Any]:
@@ -225,18 +219,16 @@ def _first_slot(option: dict[str, Any]) -> list[str]:
     return list(slots[0]["candidates"]) if slots else []
 
 
-def _seen_id(game: ScenarioGame, p: str, name: str) -> str:
-    """A card's id wherever the player can see it: the game zone first, then the graveyards and his hand
-    (a card on a graveyard can be named as a target the rules do not allow)."""
-    found = game.any_card_id(name, p)
-    if found is not None:
-        return found
-    view = game.view(p)
-    for side in view["players"].values():
-        for card in side["zones"]["graveyard"]["cards"] or []:
-            if card["name"] == name:
-                return card["id"]
-    raise AssertionError(f"игрок {p} не видит «{name}» ни в игровой зоне, ни на кладбищах, ни в руке")
+def _asked(game: ScenarioGame, p: str, kind: str, source: str, target: str, zone: str = "play") -> str:
+    """What a negative target step needs before it can say «not»: ``p``'s decision of this ``kind``
+    pending, the source (the spell in his hand, the creature or the card in the game zone, the
+    source of a trigger wherever it is) and the target card where he can name it. The target's id."""
+    game.pending(p, kind)
+    if zone == "anywhere":
+        game.seen_card_id(source, p, record=True)
+    else:
+        game.require(source, zone, p if zone != "play" else None)
+    return game.seen_card_id(target, p, record=True)
 
 
 @then(
@@ -245,7 +237,7 @@ def _seen_id(game: ScenarioGame, p: str, name: str) -> str:
 )
 def may_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Эту карту можно выбрать целью заклинания."""
-    target_id = game.card_in_play(target)["id"]
+    target_id = game.card(target)["id"]
     if not any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
         raise AssertionError(f"игрок {p} не может разыграть «{name}» с целью «{target}»")
     _record_play_target(game, p, name, target_id, present=True)
@@ -264,8 +256,9 @@ def _record_play_target(game: ScenarioGame, p: str, name: str, target_id: str, *
 )
 def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Эту карту нельзя выбрать целью заклинания (заклинание при этом может быть разыграно с другой
-    целью или не быть разыграно вовсе); карту можно назвать и на кладбище."""
-    target_id = _seen_id(game, p, target)
+    целью или не быть разыграно вовсе); карту можно назвать и на кладбище. Шаг требует, чтобы
+    заклинание было в руке игрока, а сам он выбирал действие фазы выбора."""
+    target_id = _asked(game, p, "choose_action", name, target, zone="hand")
     if any(target_id in _first_slot(o) for o in _play_options(game, p, name)):
         raise AssertionError(f"игрок {p} может разыграть «{name}» с целью «{target}»")
     _record_play_target(game, p, name, target_id, present=False)
@@ -278,15 +271,15 @@ def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> N
 def try_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Попытка разыграть заклинание с целью, которую выбрать нельзя (в том числе с картой на кладбище)."""
     card_id = game.any_card_id(name, p)
-    target_id = _seen_id(game, p, target)
+    target_id = game.seen_card_id(target, p)
     game.attempt(p, {"type": "play", "card": card_id, "targets": [target_id]})
 
 
 def _attack_targets(game: ScenarioGame, p: str, attacker: str) -> list[str]:
     d = game.decision()
+    attacker_id = game.card(attacker)["id"]
     if not d or d["player"] != p:
         return []
-    attacker_id = game.card_in_play(attacker)["id"]
     return [
         t
         for o in d["options"]
@@ -301,16 +294,16 @@ def _attack_targets(game: ScenarioGame, p: str, attacker: str) -> list[str]:
 )
 def may_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) -> None:
     """Атака ударом этим существом на этого персонажа — законное действие."""
-    if game.any_card_id(target, p) not in _attack_targets(game, p, attacker):
+    if game.card(target)["id"] not in _attack_targets(game, p, attacker):
         raise AssertionError(f"игрок {p} не может атаковать существом «{attacker}» персонажа «{target}»")
-    _record_attack_target(game, p, attacker, target, present=True)
+    _record_attack_target(game, p, attacker, game.card(target)["id"], present=True)
 
 
-def _record_attack_target(game: ScenarioGame, p: str, attacker: str, target: str, *, present: bool) -> None:
-    target_id = game.any_card_id(target, p) if game.recorder is not None else None
-    if target_id is not None:
-        pattern = {"type": "attack", "attacker": game.card_in_play(attacker)["id"]}
-        game.record_option(p, pattern, ["slots", 0, "candidates", {"$value": target_id}], present=present)
+def _record_attack_target(
+    game: ScenarioGame, p: str, attacker: str, target_id: str, *, present: bool
+) -> None:
+    pattern = {"type": "attack", "attacker": game.card(attacker)["id"]}
+    game.record_option(p, pattern, ["slots", 0, "candidates", {"$value": target_id}], present=present)
 
 
 @then(
@@ -318,10 +311,14 @@ def _record_attack_target(game: ScenarioGame, p: str, attacker: str, target: str
     example="Тогда игрок А не может атаковать существом «Гном» персонажа «Герой Б»",
 )
 def may_not_attack_target(game: ScenarioGame, p: str, attacker: str, target: str) -> None:
-    """Атаки ударом этим существом на этого персонажа нет среди законных действий."""
-    if game.any_card_id(target, p) in _attack_targets(game, p, attacker):
+    """Атаки ударом этим существом на этого персонажа нет среди законных действий. Шаг требует,
+    чтобы игрок выбирал действие фазы выбора, а оба персонажа были в игровой зоне."""
+    game.pending(p, "choose_action")
+    game.require(attacker)
+    target_id = game.require(target)["id"]
+    if target_id in _attack_targets(game, p, attacker):
         raise AssertionError(f"игрок {p} может атаковать существом «{attacker}» персонажа «{target}»")
-    _record_attack_target(game, p, attacker, target, present=False)
+    _record_attack_target(game, p, attacker, target_id, present=False)
 
 
 def _declare_targets(game: ScenarioGame, p: str, ability: str, source: str) -> list[str]:
@@ -335,7 +332,7 @@ def _declare_targets(game: ScenarioGame, p: str, ability: str, source: str) -> l
 )
 def may_declare_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
     """Эту карту можно выбрать целью заявляемой срабатывающей способности."""
-    if game.any_card_id(target, p) not in _declare_targets(game, p, ability, source):
+    if game.seen_card_id(target, p) not in _declare_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} не может заявить «{ability}» карты «{source}» с целью «{target}»")
     game.record_ability_option(p, "declare", ability, source, target, present=True)
 
@@ -346,8 +343,10 @@ def may_declare_target(game: ScenarioGame, p: str, ability: str, source: str, ta
     "с целью «Гном»",
 )
 def may_not_declare_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
-    """Эту карту нельзя выбрать целью заявляемой срабатывающей способности."""
-    if game.any_card_id(target, p) in _declare_targets(game, p, ability, source):
+    """Эту карту нельзя выбрать целью заявляемой срабатывающей способности. Шаг требует, чтобы
+    игрок решал, заявлять ли срабатывающие способности, а обе карты были в игре."""
+    target_id = _asked(game, p, "declare_trigger", source, target, zone="anywhere")
+    if target_id in _declare_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} может заявить «{ability}» карты «{source}» с целью «{target}»")
     game.record_ability_option(p, "declare", ability, source, target, present=False)
 
@@ -358,7 +357,9 @@ def may_not_declare_target(game: ScenarioGame, p: str, ability: str, source: str
 )
 def copies_in_play(game: ScenarioGame, p: str, name: str, n: int) -> None:
     """Сколько карт с этим названием (копий — глоссарий: «Копия карты») под контролем игрока в игровой
-    зоне."""
+    зоне. Название — без номера копии."""
+    if copy_of(name)[1] is not None:
+        raise AssertionError(f"«{name}»: копии считаются по названию карты — «{copy_of(name)[0]}»")
     found = [c for c in game.view(p)["play"] if c.get("name") == name and c.get("controller") == p]
     _expect(len(found), n, f"копии «{name}» у игрока {p}")
     game.record_count(p, ["play"], {"name": name, "controller": p}, n)
@@ -374,7 +375,7 @@ def _activate_targets(game: ScenarioGame, p: str, ability: str, source: str) -> 
 )
 def may_activate_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
     """Эту карту можно выбрать целью объявляемой активируемой способности."""
-    if game.any_card_id(target, p) not in _activate_targets(game, p, ability, source):
+    if game.seen_card_id(target, p) not in _activate_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}» с целью «{target}»")
     game.record_ability_option(p, "activate", ability, source, target, present=True)
 
@@ -384,8 +385,10 @@ def may_activate_target(game: ScenarioGame, p: str, ability: str, source: str, t
     example="Тогда игрок А не может объявить «[Закрыть]: выстрел на 2.» карты «Арбалетчик» с целью «Гном»",
 )
 def may_not_activate_target(game: ScenarioGame, p: str, ability: str, source: str, target: str) -> None:
-    """Эту карту нельзя выбрать целью объявляемой активируемой способности."""
-    if game.any_card_id(target, p) in _activate_targets(game, p, ability, source):
+    """Эту карту нельзя выбрать целью объявляемой активируемой способности. Шаг требует, чтобы игрок
+    выбирал действие фазы выбора, а обе карты были в игре."""
+    target_id = _asked(game, p, "choose_action", source, target, zone="anywhere")
+    if target_id in _activate_targets(game, p, ability, source):
         raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}» с целью «{target}»")
     game.record_ability_option(p, "activate", ability, source, target, present=False)
 
@@ -460,7 +463,7 @@ def activate_only(game: ScenarioGame, p: str, source: str) -> None:
     """Игрок объявляет активируемую способность карты без цели, когда у карты она одна (так удобно,
     если в тексте способности есть кавычки — например, название самой карты)."""
     d = game.decision()
-    source_id = game.card_in_play(source)["id"]
+    source_id = game.card(source)["id"]
     found = [
         o
         for o in (d["options"] if d and d["player"] == p else [])
@@ -508,7 +511,13 @@ def deck_order(game: ScenarioGame, p: str, cards: list[str]) -> None:
     example="Тогда колода игрока А сверху вниз уже не: «Лис», «Волк»",
 )
 def deck_order_changed(game: ScenarioGame, p: str, cards: list[str]) -> None:
-    """Карты колоды игрока лежат уже не в этом порядке (Перемешивание колоды; взгляд судьи)."""
-    names = [c["name"] for c in game.view(None)["players"][p]["zones"]["deck"]["cards"] or []]
+    """Карты колоды игрока лежат уже не в этом порядке (Перемешивание колоды; взгляд судьи): это те же
+    карты, но в другом порядке — иначе шаг падает (другие карты — не другой порядок)."""
+    deck = game.view(None)["players"][p]["zones"]["deck"]["cards"]
+    if deck is None:
+        raise AssertionError(f"судья не видит колоду игрока {p}: порядок не проверить")
+    names = [c["name"] for c in deck]
+    if sorted(names) != sorted(cards):
+        raise AssertionError(f"в колоде игрока {p} другие карты, а не эти в другом порядке: {names}")
     if names == cards:
         raise AssertionError(f"колода игрока {p} сверху вниз по-прежнему: {', '.join(map(repr, names))}")

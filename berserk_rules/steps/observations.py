@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, card_path, same_text, text_forms
+from berserk_rules.steps.context import ACTION_KINDS, PHASES, ScenarioGame, copy_of, same_text, text_forms
 from berserk_rules.steps.registry import then
 
 
@@ -26,15 +26,13 @@ def hero_wounds(game: ScenarioGame, p: str, n: int) -> None:
 @then("у «{name:N}» ран: {n:d}", example="Тогда у «Гоблин» ран: 1")
 def card_wounds(game: ScenarioGame, name: str, n: int) -> None:
     """Число ран на карте в игровой зоне."""
-    game.card_in_play(name)  # exactly one such card
-    game.expect(None, ["play", {"name": name}, "wounds"], n, f"раны «{name}»")
+    game.expect(None, [*game.card_path(name), "wounds"], n, f"раны «{name}»")
 
 
 @then("удар «{name:N}» равен {n:d}", example="Тогда удар «Гном» равен 3")
 def strike(game: ScenarioGame, name: str, n: int) -> None:
     """Текущая сила удара существа в игровой зоне (с учётом эффектов)."""
-    game.card_in_play(name)  # exactly one such card
-    game.expect(None, [*card_path(name), "strike"], n, f"удар «{name}»")
+    game.expect(None, [*game.card_path(name), "strike"], n, f"удар «{name}»")
 
 
 @then(
@@ -50,15 +48,13 @@ def coins(game: ScenarioGame, p: str, opened: int, closed: int) -> None:
 @then("карта «{name:N}» открыта", example="Тогда карта «Гном» открыта")
 def card_open(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне открыта."""
-    game.card_in_play(name)  # exactly one such card
-    game.expect(None, ["play", {"name": name}, "closed"], False, f"«{name}» закрыта")
+    game.expect(None, [*game.card_path(name), "closed"], False, f"«{name}» закрыта")
 
 
 @then("карта «{name:N}» закрыта", example="Тогда карта «Гном» закрыта")
 def card_closed(game: ScenarioGame, name: str) -> None:
     """Карта в игровой зоне закрыта."""
-    game.card_in_play(name)  # exactly one such card
-    game.expect(None, ["play", {"name": name}, "closed"], True, f"«{name}» закрыта")
+    game.expect(None, [*game.card_path(name), "closed"], True, f"«{name}» закрыта")
 
 
 @then("герой игрока {p:P} открыт", example="Тогда герой игрока А открыт")
@@ -86,8 +82,8 @@ def hand_count(game: ScenarioGame, p: str, n: int) -> None:
 @then("в руке у игрока {p:P} есть «{name:N}»", example="Тогда в руке у игрока А есть «Гоблин»")
 def in_hand(game: ScenarioGame, p: str, name: str) -> None:
     """Игрок видит карту в своей руке."""
-    path = ["players", p, "zones", "hand", "cards", {"name": name}, "name"]
-    game.expect(p, path, name, f"в руке у игрока {p}")
+    path = game.card_path(name, "hand", p, viewer=p)
+    game.expect(p, [*path, "name"], path[-1]["name"], f"в руке у игрока {p}")
 
 
 @then("в колоде у игрока {p:P} карт: {n:d}", example="Тогда в колоде у игрока А карт: 4")
@@ -99,15 +95,15 @@ def deck_count(game: ScenarioGame, p: str, n: int) -> None:
 @then("«{name:N}» лежит на кладбище игрока {p:P}", example="Тогда «Гоблин» лежит на кладбище игрока Б")
 def in_graveyard(game: ScenarioGame, name: str, p: str) -> None:
     """Карта на кладбище игрока (открытая зона)."""
-    path = ["players", p, "zones", "graveyard", "cards", {"name": name}, "name"]
-    game.expect(p, path, name, f"на кладбище игрока {p}")
+    path = game.card_path(name, "graveyard", p, viewer=p)
+    game.expect(p, [*path, "name"], path[-1]["name"], f"на кладбище игрока {p}")
 
 
 @then("«{name:N}» в игровой зоне", example="Тогда «Гоблин» в игровой зоне")
 def in_play(game: ScenarioGame, name: str) -> None:
     """Карта находится в игровой зоне."""
-    game.card_in_play(name)  # exactly one such card
-    game.expect(None, ["play", {"name": name}, "name"], name, "игровая зона")
+    path = game.card_path(name)
+    game.expect(None, [*path, "name"], path[-1]["name"], "игровая зона")
 
 
 @then("в Очереди по порядку:", example="Тогда в Очереди по порядку:\n  | способность | карта |")
@@ -117,16 +113,21 @@ def queue_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
     if header != ["способность", "карта"]:
         raise AssertionError(f"таблица Очереди: столбцы должны быть «способность | карта», получено {header}")
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
-    actual = [(q["text"], q["source_name"]) for q in game.view(None)["queue"]]
-    ok = len(actual) == len(expected) and all(
-        same_text(a[0], e[0]) and a[1] == e[1] for a, e in zip(actual, expected, strict=True)
+    queue = game.view(None)["queue"]
+    ok = len(queue) == len(expected) and all(
+        same_text(q["text"], text) and game.names(source, q.get("source"), q["source_name"])
+        for q, (text, source) in zip(queue, expected, strict=True)
     )
     if not ok:
+        actual = [(q["text"], q["source_name"]) for q in queue]
         raise AssertionError(f"Очередь: ожидалось {expected}, на деле {actual}")
-    game.record_count(None, ["queue"], {}, len(actual))
-    for number, (text, source) in enumerate(actual):
-        game.record(None, ["queue", number, "text"], text)
-        game.record(None, ["queue", number, "source_name"], source)
+    game.record_count(None, ["queue"], {}, len(queue))
+    for number, (q, (_, source)) in enumerate(zip(queue, expected, strict=True)):
+        game.record(None, ["queue", number, "text"], q["text"])
+        if copy_of(source)[1] is None:
+            game.record(None, ["queue", number, "source_name"], source)
+        else:
+            game.record(None, ["queue", number, "source"], q["source"])
 
 
 @then("Очередь пуста", example="Тогда Очередь пуста")
@@ -199,7 +200,11 @@ def trigger_points(game: ScenarioGame, p: str, ability: str, source: str, n: int
     example="Тогда игрок А не может заявить «Гибель: возьмите карту.» карты «Гоблин»",
 )
 def may_not_declare(game: ScenarioGame, p: str, ability: str, source: str) -> None:
-    """Заявки этой способности нет среди законных решений игрока."""
+    """Заявки этой способности нет среди законных решений игрока. Шаг требует, чтобы сейчас игрок
+    решал, заявлять ли срабатывающие способности, а карта была в игре (в игровой зоне, на кладбище,
+    в руке)."""
+    game.pending(p, "declare_trigger")
+    game.seen_card_id(source, p, record=True)
     if game.matching_options(p, "declare", ability, source):
         raise AssertionError(f"игрок {p} всё ещё может заявить «{ability}» карты «{source}»")
     game.record_ability_option(p, "declare", ability, source, present=False)
@@ -369,40 +374,46 @@ def knows_count(game: ScenarioGame, viewer: str, zone: str, owner: str, n: int) 
 )
 def sees_in_play(game: ScenarioGame, viewer: str, name: str) -> None:
     """Игровая зона открыта: карты в ней видят оба игрока (201.3, 202.1)."""
-    game.expect(viewer, ["play", {"name": name}, "name"], name, f"игровая зона глазами игрока {viewer}")
+    path = game.card_path(name, viewer=viewer)
+    game.expect(viewer, [*path, "name"], path[-1]["name"], f"игровая зона глазами игрока {viewer}")
 
 
 # --- combat and actions (Часть 3, глоссарий: Атака, Назначить защитника, Действие карты) ----------
 
 
-def _options_of(game: ScenarioGame, p: str, kind: str) -> list[dict[str, Any]]:
+def _option_cards(game: ScenarioGame, p: str, kind: str, field: str) -> list[str]:
+    """The cards (ids) in ``field`` of ``p``'s options of type ``kind`` (none if the decision is not his)."""
     d = game.decision()
     if not d or d["player"] != p:
         return []
-    return [o for o in d["options"] if o["type"] == kind]
+    return [o[field] for o in d["options"] if o["type"] == kind]
 
 
-def _record_card_option(
-    game: ScenarioGame, p: str, kind: str, field: str, name: str, *, present: bool
-) -> None:
-    """Record (after the step's own check) that ``p`` has or has not a ``kind`` option whose ``field``
-    is the card of this name in the game zone. With several such cards, «one of them can» is no single
-    check: it is not recorded; «none of them can» is recorded for each."""
-    if game.recorder is None:
-        return
-    cards = [c["id"] for c in game.view(None)["play"] if c["name"] == name]
-    if present and len(cards) != 1:
-        return
-    for card in cards:
-        game.record_option(p, {"type": kind, field: card}, present=present)
+def _names_of(game: ScenarioGame, ids: list[str]) -> list[str]:
+    """The names of these cards in the game zone (for messages)."""
+    names = {c["id"]: c.get("name") or "?" for c in game.view(None)["play"]}
+    return [names.get(i, i) for i in ids]
 
 
-def _name_of(game: ScenarioGame, card_id: str) -> str:
-    view = game.view(None)
-    for card in view["play"]:
-        if card["id"] == card_id:
-            return card["name"]
-    return card_id
+def _card_option(game: ScenarioGame, p: str, kind: str, field: str, name: str, *, present: bool) -> None:
+    """Has ``p`` (not) an option of type ``kind`` whose ``field`` is the named card (a copy by its
+    number)? The negative form first needs the decision it talks about (:data:`DECIDED_IN`) to be
+    ``p``'s and the card to be in the game zone: with nothing to ask about it fails, never passes."""
+    if not present:
+        game.pending(p, DECIDED_IN[kind])
+    card_id = (game.card(name) if present else game.require(name))["id"]
+    offered = _option_cards(game, p, kind, field)
+    if present and card_id not in offered:
+        raise AssertionError(
+            f"игрок {p} не может {KIND_WORDS[kind]} «{name}»; может: {_names_of(game, offered)}"
+        )
+    if not present and card_id in offered:
+        raise AssertionError(f"игрок {p} может {KIND_WORDS[kind]} «{name}»")
+    game.record_option(p, {"type": kind, field: card_id}, present=present)
+
+
+DECIDED_IN = {"attack": "choose_action", "defend": "assign_defender"}
+KIND_WORDS = {"attack": "атаковать существом", "defend": "назначить защитником"}
 
 
 @then(
@@ -411,10 +422,7 @@ def _name_of(game: ScenarioGame, card_id: str) -> str:
 )
 def may_attack(game: ScenarioGame, p: str, name: str) -> None:
     """Среди законных действий игрока есть атака ударом этим существом (307.1)."""
-    attackers = [_name_of(game, o["attacker"]) for o in _options_of(game, p, "attack")]
-    if name not in attackers:
-        raise AssertionError(f"игрок {p} не может атаковать существом «{name}»; может: {attackers}")
-    _record_card_option(game, p, "attack", "attacker", name, present=True)
+    _card_option(game, p, "attack", "attacker", name, present=True)
 
 
 @then(
@@ -422,11 +430,10 @@ def may_attack(game: ScenarioGame, p: str, name: str) -> None:
     example="Тогда игрок А не может атаковать существом «Гном»",
 )
 def may_not_attack(game: ScenarioGame, p: str, name: str) -> None:
-    """Атаки ударом этим существом нет среди законных действий игрока."""
-    attackers = [_name_of(game, o["attacker"]) for o in _options_of(game, p, "attack")]
-    if name in attackers:
-        raise AssertionError(f"игрок {p} может атаковать существом «{name}»")
-    _record_card_option(game, p, "attack", "attacker", name, present=False)
+    """Атаки ударом этим существом нет среди законных действий игрока. Шаг требует, чтобы сейчас
+    игрок выбирал действие фазы выбора и существо было в игровой зоне, — иначе он падает, а не
+    проходит «потому что ничего не нашлось»."""
+    _card_option(game, p, "attack", "attacker", name, present=False)
 
 
 @then(
@@ -435,10 +442,7 @@ def may_not_attack(game: ScenarioGame, p: str, name: str) -> None:
 )
 def may_defend_with(game: ScenarioGame, p: str, name: str) -> None:
     """Среди законных решений неактивного игрока есть назначение этого существа защитником."""
-    defenders = [_name_of(game, o["defender"]) for o in _options_of(game, p, "defend")]
-    if name not in defenders:
-        raise AssertionError(f"игрок {p} не может назначить защитником «{name}»; может: {defenders}")
-    _record_card_option(game, p, "defend", "defender", name, present=True)
+    _card_option(game, p, "defend", "defender", name, present=True)
 
 
 @then(
@@ -446,11 +450,9 @@ def may_defend_with(game: ScenarioGame, p: str, name: str) -> None:
     example="Тогда игрок Б не может назначить защитником «Страж»",
 )
 def may_not_defend_with(game: ScenarioGame, p: str, name: str) -> None:
-    """Назначения этого существа защитником нет среди законных решений."""
-    defenders = [_name_of(game, o["defender"]) for o in _options_of(game, p, "defend")]
-    if name in defenders:
-        raise AssertionError(f"игрок {p} может назначить защитником «{name}»")
-    _record_card_option(game, p, "defend", "defender", name, present=False)
+    """Назначения этого существа защитником нет среди законных решений. Шаг требует, чтобы сейчас
+    игрок решал, назначать ли защитника, и существо было в игровой зоне."""
+    _card_option(game, p, "defend", "defender", name, present=False)
 
 
 @then(
@@ -462,9 +464,12 @@ def attacked_card(game: ScenarioGame, name: str) -> None:
     attack = game.view(None).get("attack")
     if not attack:
         raise AssertionError("сейчас нет объявленной атаки ударом")
-    _expect(_name_of(game, attack["target"]), name, "цель атаки")
-    if game.recorder is not None and [c["name"] for c in game.view(None)["play"]].count(name) == 1:
-        game.record(None, ["attack", "target"], attack["target"])
+    card_id = game.card(name)["id"]
+    if attack["target"] != card_id:
+        raise AssertionError(
+            f"цель атаки: ожидалась «{name}», на деле «{_names_of(game, [attack['target']])[0]}»"
+        )
+    game.record(None, ["attack", "target"], card_id)
 
 
 @then(
@@ -483,7 +488,11 @@ def may_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
     example="Тогда игрок А не может объявить «[Закрыть]: возьмите карту.» карты «Писарь»",
 )
 def may_not_activate(game: ScenarioGame, p: str, ability: str, source: str) -> None:
-    """Объявления этой активируемой способности нет среди законных действий игрока."""
+    """Объявления этой активируемой способности нет среди законных действий игрока. Шаг требует,
+    чтобы сейчас игрок выбирал действие фазы выбора, а карта была в игре (в игровой зоне, на
+    кладбище, в руке)."""
+    game.pending(p, "choose_action")
+    game.seen_card_id(source, p, record=True)
     if game.matching_options(p, "activate", ability, source):
         raise AssertionError(f"игрок {p} может объявить «{ability}» карты «{source}»")
     game.record_ability_option(p, "activate", ability, source, present=False)

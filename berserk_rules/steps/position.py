@@ -209,3 +209,17 @@ def zone_cards(game: ScenarioGame, zone: str, p: str, cards: list[str]) -> None:
     if zone not in ZONE_KEYS:
         raise AssertionError(f"неизвестная зона «{zone}»; частные зоны: {', '.join(ZONE_KEYS)}")
     game.player_setup(p).setdefault(ZONE_KEYS[zone], []).extend(cards)
+
+
+@given(
+    "карта «{name:N}» игрока {p:P} лежит рубашкой вверх",
+    example="Дано карта «Лазутчик» игрока А лежит рубашкой вверх",
+)
+def face_down_given(game: ScenarioGame, name: str, p: str) -> None:
+    """Карта игрока в игровой зоне лежит рубашкой вверх: противник видит только, что это карта.
+    Опишите её в игровой зоне раньше этого шага."""
+    for entry in game.player_setup(p).get("play", []):
+        if entry["card"] == name and not entry.get("face_down"):
+            entry["face_down"] = True
+            return
+    raise AssertionError(f"«{name}» нет в игровой зоне игрока {p}: опишите её раньше")

@@ -6,7 +6,9 @@
  *   window.BERSERK_NUMBERS  rule number (and a source's own numbering, e.g. 315.1) -> "page#anchor"
  *   window.BERSERK_ENTRIES  [id, kind, title, page, anchor, place, text, title stems, text stems,
  *                            stems of the printed name]
- *                           (loaded on the search page only)
+ *   window.BERSERK_ROOTS    stem -> its root, where they differ (berserk_rules.site.search.root)
+ *                           (both in berserk-entries.js, loaded by the search page for a word query;
+ *                           a rule number goes straight to the rule without it)
  *   window.BERSERK_RUN      {started, finished, finished_text, duration} of the latest run
  */
 "use strict";
@@ -73,39 +75,114 @@
 
   const KIND_NAMES = { rule: "правило", heading: "раздел", term: "термин" };
 
-  /** Rank the entries for a query: every significant word must occur (by stem), then titles,
-   *  phrases and exact names count most. */
+  /* Roots: the stem without verbal and participle suffixes, so «пасовать» (пасова) finds «пасует»
+   * (пас) and «закрытой» (закрыт) finds «Закрыть» (закр). The same function as
+   * berserk_rules.site.search.root (the browser tests compare them on every stem of the index). */
+  const ROOT_ENDINGS = [
+    ["нут", "ующ", "ющ", "ащ", "ящ", "ущ", "ивш", "ывш", "вш", "нн", "ен", "ён", "ет", "ит", "ут", "ют",
+     "ат", "ят", "ем", "им", "ш", "н/ая", "т/аыиуо", "л/аяеиы"],
+    ["ова", "ева", "ыва", "ива", "ва", "ну"],
+    ["а", "я", "ы", "и", "е", "о", "у"],
+  ];
+  const ROOT_MIN = 3;
+  const rootOf = (stem) => {
+    let current = stem;
+    for (const endings of ROOT_ENDINGS) {
+      for (const spec of endings) {
+        const [ending, before = ""] = spec.split("/");
+        const rest = current.length - ending.length;
+        if (current.endsWith(ending) && rest >= ROOT_MIN && (!before || before.includes(current[rest - 1]))) {
+          current = current.slice(0, rest);
+          break;
+        }
+      }
+    }
+    return current;
+  };
+
+  /** One letter changed, missing, added, or two neighbours swapped (berserk_rules.site.search.one_edit). */
+  const oneEdit = (a, b) => {
+    if (a === b || Math.abs(a.length - b.length) > 1) return false;
+    let start = 0;
+    while (start < Math.min(a.length, b.length) && a[start] === b[start]) start++;
+    if (a.length === b.length) {
+      if (a.slice(start + 1) === b.slice(start + 1)) return true;
+      return a[start] === b[start + 1] && a[start + 1] === b[start] && a.slice(start + 2) === b.slice(start + 2);
+    }
+    const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+    return shorter.slice(start) === longer.slice(start + 1);
+  };
+  const TYPO_MIN = 4; // a shorter word is not corrected: «пас» must not find «пай»
+
+  /** stem -> root of every stem of the index. */
+  const vocabulary = (entries) => {
+    const roots = window.BERSERK_ROOTS || {};
+    const vocab = new Map();
+    for (const entry of entries)
+      for (const field of [7, 8, 9])
+        for (const s of entry[field] ? entry[field].split(" ") : []) if (!vocab.has(s)) vocab.set(s, roots[s] || s);
+    return vocab;
+  };
+
+  /** The stems of the index a query word stands for, with a weight: the same stem 1, the same
+   *  root 0.8 (another form of the verb), one edit away 0.5 (a typo; only when nothing else matches). */
+  const wordMatches = (word, stemmer, vocab) => {
+    const s = stemmer.stemWord(word);
+    const r = rootOf(s);
+    const found = new Map();
+    for (const [v, vr] of vocab) {
+      if (v === s) found.set(v, 1);
+      else if (vr === r) found.set(v, 0.8);
+    }
+    if (!found.size && word.length >= TYPO_MIN)
+      for (const [v, vr] of vocab)
+        if (oneEdit(v, s) || (r.length >= TYPO_MIN - 1 && vr.length >= TYPO_MIN - 1 && oneEdit(vr, r))) found.set(v, 0.5);
+    return found;
+  };
+
+  /** Rank the entries for a query: every significant word must occur (by stem, root or with one
+   *  typo), then titles, phrases and exact names count most. */
   const rankEntries = (query, entries, stemmer) => {
     const words = fold(query).match(WORD) || [];
     // eslint-disable-next-line no-undef -- `stopwords` is a global of Sphinx's language_data.js
     const stop = typeof stopwords !== "undefined" ? stopwords : new Set();
-    const all = words.map((w) => stemmer.stemWord(w));
-    let significant = words.filter((w) => !stop.has(w)).map((w) => stemmer.stemWord(w));
+    const vocab = vocabulary(entries);
+    const all = words.map((w) => wordMatches(w, stemmer, vocab));
+    let significant = all.filter((_, i) => !stop.has(words[i]));
     if (!significant.length) significant = all;
-    if (!significant.length) return { hits: [], stems: [] };
+    const matched = new Set(all.flatMap((m) => [...m.keys()]));
+    if (!significant.length) return { hits: [], stems: matched };
+    const queryRoots = words.map((w) => rootOf(stemmer.stemWord(w))).join(" ");
+    const rootsOf = (stems) => stems.map((s) => vocab.get(s) || s);
     const scored = [];
     for (const entry of entries) {
       const title = entry[7] ? entry[7].split(" ") : [];
       const text = entry[8] ? entry[8].split(" ") : [];
-      const titleSet = new Set(title);
-      const textSet = new Set(text);
-      const found = significant.filter((s) => titleSet.has(s) || textSet.has(s));
-      if (!found.length) continue;
-      let score = found.length === significant.length ? 100 : 10 * found.length;
-      for (const s of significant) {
-        if (titleSet.has(s)) score += 12;
-        score += Math.min(text.filter((t) => t === s).length, 3) * 2;
-      }
-      if (all.length > 1 && contains(text, all)) score += 30;
-      if (all.length > 1 && contains(title, all)) score += 30;
-      if (title.length && title.join(" ") === all.join(" ")) score += 60;
-      if (entry[9] && entry[9] === all.join(" ")) score += 20; // the printed name exactly
+      const best = (m, list) => list.reduce((w, s) => Math.max(w, m.get(s) || 0), 0);
+      const inTitle = significant.map((m) => best(m, title));
+      const inText = significant.map((m) => best(m, text));
+      const found = significant.filter((_, i) => inTitle[i] || inText[i]).length;
+      if (!found) continue;
+      let score = found === significant.length ? 100 : 10 * found;
+      significant.forEach((m, i) => {
+        score += 12 * inTitle[i];
+        score += Math.min(text.filter((t) => m.has(t)).length, 3) * 2 * Math.max(inTitle[i], inText[i]);
+      });
+      const textRoots = rootsOf(text);
+      const titleRoots = rootsOf(title);
+      const phrase = queryRoots.split(" ");
+      if (phrase.length > 1 && contains(textRoots, phrase)) score += 30;
+      if (phrase.length > 1 && contains(titleRoots, phrase)) score += 30;
+      if (titleRoots.length && titleRoots.join(" ") === queryRoots) score += 60;
+      // the query names the entry in another form («закрытой карты» → «Закрыть (существо, карту)»)
+      else if (title.length && title.every((s) => all.some((m) => m.has(s)))) score += 40;
+      if (entry[9] && rootsOf(entry[9].split(" ")).join(" ") === queryRoots) score += 20; // the printed name
       score += 4 / (1 + text.length / 40); // shorter entries first among equals
       scored.push([score, entry]);
     }
     scored.sort((a, b) => b[0] - a[0]);
     const complete = scored.filter(([score]) => score >= 100);
-    return { hits: (complete.length ? complete : scored).slice(0, 20).map(([, e]) => e), stems: all };
+    return { hits: (complete.length ? complete : scored).slice(0, 20).map(([, e]) => e), stems: matched };
   };
 
   const snippet = (text, stems, stemmer) => {
@@ -113,7 +190,7 @@
     let first = -1;
     let last = 0;
     for (const match of text.matchAll(WORD)) {
-      const hit = stems.includes(stemmer.stemWord(fold(match[0])));
+      const hit = stems.has(stemmer.stemWord(fold(match[0])));
       if (!hit) continue;
       if (first < 0) first = match.index;
       pieces.push(escapeHTML(text.slice(last, match.index)), `<mark>${escapeHTML(match[0])}</mark>`);
@@ -167,12 +244,39 @@
     anchor.parentNode.insertBefore(box, anchor);
   };
 
+  /* Sphinx's page search needs searchindex.js (≈600 КБ) and fetched every hit's page for a
+   * summary (megabytes): it runs only when the reader asks, with titles only. */
+  const setupPageSearch = (query) => {
+    // eslint-disable-next-line no-undef -- `Search` is a global of Sphinx's searchtools.js
+    if (typeof Search === "undefined") return;
+    // eslint-disable-next-line no-undef
+    const sphinx = Search;
+    const perform = sphinx.performSearch;
+    sphinx.performSearch = () => {}; // Sphinx's own start on load: wait for the reader
+    const anchor = document.getElementById("search-results");
+    if (!anchor || !query.trim()) return;
+    const box = document.createElement("p");
+    box.className = "berserk-pages-search";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Искать и на остальных страницах сайта";
+    const about = document.createElement("span");
+    about.textContent = " — сценарии, описание проекта, протокол (загрузит указатель страниц, около 600 КБ)";
+    box.append(button, about);
+    anchor.appendChild(box);
+    button.addEventListener("click", () => {
+      box.remove();
+      sphinx.performSearch = perform;
+      perform(query);
+      if (!sphinx.hasIndex()) sphinx.loadIndex(`${root()}searchindex.js`);
+    });
+  };
+
   const setupSearchPage = () => {
     if (!document.getElementById("search-results")) return;
-    // Read from disk (file://), the browser refuses Sphinx's fetch() of each page for a summary
-    // and logs an error per hit: show the hits without page summaries there.
     // eslint-disable-next-line no-undef -- `DOCUMENTATION_OPTIONS` is a global of Sphinx
-    if (window.location.protocol === "file:" && typeof DOCUMENTATION_OPTIONS !== "undefined") {
+    if (typeof DOCUMENTATION_OPTIONS !== "undefined") {
+      // no fetch() of every hit's page for a summary (megabytes; refused from file:// anyway)
       // eslint-disable-next-line no-undef
       DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;
     }
@@ -194,15 +298,19 @@
     }
     const target = numberTarget(query);
     if (target) {
-      window.location.replace(target);
+      window.location.replace(target); // a rule number: straight to the rule, no index loaded
       return;
     }
+    setupPageSearch(query);
     if (!query.trim()) return;
     const script = document.createElement("script");
     script.src = `${root()}_static/berserk-entries.js`;
     script.onload = () => showEntries(query);
     document.body.appendChild(script);
   };
+
+  // for the browser tests: the root function next to its Python twin
+  window.BERSERK_SEARCH = { root: rootOf, oneEdit };
 
   const start = () => {
     fillRunTime();

@@ -4,9 +4,10 @@
 A prevention effect (Предотвращение, Эффект предотвращения): it reduces the number of wounds dealt,
 not the strength of the attack. Wounds of an attack (``WoundEvent.attack``: a strike, a fight, a
 shot) are prevented; a counter-blow is not an attack (Ответный удар), an ability that wounds is not an
-attack either. The count of prevented wounds is kept on the card for the turn (``this_turn["броня"]``)
-and starts again at every turn — the active player's and his opponent's alike. A card that ignores
-«Броня» (Игнорировать [предотвращение]) is not stopped by it.
+attack either. The count of prevented wounds is kept on the card for the turn
+(``this_turn.prevented`` under the keyword's term) and starts again at every turn — the active
+player's and his opponent's alike. A card that ignores «Броня» (Игнорировать [предотвращение]) is not
+stopped by it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def _prevent(game, event, remaining: int) -> int:
     value = ch.keyword(game, card, ARMOUR.term)
     if not value or value is True:
         return 0
-    used = card.this_turn.get("броня", 0)
+    used = card.this_turn.prevented.get(ARMOUR.term, 0) if card.this_turn else 0
     prevented = min(remaining, max(int(value) - used, 0))
     if prevented and hooks.ignores(game, event.source, "prevention", ARMOUR.term):
         game.log(
@@ -36,7 +37,7 @@ def _prevent(game, event, remaining: int) -> int:
         )
         return 0
     if prevented:
-        card.this_turn["броня"] = used + prevented
+        card.record().prevented[ARMOUR.term] = used + prevented
     return prevented
 
 

@@ -23,7 +23,7 @@ BONUS = keyword(
 
 def _strength(game, attack, strength: int) -> int:
     s = game.state
-    attacker = s.cards.get(attack["attacker"]) or s.lki.get(attack["attacker"])
+    attacker = s.cards.get(attack.attacker) or s.lki.get(attack.attacker)
     if attacker is None or (type(attacker) is not dict and not game.present(BONUS.term)):
         return strength
     return strength + sum(

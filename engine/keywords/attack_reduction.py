@@ -34,7 +34,7 @@ REDUCTION = keyword(
 def _strength(game, attack, strength: int) -> int:
     if not game.present(REDUCTION.term):
         return strength
-    target = game.state.cards.get(attack["target"])
+    target = game.state.cards.get(attack.target)
     if target is None:
         return strength
     return strength - sum(int(v or 0) for v in ch.keyword_values(game, target, REDUCTION.term))

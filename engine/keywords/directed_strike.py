@@ -12,7 +12,7 @@ DIRECTED = keyword(
 
 
 def _no_defender(game, attack) -> bool:
-    attacker = game.state.cards.get(attack["attacker"])
+    attacker = game.state.cards.get(attack.attacker)
     return attacker is not None and ch.has(game, attacker, DIRECTED.term)
 
 

@@ -21,6 +21,7 @@ from berserk_engine.events import AttackEvent, BlowEvent, WoundEvent, perform
 from berserk_engine.grammar import CHARACTER, phrase
 from berserk_engine.keywords import term
 from berserk_engine.queue import note_targets
+from berserk_engine.state import Attack
 
 SHOT = term(__name__, "выстрел-на-х")
 TARGET = Selector("chosen", "персонаж противника", CHARACTER, "enemy")
@@ -36,7 +37,8 @@ class Shot:
         if not targets:
             return
         target = targets[0]
-        attack = {"attacker": item.source, "target": target, "strike": False, "shot": True}
+        name = game.state.cards[target].name
+        attack = Attack(item.source, item.source_name, target, name, target, False, strike=False, shot=True)
         strength = attack_strength(game, attack, amount(game, self.amount, item))
         note_targets(game, item.source, [target])
         perform(

@@ -1,6 +1,6 @@
 """«Гнев»: a modifier to the attack — «+1 к атаке по существам, которые уже получали раны в этот ход».
 
-A creature «получала раны в этот ход» when wounds were dealt to it this turn (``this_turn["wounded"]``),
+A creature «получала раны в этот ход» when wounds were dealt to it this turn (``this_turn.wounded``),
 even if they were healed since; wounds of earlier turns do not count; a hero is not a creature.
 """
 
@@ -15,13 +15,14 @@ WRATH = keyword(__name__, "гнев", "Гнев", "Гнев", "static", "Гне�
 
 def _strength(game, attack, strength: int) -> int:
     s = game.state
-    attacker = s.cards.get(attack["attacker"]) or s.lki.get(attack["attacker"])
+    attacker = s.cards.get(attack.attacker) or s.lki.get(attack.attacker)
     if type(attacker) is not dict and not game.present(WRATH.term):
         return strength
     if attacker is None or not any(a.keyword == WRATH.term for a in ch.abilities_of(game, attacker)):
         return strength
-    target = s.cards.get(attack["target"])
-    if target is None or game.defs[target.name].type != "creature" or not target.this_turn.get("wounded"):
+    target = s.cards.get(attack.target)
+    wounded = target.this_turn.wounded if target is not None and target.this_turn else 0
+    if target is None or game.defs[target.name].type != "creature" or not wounded:
         return strength
     game.log("wrath", f"Гнев: +1 к атаке по «{target.name}»", card=target.id, rule=WRATH.term)
     return strength + 1

@@ -1,4 +1,5 @@
-"""Words of the rulebook for the site: Russian stems, links inside verbatim text, the entry index.
+"""Search data and words of the rulebook for the site: Russian stems, links inside verbatim text, the
+entry index (``berserk-entries.js``, ``berserk-numbers.js``) and Sphinx's Russian search strings.
 
 Everything here works on the corpus (:mod:`berserk_rules.corpus`) and never changes a character of
 the rule text: a linker splits a line into pieces whose concatenation is the line itself, some of
@@ -12,7 +13,11 @@ them marked as links to a rule or a glossary term.
   and the JavaScript side), whole words only, the first use of each term per rule.
 
 The same stems feed the site's entry search (``berserk-entries.js``): each rule and term is its own
-result, ranked above page hits, so «брони» finds «Броня» as «броня» does.
+result, ranked above page hits, so «брони» finds «Броня» as «броня» does. Snowball leaves verb
+and participle forms of one word on different stems («пасовать» → пасова, «пасует» → пас;
+«закрыть» → закр, «закрытой» → закрыт), so the search also compares *roots* (:func:`root`: the
+stem without verbal and participle suffixes, the same function in ``berserk.js``) and, when a word
+of the query matches nothing, stems one edit away (:func:`one_edit`).
 """
 
 from __future__ import annotations
@@ -22,7 +27,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
+
+from sphinx.application import Sphinx
+
+from berserk_rules.errors import UserError
+from berserk_rules.site.data import (
+    corpus_root,
+    part_docname,
+    part_title,
+    run_script,
+    site_data,
+    write_if_changed,
+)
 
 WORD_RE = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+(?![\d])|(?<![\d.])\d{3}(?![\d.])")
@@ -52,6 +70,54 @@ def _stemmer(module: Any) -> Any:
     if not _STEMMER:
         _STEMMER.append(module.stemmer("russian"))
     return _STEMMER[0]
+
+
+# suffixes a Snowball stem may still carry, removed in this order, at most one of each group and
+# only if three letters stay: participles and finite forms (закрыт, уничтожен, сдавш, сдает, сдал,
+# погибнут), then the verbal stem suffixes (пасова, закрыва, погибну), then one final vowel
+# (закры → закр, сдае → сда). An ending with letters after «/» is removed only after one of them
+# (закрыт, but not карт).
+ROOT_ENDINGS = (
+    ("нут", "ующ", "ющ", "ащ", "ящ", "ущ", "ивш", "ывш", "вш", "нн", "ен", "ён", "ет", "ит", "ут", "ют",
+     "ат", "ят", "ем", "им", "ш", "н/ая", "т/аыиуо", "л/аяеиы"),
+    ("ова", "ева", "ыва", "ива", "ва", "ну"),
+    ("а", "я", "ы", "и", "е", "о", "у"),
+)  # fmt: skip
+ROOT_MIN = 3
+INDEX_FORMAT = 2  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
+
+
+@lru_cache(maxsize=65536)
+def root(stem_: str) -> str:
+    """The root a stem shares with the other forms of its verb: пасова, пас → пас; закр, закрыт → закр;
+    сдат, сдает, сдал, сдавш → сда. Used to match a query with a text, never to link terms.
+
+    ``berserk.js`` has the same function (``root``); the browser tests compare the two.
+    """
+    current = stem_
+    for endings in ROOT_ENDINGS:
+        for spec in endings:
+            ending, _, before = spec.partition("/")
+            rest = len(current) - len(ending)
+            if current.endswith(ending) and rest >= ROOT_MIN and (not before or current[rest - 1] in before):
+                current = current[:rest]
+                break
+    return current
+
+
+def one_edit(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` differ by one letter changed, missing, added or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    if len(a) == len(b):
+        if a[start + 1 :] == b[start + 1 :]:
+            return True
+        return a[start] == b[start + 1] and a[start + 1] == b[start] and a[start + 2 :] == b[start + 2 :]
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    return shorter[start:] == longer[start + 1 :]
 
 
 def _surface(text: str) -> list[tuple[int, int, str, str]]:
@@ -253,7 +319,8 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
 
     ``docname_of(entry)`` gives the page of an entry. Records: ``[id, kind, title, page, anchor,
     place, text, title stems (a term: its name as typed), text stems, stems of the printed
-    name]``; ``numbers`` maps a rule number (and an alias) to ``page#anchor``.
+    name]``; ``numbers`` maps a rule number (and an alias) to ``page#anchor``; ``roots`` maps each
+    stem of the records whose :func:`root` differs from it to that root.
     """
     records: list[list[Any]] = []
     numbers: dict[str, str] = {}
@@ -305,4 +372,99 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
                 full_title,
             ]
         )
-    return {"entries": records, "numbers": numbers}
+    vocabulary = {s for record in records for field_ in (7, 8, 9) for s in record[field_].split()}
+    roots = {s: root(s) for s in sorted(vocabulary) if root(s) != s}
+    return {"entries": records, "numbers": numbers, "roots": roots}
+
+
+SEARCH_TRANSLATIONS = {
+    ", in ": ", на странице ",
+    "Search finished, found one page matching the search query.": [
+        "Найдена ${resultCount} страница.",
+        "Найдено ${resultCount} страницы.",
+        "Найдено ${resultCount} страниц.",
+        "Найдено ${resultCount} страницы.",
+    ],
+    "Search finished, found ${resultCount} pages matching the search query.": [
+        "Найдена ${resultCount} страница.",
+        "Найдено ${resultCount} страницы.",
+        "Найдено ${resultCount} страниц.",
+        "Найдено ${resultCount} страницы.",
+    ],
+}
+
+
+def on_config_inited(app: Sphinx, config: Any) -> None:
+    """Fix Sphinx's Russian JavaScript catalogue and resolve ``locale_dirs`` against the conf folder.
+
+    Sphinx's ``ru/sphinx.js`` has empty plural forms for «found N pages» (the line stays blank) and
+    translates ``", in "`` without a trailing space («вЧасть 4»). The patched copy is written under
+    the doctree folder and put first in ``locale_dirs``; Sphinx looks for ``sphinx.js`` there
+    relative to the current folder, so every entry is made absolute.
+    """
+    import json
+
+    from sphinx import package_dir
+
+    confdir = Path(app.confdir)
+    dirs = [str(Path(d) if Path(d).is_absolute() else confdir / d) for d in config.locale_dirs]
+    language = config.language or "en"
+    original = Path(package_dir, "locale", language, "LC_MESSAGES", "sphinx.js")
+    if language == "ru" and original.is_file():
+        text = original.read_text(encoding="utf-8")
+        catalogue = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+        catalogue["messages"].update(SEARCH_TRANSLATIONS)
+        target = Path(app.doctreedir) / "berserk-locale"
+        write_if_changed(
+            target / language / "LC_MESSAGES" / "sphinx.js",
+            "Documentation.addTranslations(" + json.dumps(catalogue, ensure_ascii=False, indent=1) + ");\n",
+        )
+        dirs.insert(0, str(target))
+    config.locale_dirs = dirs
+
+
+def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
+    """Write the scripts that the pages load: the run's time, rule numbers, the entry index."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import json
+
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.site.search import entry_index
+
+    static = Path(app.outdir) / "_static"
+    data = site_data(app)
+    write_if_changed(static / "berserk-run.js", run_script(data))
+    try:
+        corpus = load_corpus(corpus_root(app.config, app.srcdir))
+    except UserError:
+        return
+    titles = {part: part_title(app, part) for part in {e.part for e in corpus.entries}}
+    # the index depends only on the corpus files and the part titles: skip the stemming when unchanged
+    rules_dir = corpus_root(app.config, app.srcdir) / "rules"
+    key = json.dumps(
+        [
+            INDEX_FORMAT,
+            sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in rules_dir.glob("*.md")),
+            titles,
+        ],
+        ensure_ascii=False,
+    )
+    marker = Path(app.doctreedir) / "berserk-entries.key"
+    scripts = [static / "berserk-numbers.js", static / "berserk-entries.js"]
+    if all(path.is_file() for path in scripts) and marker.is_file() and marker.read_text("utf-8") == key:
+        return
+
+    def page(entry: Any) -> str:
+        return app.builder.get_target_uri(part_docname(entry.part))
+
+    index = entry_index(corpus.entries, page, titles)
+    numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
+    write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
+    entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
+    roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
+    write_if_changed(
+        static / "berserk-entries.js",
+        f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n",
+    )
+    write_if_changed(marker, key)

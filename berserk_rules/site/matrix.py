@@ -1,6 +1,6 @@
 """Sphinx: the «Матрица движков» page (``{berserk-matrix}``) and the engines' SVG badges.
 
-A separate small extension, set up by :mod:`berserk_rules.sphinx_ext`. The results files come
+A separate small extension, set up by :mod:`berserk_rules.site`. The results files come
 from the ``berserk_matrix`` configuration value (paths separated by ``os.pathsep``; ``berserk-rules
 site --matrix RESULTS…`` sets it); without it, the site's own results file (one engine). The page
 depends on those files, so it is rebuilt when a run changes them; the badges are written into

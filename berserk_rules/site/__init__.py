@@ -1,0 +1,121 @@
+"""The site: a Sphinx extension that publishes the rule corpus, the scenarios and their latest results.
+
+``docs/conf.py`` loads it as ``berserk_rules.site``. One module per job (``docs/architecture.md``,
+«Сайт»): :mod:`.domain` — the rulebook's object types and the site's state, the base of the
+directives; :mod:`.corpus` — the corpus directives, rendered from the corpus model
+(:mod:`berserk_rules.corpus`); :mod:`.editions` — an edition's pages and the changes between
+editions; :mod:`.features` — the scenario pages; :mod:`.steps` — the step dictionary;
+:mod:`.results` — the latest run on the pages; :mod:`.replay` — a scenario's game; :mod:`.search`
+— links in the text and the search data; :mod:`.matrix` — the engines' matrix; :mod:`.data` —
+what a build reads; :mod:`.nodes` — nodes and small renderers.
+
+Cross references:
+
+* ``{rule}`401.7``` — a rule (anchor ``rule-401.7``; rules are objects of the standard domain, so
+  they resolve across pages, appear in the general index and in search);
+* ``{termin}`авангард-х``` — a glossary term by its slug (anchor ``term-авангард-х``); terms are
+  also registered as Sphinx glossary terms, so ``{term}`Авангард Х``` works by the printed name;
+* ``{interpretation}`I-3``` — an entry of the register of interpretations;
+* ``{scenario}`features/part-4/401-ochered.feature:12``` — a scenario on its feature page.
+
+Scenarios come from :mod:`berserk_rules.features`, statuses from the results file (config value
+``berserk_results``). Results are loaded on ``builder-inited`` and placed on the pages on
+``doctree-resolved``; pages that show scenarios are re-read when the results file, a feature file,
+a step module or a corpus file changes. Generated pages (one per feature file and the scenario
+index) are written on ``builder-inited`` into ``<srcdir>/_generated/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+
+from berserk_rules.phrase_catalogue import PhraseCatalogueDirective
+from berserk_rules.site.corpus import (
+    CorpusPageDirective,
+    InterpretationDirective,
+    on_include_read,
+)
+from berserk_rules.site.data import load_site_data, site_data
+from berserk_rules.site.domain import BerserkDomain, berserk_domain
+from berserk_rules.site.editions import ChangesDirective
+from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
+from berserk_rules.site.nodes import (
+    PLACEHOLDERS,
+    SectionMarkers,
+    _skip,
+    coverage_table,
+    run_summary,
+    scenario_index_table,
+)
+from berserk_rules.site.results import CoverageDirective, RunDirective, on_doctree_resolved
+from berserk_rules.site.search import on_build_finished, on_config_inited
+from berserk_rules.site.steps import StepsDirective
+
+
+def on_builder_inited(app: Sphinx) -> None:
+    data = load_site_data(app)
+    app.berserk_data = data  # type: ignore[attr-defined]
+    generate_pages(app, data)
+
+
+def on_html_page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """furo writes the sidebar's screen-reader labels in English (``furo/navigation.py``)."""
+    tree = context.get("furo_navigation_tree")
+    if isinstance(tree, str):
+        context["furo_navigation_tree"] = tree.replace(
+            'aria-label="Toggle navigation of ', 'aria-label="Раскрыть или свернуть: '
+        )
+
+
+def on_env_get_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages that show results are read again when the results or the scenarios change."""
+    return berserk_domain(env).outdated(site_data(app).fingerprint, env.found_docs, removed)
+
+
+def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    env = app.env
+    if berserk_domain(env).shows_results(env.docname):
+        data = site_data(app)
+        env.note_dependency(str(data.view_path))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("berserk_results", "", "env", types=[str])
+    app.add_config_value("berserk_root", "", "env", types=[str])
+    app.add_config_value("berserk_corpus", "", "env", types=[str])
+
+    for node_class in (*PLACEHOLDERS, coverage_table, run_summary, scenario_index_table):
+        app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
+
+    app.add_domain(BerserkDomain, override=True)
+    app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
+    app.add_directive("berserk-feature", FeatureDirective)
+    app.add_directive("berserk-steps", StepsDirective)
+    app.add_directive("berserk-coverage", CoverageDirective)
+    app.add_directive("berserk-run", RunDirective)
+    app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
+    app.add_directive("berserk-changes", ChangesDirective)
+    app.add_directive("berserk-corpus-page", CorpusPageDirective)
+    app.add_directive("berserk-phrases", PhraseCatalogueDirective)  # the engine's phrase catalogue
+    app.add_transform(SectionMarkers)
+
+    app.connect("builder-inited", on_builder_inited)
+    app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("doctree-read", on_doctree_read)
+    app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("build-finished", on_build_finished)
+    app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
+    app.connect("config-inited", on_config_inited)
+    app.connect("include-read", on_include_read)
+    for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):
+        app.add_js_file(script)
+    app.setup_extension("berserk_rules.site.matrix")  # the engines' matrix page and badges (runner)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}

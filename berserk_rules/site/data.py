@@ -1,0 +1,271 @@
+"""What a build of the site reads: the scenarios, the results of the latest run, the corpus and its
+linker, each loaded once per build (or once per process until its files change).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from berserk_rules.errors import UserError
+from berserk_rules.site.nodes import GENERATED, GLOSSARY_PART, format_time
+
+logger = logging.getLogger(__name__)
+
+
+def entry_known(config: Any, srcdir: str | Path) -> Callable[[str, str], bool]:
+    """``known(kind, id)``: does this edition's corpus have the rule / term / interpretation?
+
+    Only an edition's site (``berserk_corpus`` set) shows references it lacks as text; on the
+    project's own site every reference must resolve (a broken one fails the build under -W).
+    """
+    loaded = site_corpus(config, srcdir) if config.berserk_corpus else None
+
+    def known(kind: str, ident: str) -> bool:
+        if loaded is None:
+            return True
+        corpus, linker = loaded
+        if kind == "rule":
+            return ident in linker.rule_ids
+        if kind == "termin":
+            return ident in linker.term_slugs
+        return ident in corpus.interpretations
+
+    return known
+
+
+_SCENARIOS: dict[tuple[Any, ...], list[Any]] = {}
+
+
+_PARSED: dict[tuple[Any, ...], Any] = {}
+
+
+def cached_scenarios(root: Path) -> list[Any]:
+    """:func:`~berserk_rules.features.load_scenarios`, parsed once per process until a feature file
+    changes (the site needs them on builder-inited, in every feature page and in the summary)."""
+    from berserk_rules.features import load_scenarios
+
+    folder = root / "features"
+    files = sorted(folder.rglob("*.feature")) if folder.is_dir() else []
+    key = (str(root), *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
+    if key not in _SCENARIOS:
+        scenarios = load_scenarios(root)  # a bad file raises UserError: nothing is cached
+        _SCENARIOS.clear()
+        _SCENARIOS[key] = scenarios
+    return _SCENARIOS[key]
+
+
+def parsed_feature(path: Path, root: Path) -> Any:
+    """:func:`~berserk_rules.features.parse_feature`, once per process until the file changes."""
+    from berserk_rules.features import parse_feature
+
+    stat = path.stat()
+    key = (str(path), str(root), stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        _PARSED[key] = parse_feature(path, root)
+    return _PARSED[key]
+
+
+def scenario_index(config: Any, srcdir: str | Path) -> list[Any]:
+    """Every scenario of the project; empty when a feature file is bad (the build warns elsewhere)."""
+    try:
+        return cached_scenarios(project_root(config, srcdir))
+    except UserError:
+        return []
+
+
+_LINKERS: dict[int, Any] = {}
+
+
+def site_corpus(config: Any, srcdir: str | Path) -> tuple[Any, Any] | None:
+    """(corpus, :class:`~berserk_rules.site.search.Linker`) of this build, None without a corpus.
+
+    The linker is built once per loaded corpus (:func:`~berserk_rules.corpus.load_corpus` caches
+    the corpus until a file of it changes).
+    """
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.site.search import Linker
+
+    try:
+        corpus = load_corpus(corpus_root(config, srcdir))
+    except UserError as exc:
+        logger.warning("корпус не загружен, ссылки в тексте не строятся: %s", exc)
+        return None
+    if id(corpus) not in _LINKERS:
+        _LINKERS.clear()
+        _LINKERS[id(corpus)] = (corpus, Linker.build(corpus.entries))
+    return _LINKERS[id(corpus)]
+
+
+def site_linker(config: Any, srcdir: str | Path) -> Any:
+    """The :class:`~berserk_rules.site.search.Linker` of this build's corpus (None without a corpus)."""
+    loaded = site_corpus(config, srcdir)
+    return loaded[1] if loaded else None
+
+
+@dataclass
+class SiteData:
+    root: Path
+    results_path: Path
+    scenarios: list[Any] = field(default_factory=list)
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    run: dict[str, Any] | None = None
+    by_kind: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    fingerprint: str = ""
+    view_path: Path | None = None  # the results as the pages show them (no timings)
+
+    def status(self, scenario_id: str) -> str:
+        record = self.results.get(scenario_id)
+        return str(record.get("status") or "not run") if record else "not run"
+
+    def message(self, scenario_id: str) -> str | None:
+        record = self.results.get(scenario_id)
+        message = record.get("message") if record else None
+        return str(message) if message else None
+
+
+def site_data(app: Sphinx) -> SiteData:
+    data = getattr(app, "berserk_data", None)
+    if data is None:  # builder-inited has not run (should not happen)
+        data = load_site_data(app)
+        app.berserk_data = data  # type: ignore[attr-defined]
+    return data
+
+
+def project_root(config: Any, srcdir: str | Path) -> Path:
+    """``berserk_root`` or, by default, the folder above the docs folder."""
+    configured = config.berserk_root
+    if configured:
+        return Path(configured).resolve()
+    return Path(srcdir).resolve().parent
+
+
+def corpus_root(config: Any, srcdir: str | Path) -> Path:
+    """The folder whose ``rules/`` is the corpus: ``berserk_corpus`` or, by default, the project root."""
+    configured = config.berserk_corpus
+    return Path(configured).resolve() if configured else project_root(config, srcdir)
+
+
+def results_path(app: Sphinx, root: Path) -> Path:
+    configured = app.config.berserk_results
+    path = Path(configured) if configured else root / "build" / "results.json"
+    return path if path.is_absolute() else (root / path)
+
+
+def watched_files(root: Path) -> list[Path]:
+    """Files whose change must re-read the pages that show scenarios, coverage or steps."""
+    files: list[Path] = []
+    for folder, pattern in (("features", "*.feature"), ("berserk_rules/steps", "*.py"), ("rules", "*.md")):
+        base = root / folder
+        if base.is_dir():
+            files.extend(sorted(base.rglob(pattern)))
+    return files
+
+
+def load_site_data(app: Sphinx) -> SiteData:
+    from berserk_rules.features import load_results, load_results_file
+
+    root = project_root(app.config, app.srcdir)
+    data = SiteData(root=root, results_path=results_path(app, root))
+    try:
+        data.scenarios = cached_scenarios(root)
+    except UserError as exc:
+        logger.warning("сценарии не загружены: %s", exc)
+    try:
+        data.run = load_results_file(data.results_path)
+        data.results = load_results(data.results_path) if data.run is not None else {}
+    except UserError as exc:
+        logger.warning("результаты не загружены: %s", exc)
+    data.view_path = Path(app.doctreedir) / "berserk-view.json"
+    write_if_changed(data.view_path, results_view(data))
+    by_kind: dict[str, dict[str, list[Any]]] = {"rule": {}, "term": {}, "interpretation": {}}
+    for ref in data.scenarios:
+        for kind, ids in (("rule", ref.rules), ("term", ref.terms), ("interpretation", ref.interpretations)):
+            for ident in ids:
+                by_kind[kind].setdefault(ident, []).append(ref)
+    data.by_kind = by_kind
+    digest = hashlib.sha256()
+    for path in [data.view_path, *watched_files(root), *watched_files(corpus_root(app.config, app.srcdir))]:
+        try:
+            stat = path.stat()
+            digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
+        except OSError:
+            digest.update(f"{path}:-\n".encode())
+    digest.update(
+        f"{app.config.berserk_results}|{app.config.berserk_root}|{app.config.berserk_corpus}".encode()
+    )
+    data.fingerprint = digest.hexdigest()
+    return data
+
+
+VIEW_FIELDS = ("status", "message", "log", "position", "failed_step")
+
+
+RUN_FIELDS = ("started", "finished", "duration")
+
+
+def results_view(data: SiteData) -> str:
+    """What the pages show of the results, as canonical JSON: statuses, messages, logs, positions.
+
+    Timings (durations, start and end of the run) are left out: a re-run with the same outcome
+    gives the same text, so no page is rebuilt. The time of the run reaches the pages through
+    ``_static/berserk-run.js`` (see :func:`run_script`).
+    """
+    import json
+
+    engine = (data.run or {}).get("engine") or {}
+    view = {
+        "engine": {k: engine.get(k) for k in ("name", "version", "driver")},
+        "scenarios": {
+            ident: {k: record.get(k) for k in VIEW_FIELDS if record.get(k) is not None}
+            for ident, record in sorted(data.results.items())
+        },
+    }
+    return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def run_script(data: SiteData) -> str:
+    """``berserk-run.js``: the time of the latest run, filled into the pages by ``berserk.js``."""
+    import json
+
+    run = {k: (data.run or {}).get(k) for k in RUN_FIELDS}
+    if run["finished"]:
+        run["finished_text"] = format_time(str(run["finished"]))
+    return "window.BERSERK_RUN = " + json.dumps(run, ensure_ascii=False, sort_keys=True) + ";\n"
+
+
+def feature_docname(rel: str) -> str:
+    """``features/part-4/401-ochered.feature`` -> ``_generated/features/part-4/401-ochered``."""
+    return f"{GENERATED}/{rel.removesuffix('.feature')}"
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    """Write atomically, and only when the text changed (an unchanged page keeps its mtime)."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def part_docname(part: int) -> str:
+    return "glossary" if part == GLOSSARY_PART else f"rules/part-{part}"
+
+
+def part_title(app: Sphinx, part: int) -> str:
+    title = app.env.titles.get(part_docname(part))
+    return title.astext() if title is not None else f"Часть {part}"
+
+
+def part_of_rule(rule_id: str) -> int:
+    from berserk_rules.corpus.model import part_of_id
+
+    return part_of_id(rule_id) or 0

@@ -1,0 +1,355 @@
+"""The latest run on the pages: placeholders replaced on ``doctree-resolved`` by statuses, messages,
+replays, the coverage report (``{berserk-coverage}``) and the run's summary (``{berserk-run}``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter, defaultdict
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+from berserk_rules.site.data import (
+    SiteData,
+    corpus_root,
+    feature_docname,
+    part_docname,
+    part_of_rule,
+    part_title,
+    site_data,
+    site_linker,
+)
+from berserk_rules.site.domain import BerserkDirective
+from berserk_rules.site.features import render_scenario_index
+from berserk_rules.site.nodes import (
+    GLOSSARY_PART,
+    STATUS_ORDER,
+    add_row,
+    badge,
+    counts_text,
+    coverage_table,
+    message_block,
+    percent,
+    run_note,
+    run_summary,
+    scenario_index_table,
+    scenario_list,
+    scenario_messages,
+    scenario_replay,
+    scenario_status,
+    status_badge,
+    status_class,
+    table_node,
+)
+
+
+class CoverageDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        return [coverage_table()]
+
+
+class RunDirective(BerserkDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_berserk()
+        return [run_summary()]
+
+
+def engine_name(data: SiteData) -> str:
+    engine = (data.run or {}).get("engine") or {}
+    return " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "неизвестен"
+
+
+def run_line(data: SiteData, lead: str = "Последний прогон") -> nodes.paragraph:
+    """«Последний прогон: движок X, завершён <время>.» — the time is filled in by ``berserk.js``
+    from ``berserk-run.js``, so that a re-run with the same outcome changes no page."""
+    name = engine_name(data)
+    para = nodes.paragraph(classes=["berserk-run-line"])
+    para += nodes.Text(f"{lead}: движок ")
+    para += nodes.literal(name, name)
+    para += nodes.inline("", "", classes=["berserk-run-time"])
+    para += nodes.Text(".")
+    return para
+
+
+def render_run_summary(data: SiteData) -> list[nodes.Node]:
+    box = nodes.container(classes=["berserk-run"])
+    statuses = [data.status(ref.id) for ref in data.scenarios]
+    if data.run is None:
+        box += nodes.paragraph(
+            text="Сценарии ещё не запускались: файл результатов не найден. "
+            "Выполните «berserk-rules check» или «berserk-rules site»."
+        )
+    else:
+        box += run_line(data)
+    para = nodes.paragraph()
+    para += nodes.Text(f"Сценариев: {len(statuses)}")
+    counts = Counter(statuses)
+    for status in STATUS_ORDER:
+        if counts[status]:
+            para += nodes.Text(" ")
+            para += status_badge(status)
+            para += nodes.Text(f" {counts[status]}")
+    box += para
+    return [box]
+
+
+def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes.Node]:
+    from berserk_rules.corpus import load_corpus
+    from berserk_rules.coverage import by_part, compute
+
+    corpus = load_corpus(corpus_root(app.config, app.srcdir))
+    items = compute(corpus, data.scenarios, data.results)
+    entries = {(e.kind, e.id): e for e in corpus.entries}
+    out: list[nodes.Node] = []
+
+    def part_link(part: int) -> nodes.Node:
+        docname = part_docname(part)
+        title = part_title(app, part)
+        if docname not in app.env.all_docs:
+            return nodes.Text(title)
+        uri = app.builder.get_relative_uri(fromdocname, docname)
+        return nodes.reference(title, title, internal=True, refuri=uri)
+
+    summary = table_node([4, 2, 2, 2, 2, 2])
+    summary["classes"].append("berserk-coverage-summary")
+    add_row(
+        summary,
+        ["Часть", "Проверяемых", "Со сценариями", "Покрытие", "Всё пройдено", "Не проверяются"],
+        head=True,
+    )
+    totals = [0, 0, 0, 0]
+    for kind in ("rule", "term"):
+        for part, cov in by_part(items, kind).items():
+            totals = [
+                totals[0] + cov.testable,
+                totals[1] + cov.covered,
+                totals[2] + cov.passing,
+                totals[3] + cov.untestable,
+            ]
+            add_row(
+                summary,
+                [
+                    part_link(part),
+                    str(cov.testable),
+                    str(cov.covered),
+                    percent(cov.covered, cov.testable),
+                    str(cov.passing),
+                    str(cov.untestable),
+                ],
+            )
+    add_row(
+        summary,
+        [
+            "Всего",
+            str(totals[0]),
+            str(totals[1]),
+            percent(totals[1], totals[0]),
+            str(totals[2]),
+            str(totals[3]),
+        ],
+    )
+    out.append(summary)
+
+    groups: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for item in items:
+        if not item["heading"]:
+            groups[int(item["part"])].append(item)
+    for part in sorted(groups):
+        section = nodes.section(ids=[f"coverage-part-{part}"])
+        title = part_title(app, part)
+        section += nodes.title(title, title)
+        table = table_node([1, 5, 4])
+        table["classes"].append("berserk-coverage")
+        add_row(table, ["Номер" if part != GLOSSARY_PART else "Термин", "Текст", "Сценарии"], head=True)
+        for item in groups[part]:
+            entry = entries.get((item["kind"], item["id"]))
+            if item["kind"] == "term":
+                docname, anchor = "glossary", f"term-{item['id']}"
+                label = entry.title if entry is not None and entry.title else item["id"]
+            else:
+                docname, anchor, label = f"rules/part-{part}", f"rule-{item['id']}", item["id"]
+            ref = nodes.reference(
+                "",
+                "",
+                internal=True,
+                refuri=app.builder.get_relative_uri(fromdocname, docname) + "#" + anchor,
+            )
+            ref += nodes.literal(label, label)
+            text = entry.text.splitlines()[0] if entry is not None and entry.text else ""
+            if len(text) > 120:
+                text = text[:117].rstrip() + "…"
+            statuses = [s["status"] for s in item["scenarios"]]
+            cell = nodes.paragraph()
+            if statuses:
+                worst = next(s for s in STATUS_ORDER if s in statuses)
+                cell += status_badge(worst)
+                cell += nodes.Text(f" {len(statuses)}: {counts_text(statuses)}")
+            elif not item["testable"]:
+                cell += badge("не проверяется", "berserk-untestable")
+                cell += nodes.Text(" " + str(item.get("reason", "")))
+            else:
+                cell += badge("нет сценариев", "berserk-uncovered")
+            add_row(table, [nodes.paragraph("", "", ref), text, cell])
+        section += table
+        out.append(section)
+    return out
+
+
+def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Replace the placeholders by what the latest run says — found in one walk over the page (a
+    walk per kind of placeholder cost a second on a full-length edition), replaced kind by kind; the
+    placeholders that a replacement brings are replaced too."""
+    data = site_data(app)
+    renderers: list[tuple[type[nodes.Element], Any]] = [
+        (scenario_list, lambda node: render_scenario_list(app, data, node, docname)),
+        (scenario_status, lambda node: status_badge(data.status(node["scenario"]))),
+        (scenario_messages, lambda node: render_messages(data, node["scenarios"])),
+        (scenario_replay, lambda node: render_replay(app, data, node["scenarios"], docname)),
+        (
+            run_note,
+            lambda node: (
+                run_line(data)
+                if data.run is not None
+                else nodes.paragraph(text="Сценарии ещё не запускались.")
+            ),
+        ),
+        (coverage_table, lambda node: render_coverage(app, data, docname)),
+        (scenario_index_table, lambda node: render_scenario_index(app, data, docname)),
+        (run_summary, lambda node: render_run_summary(data)),
+    ]
+    kinds = tuple(kind for kind, _ in renderers)
+    found: dict[type, list[nodes.Element]] = {kind: [] for kind in kinds}
+
+    def collect(tree: nodes.Node) -> None:
+        for node in tree.findall(lambda n: isinstance(n, kinds)):
+            found[type(node)].append(node)
+
+    collect(doctree)
+    for kind, render in renderers:
+        pending, found[kind] = found[kind], []
+        for node in pending:
+            top = node
+            while top.parent is not None:
+                top = top.parent
+            if top is not doctree:
+                continue  # inside a placeholder replaced before it: gone with it
+            new = render(node)
+            node.replace_self(new)
+            for part in new if isinstance(new, list) else [new]:
+                if isinstance(part, nodes.Node):
+                    collect(part)
+
+
+def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docname: str) -> list[nodes.Node]:
+    scenarios = data.by_kind.get(node["kind"], {}).get(node["target"], [])
+    box = nodes.container(classes=["berserk-scenarios"])
+    if not scenarios:
+        if node["kind"] not in ("rule", "term"):
+            return []
+        if node["untestable"]:
+            box += nodes.paragraph(
+                "",
+                "",
+                nodes.strong("Не проверяется движком: ", "Не проверяется движком: "),
+                nodes.Text(node["untestable"]),
+                classes=["berserk-no-scenarios"],
+            )
+        else:
+            box += nodes.paragraph(text="Сценариев пока нет.", classes=["berserk-no-scenarios"])
+        return [box]
+    statuses = [data.status(ref.id) for ref in scenarios]
+    title = f"Сценарии ({len(scenarios)}): {counts_text(statuses)}"
+    box += nodes.paragraph("", "", nodes.strong(title, title), classes=["berserk-scenarios-title"])
+    items = nodes.bullet_list(classes=["berserk-scenario-list"])
+    for ref, status in zip(scenarios, statuses, strict=True):
+        item = nodes.list_item(classes=[status_class(status)])
+        para = nodes.paragraph()
+        para += status_badge(status)
+        para += nodes.Text(" ")
+        uri = app.builder.get_relative_uri(docname, feature_docname(ref.file)) + f"#scenario-{ref.line}"
+        para += nodes.reference(
+            ref.name, ref.name, internal=True, refuri=uri, classes=["berserk-scenario-link"]
+        )
+        para += nodes.Text(" ")
+        para += nodes.inline(ref.id, ref.id, classes=["berserk-scenario-id"])
+        item += para
+        message = data.message(ref.id)
+        if message and status in ("failed", "error", "xpass"):
+            item += message_block(message)
+        items += item
+    box += items
+    return [box]
+
+
+def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname: str) -> list[nodes.Node]:
+    """For each scenario (or outline row): the failed step, the starting board and the game log."""
+    from berserk_rules.site.replay import board, log_account
+
+    linker = site_linker(app.config, app.srcdir)
+
+    def rule_uri(ident: str) -> str | None:
+        if linker is None:
+            return None
+        target = linker.rule_target(ident)
+        if target is not None:
+            part = part_of_rule(target)
+            return app.builder.get_relative_uri(docname, part_docname(part)) + f"#rule-{target}"
+        if ident in linker.term_slugs:
+            return app.builder.get_relative_uri(docname, "glossary") + f"#term-{ident}"
+        return None
+
+    out: list[nodes.Node] = []
+    for scenario_id in scenario_ids:
+        record = data.results.get(scenario_id) or {}
+        step = record.get("failed_step")
+        if isinstance(step, dict) and data.status(scenario_id) in ("failed", "error", "xfail", "xpass"):
+            words = f"{step.get('keyword', '')} {step.get('text', '')}".strip()
+            para = nodes.paragraph(classes=["berserk-failed-step"])
+            para += nodes.strong(
+                "Шаг, на котором сценарий остановился: ", "Шаг, на котором сценарий остановился: "
+            )
+            para += nodes.literal(words, words)
+            para += nodes.Text(f" (строка {step.get('line', '?')})")
+            out.append(para)
+        position, log = record.get("position"), record.get("log")
+        if not position and not log:
+            continue
+        label = "Партия сценария" + (f" {scenario_id.rsplit(':', 1)[-1]}" if len(scenario_ids) > 1 else "")
+        summary = html.escape(f"{label}: позиция и ход игры")
+        out.append(
+            nodes.raw(
+                "",
+                f'<details class="berserk-replay"><summary>{summary}</summary>',
+                format="html",
+            )
+        )
+        if isinstance(position, dict):
+            out.append(nodes.paragraph("", "", nodes.strong("Начальная позиция", "Начальная позиция")))
+            out.append(board(position))
+        if isinstance(log, list) and log:
+            out.append(nodes.paragraph("", "", nodes.strong("Журнал партии", "Журнал партии")))
+            out.append(log_account(log, rule_uri))
+        out.append(nodes.raw("", "</details>", format="html"))
+    return out
+
+
+def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for scenario_id in scenario_ids:
+        message = data.message(scenario_id)
+        status = data.status(scenario_id)
+        if message and status in ("failed", "error", "xpass", "xfail", "skipped"):
+            box = nodes.container(classes=["berserk-result", status_class(status)])
+            box += nodes.paragraph(
+                "", "", status_badge(status), nodes.Text(" "), nodes.literal(scenario_id, scenario_id)
+            )
+            box += message_block(message)
+            out.append(box)
+    return out
