@@ -289,13 +289,13 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
 
 
 def _note_wounder(game: Game, card: Any, source: str | None) -> None:
-    """Record the physical card (its serial) whose wounds were the last dealt to ``card`` this turn:
-    the one that kills it if it dies of them («убивает», interpretation I-60; ``TurnRecord.wounded_by``)."""
     s = game.state
     found = s.cards.get(source) if source else None
     serial = (
         found.serial if found is not None else (s.lki.get(source) or {}).get("serial") if source else None
     )
+    # The physical card whose wounds were the last dealt to it this turn: the one that kills it if it
+    # dies of them («убивает», interpretation I-60).
     card.record().wounded_by = serial
 
 

@@ -85,7 +85,7 @@ def _self(src: Source | None, point: str, about: str) -> Iterable[Point]:
 
 
 def _entered(game: Game, ev: MoveEvent, before: list[str] | None) -> Iterable[Point]:
-    if ev.to_zone != "play":
+    if ev.to_zone != "play" or not listening(game, "enters_play", ev.new_id):
         return NOTHING
     return _self(live(game, ev.new_id), f"найм «{ev.name}»", ev.new_id)
 
@@ -402,17 +402,23 @@ def _at_next_turn(f: dict[str, Any]) -> DelayedToNextTurn | None:
 # --- blows and attacks ----------------------------------------------------------------------------
 
 
-def _blow(attack_only: bool) -> Callable[[Game, BlowEvent, list[str] | None], Iterable[Point]]:
+def _blow(attack_only: bool, event: str) -> Callable[[Game, BlowEvent, list[str] | None], Iterable[Point]]:
     def find(game: Game, ev: BlowEvent, before: list[str] | None) -> Iterable[Point]:
         if attack_only and ev.kind not in ("attack", "shot"):
             return NOTHING
+        if ev.card in game.state.cards and not listening(game, event, ev.card):
+            return NOTHING  # in the game zone and not waiting for it (the index; cheap)
         return _self(source_of(game, ev.card), f"удар «{ev.name}»", ev.card)
 
     return find
 
 
-ATTACKS = trigger_kind("attacks", (BlowEvent,), _blow(True), "эта карта атакует", "при-атаке-при-ударе")
-STRIKES = trigger_kind("strikes", (BlowEvent,), _blow(False), "эта карта наносит удар", "при-атаке-при-ударе")
+ATTACKS = trigger_kind(
+    "attacks", (BlowEvent,), _blow(True, "attacks"), "эта карта атакует", "при-атаке-при-ударе"
+)
+STRIKES = trigger_kind(
+    "strikes", (BlowEvent,), _blow(False, "strikes"), "эта карта наносит удар", "при-атаке-при-ударе"
+)
 phrase("trigger", "При атаке", "При атаке: ранить на 1 героя противника.", "при-атаке-при-ударе")(
     _trigger(ATTACKS)
 )
@@ -420,6 +426,8 @@ phrase("trigger", "При ударе", "При ударе: излечиться 
 
 
 def _attacked(game: Game, ev: AttackEvent, before: list[str] | None) -> Iterable[Point]:
+    if not listening(game, "attacked", ev.target):
+        return NOTHING
     src = live(game, ev.target)
     return _self(src, f"атака на «{src[1]}»", ev.target) if src else NOTHING
 

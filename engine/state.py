@@ -26,16 +26,14 @@ class TurnRecord:
 
     In a position a record is written with these field names, the defaults left out. Positions of
     the first format wrote a dict of counts with string keys (``"acted"``, ``"attacks"``,
-    ``"wounded"``, ``"броня"``, ``"цель:N"``, ``"ранен-картой"``): :meth:`load` still reads them."""
+    ``"wounded"``, ``"броня"``, ``"цель:N"``): :meth:`load` still reads them."""
 
     attacks: int = 0  # strike attacks it made («Один (Х) раз за ход»)
     acted: bool = False  # Действие карты: it closed to pay for an action (or counts as having done so)
     wounded: int = 0  # wounds dealt to it («Гнев»: «получала раны в этот ход»)
     prevented: dict[str, int] = field(default_factory=dict)  # wounds prevented, by keyword term (Броня Х)
     targets: list[int] = field(default_factory=list)  # serials of the cards it targeted (целевые карты)
-    # the serial of the physical card whose wounds were the last dealt to it: its killer if it dies of
-    # them («убивает», interpretation I-60); None when the last wounds had no card as their source
-    wounded_by: int | None = None
+    wounded_by: int | None = None  # the serial of the card whose wounds were the last dealt to it (I-60)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -80,8 +78,8 @@ class TurnRecord:
                 record.attacks = _count(v, key)
             elif key == "wounded":
                 record.wounded = _count(v, key)
-            elif key == "wounded_by" or key == "ранен-картой":  # the first format: «ранен-картой»
-                record.wounded_by = _count(v, key)
+            elif key == "wounded_by":  # a serial (0 is one)
+                record.wounded_by = _count(v + 1, key) - 1 if type(v) is int else _count(v, key)
             elif key in OLD_PREVENTION_KEYS:  # the first format: prevented wounds under a Russian key
                 record.prevented[OLD_PREVENTION_KEYS[key]] = _count(v, key)
             elif isinstance(key, str) and key.startswith("цель:"):  # the first format: «цель:<serial>»

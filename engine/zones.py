@@ -87,8 +87,7 @@ def snapshot(game: Game, card: Card) -> dict[str, Any]:
         "closed": card.closed,
         "markers": dict(card.markers),
         "abilities": [a.text for a in ch.abilities(game, card)],
-        # TurnRecord.wounded_by: who killed it (I-60)
-        "wounded_by": card.this_turn.wounded_by if card.this_turn is not None else None,
+        "wounded_by": card.this_turn.wounded_by if card.this_turn is not None else None,  # I-60
     }
 
 
