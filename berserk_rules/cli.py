@@ -211,6 +211,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="файл колоды: формат и таблица карт с количеством")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("cards", help="прочитать список карт движком: какие тексты он не понимает и почему")
+    p.add_argument("file", help="файл карт: таблица в столбцах файла колоды")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
     p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")

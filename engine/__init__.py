@@ -8,3 +8,6 @@ Modules are named after the mechanics they implement: ``turn`` (Part 3), ``queue
 """
 
 __version__ = "0.1.0"
+
+# Every module that registers phrases, trigger kinds, keywords and handlers, in its documented order.
+from berserk_engine import catalogue  # noqa: F401

@@ -20,9 +20,13 @@ class Selector:
 
     ``mode``: "chosen" (a target named at the declaration, 501.1 — slot ``slot`` of the Queue item),
     "each" (every matching card on resolution), "self" (the source), "own_hero", "enemy_hero",
-    "event" (the card the triggering event was about). ``types``: card types ("creature", "hero" …),
-    ``side``: "any" | "own" | "enemy" (relative to the ability's controller), ``other``: not the
-    source itself.
+    "event" (the card the triggering event was about), "ref" («его», «оно»: the target named last
+    before it — slot ``slot``). ``types``: card types ("creature", "hero" …), ``side``: "any" | "own" |
+    "enemy" (relative to the ability's controller), ``other``: not the source itself. ``classes``: the
+    card must be of one of these classes (stems: «эльф», «гном», see :func:`class_stem`);
+    ``condition``: "poisoned" | "wounded" | "unwounded" | "closed" | "open" | "cost<=N".
+    ``count``: «двух разных существ» — N targets named at the declaration, all different (N slots
+    from ``slot``); ``group``: in the slots of a declaration, the first slot of such a group.
     """
 
     mode: str
@@ -31,6 +35,10 @@ class Selector:
     side: str = "any"
     other: bool = False
     slot: int = -1
+    classes: tuple[str, ...] = ()
+    condition: str = ""
+    count: int = 1
+    group: int = -1
 
     @property
     def chosen(self) -> bool:
@@ -42,8 +50,10 @@ class Amount:
     """A number of wounds or cards: a constant, or a property of the source read on resolution."""
 
     value: int | None = None
-    prop: str | None = None  # "strike" — «значение удара этого существа» (403.1)
+    prop: str | None = None  # "strike" — «значение удара этого существа» (403.1); "count" — «число
+    # [карт]» (how many cards ``selector`` finds on resolution); "hand" — cards in the controller's hand
     words: str = ""
+    selector: Selector | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +68,18 @@ class Trigger:
     ability has been resolved, 119.8). ``zones``: where the source must be for it to trigger (202.2:
     the game zone unless the card says otherwise). ``player``: whose deed the event must be, relative
     to the ability's controller — "own" («вы сбрасываете»), "enemy» («противник сбрасывает») or "any".
+    The kinds of trigger conditions are registered in :mod:`berserk_engine.triggers` (``KINDS``), each
+    beside its phrases. ``other``: not when the event is about the source itself («другое ваше
+    существо»); ``next_turn``: only the first of its controller's turns after the source entered the
+    game zone («В начале вашего следующего хода», interpretation I-61).
     """
 
     event: str
     own_turn_only: bool = False
     zones: tuple[str, ...] = ("play",)
     player: str = "any"
+    other: bool = False
+    next_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,18 +159,68 @@ def looks_at_declaration(ability: Ability) -> Any:
 
 
 def target_slots(effect: Any) -> tuple[Selector, ...]:
-    """The chosen targets of an effect tree, in slot order."""
+    """The chosen targets of an effect tree, in slot order (a selector of N different targets is N
+    slots of one group)."""
     if effect is None:
         return ()
-    return tuple(sorted((s for s in _walk(effect) if s.chosen), key=lambda s: s.slot))
+    found: list[Selector] = []
+    for sel in sorted((s for s in _walk(effect) if s.chosen), key=lambda s: s.slot):
+        if sel.count == 1:
+            found.append(sel)
+        else:
+            found.extend(
+                dataclasses.replace(sel, slot=sel.slot + i, count=1, group=sel.slot) for i in range(sel.count)
+            )
+    return tuple(found)
+
+
+_ENDINGS = sorted(
+    (
+        "ами",
+        "ями",
+        "ов",
+        "ев",
+        "ей",
+        "ам",
+        "ям",
+        "ах",
+        "ях",
+        "ом",
+        "ем",
+        "а",
+        "я",
+        "у",
+        "ю",
+        "ы",
+        "и",
+        "е",
+        "ь",
+        "й",
+    ),
+    key=len,
+    reverse=True,
+)
+
+
+def class_stem(word: str) -> str:
+    """A creature class as the card's text names it in any case or number («эльф», «эльфа»,
+    «эльфов»; «гномы», «гномов») → one stem to compare («эльф», «гном»)."""
+    w = word.strip().lower().replace("ё", "е")
+    for ending in _ENDINGS:
+        if w.endswith(ending) and len(w) - len(ending) >= 3:
+            return w[: -len(ending)]
+    return w
 
 
 def number_slots(value: Any, counter: list[int] | None = None) -> Any:
-    """A copy of an effect tree whose chosen selectors are numbered 0, 1, … in reading order."""
+    """A copy of an effect tree whose chosen selectors are numbered 0, 1, … in reading order; «его»,
+    «оно» take the slot of the target named last before them."""
     counter = counter if counter is not None else [0]
     if isinstance(value, Selector):
         if value.chosen:
-            counter[0] += 1
+            counter[0] += value.count
+            return dataclasses.replace(value, slot=counter[0] - value.count)
+        if value.mode == "ref":
             return dataclasses.replace(value, slot=counter[0] - 1)
         return value
     if isinstance(value, tuple):

@@ -118,7 +118,28 @@ def target_problem(
         or any(t not in slot["candidates"] for t, slot in zip(targets, slots, strict=False))
     ):
         return IllegalAction("501.1", f"недопустимая цель для {what}: {targets!r}")
+    if not distinct_targets(targets, slots):
+        return IllegalAction(
+            "501.1", f"цели «{_group_words(slots)}» для {what} должны быть разными: {targets!r}"
+        )
     return None
+
+
+def distinct_targets(targets: list[Any], slots: list[dict[str, Any]]) -> bool:
+    """Slots of one group («двух разных существ»: the same ``distinct`` key) take different cards."""
+    seen: set[tuple[Any, Any]] = set()
+    for t, slot in zip(targets, slots, strict=False):
+        group = slot.get("distinct")
+        if group is None:
+            continue
+        if (group, t) in seen:
+            return False
+        seen.add((group, t))
+    return True
+
+
+def _group_words(slots: list[dict[str, Any]]) -> str:
+    return next((str(s["name"]) for s in slots if s.get("distinct") is not None), "")
 
 
 def _json_like(value: Any, depth: int = 0) -> bool:
@@ -162,7 +183,7 @@ def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
     for t, slot in zip(targets, slots or (), strict=True):
         if t not in slot["candidates"]:
             return False
-    return True
+    return distinct_targets(targets, slots or [])
 
 
 def validate(game: Game, player: str, action: Any) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
-from berserk_engine.combat import first_turn_weak, note_targets
+from berserk_engine.combat import first_turn_weak
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import CloseEvent, Perform, WoundEvent
-from berserk_engine.queue import QueueRound, ResolveAll, slot_options
+from berserk_engine.queue import QueueRound, ResolveAll, note_targets, slot_options
 from berserk_engine.state import QueueItem
 from berserk_engine.zones import snapshot
 

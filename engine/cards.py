@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine.abilities import Ability
+from berserk_engine.abilities import Ability, class_stem
 from berserk_engine.errors import CardTextError
 from berserk_engine.grammar import parse_card_text
 from berserk_engine.keywords import term
@@ -55,6 +55,9 @@ class CardDef:
     outside_play: frozenset[str] = field(default=frozenset(), compare=False)
     activated: tuple[Ability, ...] = field(default=(), compare=False)
     printed_cost: str = ""  # a variable cost as printed («Х», «2+Х»); "" for a fixed one
+    # A creature's classes (races, factions printed on the card: «эльф», «гном»), as stems
+    # (abilities.class_stem) — «ваш эльф», «ваши гномы» select by them. A creature's subtype is one.
+    classes: tuple[str, ...] = ()
 
     @classmethod
     def build(cls, name: str, type: str, **props: Any) -> CardDef:
@@ -94,6 +97,7 @@ class CardDef:
             if value < 0:
                 raise CardTextError(name, str(value), f"{label} не может быть отрицательной")
         text = props.get("text", "") or ""
+        classes = _classes(name, kind, subtype, props.get("classes"))
         abilities = parse_card_text(name, text, spell=kind == "spell")
         return cls(
             name,
@@ -112,7 +116,27 @@ class CardDef:
             ),
             activated=tuple(a for a in abilities if a.kind == "activated"),
             printed_cost=printed_cost,
+            classes=classes,
         )
+
+
+def _classes(name: str, kind: str, subtype: str | None, printed: Any) -> tuple[str, ...]:
+    """The classes printed on a creature («эльф», «гном, воин»): words, one or more, comma-separated."""
+    words: list[str] = []
+    if printed is not None and printed != "":
+        items = printed.split(",") if isinstance(printed, str) else list(printed)
+        for item in items:
+            word = str(item).strip().lower()
+            if not word.replace("-", "").isalpha():
+                raise CardTextError(
+                    name, str(printed), "класс существа — слово (эльф, гном …), несколько — через запятую"
+                )
+            words.append(word)
+        if kind != "creature":
+            raise CardTextError(name, str(printed), "класс есть только у существа")
+    if kind == "creature" and subtype:
+        words.append(subtype)
+    return tuple(dict.fromkeys(class_stem(w) for w in words))
 
 
 VARIABLE_COST = re.compile(r"^(?:(\d+)\s*\+\s*)?[ХX]$")

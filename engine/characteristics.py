@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from berserk_engine.abilities import Ability
+from berserk_engine import hooks
+from berserk_engine.abilities import Ability, class_stem
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS, term
 
 if TYPE_CHECKING:
+    from berserk_engine.cards import CardDef
     from berserk_engine.game import Game
     from berserk_engine.state import Card, ContinuousEffect
 
@@ -122,6 +124,8 @@ def strike(game: Game, card: Card, *, floor: bool = True) -> int:
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
+    for handler in hooks.active(game, hooks.CHARACTERISTIC):  # constant abilities of other cards
+        base += handler(game, card, "strike")
     return base if base > 0 or not floor else 0
 
 
@@ -132,7 +136,46 @@ def life(game: Game, card: Card) -> int:
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "life" and _active(game, e))
+    for handler in hooks.active(game, hooks.CHARACTERISTIC):  # constant abilities of other cards
+        base += handler(game, card, "life")
     return base
+
+
+# --- classes of creatures («Ваши гномы …») ----------------------------------------------------------
+
+# Plurals that do not follow the endings below.
+_IRREGULAR_PLURALS = {"человек": "люди", "ребёнок": "дети"}
+_HUSHING = "гкхжшчщ"
+
+
+def plural(word: str) -> str:
+    """The nominative plural of a class as printed on cards: гном → гномы, орк → орки, нежить → нежити."""
+    word = word.lower()
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith(("ь", "й", "я")):
+        return word[:-1] + "и"
+    if word.endswith("а"):
+        return word[:-1] + ("и" if word[-2:-1] in _HUSHING else "ы")
+    return word + ("и" if word[-1:] in _HUSHING else "ы")
+
+
+def classes_of(d: CardDef) -> tuple[str, ...]:
+    """The classes of a creature (races, factions printed on the card, its subtype among them), as
+    stems (``CardDef.classes``, :func:`berserk_engine.abilities.class_stem`)."""
+    return d.classes
+
+
+_SINGULAR = {many: one for one, many in _IRREGULAR_PLURALS.items()}
+
+
+def in_group(d: CardDef, group: str) -> bool:
+    """Is the card one of the group a text names in the plural («гномы»; «существа»: every creature)?"""
+    if group == "существа":
+        return d.type == "creature"
+    word = group.lower()
+    stems = {class_stem(word), class_stem(_SINGULAR.get(word, word))}
+    return any(c in stems or plural(c) == word for c in classes_of(d))
 
 
 def add_effect(game: Game, effect: ContinuousEffect) -> None:
@@ -163,9 +206,12 @@ def end_of_turn(game: Game) -> list[ContinuousEffect]:
 def turn_begins(game: Game) -> None:
     """«На один (на Х) ходов игрока»: a waiting effect starts with that player's next turn."""
     s = game.state
+    started = False
     for e in s.effects:
         if e.until == "player_turns" and e.player == s.active and not e.started:
-            e.started = True
+            e.started = started = True
+    if started:
+        game.effects_changed()  # what the card has now changed (a granted ability starts to work)
 
 
 def turn_ends(game: Game) -> list[ContinuousEffect]:

@@ -29,14 +29,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import actions, hooks
+from berserk_engine import actions, hooks, queue, selectors
 from berserk_engine import characteristics as ch
+from berserk_engine.abilities import Selector
 from berserk_engine.actions import ActionKind
 from berserk_engine.cards import CHARACTER_TYPES
+from berserk_engine.data import serializable
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
+from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
-from berserk_engine.queue import QueueRound, ResolveAll
+from berserk_engine.queue import QueueRound, ResolveAll, note_targets
 from berserk_engine.state import Attack, QueueItem
 from berserk_engine.tasks import Task, task
 from berserk_engine.zones import snapshot
@@ -454,6 +457,29 @@ class SecondBlow(Task):
         perform(game, *self.events)
 
 
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """Сразиться с выбранным существом (an effect of card text): the source attacks the chosen creature
+    by the usual rules of a fight (:func:`fight`)."""
+
+    target: Selector
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        targets = selectors.resolve(game, self.target, item)
+        if targets:
+            fight(game, item, targets[0])
+
+
+@phrase(
+    "effect",
+    "сразиться с выбранным существом",
+    "сразиться с выбранным существом",
+    "сразиться-с-выбранным-существом",
+)
+def _fight(f: dict[str, Any]) -> Fight:
+    return Fight(Selector("chosen", "выбранное существо", ("creature",)))
+
+
 def fight(game: Game, item: QueueItem, target_id: str) -> None:
     """Сразиться с выбранным существом (403.1, I-13): the source's strike is what it was when the
     ability entered the Queue; a source that no longer exists still strikes, but takes no blow back."""
@@ -488,24 +514,11 @@ def fight(game: Game, item: QueueItem, target_id: str) -> None:
     game.push(Perform([AttackEvent(item.source, target_id, strike=False)]), ResolveAttack(fight_item))
 
 
-def note_targets(game: Game, source: str, targets: list[str]) -> None:
-    """Remember for the turn which cards the source has targeted — attacked or chosen as a target of
-    its ability: its «целевые карты» (Игнорировать … целевой карты)."""
-    s = game.state
-    card = s.cards.get(source)
-    if card is None:
-        return
-    for target_id in targets:
-        target = s.cards.get(target_id)
-        if target is not None:
-            record = card.record()
-            if target.serial not in record.targets:
-                record.targets.append(target.serial)
-
-
 def targeted(game: Game, source: Card, serial: int) -> bool:
     """Has ``source`` targeted the physical card ``serial`` this turn (see :func:`note_targets`)?"""
     return source.this_turn is not None and serial in source.this_turn.targets
 
 
 task(DeclareAttack, AssignDefender, EnterAttack, ResolveAttack, SecondBlow)
+serializable(Fight)
+queue.RESOLVERS["attack"] = ResolveAttack  # an attack in the Queue resolves as a strike attack

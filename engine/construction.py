@@ -26,7 +26,7 @@ COPY = "копия-карты"
 HORDE = "орда"
 FORMATS = {"констрактед": 3, "драфт": None}  # copies of one name allowed (None: no limit)
 HORDE_COPIES = 5
-_PROPS = {"type", "subtype", "cost", "element", "strike", "life", "text"}
+_PROPS = {"type", "subtype", "classes", "cost", "element", "strike", "life", "text"}
 
 
 @dataclass(frozen=True)

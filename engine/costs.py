@@ -7,7 +7,7 @@
   in hand (203.3): «Каждый гном стоит на 1 [Монета] меньше.» works while its card is in the game zone
   and makes every gnome in a hand cheaper — not itself while it is in hand.
 
-Costs are computed where a card is played (``playing.cost_of`` through ``hooks.COST``) and shown in the
+Costs are computed where a card is played (``cost_of`` through ``hooks.COST``) and shown in the
 observation of a hand; a cost is never below 0.
 """
 
@@ -35,6 +35,15 @@ class OwnCost:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupCost:
+    """«Ваши [группа] стоят на ``amount`` дешевле»: the cards of the group in its controller's hand
+    (203.3: works from the game zone only)."""
+
+    group: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class SetCost:
     """Every card of the subtype costs ``amount`` less (203.3: works from the game zone only)."""
 
@@ -42,12 +51,21 @@ class SetCost:
     amount: int
 
 
+def cost_of(game: Game, d: CardDef, player: str) -> int:
+    """What playing ``d`` from ``player``'s hand costs now: its cost with every change (``hooks.COST``),
+    never below 0."""
+    cost = d.cost
+    for h in hooks.COST:
+        cost += h(game, d, player)
+    return max(cost, 0)
+
+
 def _own(d: CardDef) -> bool:
     return any(isinstance(a.effect, OwnCost) for a in d.abilities)
 
 
 def _set(d: CardDef) -> bool:
-    return any(isinstance(a.effect, SetCost) for a in d.abilities)
+    return any(isinstance(a.effect, (SetCost, GroupCost)) for a in d.abilities)
 
 
 def _cost_change(game: Game, d: CardDef, player: str) -> int:
@@ -57,7 +75,7 @@ def _cost_change(game: Game, d: CardDef, player: str) -> int:
         hand = len(game.state.players[player].zones["hand"])
         change -= sum(a.effect.per_card * hand for a in d.abilities if isinstance(a.effect, OwnCost))
     setters = game.defs_with("set-cost", _set)
-    if setters and d.subtype:
+    if setters and (d.subtype or ch.classes_of(d) or d.type == "creature"):
         s = game.state
         for card_id in s.play:
             card = s.cards[card_id]
@@ -65,6 +83,12 @@ def _cost_change(game: Game, d: CardDef, player: str) -> int:
                 continue
             for a in ch.abilities(game, card):
                 if isinstance(a.effect, SetCost) and a.effect.subtype == d.subtype:
+                    change -= a.effect.amount
+                elif (
+                    isinstance(a.effect, GroupCost)
+                    and card.controller == player
+                    and ch.in_group(d, a.effect.group)
+                ):
                     change -= a.effect.amount
     return change
 
@@ -97,4 +121,16 @@ def _set_cost(f: dict[str, Any]) -> Ability:
     return Ability("static", "", SetCost(f["subtype"].lower(), f["n"]))
 
 
-serializable(OwnCost, SetCost)
+@phrase("static", "Ваши {g:w} стоят на {n:Num} дешевле", "Ваши гномы стоят на 1 дешевле", "203.3")
+def _group_cost(f: dict[str, Any]) -> Ability:
+    return Ability("static", "", GroupCost(f["g"].lower(), f["n"]))
+
+
+@phrase(
+    "static", "Ваши {g:w} стоят на {n:Num} [Монета] меньше", "Ваши эльфы стоят на 1 [Монета] меньше", "203.3"
+)
+def _group_cost_coins(f: dict[str, Any]) -> Ability:
+    return Ability("static", "", GroupCost(f["g"].lower(), f["n"]))
+
+
+serializable(OwnCost, SetCost, GroupCost)

@@ -22,10 +22,11 @@ from berserk_engine import zones
 from berserk_engine.abilities import Ability, Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
-from berserk_engine.events import MoveEvent, Perform, perform
+from berserk_engine.events import DrawEvent, MoveEvent, Perform, perform
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
+from berserk_engine.triggers import Point, condition, trigger_kind, watchers
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -316,15 +317,22 @@ def _shuffle(f: dict[str, Any]) -> Shuffle:
     return Shuffle()
 
 
-@phrase(
-    "trigger", "Когда вы берёте карту", "Когда вы берёте карту: излечить на 1 своего героя.", "возьмите-карту"
-)
+def _drew(game: Game, ev: DrawEvent, before: list[str] | None) -> tuple[Point, ...]:
+    if ev.failed:
+        return ()
+    found = watchers(game, DRAWS)
+    return ((f"взятие карты игроком {ev.player}", found, ev.player, ev.card),) if found is not None else ()
+
+
+DRAWS = trigger_kind("draws", (DrawEvent,), _drew, "игрок берёт карту", "возьмите-карту")
+
+
+@condition("Когда вы берёте карту", "Когда вы берёте карту: излечить на 1 своего героя.", "возьмите-карту")
 def _on_draw(f: dict[str, Any]) -> Trigger:
     return Trigger("draws", player="own")
 
 
-@phrase(
-    "trigger",
+@condition(
     "Когда противник берёт карту",
     "Когда противник берёт карту: ранить на 1 героя противника.",
     "возьмите-карту",

@@ -10,7 +10,9 @@ from typing import Any
 
 from berserk_engine.abilities import Trigger
 from berserk_engine.effects import Discard
+from berserk_engine.event_types import MoveEvent
 from berserk_engine.grammar import phrase
+from berserk_engine.triggers import Point, condition, trigger_kind, watchers
 
 
 @phrase("effect", "противник сбрасывает карту", "противник сбрасывает карту", "сбросьте-карту")
@@ -28,8 +30,17 @@ def _enemy_discards_many(f: dict[str, Any]) -> Discard:
     return Discard(f["n"], opponent=True)
 
 
-@phrase(
-    "trigger",
+def _discarded(game: Any, ev: MoveEvent, before: list[str] | None) -> tuple[Point, ...]:
+    if ev.cause != "discard":
+        return ()
+    found = watchers(game, DISCARDS)
+    return ((f"сброс карты игроком {ev.owner}", found, ev.owner, ev.new_id),) if found is not None else ()
+
+
+DISCARDS = trigger_kind("discards", (MoveEvent,), _discarded, "игрок сбрасывает карту", "сбросьте-карту")
+
+
+@condition(
     "Когда вы сбрасываете карту",
     "Когда вы сбрасываете карту: возьмите карту.",
     "сбросьте-карту",
@@ -38,8 +49,7 @@ def _on_own_discard(f: dict[str, Any]) -> Trigger:
     return Trigger("discards", player="own")
 
 
-@phrase(
-    "trigger",
+@condition(
     "Когда противник сбрасывает карту",
     "Когда противник сбрасывает карту: ранить на 1 героя противника.",
     "сбросьте-карту",

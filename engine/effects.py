@@ -18,7 +18,7 @@ from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
-from berserk_engine.grammar import ACCUSATIVE, phrase
+from berserk_engine.grammar import ACCUSATIVE, NODES, phrase
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
@@ -48,6 +48,10 @@ class Resolve(Task):
 def amount(game: Game, value: Amount, item: QueueItem) -> int:
     if value.value is not None:
         return value.value
+    if value.prop == "count" and value.selector is not None:  # «где Х – число ваших гномов»
+        return len(selectors.resolve(game, value.selector, item))
+    if value.prop == "hand":  # «где Х – число карт в вашей руке»
+        return len(game.state.players[item.controller].zones["hand"])
     return int(game.source_info(item)[value.prop or "strike"])
 
 
@@ -65,6 +69,51 @@ class Sequence:
 
     def events(self, game: Game, item: QueueItem) -> list[Any]:
         return [e for p in self.parts for e in p.events(game, item)]
+
+
+@dataclass(frozen=True, slots=True)
+class MayDo:
+    """«…, затем вы можете [часть], …»: an optional part of a sequence. On resolution its controller
+    decides whether to do it (decision ``choose``: «да» / «нет», interpretation I-55); the parts before
+    and after it are done either way. Its targets are named at the declaration like any others."""
+
+    part: Any
+    words: str = ""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.choices import Choose
+
+        player = item.controller
+        game.push(
+            Choose(
+                player,
+                [["да", f"{self.words}"], ["нет", f"не делать: {self.words}"]],
+                "401.7",
+                f"Игрок {player}: «{item.source_name}» — вы можете {self.words}. Делать?",
+                MayAnswer(self.part, item),
+            )
+        )
+
+
+@dataclass(slots=True)
+class MayAnswer(Task):
+    """The controller's answer to :class:`MayDo`: «да» resolves the optional part."""
+
+    part: Any
+    item: QueueItem
+    choice: str = ""
+
+    def run(self, game: Game) -> None:
+        game.log(
+            "may",
+            f"Игрок {self.item.controller}: «{self.item.source_name}» — "
+            + ("делает" if self.choice == "да" else "не делает")
+            + " необязательную часть",
+            player=self.item.controller,
+            rule="401.7",
+        )
+        if self.choice == "да":
+            game.push(Resolve(self.part, self.item))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,21 +205,6 @@ class Grant:
     def run(self, game: Game, item: QueueItem) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "grant", text=self.text, until=self.until)
-
-
-@dataclass(frozen=True, slots=True)
-class Fight:
-    """Сразиться с выбранным существом: the source attacks the chosen creature by the usual rules of
-    a fight (combat.Fight)."""
-
-    target: Selector
-
-    def run(self, game: Game, item: QueueItem) -> None:
-        from berserk_engine.combat import fight
-
-        targets = selectors.resolve(game, self.target, item)
-        if targets:
-            fight(game, item, targets[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,16 +424,6 @@ def _grant_forever(f: dict[str, Any]) -> Grant | None:
     return _grant(f["what"], f["t"], "leaves_play")
 
 
-@phrase(
-    "effect",
-    "сразиться с выбранным существом",
-    "сразиться с выбранным существом",
-    "сразиться-с-выбранным-существом",
-)
-def _fight(f: dict[str, Any]) -> Fight:
-    return Fight(Selector("chosen", "выбранное существо", ("creature",)))
-
-
 @phrase("effect", "уничтожить {t:Acc}", "уничтожить выбранное существо", "уничтожить-карту")
 def _destroy(f: dict[str, Any]) -> Move:
     return Move(f["t"], "graveyard", "destroy")
@@ -430,5 +454,7 @@ def _discard_few(f: dict[str, Any]) -> Discard:
     return Discard(f["n"])
 
 
-serializable(Sequence, Wound, Heal, Draw, StrikeBonus, Grant, Fight, Move, Close, Discard)
-task(Resolve, DiscardChosen)
+NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)
+NODES["may"] = MayDo  # «…, затем вы можете …»: the grammar wraps an optional part in it (I-55)
+serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Move, Close, Discard)  # Fight: combat
+task(Resolve, DiscardChosen, MayAnswer)

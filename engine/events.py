@@ -26,172 +26,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import hooks, zones
-from berserk_engine.data import serializable
+from berserk_engine.event_types import (
+    AttackEvent,
+    BlowEvent,
+    CloseEvent,
+    DrawEvent,
+    HealEvent,
+    LivesEvent,
+    MoveEvent,
+    PlayEvent,
+    ResolvedEvent,
+    TurnEvent,
+    WoundEvent,
+)
 from berserk_engine.state import WOUNDS
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
-
-
-# --- events ------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class WoundEvent:
-    """Ранить на Х: put a marker «Х ран» on the card (glossary «Раны», «Ранить на Х»)."""
-
-    target: str
-    amount: int
-    source: str | None = None
-    source_name: str = ""
-    attack: bool = False  # wounds of an attack (a strike attack or a shot), not of a counter-blow
-    blow: str = ""  # "удар" | "ответный удар" | "выстрел" | "" (an ability)
-    ability: str = ""  # the text of the ability that deals them
-    cost: bool = False  # wounds taken as payment (501.2)
-    origin: str = ""  # the kind of the ability that deals them: "spell" | "triggered" | "activated"
-    chosen: bool = False  # the card is a chosen target of that ability (Выбранное существо)
-    paying: str = ""  # the Queue item these wounds pay for (501.2.1: an incomplete payment is reported)
-    prevented: int = 0
-    dealt: int = 0
-    applied: tuple[str, ...] = ()  # replacement effects already applied to this event
-
-
-@dataclass(slots=True)
-class HealEvent:
-    """Излечить на X (или полностью): remove wounds; ``removed`` is how many were removed."""
-
-    target: str
-    amount: int
-    full: bool = False
-    source: str | None = None
-    source_name: str = ""
-    removed: int = 0
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class DrawEvent:
-    """Возьмите карту: the top card of the player's deck goes to his hand; ``failed`` when the deck is
-    empty. ``accumulation``: the draw of 304.2 (a failure counts towards losing)."""
-
-    player: str
-    reason: str = ""
-    accumulation: bool = False
-    failed: bool = False
-    card: str = ""  # the new object in hand
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class MoveEvent:
-    """A card goes to another zone — the only way a card ever changes zone (see zones.move).
-
-    ``cause``: "play" (розыгрыш), "dies" (гибель: wounds ≥ lives), "destroy" (уничтожить), "put"
-    (убрать / положить на кладбище), "discard" (сбросьте), "return" (вернуть в руку / в колоду), "draw",
-    "search" (поиск), "summon" (вызов), "resurrect" (возрождение), "uniqueness", "resolved" (a spell
-    after its abilities), "place" (поместите, 204.5), "game_over" (604.2). ``position``: where in a
-    deck ("top", "bottom", "shuffle").
-    """
-
-    card: str
-    to_zone: str
-    cause: str = ""
-    position: str = "shuffle"
-    controller: str | None = None
-    closed: bool = False
-    face_down: bool = False
-    source: str | None = None
-    source_name: str = ""
-    deck_of: str | None = None  # 204.5: a placed card goes to this player's deck, not its owner's
-    from_zone: str = ""
-    new_id: str = ""
-    name: str = ""
-    owner: str = ""
-    card_type: str = ""
-    lki: dict[str, Any] = field(default_factory=dict)
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class CloseEvent:
-    """Закрыть: an open card turns 90º; ``open`` = True for Открытие карты. ``payment``: the card
-    closes to pay for an action (атака, защитник, [Закрыть])."""
-
-    card: str
-    open: bool = False
-    payment: str = ""
-    paying: str = ""  # the Queue item this closing pays for (501.2.1)
-    applied: tuple[str, ...] = ()
-    rule: str = ""  # the rule that opens or closes it, for the log (303.1: the restoration phase)
-
-
-@dataclass(slots=True)
-class BlowEvent:
-    """A blow is struck (Удар): ``kind`` "attack" (the strike of an attack), "counter" (Ответный удар —
-    not an attack), "shot" (Выстрел). Happens even when its strength is 0 («При ударе»)."""
-
-    card: str
-    target: str
-    strength: int
-    kind: str
-    name: str = ""
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class LivesEvent:
-    """«Жизни сокращаются до Х»: every wound marker is removed, then additional or negative lives make
-    the level of lives equal to ``value``. Not a wound and not a heal: nothing that reacts to wounds
-    being dealt or removed reacts to it."""
-
-    target: str
-    value: int
-    source: str | None = None
-    source_name: str = ""
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class AttackEvent:
-    """An attack is declared: ``attacker`` attacks ``target`` (Атакующая карта, Атакованная карта)."""
-
-    attacker: str
-    target: str
-    strike: bool = True
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class PlayEvent:
-    """A card is played from hand (309.1) by ``player`` (its new object is ``card``)."""
-
-    card: str
-    player: str
-    name: str = ""
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class TurnEvent:
-    """«В начале хода» (``end`` False, the accumulation phase, 304.3) or «в конце хода» (310.1)."""
-
-    player: str
-    turn: int
-    end: bool = False
-    applied: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class ResolvedEvent:
-    """An ability has been resolved — partially resolved counts as resolved (119.8)."""
-
-    item: str
-    text: str
-    controller: str
-    source: str
-    kind: str = ""  # the QueueItem's kind: "triggered" | "activated" | "spell" | "attack"
-    applied: tuple[str, ...] = ()
 
 
 # --- replacement effects ------------------------------------------------------------------------
@@ -356,13 +208,18 @@ def perform_now(game: Game, events: list[Any]) -> None:
         if APPLY[type(event)](game, event):
             done.append(event)
     if s.result is None and done:
-        triggers.collect(game, done, before)
+        for collect in AFTER_EVENTS:
+            collect(game, done, before)
         squad = hooks.active(game, hooks.ENTERED_SQUAD)
         if squad and any(_enters_squad(e) for e in done):
             extra = [e for handler in squad for e in handler(game, done)]
             if extra:
                 perform(game, *extra)
 
+
+# (game, done: list of events that happened, before: the game zone before them or None) -> None: what
+# follows every batch of events — trigger collection (401.4), registered by berserk_engine.triggers.
+AFTER_EVENTS: list[Any] = []
 
 # Events other than a move into the game zone that take a card into a squad (a change of control).
 SQUAD_EVENTS: set[type] = set()
@@ -421,6 +278,7 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
         return False
     card.markers[WOUNDS] = card.markers.get(WOUNDS, 0) + ev.dealt
     card.record().wounded += ev.dealt
+    _note_wounder(game, card, ev.source)
     label = f" ({ev.blow})" if ev.blow else (" (оплата)" if ev.cost else "")
     game.log(
         "wound",
@@ -432,6 +290,17 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
         rule="раны",
     )
     return True
+
+
+def _note_wounder(game: Game, card: Any, source: str | None) -> None:
+    s = game.state
+    found = s.cards.get(source) if source else None
+    serial = (
+        found.serial if found is not None else (s.lki.get(source) or {}).get("serial") if source else None
+    )
+    # The physical card whose wounds were the last dealt to it this turn: the one that kills it if it
+    # dies of them («убивает», interpretation I-60).
+    card.record().wounded_by = serial
 
 
 def apply_heal(game: Game, ev: HealEvent) -> bool:
@@ -469,9 +338,8 @@ def apply_draw(game: Game, ev: DrawEvent) -> bool:
             rule="304.2" if ev.accumulation else "518.3",
         )
         if ev.accumulation:
-            from berserk_engine import turn
-
-            turn.draw_failed(game, ev.player)
+            for handler in hooks.DRAW_FAILED:  # 304.2 (berserk_engine.turn)
+                handler(game, ev.player)
         return True
     ev.card = zones.move(game, deck[0], "hand", cause="draw")
     game.log(
@@ -607,21 +475,8 @@ def _chosen(game: Game, player: str, action: dict[str, Any]) -> None:
     """The asking task (Perform, choices.Choose) applies the answer itself."""
 
 
-from berserk_engine import actions, triggers  # noqa: E402 — they build on the events defined above
+from berserk_engine import actions  # noqa: E402 — it builds on the events defined above
 
 actions.register(actions.ActionKind("choose", "выбор варианта", _choose_options, _check_choose, _chosen))
 
-serializable(
-    WoundEvent,
-    HealEvent,
-    DrawEvent,
-    MoveEvent,
-    CloseEvent,
-    BlowEvent,
-    LivesEvent,
-    AttackEvent,
-    PlayEvent,
-    TurnEvent,
-    ResolvedEvent,
-)
 task(Perform)

@@ -31,6 +31,7 @@ from berserk_engine import (  # noqa: F401 — action kinds and snapshot tasks r
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
+from berserk_engine.position import snapshot_position
 from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem
 from berserk_engine.tasks import Task
 from berserk_engine.zones import snapshot
@@ -265,6 +266,4 @@ class Game:
 
     def position(self) -> dict[str, Any]:
         """The whole state as a position (see :mod:`berserk_engine.setup`)."""
-        from berserk_engine.setup import snapshot_position
-
         return snapshot_position(self)

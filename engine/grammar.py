@@ -36,6 +36,7 @@ from berserk_engine.abilities import (
     Selector,
     looks_at_declaration,
     number_slots,
+    selectors_of,
     target_slots,
 )
 from berserk_engine.errors import CardTextError
@@ -98,6 +99,148 @@ GENITIVE: dict[str, Selector] = {
     "героя противника": Selector("enemy_hero", "героя противника", ("hero",)),
     "вашего героя": Selector("own_hero", "вашего героя", ("hero",)),
 }
+
+# --- the printed forms of targets ------------------------------------------------------------------
+# A spell's «Существо получает …», «Закройте существо» names a chosen target (Выбранное существо);
+# «всех существ», «каждого героя» — every such card; «его», «оно» — the target named last before it;
+# «отравленное», «нераненое» … — a chosen target that must fit the condition; «стоимостью N или
+# меньше»; «ваш эльф», «ваших гномов» — by the classes printed on the creature (CardDef.classes).
+HERO = ("hero",)
+# condition: (accusative singular, nominative singular, plural genitive/accusative, plural nominative)
+_CONDITIONS = {
+    "poisoned": ("отравленное", "отравленное", "отравленных", "отравленные"),
+    "wounded": ("раненое", "раненое", "раненых", "раненые"),
+    "unwounded": ("нераненое", "нераненое", "нераненых", "нераненые"),
+    "closed": ("закрытое", "закрытое", "закрытых", "закрытые"),
+    "open": ("открытое", "открытое", "открытых", "открытые"),
+}
+
+
+def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
+    acc: dict[str, Selector] = {}
+    nom: dict[str, Selector] = {}
+
+    def both(a: str, n: str, sel: Selector) -> None:
+        acc.setdefault(a, replace(sel, words=a))
+        nom.setdefault(n, replace(sel, words=a))
+
+    both("существо", "существо", Selector("chosen", "", CREATURE))
+    both("персонажа", "персонаж", Selector("chosen", "", CHARACTER))
+    both("героя", "герой", Selector("chosen", "", HERO))
+    both("существо противника", "существо противника", Selector("chosen", "", CREATURE, "enemy"))
+    both("персонажа противника", "персонаж противника", Selector("chosen", "", CHARACTER, "enemy"))
+    both("ваше существо", "ваше существо", Selector("chosen", "", CREATURE, "own"))
+    both("другое существо", "другое существо", Selector("chosen", "", CREATURE, other=True))
+    both("другого персонажа", "другой персонаж", Selector("chosen", "", CHARACTER, other=True))
+    both("всех существ", "все существа", Selector("each", "", CREATURE))
+    both("всех персонажей", "все персонажи", Selector("each", "", CHARACTER))
+    both("каждого героя", "каждый герой", Selector("each", "", HERO))
+    both("всех героев", "все герои", Selector("each", "", HERO))
+    both("всех существ противника", "все существа противника", Selector("each", "", CREATURE, "enemy"))
+    both("всех персонажей противника", "все персонажи противника", Selector("each", "", CHARACTER, "enemy"))
+    both("всех ваших существ", "все ваши существа", Selector("each", "", CREATURE, "own"))
+    both("ваших существ", "ваши существа", Selector("each", "", CREATURE, "own"))
+    both("всех других существ", "все другие существа", Selector("each", "", CREATURE, other=True))
+    both("других ваших существ", "другие ваши существа", Selector("each", "", CREATURE, "own", other=True))
+    both(
+        "всех других ваших существ",
+        "все другие ваши существа",
+        Selector("each", "", CREATURE, "own", other=True),
+    )
+    both("его", "оно", Selector("ref", "", CREATURE))
+    for count, (acc_n, nom_n) in {2: ("двух", "два"), 3: ("трёх", "три")}.items():
+        both(
+            f"{acc_n} разных существ",
+            f"{nom_n} разных существа",
+            Selector("chosen", "", CREATURE, count=count),
+        )
+        both(
+            f"{acc_n} разных существ противника",
+            f"{nom_n} разных существа противника",
+            Selector("chosen", "", CREATURE, "enemy", count=count),
+        )
+        both(
+            f"{acc_n} разных персонажей",
+            f"{nom_n} разных персонажа",
+            Selector("chosen", "", CHARACTER, count=count),
+        )
+    for cond, (a_sg, n_sg, a_pl, n_pl) in _CONDITIONS.items():
+        both(f"{a_sg} существо", f"{n_sg} существо", Selector("chosen", "", CREATURE, condition=cond))
+        both(
+            f"{a_sg} существо противника",
+            f"{n_sg} существо противника",
+            Selector("chosen", "", CREATURE, "enemy", condition=cond),
+        )
+        both(f"всех {a_pl} существ", f"все {n_pl} существа", Selector("each", "", CREATURE, condition=cond))
+        both(
+            f"всех {a_pl} существ противника",
+            f"все {n_pl} существа противника",
+            Selector("each", "", CREATURE, "enemy", condition=cond),
+        )
+        both(
+            f"всех ваших {a_pl} существ",
+            f"все ваши {n_pl} существа",
+            Selector("each", "", CREATURE, "own", condition=cond),
+        )
+        both(
+            f"ваше {a_sg} существо",
+            f"ваше {n_sg} существо",
+            Selector("chosen", "", CREATURE, "own", condition=cond),
+        )
+    return acc, nom
+
+
+# «… стоимостью N или меньше»: a target of these words whose cost is N or less (N in digits).
+_COST_ACC: dict[str, Selector] = {
+    "существо": Selector("chosen", "", CREATURE),
+    "существо противника": Selector("chosen", "", CREATURE, "enemy"),
+    "всех существ": Selector("each", "", CREATURE),
+    "ваше существо": Selector("chosen", "", CREATURE, "own"),
+}
+_COST_NOM: dict[str, Selector] = {
+    "существо": _COST_ACC["существо"],
+    "существо противника": _COST_ACC["существо противника"],
+    "все существа": _COST_ACC["всех существ"],
+    "ваше существо": _COST_ACC["ваше существо"],
+}
+_COST_TAIL = re.compile(r"(.+) стоимостью (\d{1,2}) или меньше", re.IGNORECASE)
+
+
+def _cost_selector(text: str, costs: dict[str, Selector]) -> Selector | None:
+    m = _COST_TAIL.fullmatch(text)
+    if m is None or m.group(1).lower() not in costs:
+        return None
+    return replace(costs[m.group(1).lower()], words=text.lower(), condition=f"cost<={int(m.group(2))}")
+
+
+# Class words: one word after «ваш …», «всех …» that is not a type of card.
+_CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник)[а-яё]+"
+_CLASS_FORMS: dict[str, tuple[str, str]] = {  # regex of the words -> (mode, side)
+    rf"вашего {_CLASS_WORD}": ("chosen", "own"),
+    rf"ваших {_CLASS_WORD}": ("each", "own"),
+    rf"всех ваших {_CLASS_WORD}": ("each", "own"),
+    rf"всех {_CLASS_WORD} противника": ("each", "enemy"),
+    rf"всех {_CLASS_WORD}": ("each", "any"),
+}
+_CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
+    rf"ваш {_CLASS_WORD}": ("chosen", "own"),
+    rf"ваши {_CLASS_WORD}": ("each", "own"),
+    rf"все ваши {_CLASS_WORD}": ("each", "own"),
+    rf"все {_CLASS_WORD} противника": ("each", "enemy"),
+    rf"все {_CLASS_WORD}": ("each", "any"),
+}
+
+
+def _class_selector(text: str, forms: dict[str, tuple[str, str]]) -> Selector | None:
+    from berserk_engine.abilities import class_stem
+
+    for pattern, (mode, side) in forms.items():
+        if re.fullmatch(pattern, text, re.IGNORECASE):
+            word = text.split()[-2 if side == "enemy" and text.lower().startswith("вс") else -1]
+            return Selector(mode, text.lower(), CREATURE, side, classes=(class_stem(word),))
+    return None
+
+
 DURATIONS: dict[str, str] = {
     "до конца хода": "end_of_turn",  # 310.2
     "до конца боя": "leaves_play",  # «Получает [текст]»: by default until the end of the battle
@@ -111,6 +254,13 @@ _TURNS = re.compile(
 )
 
 
+_PRINTED_ACC, _PRINTED_NOM = _printed_targets()
+for _w, _sel in _PRINTED_ACC.items():
+    ACCUSATIVE.setdefault(_w, _sel)
+for _w, _sel in _PRINTED_NOM.items():
+    NOMINATIVE.setdefault(_w, _sel)
+
+
 def player_turns(until: str) -> tuple[str, int] | None:
     """«на Х ходов игрока» as ("own" | "enemy", Х), or None for another duration."""
     if not until.startswith("player_turns:"):
@@ -120,20 +270,56 @@ def player_turns(until: str) -> tuple[str, int] | None:
 
 
 def _alternatives(words: Any) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    """A regular expression for any of the words, as a trie of their letters: the tables of targets
+    are long («существо стоимостью 0 … 10 или меньше» …), and a plain alternation of them in every
+    phrase would make compiling the grammar's expressions slow (the engine process reads cards first)."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for ch in word.lower():
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return _trie_regex(trie)
+
+
+def _trie_regex(node: dict[str, Any]) -> str:
+    end = "" in node
+    branches = [re.escape(ch) + _trie_regex(child) for ch, child in sorted(node.items()) if ch]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if end:
+        return f"(?:{body})?"
+    return body
 
 
 # «Название карты»: the card's own name in its text, in quotes, means this card.
 _OWN_NAME = r"«[^«»]+»"
 
 
-def _lookup(table: dict[str, Any], own_name: bool = False) -> Callable[[str], Any]:
+def _lookup(
+    table: dict[str, Any],
+    own_name: bool = False,
+    classes: dict[str, tuple[str, str]] | None = None,
+    costs: dict[str, Selector] | None = None,
+) -> Callable[[str], Any]:
     def convert(text: str) -> Any:
         if text.startswith("«"):
             return Selector("self", text, ("creature", "hero", "equipment", "event"))
-        return table[text.lower()]
+        found = table.get(text.lower())
+        if found is None and costs is not None:
+            found = _cost_selector(text, costs)
+        if found is None and classes is not None:
+            found = _class_selector(text, classes)
+        return found
 
-    convert.pattern = _alternatives(table) + (f"|{_OWN_NAME}" if own_name else "")  # type: ignore[attr-defined]
+    convert.pattern = (  # type: ignore[attr-defined]
+        (f"(?:{_alternatives(costs)}) стоимостью \\d{{1,2}} или меньше|" if costs else "")
+        + _alternatives(table)
+        + (f"|{_OWN_NAME}" if own_name else "")
+        + ("|" + "|".join(classes) if classes else "")
+    )
+    convert.table = table  # type: ignore[attr-defined]
     return convert
 
 
@@ -168,17 +354,19 @@ _num.pattern = r"\d+"  # type: ignore[attr-defined]
 def _amount(text: str) -> Amount:
     if text.isdigit():
         return Amount(value=int(text), words=text)
+    if text in ("Х", "X"):
+        return Amount(prop="X", words="Х")  # defined by «, где Х – …» (printed.py)
     return Amount(prop="strike", words=text)
 
 
-_amount.pattern = r"\d+|значение удара этого существа"  # type: ignore[attr-defined]
+_amount.pattern = r"\d+|значение удара этого существа|Х|X"  # type: ignore[attr-defined]
 
 TYPES: dict[str, Callable[[str], Any]] = {
     "Num": _num,
     "Signed": _signed,
     "Amount": _amount,
-    "Acc": _lookup(ACCUSATIVE, own_name=True),
-    "Nom": _lookup(NOMINATIVE, own_name=True),
+    "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS, costs=_COST_ACC),
+    "Nom": _lookup(NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, costs=_COST_NOM),
     "Gen": _lookup(GENITIVE),
     "Dur": _duration,
 }
@@ -219,7 +407,14 @@ class Phrase:
     term: str | None = None  # the glossary term this phrase implements
 
 
-PHRASES: dict[str, list[Phrase]] = {c: [] for c in ("keyword", "trigger", "cost", "effect", "static")}
+PHRASES: dict[str, list[Phrase]] = {
+    c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
+}
+# trigger-registry: effect nodes the grammar builds itself, registered by the modules that define them
+# («sequence»: several clauses of one ability, berserk_engine.effects.Sequence; «may»: an optional part
+# of a sequence, berserk_engine.effects.MayDo) — the grammar imports
+# none of the modules that register phrases.
+NODES: dict[str, Any] = {}
 
 
 def phrase(category: str, fmt: str, example: str, term: str | None = None):
@@ -242,30 +437,111 @@ def phrase(category: str, fmt: str, example: str, term: str | None = None):
     return wrap
 
 
-def _readings(category: str, words: str) -> list[tuple[Phrase, Any]]:
-    """Every registered phrase of the category that the words fit, with what it builds."""
+def _readings(category: str, words: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    """Every registered phrase of the category that the words fit, with what it builds and the
+    values of its slots."""
     found = []
     for ph in PHRASES[category]:
         m = ph.parser.parse(words)
         if m is not None:
             built = ph.build(m.named)
             if built is not None:
-                found.append((ph, built))
+                found.append((ph, built, dict(m.named)))
     return found
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How a piece of card text was read: which phrase took which words (``kind`` "phrase": a phrase
+    and the values of its slots; "effect": the parts of a sequence; "sentence": a whole ability —
+    its keyword / static phrase, or its trigger / payment and effect). Every word of the text belongs
+    to one of its nodes; :func:`render` writes it back in the engine's canonical words."""
+
+    kind: str
+    phrase: Phrase | None = None
+    named: dict[str, Any] | None = None
+    parts: tuple[Reading, ...] = ()
+    optional: bool = False
+
+
+KIND_WORDS = {  # the kind of a slot, as an error names it
+    "Acc": "неизвестная цель",
+    "Nom": "неизвестная цель",
+    "Gen": "неизвестная цель",
+    "Dat": "неизвестная цель",
+    "ToDat": "неизвестная цель",
+    "Dur": "непонятный срок",
+}
+
+
+def _kind_words(kind: str | None) -> str:
+    return KIND_WORDS.get(kind or "", "непонятное значение")
+
+
+@lru_cache(maxsize=2048)
+def _one_loose(fmt: str, field_name: str) -> Any:
+    """The phrase with one slot untyped and the others typed: which slot keeps the words out."""
+
+    def loosen(m: re.Match[str]) -> str:
+        return "{" + m.group(1) + "}" if m.group(1) == field_name else m.group(0)
+
+    return parse.compile(_ANY_FIELD.sub(loosen, fmt), extra_types=TYPES, case_sensitive=False)
+
+
 def _slot_problem(category: str, words: str) -> str | None:
-    """When the words fit a phrase except for one typed slot, say which slot and what it accepts."""
+    """When the words fit a phrase except for one slot, say which slot it is by its kind (цель, срок,
+    значение, союз) and what it accepts. A slot whose words hold a connector («при этом», «иначе» …)
+    is the connector's problem, not the slot's. A slot whose words begin with what it accepts («2
+    выбраное» for a number) took in its neighbour's words: another slot is the likelier culprit."""
+    likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
+    unlikely: list[tuple[int, str]] = []
     for ph in PHRASES[category]:
-        m = ph.loose.parse(words)
-        if m is None:
-            continue
-        for name, kind in _FIELD.findall(ph.format):
-            value = m.named.get(name, "")
-            pattern = TYPES[kind].pattern  # type: ignore[attr-defined]
-            if not re.fullmatch(pattern, value, re.IGNORECASE):
-                what = "неизвестная цель" if kind in ("Acc", "Nom") else "непонятное значение"
-                return f"{what} «{value}» в «{ph.example}» (ожидается {TYPE_WORDS[kind]})"
+        fields = _ANY_FIELD.findall(ph.format)
+        for name, kind in fields:
+            m = _one_loose(ph.format, name).parse(words)
+            if m is None:
+                continue
+            value = str(m.named.get(name, ""))
+            if any(c in value for c in _CONJUNCTIONS if c.strip(" ,.")):
+                continue  # the slot took in a connector and what follows: a part is the problem
+            connector = _connector_problem(value)
+            if connector is not None:
+                likely.append((len(value), connector))
+                continue
+            if kind:
+                pattern = TYPES[kind].pattern  # type: ignore[attr-defined]
+                if re.fullmatch(pattern, value, re.IGNORECASE):
+                    continue
+                problem = (
+                    f"{_kind_words(kind)} «{value}» в «{ph.example}» (ожидается {_short(TYPE_WORDS[kind])})"
+                )
+                trailing = ph.format.rstrip().endswith("}") and _ANY_FIELD.findall(ph.format)[-1][0] == name
+                prefix = not trailing and re.match(rf"(?:{pattern})\s", value, re.IGNORECASE)
+                (unlikely if prefix else likely).append((len(value), problem))
+            elif len(fields) > 1 or ph.build(m.named) is None:
+                likely.append((len(value), f"непонятное значение «{value}» в «{ph.example}»"))
+    found = likely or unlikely
+    return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def _short(words: str, most: int = 400) -> str:
+    return words if len(words) <= most else words[: words.rfind(",", 0, most)] + " …"
+
+
+# Connectors of the card language: the words that join the parts of an effect.
+CONNECTORS = ("затем", "при этом", "иначе", "чтобы", "если", "где")
+
+
+def _connector_problem(words: str) -> str | None:
+    """When the words hold a connector the engine does not read in that place, name it."""
+    lowered = words.lower()
+    for conj in CONNECTORS:
+        if any(conj in c and c in lowered for c in _CONJUNCTIONS):
+            continue  # a connector in its place: the problem is a part it joins
+        if re.search(rf"(?:^|[\s,;]){conj}(?:[\s,]|$)", lowered):
+            return (
+                f"не распознан союз «{conj}» в «{words}»: части эффекта, которые он соединяет, не прочитаны"
+            )
     return None
 
 
@@ -278,7 +554,10 @@ def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 _OPTIONAL = re.compile(r"^вы можете\s+", re.IGNORECASE)
-_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", и ", " и ")
+_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", при этом ", ", и ", " и ", ", ")
+
+
+_DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words read
 
 
 class _Unreadable(Exception):
@@ -289,63 +568,153 @@ class _Unreadable(Exception):
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) for every sentence of a card's text."""
-    out = []
+    """(offset, sentence) for every sentence of a card's text. A sentence in parentheses — a printed
+    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry)."""
+    out: list[tuple[int, str]] = []
     offset = 0
     for part in _SENTENCE_END.split(text.strip()):
         if part.strip():
             start = text.find(part, offset)
-            out.append((start, part.strip()))
+            if part.strip().startswith("(") and out:
+                out[-1] = (out[-1][0], text[out[-1][0] : start + len(part)].strip())
+            else:
+                out.append((start, part.strip()))
             offset = start + len(part)
     return out
 
 
+# trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
+# ход.)», «… (2 раза за ход)». For a triggered ability the limit is its payment (501.2). Its reading
+# joins the head of the ability: the canonical words put the limit in front («Один раз за ход, когда …:»,
+# «{оплата}, один раз за ход: …»), a form that reads as the same ability.
+_TRAILING_LIMIT = re.compile(r"\s*\(([^()]+?)\.?\)\s*\.?$")
+
+
+def _trailing_limit(body: str) -> tuple[str, Cost | None, Reading | None]:
+    m = _TRAILING_LIMIT.search(body)
+    if m is None:
+        return body, None, None
+    limits = _readings("cost", m.group(1).strip())
+    if (
+        len(limits) != 1
+        or limits[0][1] != Cost(per_turn=limits[0][1].per_turn)
+        or limits[0][1].per_turn is None
+    ):
+        raise _Unreadable(
+            f"в скобках после способности ожидается ограничение «(Один раз за ход.)», «(2 раза за ход)»: "
+            f"«{m.group(1).strip()}»",
+            [ph.example for ph in PHRASES["cost"] if "за ход" in ph.format],
+        )
+    ph, limit, named = limits[0]
+    return body[: m.start()].strip().rstrip(".").strip(), limit, Reading("phrase", phrase=ph, named=named)
+
+
 def read_effect(words: str) -> tuple[Any, bool]:
     """An effect clause → (effect node, optional «вы можете»). Raises _Unreadable."""
-    from berserk_engine.effects import Sequence
+    node, optional, _tree = read_effect_tree(words)
+    return node, optional
+
+
+def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
+    """An effect clause → (effect node, optional, its reading). A leading «вы можете» makes the whole
+    ability optional (I-2); «вы можете» after a connector makes only its own part optional — a decision
+    of the controller on resolution (:class:`~berserk_engine.effects.MayDo`, I-55). Raises _Unreadable."""
+    Sequence = NODES["sequence"]  # registered by berserk_engine.effects
 
     clause = words.strip().rstrip(".").strip()
     optional = bool(_OPTIONAL.match(clause))
     clause = _OPTIONAL.sub("", clause)
-    found = _readings("effect", clause)
-    if len(found) == 1:
-        return found[0][1], optional
+    parts = _read_parts(clause)
+    if parts is None:
+        raise _diagnose(clause) if _DIAGNOSE[0] else _Unreadable("", [])
+    if len(parts) == 1:
+        return parts[0][0], optional, Reading("effect", parts=(parts[0][1],), optional=optional)
+    node = Sequence(tuple(p for p, _ in parts))
+    return node, optional, Reading("effect", parts=tuple(t for _, t in parts), optional=optional)
+
+
+def _read_one(clause: str) -> tuple[Any, Reading] | None:
+    """One phrase (with its own «вы можете»), or None when no phrase fits the words whole."""
+    MayDo = NODES["may"]  # registered by berserk_engine.effects
+
+    may = bool(_OPTIONAL.match(clause))
+    core = _OPTIONAL.sub("", clause)
+    found = _readings("effect", core)
     if len(found) > 1:
         raise _Unreadable(
-            "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _ in found), []
+            "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _, _ in found), []
         )
+    if not found:
+        return None
+    ph, node, named = found[0]
+    leaf = Reading("phrase", phrase=ph, named=named, optional=may)
+    return (MayDo(node, core) if may else node), leaf
+
+
+def _read_parts(clause: str) -> list[tuple[Any, Reading]] | None:
+    """The parts of a sequence («…, затем …», «… и …»), each read whole; None when the words do not
+    read (:func:`_diagnose` says why — only then, it is slow)."""
+    one = _read_one(clause)
+    if one is not None:
+        return [one]
     for conj in _CONJUNCTIONS:
         if conj in clause:
             head, _, tail = clause.partition(conj)
-            try:
-                first, _ = read_effect(head)
-                rest, _ = read_effect(tail)
-            except _Unreadable:
+            first = _read_parts(head)
+            if first is None:
                 continue
-            parts = (*_parts(first), *_parts(rest))
-            return Sequence(parts), optional
-    problem = _slot_problem("effect", clause)
-    raise _Unreadable(problem or f"эффект не распознан: «{clause}»", _nearest(clause, ("effect",)))
+            rest = _read_parts(tail)
+            if rest is None:
+                continue
+            return first + rest
+    return None
 
 
-def _parts(node: Any) -> tuple[Any, ...]:
-    from berserk_engine.effects import Sequence
+def _diagnose(clause: str) -> _Unreadable:
+    """Why an effect clause does not read: the slot, the connector or the part it did not understand."""
+    core = _OPTIONAL.sub("", clause)
+    problem = _slot_problem("effect", core) or _connector_problem(core)
+    if problem is None:
+        for conj in _CONJUNCTIONS:
+            if conj in clause:
+                head, _, tail = clause.partition(conj)
+                for part in (head, tail):
+                    if _read_parts(part) is None:
+                        return _diagnose(part)
+    return _Unreadable(problem or f"эффект не распознан: «{core}»", _nearest(core, ("effect",)))
 
-    return node.parts if isinstance(node, Sequence) else (node,)
 
-
-def _read_costs(words: str) -> Cost | None:
+def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
     total = Cost()
+    trees = []
     for part in (p.strip() for p in words.split(",")):
         found = _readings("cost", part)
         if len(found) != 1:
             return None
-        total = total + found[0][1]
-    return total
+        ph, cost, named = found[0]
+        total = total + cost
+        trees.append(Reading("phrase", phrase=ph, named=named))
+    return total, tuple(trees)
 
 
 def _finish(ability: Ability) -> Ability:
+    from berserk_engine.abilities import effect_nodes
+
+    if ability.effect is not None:
+        for node in effect_nodes(ability.effect):
+            for value in vars_of(node):
+                if isinstance(value, Amount) and value.prop == "X":
+                    raise _Unreadable(
+                        "непонятное значение «Х»: не сказано, что такое Х (ожидается «…, где Х – …»)", []
+                    )
     effect = number_slots(ability.effect) if ability.effect is not None else None
+    for sel in selectors_of(effect):
+        if sel.mode == "ref" and sel.slot < 0:
+            raise _Unreadable(
+                f"неизвестная цель «{sel.words}»: перед ней не названа цель, на которую она ссылается "
+                "(«выберите существо, ранить его на 2»)",
+                [],
+            )
     finished = replace(ability, effect=effect, slots=target_slots(effect))
     if finished.kind == "triggered" and not finished.optional and looks_at_declaration(finished):
         # 517.3.2: a triggered ability that summons a given card may be skipped, «как будто у него нет
@@ -354,50 +723,84 @@ def _finish(ability: Ability) -> Ability:
     return finished
 
 
-def _limited_trigger(head: str) -> tuple[list[tuple[Phrase, Any]], Cost | None]:
+def vars_of(node: Any) -> list[Any]:
+    """The field values of an effect node."""
+    import dataclasses
+
+    return [getattr(node, f.name) for f in dataclasses.fields(node)]
+
+
+def _limited_trigger(
+    head: str,
+) -> tuple[list[tuple[Phrase, Any, dict[str, Any]]], Cost | None, Reading | None]:
     """«Один раз за ход, когда погибает существо»: a triggered ability with its «Х раз за ход» limit —
     for a triggered ability that limit is its payment (501.2)."""
     first, comma, rest = head.partition(",")
     if not comma:
-        return [], None
+        return [], None, None
     limits = _readings("cost", first.strip())
     if len(limits) != 1:
-        return [], None
-    limit = limits[0][1]
+        return [], None, None
+    ph, limit, named = limits[0]
     if limit.per_turn is None or limit != Cost(per_turn=limit.per_turn):
-        return [], None
-    return _readings("trigger", rest.strip()), limit
+        return [], None, None
+    return _readings("trigger", rest.strip()), limit, Reading("phrase", phrase=ph, named=named)
 
 
 def read_sentence(sentence: str, *, spell: bool) -> Ability:
     """One sentence → one ability. Raises _Unreadable."""
-    body = sentence.strip().rstrip(".").strip()
-    readings: list[Ability] = []
+    return read_sentence_tree(sentence, spell=spell)[0]
+
+
+def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]:
+    """One sentence → (its ability, its reading). Raises _Unreadable."""
+    body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
+    readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
-    for _ph, built in _readings("keyword", body):
-        readings.append(replace(built, text=sentence))
-    for _ph, built in _readings("static", body):
-        readings.append(replace(built, text=sentence))
+    for ph, built, named in _readings("keyword", body):
+        readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
+    for ph, built, named in _readings("static", body):
+        readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     head, colon, rest = body.partition(":")
     if colon:
         triggers = _readings("trigger", head.strip())
         limit = None
+        limit_tree = None
         if not triggers:
-            triggers, limit = _limited_trigger(head)
-        cost = None if triggers else _read_costs(head)
-        if triggers or cost is not None:
+            triggers, limit, limit_tree = _limited_trigger(head)
+        if trailing is not None:  # «(Один раз за ход.)» after the ability
+            if limit is not None:
+                raise _Unreadable("ограничение «раз за ход» указано дважды", [])
+            limit, limit_tree = trailing, trailing_tree
+        costs = None if triggers else _read_costs(head)
+        if triggers or costs is not None:
             try:
-                effect, optional = read_effect(rest)
+                effect, optional, tree = read_effect_tree(rest)
             except _Unreadable as exc:
                 problems.append(exc.message)
                 effect = None
             if effect is not None:
-                for _ph, trig in triggers:
+                for ph, trig, named in triggers:
+                    trig_tree = Reading("trigger", phrase=ph, named=named)
+                    heads = (limit_tree, trig_tree) if limit_tree is not None else (trig_tree,)
                     readings.append(
-                        Ability("triggered", sentence, effect, trigger=trig, optional=optional, cost=limit)
+                        (
+                            Ability(
+                                "triggered", sentence, effect, trigger=trig, optional=optional, cost=limit
+                            ),
+                            Reading("sentence", parts=(Reading("head", parts=heads), tree)),
+                        )
                     )
-                if cost is not None and not spell:
-                    readings.append(Ability("activated", sentence, effect, cost=cost))
+                if costs is not None and not spell:
+                    cost, cost_trees = costs
+                    if trailing is not None and trailing_tree is not None:  # «(Один раз за ход.)»
+                        cost, cost_trees = cost + trailing, (*cost_trees, trailing_tree)
+                    readings.append(
+                        (
+                            Ability("activated", sentence, effect, cost=cost),
+                            Reading("sentence", parts=(Reading("head", parts=cost_trees), tree)),
+                        )
+                    )
         elif not readings:
             problems.append(
                 "не распознаны ни условие срабатывания, ни оплата активируемой способности: "
@@ -405,16 +808,23 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
             )
     elif spell:
         try:
-            effect, optional = read_effect(body)
-            readings.append(Ability("spell", sentence, effect, optional=optional))
+            effect, optional, tree = read_effect_tree(body)
+            readings.append((Ability("spell", sentence, effect, optional=optional), _sentence(tree)))
         except _Unreadable as exc:
             problems.append(exc.message)
     if len(readings) == 1:
-        return _finish(readings[0])
+        ability, tree = readings[0]
+        if trailing is not None and ability.kind not in ("triggered", "activated"):
+            raise _Unreadable(
+                "ограничение «раз за ход» бывает только у срабатывающей или активируемой способности", []
+            )
+        return _finish(ability), tree
     if len(readings) > 1:
         raise _Unreadable(
-            "предложение читается несколькими способами: " + "; ".join(a.kind for a in readings), []
+            "предложение читается несколькими способами: " + "; ".join(a.kind for a, _ in readings), []
         )
+    if not _DIAGNOSE[0]:
+        raise _Unreadable("", [])
     categories = ("effect",) if spell else ("keyword", "static", "trigger", "cost", "effect")
     message = problems[0] if problems else "способность не распознана"
     if not problems and not spell:
@@ -425,15 +835,40 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
     raise _Unreadable(message, _nearest(body, categories))
 
 
+def _sentence(tree: Reading) -> Reading:
+    return Reading("sentence", parts=(tree,))
+
+
 def parse_ability(sentence: str, spell: bool = False) -> Ability:
     """A sentence as an ability (cached: the same words always mean the same ability)."""
     _load()
-    return _parse_cached(sentence, spell)
+    return _parse_cached(sentence, spell)[0]
 
 
 @lru_cache(maxsize=4096)
-def _parse_cached(sentence: str, spell: bool) -> Ability:
-    return read_sentence(sentence, spell=spell)
+def _parse_cached(sentence: str, spell: bool) -> tuple[Ability, Reading]:
+    return read_sentence_tree(sentence, spell=spell)
+
+
+def try_reading(sentence: str, spell: bool = False) -> Ability | None:
+    """The ability the words read as, or None when they do not read (no diagnosis: fast)."""
+    _load()
+    _DIAGNOSE[0] = False
+    try:
+        return read_sentence_tree(sentence, spell=spell)[0]
+    except _Unreadable:
+        return None
+    finally:
+        _DIAGNOSE[0] = True
+
+
+def reading(sentence: str, spell: bool = False) -> Reading:
+    """How the engine reads a sentence (raises CardTextError when it does not)."""
+    _load()
+    try:
+        return _parse_cached(sentence, spell)[1]
+    except _Unreadable as exc:
+        raise CardTextError("", sentence, exc.message, nearest=exc.nearest) from None
 
 
 def parse_card_text(card: str, text: str, *, spell: bool = False) -> tuple[Ability, ...]:
@@ -442,7 +877,7 @@ def parse_card_text(card: str, text: str, *, spell: bool = False) -> tuple[Abili
     abilities = []
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
-            ability = _parse_cached(sentence, spell)
+            ability = _parse_cached(sentence, spell)[0]
         except _Unreadable as exc:
             raise CardTextError(
                 card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
@@ -469,29 +904,19 @@ def _names_in(ability: Ability) -> list[str]:
 _LOADED = False
 
 
-def _load() -> None:
-    """Register the phrases of the effects and keywords (they live in their own modules)."""
+# --- trigger-registry: the phrases are registered by the catalogue (berserk_engine.catalogue), which
+# the package imports before anything else; the grammar imports none of the modules that use it.
+def mark_loaded() -> None:
+    """Called once by :mod:`berserk_engine.catalogue` when every phrase is registered."""
     global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from berserk_engine import (  # noqa: F401 — effect modules register their phrases
-            costs,
-            deck,
-            delayed,
-            discard,
-            effects,
-            faces,
-            moves,
-            phrases,
-            replacement,
-            resolution,
-            squad,
-            victory,
-        )
-        from berserk_engine.keywords import load_all
+    _LOADED = True
 
-        for kw in load_all().values():
-            _register_keyword(kw)
+
+def _load() -> None:
+    if not _LOADED:
+        raise RuntimeError(
+            "каталог движка не загружен: импортируйте berserk_engine (он загружает berserk_engine.catalogue)"
+        )
 
 
 def _register_keyword(kw: Any) -> None:
@@ -513,3 +938,67 @@ def _register_keyword(kw: Any) -> None:
 def all_phrases() -> list[Phrase]:
     _load()
     return [ph for phrases in PHRASES.values() for ph in phrases]
+
+
+# --- writing a reading back: the engine's canonical words ---------------------------------------------
+
+_ANY_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+CANONICAL_CONNECTOR = ", затем "
+
+
+def canonical_words(kind: str | None, value: Any) -> str:
+    """The engine's own words for the value of a slot of type ``kind`` (the first words of its table
+    that mean the value; a number in digits; a duration in the words of 310.2 …)."""
+    if kind is None:
+        return str(value)
+    if kind == "Signed":
+        return f"+{value}" if value >= 0 else f"-{-value}"
+    if kind == "Amount":
+        return str(value.value) if value.prop is None else value.words
+    if kind == "Dur":
+        turns = player_turns(value)
+        if turns is not None:
+            side, count = turns
+            number = "один" if count == 1 else str(count)
+            if side == "own":
+                return f"на {number} " + (
+                    "ваш ход" if count == 1 else "ваших хода" if count < 5 else "ваших ходов"
+                )
+            return (
+                f"на {number} " + ("ход" if count == 1 else "хода" if count < 5 else "ходов") + " противника"
+            )
+        return next(w for w, v in DURATIONS.items() if v == value)
+    if kind not in TYPES:
+        return str(value)  # a type of `parse` itself ({w}, {d})
+    table = getattr(TYPES[kind], "table", None)
+    if table is not None:
+        words = next((w for w, v in table.items() if v == value), None)
+        if words is not None:
+            return words
+        return str(getattr(value, "words", value))
+    return str(value)
+
+
+def render(tree: Reading) -> str:
+    """A reading in the engine's canonical words (a sentence ends with a full stop)."""
+    if tree.kind == "sentence":
+        if len(tree.parts) == 1:
+            text = render(tree.parts[0])
+        else:
+            head, effect = tree.parts
+            text = f"{render(head)}: {render(effect)}"
+        return text[0].upper() + text[1:] + "."
+    if tree.kind == "head":  # «Один раз за ход, когда …», «1 [Монета], один раз за ход»
+        texts = [render(p) for p in tree.parts]
+        return ", ".join([texts[0], *(t[:1].lower() + t[1:] for t in texts[1:])])
+    if tree.kind == "effect":
+        text = CANONICAL_CONNECTOR.join(render(p) for p in tree.parts)
+        return f"вы можете {text}" if tree.optional else text
+    assert tree.phrase is not None and tree.named is not None
+    named = tree.named
+
+    def fill(m: re.Match[str]) -> str:
+        return canonical_words(m.group(2), named[m.group(1)])
+
+    text = _ANY_FIELD.sub(fill, tree.phrase.format)
+    return f"вы можете {text}" if tree.optional else text

@@ -13,8 +13,11 @@ function: a compiled function (``berserk-rules compile``) takes no attributes.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, cast
+
+from berserk_engine.grammar import parse_ability
 
 Handler = Callable[..., Any]
 
@@ -27,6 +30,9 @@ REPLACEMENTS: list[Handler] = []
 # (game, event: HealEvent) -> bool: True when the card cannot be healed («Незаживающие раны»).
 HEAL_BLOCKED: list[Handler] = []
 
+# (game, card, prop: "strike" | "life") -> int: a change to the card's strike or lives from a constant
+# ability of a card in the game zone («Ваши гномы имеют +1 к удару и жизням», berserk_engine.statics).
+CHARACTERISTIC: list[Handler] = []
 # (game, attack: Attack, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
 ATTACK_STRENGTH: list[Handler] = []
 # (game, striker: str, target: Card, strength: int) -> int | None: replaces the strength of a blow of a
@@ -84,6 +90,8 @@ SQUAD_RESTRICTIONS: list[Handler] = []
 # (game, ended: list[ContinuousEffect]) -> list[event]: events that happen because effects ended (a
 # temporary control ends: the opponent becomes the controller, 517.5).
 EFFECTS_ENDED: list[Handler] = []
+# (game, player) -> None: a draw of the accumulation phase failed (304.2: the third failure loses).
+DRAW_FAILED: list[Handler] = []
 # (game) -> None: the game has just ended with a result (604.2: the cards are freed of effects and
 # return to their decks; placed cards to their owners' reserves, 204.5). Nothing of it is a game action.
 GAME_OVER: list[Handler] = []
@@ -135,8 +143,6 @@ def possible_keywords(game: Any) -> frozenset[str]:
 
 
 def _possible_keywords(game: Any) -> frozenset[str]:
-    from berserk_engine.grammar import parse_ability
-
     found: set[str] = set()
     for d in game.defs.values():
         found.update(d.keywords)
@@ -150,8 +156,6 @@ def _possible_keywords(game: Any) -> frozenset[str]:
 
 def _granted_texts(node: Any) -> list[str]:
     """The texts an effect tree grants («получает [текст]»: the nodes with a ``text`` to gain)."""
-    import dataclasses
-
     if node is None or not dataclasses.is_dataclass(node):
         return []
     found = [cast(Any, node).text] if type(node).__name__ == "Grant" else []

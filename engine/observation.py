@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
+from berserk_engine.costs import cost_of
 from berserk_engine.state import PLAYERS
 from berserk_engine.zones import PRIVATE_ZONES, visible
 
@@ -37,8 +38,6 @@ def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, An
     if d.subtype:
         view["subtype"] = d.subtype
     if card.zone == "hand" and d.cost:
-        from berserk_engine.playing import cost_of
-
         # 203.2–203.3: in hand a card costs what playing it would cost now.
         view["cost"] = cost_of(game, d, card.owner)
     if card.zone == "play":

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions, hooks
 from berserk_engine.actions import ActionKind
 from berserk_engine.cards import PERMANENT_TYPES
+from berserk_engine.costs import cost_of
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
 from berserk_engine.queue import QueueRound, ResolveAll, slot_options
@@ -22,13 +23,6 @@ if TYPE_CHECKING:
     from berserk_engine.cards import CardDef
     from berserk_engine.game import Game
     from berserk_engine.state import Card
-
-
-def cost_of(game: Game, d: CardDef, player: str) -> int:
-    cost = d.cost
-    for h in hooks.COST:
-        cost += h(game, d, player)
-    return max(cost, 0)
 
 
 def _costs_vary(game: Game) -> bool:

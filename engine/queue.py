@@ -112,8 +112,8 @@ class ResolveItem(Task):
         item = self.item
         game.log("resolve", f"Выполняется «{item.text}»", item=item.id, player=item.controller, rule="401.7")
         after = (StateCheck(), Resolved(item))
-        if item.kind == "attack":
-            game.push(combat.ResolveAttack(item), *after)
+        if item.kind in RESOLVERS:
+            game.push(RESOLVERS[item.kind](item), *after)
         elif not item.paid:
             game.log(
                 "not_resolved",
@@ -177,6 +177,26 @@ class _Deaths(Task):
         perform(game, *(MoveEvent(c, "graveyard", "dies") for c in self.dying))
 
 
+# Queue items of a kind that does not resolve as an ability, by kind -> the task that resolves it
+# ("attack": a strike attack, berserk_engine.combat registers it).
+RESOLVERS: dict[str, Any] = {}
+
+
+def note_targets(game: Game, source: str, targets: list[str]) -> None:
+    """Remember for the turn which cards the source has targeted — attacked or chosen as a target of
+    its ability: its «целевые карты» (Игнорировать … целевой карты)."""
+    s = game.state
+    card = s.cards.get(source)
+    if card is None:
+        return
+    for target_id in targets:
+        target = s.cards.get(target_id)
+        if target is not None:
+            record = card.record()
+            if target.serial not in record.targets:
+                record.targets.append(target.serial)
+
+
 # --- declaring and passing -------------------------------------------------------------------
 
 
@@ -189,7 +209,10 @@ def slot_options(
         found = selectors.candidates(game, sel, controller, source, kind, ability)
         if not found:
             return None
-        slots.append({"name": sel.words, "candidates": found, "ability": ability.text})
+        slot: dict[str, Any] = {"name": sel.words, "candidates": found, "ability": ability.text}
+        if sel.group >= 0:
+            slot["distinct"] = sel.group  # «двух разных существ»: slots of one group take different cards
+        slots.append(slot)
     return slots
 
 
@@ -307,7 +330,7 @@ def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
     if "summon" in action:
         item.event["summon"] = action["summon"]
     s.queue.append(item)  # 401.3: first in, first out
-    combat.note_targets(game, item.source, item.targets)
+    note_targets(game, item.source, item.targets)
     game.log(
         "declare",
         f"Игрок {player} заявляет «{item.text}» («{item.source_name}») — в Очереди {len(s.queue)}-й",
@@ -361,7 +384,5 @@ actions.register(
     ActionKind("declare", "заявка срабатывающей способности", _declare_only, _check_declare, _declare)
 )
 actions.register(ActionKind("pass", "пас", _pass_only, _check_pass, _pass))
-
-from berserk_engine import combat  # noqa: E402 — combat builds on the Queue defined above
 
 task(QueueRound, ResolveAll, ResolveItem, Resolved, StateCheck, _Deaths)

@@ -13,11 +13,23 @@ from __future__ import annotations
 from typing import Any
 
 from berserk_engine.abilities import Trigger
-from berserk_engine.grammar import phrase
+from berserk_engine.event_types import ResolvedEvent
+from berserk_engine.triggers import Point, condition, trigger_kind, watchers
 
 
-@phrase(
-    "trigger",
+def _resolved(game: Any, ev: ResolvedEvent, before: list[str] | None) -> tuple[Point, ...]:
+    if ev.kind != "spell":  # 119.8: a (partially) resolved ability triggers what its success would
+        return ()
+    found = watchers(game, SPELL_RESOLVED)
+    return ((f"выполнено «{ev.text}»", found, ev.controller, ""),) if found is not None else ()
+
+
+SPELL_RESOLVED = trigger_kind(
+    "spell_resolved", (ResolvedEvent,), _resolved, "выполнена способность заклинания", "119.8"
+)
+
+
+@condition(
     "Когда выполнено ваше заклинание",
     "Когда выполнено ваше заклинание: возьмите карту.",
     "119.8",

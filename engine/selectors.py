@@ -28,7 +28,35 @@ def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: s
         return False
     if sel.side == "enemy" and card.controller == controller:
         return False
-    return not (sel.other and card_id == source)
+    if sel.other and card_id == source:
+        return False
+    return not (sel.classes or sel.condition) or _fits(game, card, sel)
+
+
+def _fits(game: Game, card: Any, sel: Selector) -> bool:
+    """The class and the condition a selector asks of a card («ваш эльф», «отравленное существо»,
+    «существо стоимостью 2 или меньше»)."""
+    if sel.classes and not set(sel.classes) & set(game.defs[card.name].classes):
+        return False
+    condition = sel.condition
+    if not condition:
+        return True
+    if condition == "poisoned":
+        from berserk_engine import characteristics as ch
+        from berserk_engine.keywords.poison import POISON
+
+        return bool(ch.keyword(game, card, POISON.term))
+    if condition == "wounded":
+        return card.wounds > 0
+    if condition == "unwounded":
+        return card.wounds == 0
+    if condition == "closed":
+        return card.closed
+    if condition == "open":
+        return not card.closed
+    if condition.startswith("cost<="):
+        return game.defs[card.name].cost <= int(condition[6:])
+    raise AssertionError(f"unknown selector condition {condition!r}")
 
 
 def candidates(
@@ -58,6 +86,8 @@ def candidates(
             continue
         if other and card_id == source:
             continue
+        if (sel.classes or sel.condition) and not _fits(game, card, sel):
+            continue
         if card.face_down and card.controller != controller:
             continue
         if untargetable and _untargetable(untargetable, game, card, controller, kind, source, ability):
@@ -79,8 +109,15 @@ def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
     """The cards an effect applies to now (518.1: as far as possible)."""
     s = game.state
     mode = sel.mode
-    if mode == "chosen":
-        if sel.slot >= len(item.targets):
+    if mode == "chosen" and sel.count > 1:  # «двух разных существ»: its slots, each still in play
+        found = []
+        for target in item.targets[sel.slot : sel.slot + sel.count] if sel.slot >= 0 else ():
+            card = s.cards.get(target)
+            if card is not None and card.zone == "play":
+                found.append(target)
+        return found
+    if mode == "chosen" or mode == "ref":
+        if not 0 <= sel.slot < len(item.targets):
             return []
         target = item.targets[sel.slot]
         card = s.cards.get(target)

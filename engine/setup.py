@@ -37,9 +37,10 @@ from typing import Any
 
 from berserk_engine import grammar
 from berserk_engine.cards import CardDef
-from berserk_engine.data import from_data, to_data
+from berserk_engine.data import from_data
 from berserk_engine.errors import CardTextError, SetupError
 from berserk_engine.game import Game
+from berserk_engine.position import FORMAT, snapshot_position  # noqa: F401 — re-exported
 from berserk_engine.state import (
     MAX_COINS,
     PLAYERS,
@@ -54,7 +55,6 @@ from berserk_engine.state import (
 from berserk_engine.turn import DRAW_FAILURES_TO_LOSE, ChoicePhase, Restoration
 from berserk_engine.zones import PRIVATE_ZONES
 
-FORMAT = "berserk-position/1"
 DEFAULT_HERO_LIFE = 20
 _PLAYER_KEYS = {"hero", "coins", "draw_failures", "play", *PRIVATE_ZONES}
 _ENTRY_KEYS = {
@@ -74,7 +74,7 @@ _ENTRY_KEYS = {
     "controller",
 }
 _HERO_KEYS = {"name", "life", "wounds", "closed", "text", *_ENTRY_KEYS}
-_CARD_KEYS = {"type", "subtype", "cost", "element", "strike", "life", "text"}
+_CARD_KEYS = {"type", "subtype", "classes", "cost", "element", "strike", "life", "text"}
 _TOP_KEYS = {
     "format",
     "seed",
@@ -143,7 +143,7 @@ def build_library(cards: Any) -> dict[str, CardDef]:
         text = props.get("text", "") or ""
         if not isinstance(text, str):
             raise SetupError(f"карта «{name}»: текст должен быть строкой, получено {text!r}")
-        for key in ("type", "subtype", "element"):
+        for key in ("type", "subtype", "element", "classes"):
             if props.get(key) is not None and not isinstance(props[key], str):
                 raise SetupError(f"карта «{name}»: {key} должен быть строкой, получено {props[key]!r}")
         def_key = (name, *(props.get(k) for k in sorted(_CARD_KEYS)))
@@ -153,6 +153,7 @@ def build_library(cards: Any) -> dict[str, CardDef]:
                 name,
                 props["type"],
                 subtype=props.get("subtype"),
+                classes=props.get("classes"),
                 cost=props["cost"]
                 if isinstance(props.get("cost"), str)
                 else _int(props.get("cost", 0), f"«{name}»: стоимость"),
@@ -420,70 +421,6 @@ def _check_possible(state: GameState, library: dict[str, CardDef]) -> None:
     serials = [c.serial for c in state.cards.values()]
     if len(serials) != len(set(serials)):
         raise SetupError("две карты позиции названы одним и тем же serial")
-
-
-def _entry(card: Card) -> dict[str, Any]:
-    entry: dict[str, Any] = {"card": card.name, "id": card.id, "serial": card.serial, "owner": card.owner}
-    if card.zone == "play":
-        entry["controller"] = card.controller
-        entry["closed"] = card.closed
-    if card.face_down:
-        entry["face_down"] = True
-    for key in ("markers", "uses"):
-        value = getattr(card, key)
-        if value:
-            entry[key] = dict(value)
-    if card.this_turn is not None:
-        entry["this_turn"] = card.this_turn.to_json()
-    if card.entered_turn is not None:
-        entry["entered_turn"] = card.entered_turn
-    return entry
-
-
-def snapshot_position(game: Game) -> dict[str, Any]:
-    """The whole state as a position that :func:`new_game` accepts and that plays on identically."""
-    s = game.state
-    players: dict[str, Any] = {}
-    for name in PLAYERS:
-        p = s.players[name]
-        desc: dict[str, Any] = {
-            "hero": _entry(s.cards[p.hero]),
-            "coins": {"open": p.coins_open, "closed": p.coins_closed},
-            "draw_failures": p.draw_failures,
-        }
-        for zone in PRIVATE_ZONES:
-            desc[zone] = [_entry(s.cards[c]) for c in p.zones[zone]]
-        desc["play"] = [_entry(s.cards[c]) for c in s.play if c != p.hero and s.cards[c].controller == name]
-        players[name] = desc
-    return {
-        "format": FORMAT,
-        "first_player": s.first_player,
-        "active": s.active,
-        "turn": s.turn,
-        "phase": s.phase,
-        "cards": {k: dict(v) for k, v in s.library.items()},
-        "players": players,
-        "effects": to_data(s.effects),
-        "queue": to_data(s.queue),
-        "waiting": to_data(s.waiting),
-        "result": s.result,
-        "log": [dict(e) for e in s.log],
-        "engine": {
-            "play": list(s.play),
-            "stack": to_data(s.stack),
-            "pending": to_data(s.pending),
-            "round": s.round,
-            "attack": to_data(s.attack),
-            "lki": to_data(s.lki),
-            "resolving": list(s.resolving),
-            "resolving_cards": to_data([s.cards[c] for c in s.resolving]),
-            "draw_declined": dict(s.draw_declined),
-            "counter": s.counter,
-            "serials": s.serials,
-            "answered": s.answered,
-            "rng": s.rng,
-        },
-    }
 
 
 __all__ = ["CardTextError", "SetupError", "build_library", "new_game", "snapshot_position"]

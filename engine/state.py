@@ -33,6 +33,7 @@ class TurnRecord:
     wounded: int = 0  # wounds dealt to it («Гнев»: «получала раны в этот ход»)
     prevented: dict[str, int] = field(default_factory=dict)  # wounds prevented, by keyword term (Броня Х)
     targets: list[int] = field(default_factory=list)  # serials of the cards it targeted (целевые карты)
+    wounded_by: int | None = None  # the serial of the card whose wounds were the last dealt to it (I-60)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -46,6 +47,8 @@ class TurnRecord:
             out["prevented"] = dict(self.prevented)
         if self.targets:
             out["targets"] = list(self.targets)
+        if self.wounded_by is not None:
+            out["wounded_by"] = self.wounded_by
         return out
 
     @staticmethod
@@ -75,6 +78,8 @@ class TurnRecord:
                 record.attacks = _count(v, key)
             elif key == "wounded":
                 record.wounded = _count(v, key)
+            elif key == "wounded_by":  # a serial (0 is one)
+                record.wounded_by = _count(v + 1, key) - 1 if type(v) is int else _count(v, key)
             elif key in OLD_PREVENTION_KEYS:  # the first format: prevented wounds under a Russian key
                 record.prevented[OLD_PREVENTION_KEYS[key]] = _count(v, key)
             elif isinstance(key, str) and key.startswith("цель:"):  # the first format: «цель:<serial>»

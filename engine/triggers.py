@@ -1,33 +1,34 @@
 """Trigger collection: which triggered abilities an event makes wait for their declaration (401.4).
 
-Triggers match typed events. For each kind of event, :data:`MATCHES` says which trigger conditions it
-can satisfy and whose abilities to look at: the card the event is about («Найм», «Гибель», «При
-атаке») or every card in the game zone («В начале хода», «Когда погибает существо»). A card that has
-just left the game zone triggers from its last known information — its controller and the abilities
-it had (401.5, 403.1); so do the cards that were in the game zone with it when it died (interpretation
-I-11). An ability triggers wherever its source is afterwards and whether or not it still has the
-ability (401.5): the waiting trigger keeps its own text.
+Trigger conditions are a **registry of kinds** (:func:`trigger_kind`). A kind is registered beside the
+phrases that build it (:mod:`berserk_engine.phrases`, «Найм», «Когда ваше существо убивает существо» …;
+:mod:`berserk_engine.deck`, «Когда вы берёте карту» …), with the typed event it waits for
+(:mod:`berserk_engine.event_types`) and a finder: for one event that happened, the trigger points it
+makes — in words (402.2) — with the cards whose abilities to look at and the player whose deed it is.
+:func:`collect` asks the kinds registered for the event's type, in the order they were registered
+(the catalogue's order, :mod:`berserk_engine.catalogue`); it knows no kind by name.
+
+A finder looks at the card the event is about («Найм», «Гибель», «При атаке») or at the cards in the
+game zone that wait for that kind (:func:`watchers`: «Когда погибает существо», «В начале хода»). A
+card that has just left the game zone triggers from its last known information — its controller and
+the abilities it had (401.5, 403.1); so do the cards that were in the game zone with it when it died
+(interpretation I-11). An ability triggers wherever its source is afterwards and whether or not it
+still has the ability (401.5): the waiting trigger keeps its own text.
+
+The **actor** of a trigger point is the player the condition's words are relative to («ваше
+существо», «противник сбрасывает»): ``Trigger.player`` is "own", "enemy" or "any" relative to the
+ability's controller. ``Trigger.other`` («другое ваше существо») leaves the source itself out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
-from berserk_engine.events import (
-    AttackEvent,
-    BlowEvent,
-    CloseEvent,
-    DrawEvent,
-    HealEvent,
-    MoveEvent,
-    PlayEvent,
-    ResolvedEvent,
-    TurnEvent,
-    WoundEvent,
-)
-from berserk_engine.grammar import parse_ability
+from berserk_engine import events
+from berserk_engine.grammar import parse_ability, phrase
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.state import PendingTrigger
 from berserk_engine.zones import snapshot
@@ -38,28 +39,83 @@ if TYPE_CHECKING:
 
 # A source: (object id, name, controller, abilities, last known information or None).
 Source = tuple[str, str, str, tuple["Ability", ...], dict[str, Any]]
+# One trigger point an event makes: (the point in words, the sources to look at, the actor or None,
+# the card the point is about — «другое» leaves it out — or "").
+Point = tuple[str, Iterable[Source], str | None, str]
+# (game, event, the game zone before the batch or None) -> the points the event makes for this kind.
+Finder = Callable[[Any, Any, "list[str] | None"], Iterable[Point]]
 
 
-def _live(game: Game, card_id: str) -> Source | None:
+@dataclass(frozen=True, slots=True)
+class TriggerKind:
+    """A kind of trigger condition: ``event`` is ``Trigger.event`` of the abilities that wait for it,
+    ``on`` the typed events that can satisfy it, ``find`` the finder, ``words`` what it waits for (the
+    site's phrase catalogue), ``rule`` the rule or glossary term it implements."""
+
+    event: str
+    on: tuple[type, ...]
+    find: Finder
+    words: str
+    rule: str
+
+
+KINDS: dict[str, TriggerKind] = {}
+_BY_TYPE: dict[type, list[TriggerKind]] = {}
+
+
+def trigger_kind(event: str, on: tuple[type, ...], find: Finder, words: str, rule: str) -> str:
+    """Register a kind of trigger condition (call it beside the phrases that build ``Trigger(event)``)."""
+    if event in KINDS:
+        raise ValueError(f"вид условия срабатывания {event} зарегистрирован дважды")
+    unknown = [t.__name__ for t in on if t not in events.APPLY]
+    if unknown or not on:
+        raise ValueError(f"{event}: условие ждёт неизвестного события {unknown or on}")
+    found = TriggerKind(event, on, find, words, rule)
+    KINDS[event] = found
+    for t in on:
+        _BY_TYPE.setdefault(t, []).append(found)
+    return event
+
+
+def condition(fmt: str, example: str, rule: str) -> Callable[[Any], Any]:
+    """Register the phrase of a trigger condition «Когда …» — and the same condition as printed «Каждый
+    раз, когда …» (a triggered ability triggers every time its condition is met, 401.4). ``build(fields)``
+    returns the :class:`~berserk_engine.abilities.Trigger`."""
+
+    def wrap(build: Any) -> Any:
+        phrase("trigger", fmt, example, rule)(build)
+        if fmt.startswith("Когда "):
+            every = "Каждый раз, когда " + fmt[len("Когда ") :]
+            phrase("trigger", every, "Каждый раз, когда " + example[len("Когда ") :], rule)(build)
+        return build
+
+    return wrap
+
+
+def live(game: Game, card_id: str) -> Source | None:
+    """The card as a source, while it is an object in some zone."""
     card = game.state.cards.get(card_id)
     if card is None:
         return None
     return card.id, card.name, card.controller, ch.abilities(game, card), {}
 
 
-def _from_lki(lki: dict[str, Any]) -> Source:
+def from_lki(lki: dict[str, Any]) -> Source:
+    """A card that has left the game zone as a source: its last known information (401.5, 403.1)."""
     abilities = tuple(parse_ability(text) for text in lki.get("abilities", ()))
     return lki["id"], lki["name"], lki["controller"], abilities, lki
 
 
-def _in_play(game: Game, event: str, ids: list[str]) -> Iterator[Source]:
+def waiting_for(game: Game, event: str, ids: list[str]) -> Iterator[Source]:
+    """Those of these cards (in the game zone, or just gone from it: their last known information) that
+    wait for this kind."""
     s = game.state
     for card_id in ids:
         card = s.cards.get(card_id)
         if card is None:
             lki = s.lki.get(card_id)
             if lki is not None:
-                yield _from_lki(lki)
+                yield from_lki(lki)
             continue
         if event in game.defs[card.name].trigger_events or card_id in game.by_card:
             yield card.id, card.name, card.controller, ch.abilities(game, card), {}
@@ -93,7 +149,7 @@ def listening(game: Game, event: str, card_id: str) -> bool:
     return card_id in game.listener_index.get(event, ())  # type: ignore[union-attr]
 
 
-def _outside_play(game: Game, event: str) -> Iterator[Source]:
+def outside_play(game: Game, event: str) -> Iterator[Source]:
     """Cards whose ability works outside the game zone (the card says so: «Инкарнация»), printed or
     kept by an effect that stays on the card outside the game zone (``hooks.EFFECT_KEPT``)."""
     s = game.state
@@ -115,96 +171,51 @@ def _outside_play(game: Game, event: str) -> Iterator[Source]:
                     yield card.id, card.name, card.controller, abilities, {}
 
 
-def collect(game: Game, events: list[Any], before: list[str] | None) -> None:
-    s = game.state
-    for ev in events:
-        kind = type(ev)
-        if kind not in _TRIGGERING:
+def collect(game: Game, happened: list[Any], before: list[str] | None) -> None:
+    """Every kind registered for the type of an event that happened makes its trigger points."""
+    for ev in happened:
+        kinds = _BY_TYPE.get(type(ev))
+        if kinds is None:
             continue
-        if kind is MoveEvent:
-            if ev.to_zone == "play":
-                src = _live(game, ev.new_id)
-                if src:
-                    _fire(game, "enters_play", f"найм «{ev.name}»", [src], ev)
-            if ev.from_zone == "play" and ev.to_zone == "graveyard":
-                point = f"гибель «{ev.name}»"
-                _fire(game, "dies", point, [_from_lki(ev.lki)], ev)
-                if ev.card_type == "creature":
-                    witnesses = [c for c in (before if before is not None else s.play) if c != ev.card]
-                    _fire(game, "creature_dies", point, _in_play(game, "creature_dies", witnesses), ev)
-            if ev.cause == "discard":
-                point = f"сброс карты игроком {ev.owner}"
-                _fire(
-                    game,
-                    "discards",
-                    point,
-                    _in_play(game, "discards", listeners(game, "discards")),
-                    ev,
-                    ev.owner,
-                )
-        elif kind is TurnEvent:
-            event = "turn_end" if ev.end else "turn_start"
-            point = f"{'конец' if ev.end else 'начало'} хода {ev.turn}"
-            _fire(game, event, point, _in_play(game, event, listeners(game, event)), ev)
-            _fire(game, event, point, _outside_play(game, event), ev)
-        elif kind is BlowEvent:
-            src = _live(game, ev.card) or (_from_lki(s.lki[ev.card]) if ev.card in s.lki else None)
-            if src:
-                point = f"удар «{ev.name}»"
-                if ev.kind in ("attack", "shot"):
-                    _fire(game, "attacks", point, [src], ev)
-                _fire(game, "strikes", point, [src], ev)
-        elif kind is AttackEvent:
-            src = _live(game, ev.target)
-            if src:
-                _fire(game, "attacked", f"атака на «{src[1]}»", [src], ev)
-        elif kind is PlayEvent:
-            src = _live(game, ev.card)
-            if src:
-                _fire(game, "played", f"розыгрыш «{ev.name}»", [src], ev)
-        elif kind is WoundEvent or kind is HealEvent:
-            # «Когда эта карта получает раны» / «Когда с этой карты снимаются раны»: only wounds really
-            # dealt, only wounds really removed.
-            event = "wounded" if kind is WoundEvent else "healed"
-            if (ev.dealt if kind is WoundEvent else ev.removed) and listening(game, event, ev.target):
-                src = _live(game, ev.target)
-                if src:
-                    _fire(game, event, f"раны «{src[1]}»", [src], ev)
-        elif kind is CloseEvent:
-            # «Когда эта карта открывается» (Открытие карты), also in the restoration phase (304.3).
-            if ev.open and listening(game, "opens", ev.card):
-                src = _live(game, ev.card)
-                if src:
-                    _fire(game, "opens", f"открытие «{src[1]}»", [src], ev)
-        elif kind is DrawEvent:
-            if not ev.failed:
-                point = f"взятие карты игроком {ev.player}"
-                _fire(game, "draws", point, _in_play(game, "draws", listeners(game, "draws")), ev, ev.player)
-        elif kind is ResolvedEvent:
-            if ev.kind == "spell":  # 119.8: a (partially) resolved ability triggers what its success would
-                point = f"выполнено «{ev.text}»"
-                sources = _in_play(game, "spell_resolved", listeners(game, "spell_resolved"))
-                _fire(game, "spell_resolved", point, sources, ev, ev.controller)
+        for kind in kinds:
+            for point, sources, actor, about in kind.find(game, ev, before):
+                _fire(game, kind.event, point, sources, ev, actor, about)
 
 
-_TRIGGERING = frozenset(
-    {
-        MoveEvent,
-        TurnEvent,
-        BlowEvent,
-        AttackEvent,
-        PlayEvent,
-        DrawEvent,
-        ResolvedEvent,
-        WoundEvent,
-        HealEvent,
-        CloseEvent,
-    }
-)
+def watchers(game: Game, event: str) -> Iterator[Source] | None:
+    """The cards in the game zone waiting for this kind, as sources — None when none is (cheap: the
+    index of listeners is kept until a card changes zone or an effect changes)."""
+    ids = listeners(game, event)
+    return waiting_for(game, event, ids) if ids else None
 
 
-def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str | None = None) -> None:
-    """``actor``: the player whose deed the event is (a discard, a draw) — «вы» or «противник»."""
+def source_of(game: Game, card_id: str) -> Source | None:
+    """The card as a source: the object in a zone, or its last known information if it left play."""
+    s = game.state
+    return live(game, card_id) or (from_lki(s.lki[card_id]) if card_id in s.lki else None)
+
+
+def side_of(game: Game, card_id: str) -> str | None:
+    """The controller of a card, or of a card that left the game zone (its last known information)."""
+    s = game.state
+    card = s.cards.get(card_id)
+    if card is not None:
+        return card.controller
+    lki = s.lki.get(card_id)
+    return lki["controller"] if lki else None
+
+
+def _fire(
+    game: Game,
+    event: str,
+    point: str,
+    sources: Any,
+    ev: Any,
+    actor: str | None = None,
+    about: str = "",
+) -> None:
+    """``actor``: the player whose deed the event is (a discard, a draw) or whose card it is about —
+    «вы», «ваше существо» or «противник»; ``about``: the card the event is about («другое»)."""
     s = game.state
     for source_id, name, controller, abilities, lki in sources:
         for ability in abilities:
@@ -217,6 +228,10 @@ def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str 
             if t.own_turn_only and controller != s.active:
                 continue
             if t.player != "any" and (actor == controller) != (t.player == "own"):
+                continue
+            if t.other and about == source_id:
+                continue
+            if t.next_turn and not _next_turn(game, source_id, lki):
                 continue
             if (
                 ability.keyword is not None
@@ -246,17 +261,35 @@ def _fire(game: Game, event: str, point: str, sources: Any, ev: Any, actor: str 
             )
 
 
+def _next_turn(game: Game, source_id: str, lki: dict[str, Any]) -> bool:
+    """«В начале вашего следующего хода» (interpretation I-61): the first turn of the ability's
+    controller that begins after its source entered the game zone."""
+    card = game.state.cards.get(source_id)
+    entered = card.entered_turn if card is not None else None
+    if entered is None:
+        return False
+    # Turns alternate (301.1): the controller's next turn is the first of his turns after ``entered``.
+    return 0 < game.state.turn - entered <= 2
+
+
 def _info(game: Game, card_id: str) -> dict[str, Any]:
     return snapshot(game, game.state.cards[card_id])
 
 
 def _event_data(ev: Any) -> dict[str, Any]:
-    if type(ev) is MoveEvent:
+    """What the event was about, kept on the waiting trigger (for «его», «ту карту» …)."""
+    kind = type(ev)
+    if kind is events.MoveEvent:
         return {"card": ev.new_id, "was": ev.card, "cause": ev.cause}
-    if type(ev) is BlowEvent:
+    if kind is events.BlowEvent:
         return {"card": ev.target, "strength": ev.strength}
-    if type(ev) is AttackEvent:
+    if kind is events.AttackEvent:
         return {"card": ev.attacker}
-    if type(ev) is DrawEvent:
+    if kind is events.DrawEvent:
         return {"card": ev.card, "player": ev.player}
+    if kind is events.CloseEvent:
+        return {"card": ev.card}
     return {}
+
+
+events.AFTER_EVENTS.append(collect)  # every batch of events that happened is looked at (401.4)

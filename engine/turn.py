@@ -100,6 +100,9 @@ def draw_failed(game: Game, player: str) -> None:
         game.end_game(winner=game.opponent(player), rule="304.2")
 
 
+hooks.DRAW_FAILED.append(draw_failed)
+
+
 @dataclass(slots=True)
 class TurnPoint(Task):
     """The condition «в начале хода» (304.3) or «в конце хода» (310.1) happens."""

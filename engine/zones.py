@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks, rng
+from berserk_engine.event_types import MoveEvent
 from berserk_engine.state import Card
 
 if TYPE_CHECKING:
-    from berserk_engine.events import MoveEvent
     from berserk_engine.game import Game
 
 PRIVATE_ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
@@ -87,6 +87,7 @@ def snapshot(game: Game, card: Card) -> dict[str, Any]:
         "closed": card.closed,
         "markers": dict(card.markers),
         "abilities": [a.text for a in ch.abilities(game, card)],
+        "wounded_by": card.this_turn.wounded_by if card.this_turn is not None else None,  # I-60
     }
 
 
@@ -102,8 +103,6 @@ def move(
     face_down: bool = False,
 ) -> str:
     """Move a card (by its current object id) to ``to_zone``; returns the new object id."""
-    from berserk_engine.events import MoveEvent
-
     ev = MoveEvent(card_id, to_zone, cause, position, controller, closed, face_down)
     move_event(game, ev)
     return ev.new_id

@@ -37,8 +37,10 @@ def test_every_registered_phrase_example_parses(phrase) -> None:
     sentence = {
         "cost": f"{example}: возьмите карту.",
         "effect": f"{example[0].upper()}{example[1:]}.",
+        # a condition of «; если …, …» (engine/printed.py) inside the effect it belongs to
+        "condition": f"Выберите существо, ранить его на 1; если {example}, возьмите карту.",
     }.get(phrase.category, phrase.example)
-    ability = parse_ability(sentence, phrase.category == "effect")
+    ability = parse_ability(sentence, phrase.category in ("effect", "condition"))
     assert ability.text == sentence
     if phrase.category == "keyword":
         assert ability.keyword == phrase.term
@@ -204,6 +206,8 @@ def first_format(value: Any, key: str = "") -> Any:
         if value.get("prevented", {}).get("броня-х"):
             old["броня"] = value["prevented"]["броня-х"]
         old.update({f"цель:{serial}": 1 for serial in value.get("targets", [])})
+        if value.get("wounded_by") is not None:  # newer than the first format (I-60): kept as it is
+            old["wounded_by"] = value["wounded_by"]
         return old
     out = {k: first_format(v, k) for k, v in value.items()}
     if out.get("$") == "Card" and out.get("this_turn") is None:
@@ -227,7 +231,16 @@ def test_any_state_written_in_the_first_format_loads_as_the_same_state(seed: int
 
 @pytest.mark.parametrize(
     "record",
-    [{"броня": 0}, {"acted": 2}, {"attacks": True}, {"цель:x": 1}, {"targets": [0]}, {"how": 1}, [1]],
+    [
+        {"броня": 0},
+        {"acted": 2},
+        {"attacks": True},
+        {"цель:x": 1},
+        {"targets": [0]},
+        {"wounded_by": "c1"},
+        {"how": 1},
+        [1],
+    ],
 )
 def test_a_wrong_record_of_the_turn_is_a_setup_error(record: Any) -> None:
     from berserk_engine.errors import SetupError

@@ -33,6 +33,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from berserk_rules.phrase_catalogue import PhraseCatalogueDirective
 from berserk_rules.site.corpus import (
     CorpusPageDirective,
     InterpretationDirective,
@@ -115,6 +116,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-scenario-index", ScenarioIndexDirective)
     app.add_directive("berserk-changes", ChangesDirective)
     app.add_directive("berserk-corpus-page", CorpusPageDirective)
+    app.add_directive("berserk-phrases", PhraseCatalogueDirective)  # the engine's phrase catalogue
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)

@@ -17,8 +17,6 @@ every implemented term id to the module that implements it.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -88,7 +86,7 @@ def keyword(
 
 
 def load_all() -> dict[str, Keyword]:
-    """Import every keyword module of this package (each registers itself)."""
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
+    """Every keyword, registered. The modules of this package are imported by
+    :mod:`berserk_engine.catalogue`, in the order it documents (never the order of file names), when
+    the package ``berserk_engine`` is imported."""
     return KEYWORDS

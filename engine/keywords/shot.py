@@ -14,12 +14,13 @@ from typing import Any
 
 from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
-from berserk_engine.combat import attack_strength, note_targets
+from berserk_engine.combat import attack_strength
 from berserk_engine.data import serializable
 from berserk_engine.effects import amount
 from berserk_engine.events import AttackEvent, BlowEvent, WoundEvent, perform
 from berserk_engine.grammar import CHARACTER, phrase
 from berserk_engine.keywords import term
+from berserk_engine.queue import note_targets
 from berserk_engine.state import Attack
 
 SHOT = term(__name__, "выстрел-на-х")

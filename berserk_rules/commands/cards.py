@@ -1,0 +1,122 @@
+"""``berserk-rules cards FILE [--json]``: read every card of a list with the reference engine and report
+each text it cannot read — the tool an engine author or a judge runs on their own card list.
+
+The file is a card table in the columns of a deck file (:mod:`berserk_rules.decks`: название, тип,
+подтип, стоимость, стихия, удар, жизни, текст; «количество» and a «формат: …» line are allowed and
+ignored), UTF-8, comments with ``#``::
+
+    | название | тип      | стоимость | удар | жизни | текст                                            |
+    | Палач    | существо | 3         | 3    | 3     | Когда это существо убивает существо: возьмите карту. |
+
+For a card the engine cannot read the report names the file, the line and the column where the
+sentence starts, the card, the sentence and what was not understood, with the nearest forms the
+engine reads. Exit code 0: every card is read; 1: some are not (each printed as
+``file:line:column: …``); 2: the file cannot be read (missing, not UTF-8, a bad table — the error
+names the file and the line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from berserk_rules.corpus import read_utf8
+from berserk_rules.decks import COLUMNS, _cells, card_of
+from berserk_rules.errors import SourceError
+
+REQUIRED = ("название", "тип")
+
+
+def read_cards(path: Path, shown: str) -> list[tuple[int, str, dict[str, Any]]]:
+    """(line, the raw line, card data) for every row of the card table. Raises SourceError."""
+    text = read_utf8(path, shown, "файл карт")
+    header: list[str] | None = None
+    rows: list[tuple[int, str, dict[str, Any]]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#") or (header is None and line.lower().startswith("формат")):
+            continue
+        if not line.startswith("|"):
+            raise SourceError(shown, number, f"ожидается строка таблицы карт «| … |», а не «{line}»")
+        cells = _cells(line)
+        if not cells:
+            raise SourceError(shown, number, "строка таблицы должна начинаться и заканчиваться «|»")
+        if header is None:
+            header = [c.lower() for c in cells]
+            unknown = [c for c in header if c not in COLUMNS]
+            if unknown:
+                raise SourceError(
+                    shown, number, f"неизвестные столбцы {unknown}; допустимы: {', '.join(COLUMNS)}"
+                )
+            for required in REQUIRED:
+                if required not in header:
+                    raise SourceError(shown, number, f"в таблице карт нет столбца «{required}»")
+            continue
+        if len(cells) != len(header):
+            raise SourceError(shown, number, f"ячеек {len(cells)}, а столбцов в таблице {len(header)}")
+        row = dict(zip(header, cells, strict=True))
+        row.setdefault("количество", "1")
+        try:
+            card = card_of(row)
+        except ValueError as exc:
+            raise SourceError(shown, number, str(exc)) from None
+        rows.append((number, raw, card))
+    if not rows:
+        raise SourceError(shown, None, "в файле нет ни одной карты (нужна таблица с заголовком и строками)")
+    return rows
+
+
+def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[dict[str, Any]]:
+    """Every card the reference engine cannot read, with where and why."""
+    from berserk_engine.cards import CardDef
+    from berserk_engine.errors import CardTextError
+
+    found = []
+    for number, raw, card in rows:
+        props = {k: v for k, v in card.items() if k not in ("name", "type", "count")}
+        try:
+            CardDef.build(card["name"], card["type"], **props)
+        except CardTextError as exc:
+            found.append(
+                {
+                    "file": shown,
+                    "line": number,
+                    "column": _column(raw, card.get("text", ""), exc),
+                    "card": exc.card,
+                    "sentence": exc.text,
+                    "position": list(exc.position) if exc.position else None,
+                    "message": exc.message,
+                    "nearest": exc.nearest,
+                }
+            )
+    return found
+
+
+def _column(raw: str, text: str, exc: Any) -> int:
+    """The column (from 1) of the line where the unreadable sentence starts; the card's text cell when
+    the sentence cannot be found, the start of the line when the error is not about the text."""
+    if not text:
+        return 1
+    cell = raw.find(text[: max(1, min(len(text), 20))])
+    if cell < 0:
+        return 1
+    offset = exc.position[1] if exc.position else 0
+    return cell + offset + 1
+
+
+def run(args: argparse.Namespace) -> int:
+    rows = read_cards(Path(args.file), args.file)
+    found = unreadable(rows, args.file)
+    if args.json:
+        print(json.dumps({"cards": len(rows), "unreadable": found}, ensure_ascii=False, indent=2))
+        return 1 if found else 0
+    for f in found:
+        where = f", предложение {f['position'][0]}" if f["position"] else ""
+        hint = ("; ближайшие формы: " + "; ".join(f"«{n}»" for n in f["nearest"])) if f["nearest"] else ""
+        where = f"{f['file']}:{f['line']}:{f['column']}: карта «{f['card']}»{where}"
+        print(f"{where}: {f['message']}: «{f['sentence']}»{hint}")
+    verdict = f"не прочитаны: {len(found)}" if found else "все прочитаны"
+    print(f"Карт в списке: {len(rows)} — {verdict}.")
+    return 1 if found else 0

@@ -1,0 +1,80 @@
+"""Шаги печатного языка карт: необязательная часть эффекта («…, затем вы можете …»), которую игрок
+выполняет или нет, когда способность выполняется (толкование I-55).
+
+Решение — вид ``choose`` с двумя вариантами: ``да`` (выполнить часть) и ``нет``.
+"""
+
+from __future__ import annotations
+
+from berserk_rules.steps.checks import decision_of, expect, record_decision
+from berserk_rules.steps.context import ScenarioGame
+from berserk_rules.steps.registry import then, when
+
+MAY_CHOICES = ["да", "нет"]
+
+
+def _may_decision(game: ScenarioGame, p: str, words: str) -> None:
+    d = decision_of(game, p, "choose")
+    expect(sorted(o.get("choice", "") for o in d["options"]), MAY_CHOICES, f"варианты решения игрока {p}")
+    if words not in d.get("prompt", "") and not any(words in o.get("label", "") for o in d["options"]):
+        raise AssertionError(f"игрок {p} решает не о «{words}»: {d.get('prompt', '')}")
+
+
+@then(
+    "игрок {p:P} решает, выполнить ли «{words}»",
+    example="Тогда игрок А решает, выполнить ли «ранить на 1 выбранное существо»",
+)
+def may_decide(game: ScenarioGame, p: str, words: str) -> None:
+    """Решение за игроком: выполнять ли необязательную часть эффекта («вы можете …» после союза) —
+    варианты «да» и «нет»."""
+    _may_decision(game, p, words)
+    record_decision(game, p, "choose")
+    game.record_count(None, ["decision", "options"], {}, 2)
+    for key in MAY_CHOICES:
+        game.record_count(None, ["decision", "options"], {"choice": key}, 1)
+
+
+@when(
+    "игрок {p:P} выполняет «{words}»",
+    example="Когда игрок А выполняет «ранить на 1 выбранное существо»",
+)
+def may_do(game: ScenarioGame, p: str, words: str) -> None:
+    """Игрок решает выполнить необязательную часть эффекта."""
+    _may_decision(game, p, words)
+    game.act(p, {"type": "choose", "choice": "да"})
+
+
+@when(
+    "игрок {p:P} не выполняет «{words}»",
+    example="Когда игрок А не выполняет «ранить на 1 выбранное существо»",
+)
+def may_not_do(game: ScenarioGame, p: str, words: str) -> None:
+    """Игрок отказывается от необязательной части эффекта; остальные части выполняются."""
+    _may_decision(game, p, words)
+    game.act(p, {"type": "choose", "choice": "нет"})
+
+
+# --- несколько разных целей («двух разных существ») ------------------------------------------------
+
+
+@when(
+    "игрок {p:P} разыгрывает «{name:N}» с целями {targets:L}",
+    example="Когда игрок А разыгрывает «Двойной укол» с целями «Волк» и «Страж»",
+)
+def play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> None:
+    """Игрок разыгрывает заклинание, называя цели по порядку слотов («двух разных существ» — два слота)."""
+    from berserk_rules.steps.actions import _play
+
+    game.act(p, _play(game, p, name, targets))
+
+
+@when(
+    "игрок {p:P} пытается разыграть «{name:N}» с целями {targets:L}",
+    example="Когда игрок А пытается разыграть «Двойной укол» с целями «Волк» и «Волк»",
+)
+def try_play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> None:
+    """Попытка разыграть заклинание с такими целями (например, одной картой дважды там, где цели должны
+    быть разными)."""
+    from berserk_rules.steps.actions import _play
+
+    game.attempt(p, _play(game, p, name, targets))

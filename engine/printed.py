@@ -1,0 +1,702 @@
+"""The card language as the game prints it: imperatives («Закройте существо», «Верните существо в
+руку»), the other word order («Ранить всех существ на 1», «ранить его на 2»), a shot at a fixed target
+(«Выстрел на 1 по герою противника»), «Отравление 2» beside «Отравление на 2», «выберите …» naming a
+target that «его», «оно» refer to later, and the infinitives of a payment inside an effect («вы можете
+сбросить карту, чтобы …»).
+
+The phrases build the same effect nodes as the rulebook's own wording (:mod:`berserk_engine.effects`):
+a printed form and the glossary's form of one mechanic are one reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from berserk_engine.abilities import Amount, Selector
+from berserk_engine.data import serializable
+from berserk_engine.effects import Close, Discard, Draw, Grant, Heal, Move, Sequence, StrikeBonus, _grant
+from berserk_engine.grammar import CHARACTER, CREATURE, phrase, read_effect, slot_type
+from berserk_engine.keywords.shot import SHOT, Shot
+from berserk_engine.tasks import Task, task
+
+if TYPE_CHECKING:
+    from berserk_engine.game import Game
+    from berserk_engine.state import QueueItem
+
+# Targets in the dative («выстрел на 1 по герою противника»).
+DATIVE: dict[str, Selector] = {
+    "герою противника": Selector("enemy_hero", "героя противника", ("hero",)),
+    "выбранному существу": Selector("chosen", "выбранное существо", CREATURE),
+    "существу": Selector("chosen", "существо", CREATURE),
+    "существу противника": Selector("chosen", "существо противника", CREATURE, "enemy"),
+    "персонажу противника": Selector("chosen", "персонажа противника", CHARACTER, "enemy"),
+    "выбранному персонажу противника": Selector(
+        "chosen", "выбранного персонажа противника", CHARACTER, "enemy"
+    ),
+}
+slot_type(
+    "ToDat",
+    DATIVE,
+    "цель после «по»: " + ", ".join(f"«{w}»" for w in DATIVE),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """«Выберите [цель]»: names a target at the declaration (501.1) and does nothing by itself; the
+    parts after it act on it through «его», «оно»."""
+
+    target: Selector
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        return None
+
+
+# --- imperatives ------------------------------------------------------------------------------------
+
+
+@phrase("effect", "закройте {t:Acc}", "закройте существо", "закрыть-существо-карту")
+def _close(f: dict[str, Any]) -> Close:
+    return Close(f["t"])
+
+
+@phrase("effect", "откройте {t:Acc}", "откройте существо", "открытие-карты")
+def _open(f: dict[str, Any]) -> Close:
+    return Close(f["t"], open=True)
+
+
+@phrase("effect", "верните {t:Acc} в руку", "верните существо в руку", "203.4")
+def _return(f: dict[str, Any]) -> Move:
+    return Move(f["t"], "hand", "return")
+
+
+@phrase("effect", "уничтожьте {t:Acc}", "уничтожьте отравленное существо", "уничтожить-карту")
+def _destroy(f: dict[str, Any]) -> Move:
+    return Move(f["t"], "graveyard", "destroy")
+
+
+@phrase("effect", "излечить {t:Acc} на {n:Amount}", "излечить вашего героя на 2", "излечить-излечение-на-х")
+def _heal(f: dict[str, Any]) -> Heal:
+    return Heal(f["n"], f["t"])
+
+
+@phrase("effect", "излечите {t:Acc} на {n:Amount}", "излечите существо на 3", "излечить-излечение-на-х")
+def _heal_imperative(f: dict[str, Any]) -> Heal:
+    return Heal(f["n"], f["t"])
+
+
+@phrase("effect", "выберите {t:Acc}", "выберите ваше существо", "выбранное-существо-карта")
+def _pick(f: dict[str, Any]) -> Pick | None:
+    target = f["t"]
+    if not target.chosen:
+        return None  # «выберите» names a target: «каждого …», «его» are not choices
+    return Pick(target)
+
+
+# --- plural subjects: «Ваши гномы получают …», «Все существа противника получают …» ---------------------
+
+
+def _plural(target: Selector) -> bool:
+    return target.mode == "each"
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получают +{n:Num} к удару {d:Dur}",
+    "ваши гномы получают +1 к удару до конца хода",
+    "значение-удара",
+)
+def _strike_up_all(f: dict[str, Any]) -> StrikeBonus | None:
+    return StrikeBonus(f["n"], f["t"], f["d"]) if _plural(f["t"]) else None
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получают -{n:Num} к удару {d:Dur}",
+    "все существа противника получают -1 к удару до конца хода",
+    "значение-удара",
+)
+def _strike_down_all(f: dict[str, Any]) -> StrikeBonus | None:
+    return StrikeBonus(-f["n"], f["t"], f["d"]) if _plural(f["t"]) else None
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получают {what} {d:Dur}",
+    "все ваши существа получают Рывок до конца хода",
+    "получает-текст-получает-особенность",
+)
+def _grant_all_for(f: dict[str, Any]) -> Grant | None:
+    return _grant(f["what"], f["t"], f["d"]) if _plural(f["t"]) else None
+
+
+@phrase(
+    "effect",
+    "{t:Nom} получают {what}",
+    "ваши эльфы получают Первый удар",
+    "получает-текст-получает-особенность",
+)
+def _grant_all(f: dict[str, Any]) -> Grant | None:
+    return _grant(f["what"], f["t"], "leaves_play") if _plural(f["t"]) else None
+
+
+# --- a payment inside an effect: infinitives -------------------------------------------------------------
+
+
+@phrase("effect", "сбросить карту", "сбросить карту", "сбросьте-карту")
+def _discard(f: dict[str, Any]) -> Discard:
+    return Discard(1)
+
+
+@phrase("effect", "сбросить {n:Num} карты", "сбросить 2 карты", "сбросьте-карту")
+def _discard_few(f: dict[str, Any]) -> Discard:
+    return Discard(f["n"])
+
+
+@phrase("effect", "взять карту", "взять карту", "возьмите-карту")
+def _draw(f: dict[str, Any]) -> Draw:
+    return Draw(Amount(value=1, words="1"))
+
+
+@phrase("effect", "взять {n:Num} карты", "взять 2 карты", "возьмите-карту")
+def _draw_few(f: dict[str, Any]) -> Draw:
+    return Draw(Amount(value=f["n"], words=str(f["n"])))
+
+
+@dataclass(frozen=True, slots=True)
+class InOrderTo:
+    """«[оплата], чтобы [эффект]»: a payment inside an effect. The payment is made first; the effect
+    after «чтобы» is done only when the payment can be made in full (a discard needs the cards in
+    hand, closing this creature needs it open) — interpretation I-55. With «вы можете» before it the
+    controller decides whether to pay."""
+
+    cost: Any
+    then: Any
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.effects import Resolve
+
+        if not can_pay(game, item, self.cost):
+            game.log(
+                "unpaid",
+                f"«{item.source_name}»: оплату «{item.text}» внести нельзя — "
+                "эффект после «чтобы» не выполняется",
+                card=item.source,
+                rule="501.2",
+            )
+            return
+        game.push(Resolve(self.cost, item), Resolve(self.then, item))
+
+
+def can_pay(game: Game, item: QueueItem, cost: Any) -> bool:
+    """Can the payment inside an effect be made in full now?"""
+    if isinstance(cost, Sequence):
+        return all(can_pay(game, item, p) for p in cost.parts)
+    if isinstance(cost, Discard):
+        player = game.opponent(item.controller) if cost.opponent else item.controller
+        return len(game.state.players[player].zones["hand"]) >= cost.count
+    if isinstance(cost, Close) and cost.target.mode == "self":
+        card = game.state.cards.get(item.source)
+        return card is not None and card.zone == "play" and card.closed == cost.open
+    return True
+
+
+@phrase(
+    "effect",
+    "{cost}, чтобы {then}",
+    "сбросить карту, чтобы взять 2 карты",
+    "501.2",
+)
+def _in_order_to(f: dict[str, Any]) -> Any:
+    """«[оплата], чтобы [эффект]» (with «вы можете» before it: the controller's decision)."""
+    from berserk_engine.grammar import _Unreadable
+
+    try:
+        cost, cost_optional = read_effect(f["cost"])
+        then, then_optional = read_effect(f["then"])
+    except _Unreadable:
+        return None
+    if cost_optional or then_optional:
+        return None
+    return InOrderTo(cost, then)
+
+
+# --- «; если …, …», «иначе»: on the result of what came before ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """A condition on a card the ability spoke of before («если оно погибло», «если это гном»).
+    ``kind``: "died" (it is in a graveyard, or its wounds reach its lives — it dies at the next death
+    check, I-57), "class:<stem>", "closed", "open", "poisoned", "wounded"."""
+
+    kind: str
+    target: Selector
+
+    def holds(self, game: Game, item: QueueItem) -> bool:
+        from berserk_engine import selectors
+
+        if self.kind == "died":
+            card_id = _slot_card(item, self.target)
+            card = game.state.cards.get(card_id or "")
+            if card is None:
+                return False
+            if card.zone == "graveyard":
+                return True
+            if card.zone != "play":
+                return False
+            from berserk_engine import characteristics as ch
+
+            return game.defs[card.name].type == "creature" and card.wounds >= ch.life(game, card)
+        if self.target.mode == "top":  # the card shown from the top of the deck
+            deck = game.state.players[item.controller].zones["deck"]
+            found = deck[:1]
+        else:
+            found = selectors.resolve(game, self.target, item)
+        if not found:
+            return False
+        card = game.state.cards[found[0]]
+        if self.kind.startswith("type:"):
+            return game.defs[card.name].type == self.kind[5:]
+        if self.kind.startswith("class:"):
+            return self.kind[6:] in game.defs[card.name].classes
+        condition = replace(self.target, condition=self.kind, classes=())
+        from berserk_engine.selectors import _fits
+
+        return _fits(game, card, condition)
+
+
+def _slot_card(item: QueueItem, sel: Selector) -> str | None:
+    if sel.mode in ("chosen", "ref") and 0 <= sel.slot < len(item.targets):
+        return item.targets[sel.slot]
+    if sel.mode == "self":
+        return item.source
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    """«[эффект]; если [условие], [эффект]» (and «…, иначе [эффект]»): the condition is looked at
+    when the part before it has been done."""
+
+    first: Any
+    test: Test
+    then: Any
+    otherwise: Any = None
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.effects import Resolve
+
+        game.push(Resolve(self.first, item), _Decide(self.test, self.then, self.otherwise, item))
+
+
+@dataclass(slots=True)
+class _Decide(Task):
+    test: Test
+    then: Any
+    otherwise: Any
+    item: QueueItem
+
+    def run(self, game: Game) -> None:
+        from berserk_engine.effects import Resolve
+
+        part = self.then if self.test.holds(game, self.item) else self.otherwise
+        if part is not None:
+            game.push(Resolve(part, self.item))
+
+
+_REF = Selector("ref", "его", CREATURE)
+
+
+@phrase("condition", "оно погибло", "оно погибло", "погибнуть-погибает")
+def _died(f: dict[str, Any]) -> Test:
+    return Test("died", _REF)
+
+
+@phrase("condition", "оно закрыто", "оно закрыто", "закрыть-существо-карту")
+def _closed(f: dict[str, Any]) -> Test:
+    return Test("closed", _REF)
+
+
+@phrase("condition", "оно открыто", "оно открыто", "открытие-карты")
+def _opened(f: dict[str, Any]) -> Test:
+    return Test("open", _REF)
+
+
+@phrase("condition", "оно отравлено", "оно отравлено", "отравление-на-х")
+def _poisoned(f: dict[str, Any]) -> Test:
+    return Test("poisoned", _REF)
+
+
+@phrase("condition", "оно ранено", "оно ранено", "раны")
+def _wounded(f: dict[str, Any]) -> Test:
+    return Test("wounded", _REF)
+
+
+@phrase("condition", "это {w:w}", "это гном", "выбранное-существо-карта")
+def _of_class(f: dict[str, Any]) -> Test | None:
+    from berserk_engine.abilities import class_stem
+
+    word = f["w"].lower()
+    if word in _TYPE_WORDS:
+        return Test(f"type:{_TYPE_WORDS[word]}", _TOP)  # «покажите верхнюю карту …; если это существо»
+    if word in ("герой", "карта", "персонаж"):
+        return None
+    return Test(f"class:{class_stem(word)}", _REF)
+
+
+_TYPE_WORDS = {"существо": "creature", "заклинание": "spell", "экипировка": "equipment", "событие": "event"}
+
+
+def _condition(words: str) -> Test | None:
+    from berserk_engine.grammar import _readings
+
+    found = _readings("condition", words.strip())
+    return found[0][1] if len(found) == 1 else None
+
+
+def _effect(words: str) -> Any:
+    from berserk_engine.grammar import _Unreadable
+
+    try:
+        node, optional = read_effect(words)
+    except _Unreadable:
+        return None
+    return None if optional else node
+
+
+@phrase(
+    "effect",
+    "{first}; если {cond}, {then}",
+    "выберите существо, ранить его на 2; если оно погибло, возьмите карту",
+    "518.1",
+)
+def _if(f: dict[str, Any]) -> If | None:
+    first, test, then = _effect(f["first"]), _condition(f["cond"]), _effect(f["then"])
+    if first is None or test is None or then is None:
+        return None
+    test = _about(first, test)
+    return None if test is None else If(first, test, then)
+
+
+def _about(first: Any, test: Test) -> Test | None:
+    """What «это», «оно» of the condition speak of: the card shown from the top of the deck when the
+    part before it shows it, else the target named last."""
+    from berserk_engine.deck import Reveal
+
+    last = first.parts[-1] if isinstance(first, Sequence) else first
+    if isinstance(last, Reveal) and last.count == 1:
+        return replace(test, target=_TOP) if test.kind.startswith(("type:", "class:")) else None
+    return None if test.target.mode == "top" else test
+
+
+@phrase(
+    "effect",
+    "{first}; если {cond}, {then}, иначе {otherwise}",
+    "выберите существо, ранить его на 1; если это гном, возьмите карту, иначе ранить его на 1",
+    "518.1",
+)
+def _if_else(f: dict[str, Any]) -> If | None:
+    first, test = _effect(f["first"]), _condition(f["cond"])
+    then, otherwise = _effect(f["then"]), _effect(f["otherwise"])
+    if first is None or test is None or then is None or otherwise is None:
+        return None
+    test = _about(first, test)
+    return None if test is None else If(first, test, then, otherwise)
+
+
+# --- «где Х – …» ----------------------------------------------------------------------------------
+
+
+def _x_value(words: str) -> Amount | None:
+    from berserk_engine.grammar import TYPES
+
+    text = words.strip()
+    if text.lower() == "число карт в вашей руке":
+        return Amount(prop="hand", words=text)
+    if text.lower().startswith("число "):
+        sel = TYPES["Acc"](text[6:]) if _fits_acc(text[6:]) else None
+        if sel is not None and sel.mode == "each":
+            return Amount(prop="count", words=text, selector=sel)
+    return None
+
+
+def _fits_acc(words: str) -> bool:
+    import re
+
+    from berserk_engine.grammar import TYPES
+
+    return re.fullmatch(TYPES["Acc"].pattern, words, re.IGNORECASE) is not None  # type: ignore[attr-defined]
+
+
+def _put_x(node: Any, value: Amount) -> Any:
+    import dataclasses
+
+    if isinstance(node, Amount):
+        return value if node.prop == "X" else node
+    if isinstance(node, tuple):
+        return tuple(_put_x(v, value) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Selector):
+        return dataclasses.replace(
+            node, **{f.name: _put_x(getattr(node, f.name), value) for f in dataclasses.fields(node)}
+        )
+    return node
+
+
+def _has_x(node: Any) -> bool:
+    return _put_x(node, Amount(value=-1)) != node
+
+
+@phrase("effect", "{body}, где Х – {what}", "ранить существо на Х, где Х – число ваших гномов", "518.1")
+def _where(f: dict[str, Any]) -> Any:
+    value = _x_value(f["what"])
+    body = _effect(f["body"])
+    if value is None or body is None or not _has_x(body):
+        return None
+    return _put_x(body, value)
+
+
+# --- the deck: a printed search, the revealed top card ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FindInDeck:
+    """«Найдите в своей колоде [что] и возьмите его (её) в руку» — Поиск in printed words: by the type
+    «существо», by a class («гнома»), by cost («стоимостью N или меньше»), by name. The player may take
+    nothing (the glossary: «можно их не искать»); the deck is shuffled either way (I-57)."""
+
+    types: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    max_cost: int | None = None
+    name: str | None = None
+    words: str = ""
+
+    def fits(self, game: Game, card_id: str) -> bool:
+        card = game.state.cards[card_id]
+        d = game.defs[card.name]
+        if self.name is not None and card.name != self.name:
+            return False
+        if self.types and d.type not in self.types:
+            return False
+        if self.classes and not set(self.classes) & set(d.classes):
+            return False
+        return self.max_cost is None or d.cost <= self.max_cost
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.choices import ChooseCards
+        from berserk_engine.deck import SearchChosen
+
+        player = item.controller
+        deck = game.state.players[player].zones["deck"]
+        found = [c for c in deck if self.fits(game, c)]
+        game.log(
+            "search",
+            f"Игрок {player} просматривает колоду: поиск {self.words}",
+            player=player,
+            rule="поиск-карта-карты",
+        )
+        then = SearchChosen(player)
+        if not found:
+            game.push(then)
+            return
+        game.push(
+            ChooseCards(
+                player,
+                found,
+                0,
+                1,
+                "поиск-карта-карты",
+                f"Игрок {player}: выберите в колоде карту для поиска ({self.words})",
+                then=then,
+            )
+        )
+
+
+_FIND_KINDS = {"существо": ("creature",), "карту": (), "заклинание": ("spell",)}
+
+
+@phrase(
+    "effect",
+    "найдите в своей колоде {what} и возьмите {it} в руку",
+    "найдите в своей колоде существо стоимостью 2 или меньше и возьмите его в руку",
+    "поиск-карта-карты",
+)
+def _find(f: dict[str, Any]) -> FindInDeck | None:
+    import re
+
+    from berserk_engine.abilities import class_stem
+
+    what, it = f["what"].strip().lower(), f["it"].strip().lower()
+    if it not in ("его", "её", "ее"):
+        return None
+    m = re.fullmatch(r"(существо|карту|заклинание)(?: стоимостью (\d+) или меньше)?", what)
+    if m is not None:
+        kind, cost = m.group(1), m.group(2)
+        return FindInDeck(_FIND_KINDS[kind], (), int(cost) if cost else None, None, f["what"].strip())
+    m = re.fullmatch(r"карту «([^«»]+)»", f["what"].strip(), re.IGNORECASE)
+    if m is not None:
+        return FindInDeck((), (), None, m.group(1), f["what"].strip())
+    if re.fullmatch(r"(?!существ|персонаж|геро|карт|заклинани)[а-яё]+", what):
+        return FindInDeck(("creature",), (class_stem(what),), None, None, what)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TopCard:
+    """«Возьмите её в руку», «положите её под низ колоды» after «покажите верхнюю карту своей колоды»:
+    the shown card is the top card of the deck, and it goes where the words say."""
+
+    to: str  # "hand" | "bottom" | "graveyard"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.events import MoveEvent, perform
+
+        deck = game.state.players[item.controller].zones["deck"]
+        if not deck:
+            return
+        top = deck[0]
+        if self.to == "hand":
+            perform(game, MoveEvent(top, "hand", "search", source=item.source, source_name=item.source_name))
+        elif self.to == "bottom":
+            perform(game, MoveEvent(top, "deck", "return", position="bottom", source=item.source))
+        else:
+            perform(
+                game, MoveEvent(top, "graveyard", "put", source=item.source, source_name=item.source_name)
+            )
+
+
+_TOP = Selector("top", "верхняя карта колоды", ("creature", "spell", "equipment", "event"))
+
+
+@phrase("effect", "возьмите её в руку", "возьмите её в руку", "518.3")
+def _top_to_hand(f: dict[str, Any]) -> TopCard:
+    return TopCard("hand")
+
+
+@phrase("effect", "положите её под низ колоды", "положите её под низ колоды", "204.3")
+def _top_to_bottom(f: dict[str, Any]) -> TopCard:
+    return TopCard("bottom")
+
+
+@phrase(
+    "effect", "положите её на кладбище", "положите её на кладбище", "убрать-положить-поместить-на-кладбище"
+)
+def _top_to_graveyard(f: dict[str, Any]) -> TopCard:
+    return TopCard("graveyard")
+
+
+@phrase("effect", "вызвать «{name}»", "вызвать «Волчонок»", "вызов-вызвать")
+def _summon(f: dict[str, Any]) -> Any:
+    from berserk_engine.squad import Summon
+
+    return Summon(f["name"])
+
+
+# --- the graveyard: «верните до N карт с вашего кладбища в руку» -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FromGraveyard:
+    """«Верните (до) N [карт/существ] с вашего кладбища в руку»: the player chooses them on resolution
+    (cards in a graveyard are not targets — «нельзя выбирать целью карты на кладбище»); «до N» lets him
+    take fewer or none, «N» takes N if there are (518.1: as many as there are). 203.4: they go to
+    their owner's hand."""
+
+    count: int
+    types: tuple[str, ...] = ()
+    up_to: bool = False
+    words: str = ""
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        from berserk_engine.choices import ChooseCards
+
+        player = item.controller
+        grave = game.state.players[player].zones["graveyard"]
+        found = [c for c in grave if not self.types or game.defs[game.state.cards[c].name].type in self.types]
+        if not found:
+            return
+        most = min(self.count, len(found))
+        game.push(
+            ChooseCards(
+                player,
+                found,
+                0 if self.up_to else most,
+                most,
+                "203.4",
+                f"Игрок {player}: выберите на кладбище карты, которые вернутся в руку ({self.words})",
+                then=ReturnChosen(),
+            )
+        )
+
+
+@dataclass(slots=True)
+class ReturnChosen(Task):
+    cards: list[str] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        from berserk_engine.events import MoveEvent, perform
+
+        if self.cards:
+            perform(game, *(MoveEvent(c, "hand", "return") for c in self.cards))
+
+
+_GRAVE_KINDS = {
+    "карту": ((), 1),
+    "существо": (("creature",), 1),
+    "заклинание": (("spell",), 1),
+}
+_GRAVE_PLURAL = {
+    "карт": (),
+    "карты": (),
+    "существ": ("creature",),
+    "существа": ("creature",),
+    "заклинаний": ("spell",),
+}
+
+
+@phrase(
+    "effect",
+    "верните {what} с вашего кладбища в руку",
+    "верните до 2 карт с вашего кладбища в руку",
+    "203.4",
+)
+def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
+    import re
+
+    what = f["what"].strip().lower()
+    if what in _GRAVE_KINDS:
+        types, count = _GRAVE_KINDS[what]
+        return FromGraveyard(count, types, False, what)
+    m = re.fullmatch(r"(до )?(\d+) ([а-яё]+)", what)
+    if m is None or m.group(3) not in _GRAVE_PLURAL or int(m.group(2)) < 1:
+        return None
+    return FromGraveyard(int(m.group(2)), _GRAVE_PLURAL[m.group(3)], bool(m.group(1)), what)
+
+
+# --- a shot at a fixed target ---------------------------------------------------------------------------
+
+
+@phrase("effect", "выстрел на {n:Amount} по {t:ToDat}", "выстрел на 1 по герою противника", SHOT)
+def _shot_at(f: dict[str, Any]) -> Shot:
+    return Shot(f["n"], f["t"])
+
+
+def register_printed_keywords(keywords: Any) -> None:
+    """«Отравление 2» beside «Отравление на 2»: every keyword whose name is «… на Х» is printed without
+    «на» too (the seeds use both forms)."""
+    from berserk_engine.grammar import _register_keyword
+
+    for kw in keywords:
+        if " на {x:Num}" in kw.phrase:
+            _register_keyword(
+                replace(
+                    kw,
+                    phrase=kw.phrase.replace(" на {x:Num}", " {x:Num}"),
+                    example=kw.example.replace(" на ", " "),
+                )
+            )
+
+
+serializable(Pick, InOrderTo, Test, If, FindInDeck, TopCard, FromGraveyard)
+task(_Decide, ReturnChosen)

@@ -1,0 +1,189 @@
+"""``berserk-rules cards FILE``: a card list read by the reference engine; the printed-style example
+cards; the registry of trigger kinds (every kind has its phrases, every phrase builds a registered kind)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from berserk_engine.grammar import PHRASES, parse_card_text
+from berserk_engine.triggers import KINDS
+
+from berserk_rules.cli import main
+from berserk_rules.commands.cards import read_cards, unreadable
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "engine" / "examples" / "printed-triggers.txt"
+
+HEADER = "| название | тип | стоимость | удар | жизни | текст |\n"
+
+
+def _file(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "cards.txt"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_every_card_of_a_readable_list_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(
+        tmp_path,
+        "# список судьи\nформат: драфт\n"
+        + HEADER
+        + "| Палач | существо | 3 | 3 | 3 | Когда это существо убивает существо: возьмите карту. |\n"
+        + "| Оракул | существо | 3 | 1 | 3 | В начале вашего хода: возьмите карту. (Один раз за ход.) |\n",
+    )
+    assert main(["cards", path]) == 0
+    assert "Карт в списке: 2 — все прочитаны." in capsys.readouterr().out
+
+
+def test_an_unreadable_text_is_reported_at_its_file_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "Найм: возьмите карту. Когда луна восходит: ранить на 1 героя противника."
+    line = f"| Кривой | существо | 2 | 1 | 1 | {text} |"
+    path = _file(
+        tmp_path, HEADER + "| Палач | существо | 3 | 3 | 3 | Гибель: возьмите карту. |\n" + line + "\n"
+    )
+    assert main(["cards", path]) == 1
+    out = capsys.readouterr().out
+    column = line.index("Когда луна") + 1
+    assert f"{path}:3:{column}: карта «Кривой», предложение 2: " in out
+    assert "«Когда луна восходит»" in out and "ближайшие формы:" in out
+    assert "не прочитаны: 1" in out
+    assert main(["cards", path, "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    (found,) = data["unreadable"]
+    assert (found["line"], found["column"], found["card"], found["position"]) == (
+        3,
+        column,
+        "Кривой",
+        [2, 22],
+    )
+    assert found["nearest"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (None, None, "нет такого файла"),
+        ("| название | цвет |\n| Гном | красный |\n", 1, "неизвестные столбцы ['цвет']"),
+        ("| название | текст |\n| Гном | Броня 1. |\n", 1, "нет столбца «тип»"),
+        (HEADER + "| Гном | существо | 2 | 2 |\n", 2, "ячеек 4, а столбцов в таблице 6"),
+        (HEADER + "| Гном | существо | два | 2 | 3 | |\n", 2, "столбец «стоимость»: ожидается число"),
+        ("просто текст\n", 1, "ожидается строка таблицы карт"),
+        ("# пусто\n", None, "нет ни одной карты"),
+    ],
+)
+def test_a_file_that_cannot_be_read_is_an_error_naming_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None, line: int | None, words: str
+) -> None:
+    path = str(tmp_path / "missing.txt") if text is None else _file(tmp_path, text)
+    assert main(["cards", path]) == 2
+    err = capsys.readouterr().err
+    where = f"{path}:{line}:" if line else f"{path}:"
+    assert where in err and words in err, err
+
+
+def test_a_card_error_that_is_not_about_text_is_reported_too(tmp_path: Path) -> None:
+    path = tmp_path / "cards.txt"
+    path.write_text(HEADER + "| Гном | артефакт | 2 | 2 | 3 | |\n", encoding="utf-8")
+    (found,) = unreadable(read_cards(path, "cards.txt"), "cards.txt")
+    assert found["line"] == 2 and "неизвестный тип карты" in found["message"]
+
+
+def test_the_printed_examples_are_all_read_and_cover_every_trigger_kind() -> None:
+    rows = read_cards(EXAMPLES, "printed-triggers.txt")
+    assert len(rows) >= 40
+    names = [card["name"] for _, _, card in rows]
+    assert len(set(names)) == len(names), "названия примеров повторяются"
+    assert unreadable(rows, "printed-triggers.txt") == []
+    abilities = [
+        a
+        for _, _, card in rows
+        for a in parse_card_text(card["name"], card["text"], spell=card["type"] == "заклинание")
+    ]
+    events = {a.trigger.event for a in abilities if a.trigger is not None}
+    assert set(KINDS) <= events, f"нет примеров для видов: {sorted(set(KINDS) - events)}"
+    statics = {type(a.effect).__name__ for a in abilities if a.kind == "static"} | {
+        "обязывает" for a in abilities if a.value == "обязывает-атаковать"
+    }
+    spells = {type(a.effect).__name__ for a in abilities if a.kind == "spell"}
+    missing = {
+        "GroupBonus",
+        "GroupCost",
+        "NoWoundsAttacking",
+        "CreatureAttacksReduced",
+        "обязывает",
+    } - statics
+    assert not missing and "ExtraLives" in spells, f"нет примеров постоянных способностей: {missing}"
+
+
+def test_every_trigger_kind_has_phrases_and_every_phrase_a_registered_kind() -> None:
+    built = {}
+    for ph in PHRASES["trigger"]:
+        trigger = ph.build({})
+        assert trigger.event in KINDS, f"«{ph.format}»: условие {trigger.event} не зарегистрировано"
+        built.setdefault(trigger.event, []).append(ph.format)
+    assert set(built) == set(KINDS), f"виды без фраз: {sorted(set(KINDS) - set(built))}"
+    every = [ph.format for ph in PHRASES["trigger"] if ph.format.startswith("Каждый раз, когда ")]
+    whens = [ph.format for ph in PHRASES["trigger"] if ph.format.startswith("Когда ")]
+    assert len(every) == len(whens), "у каждого «Когда …» есть «Каждый раз, когда …»"
+
+
+def test_the_phrase_catalogue_lists_every_registered_form_with_its_example() -> None:
+    from berserk_rules.phrase_catalogue import catalogue
+
+    sections = catalogue()
+    examples = {row[1].rstrip(".") for s in sections for row in s.rows}
+    for category, phrases in PHRASES.items():
+        for ph in phrases:
+            assert ph.example.rstrip(".") in examples, (category, ph.format)
+    triggers = next(s for s in sections if s.category == "trigger")
+    assert {row[2] for row in triggers.rows} == {k.words for k in KINDS.values()}
+    assert sum(len(s.rows) for s in sections) == sum(len(p) for p in PHRASES.values())
+
+
+def test_the_phrase_catalogue_directive_renders_in_sphinx(tmp_path: Path) -> None:
+    sphinx = pytest.importorskip("sphinx.application")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['myst_parser']\n"
+        "def setup(app):\n"
+        "    from berserk_rules.phrase_catalogue import PhraseCatalogueDirective\n"
+        "    app.add_directive('berserk-phrases', PhraseCatalogueDirective)\n",
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text("# Каталог\n\n```{berserk-phrases}\n```\n", encoding="utf-8")
+    app = sphinx.Sphinx(
+        str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html", status=None
+    )
+    app.build()
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    # Literal text is split into one <span> per word: look at the words of the table's plain columns.
+    assert "Условия срабатывания" in html and "это существо убивает существо" in html
+    assert "Постоянные способности" in html and "постоянная-способность" in html
+
+
+@pytest.mark.parametrize(
+    ("single", "many"),
+    [
+        ("гном", "гномы"),
+        ("орк", "орки"),
+        ("эльф", "эльфы"),
+        ("нежить", "нежити"),
+        ("человек", "люди"),
+        ("змей", "змеи"),
+        ("ведьма", "ведьмы"),
+        ("собака", "собаки"),
+        ("фея", "феи"),
+    ],
+)
+def test_a_class_is_named_in_the_plural(single: str, many: str) -> None:
+    from berserk_engine.cards import CardDef
+    from berserk_engine.characteristics import in_group, plural
+
+    assert plural(single) == many
+    card = CardDef.build("Некто", "существо", subtype=single, cost=1, strike=1, life=1)
+    assert in_group(card, many) and in_group(card, "существа") and not in_group(card, "гоблины")
