@@ -381,7 +381,6 @@ TYPE_WORDS = {
     + ", ".join(f"«{w}»" for w in DURATIONS)
     + ", «на один ваш ход», «на 2 хода противника» …",
 }
-_FIELD = re.compile(r"\{(\w+):(\w+)\}")
 
 
 def slot_type(name: str, table: dict[str, Any], words: str) -> None:
@@ -403,7 +402,6 @@ class Phrase:
     example: str
     build: Callable[[dict[str, Any]], Any]
     parser: Any
-    loose: Any  # the same words with untyped fields: tells which slot did not fit
     term: str | None = None  # the glossary term this phrase implements
 
 
@@ -428,7 +426,6 @@ def phrase(category: str, fmt: str, example: str, term: str | None = None):
                 example,
                 build,
                 parse.compile(fmt, extra_types=TYPES, case_sensitive=False),
-                parse.compile(_FIELD.sub(r"{\1}", fmt), case_sensitive=False),
                 term,
             )
         )
