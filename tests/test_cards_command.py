@@ -156,10 +156,15 @@ def test_the_phrase_catalogue_directive_renders_in_sphinx(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     (src / "index.md").write_text("# Каталог\n\n```{berserk-phrases}\n```\n", encoding="utf-8")
-    app = sphinx.Sphinx(
-        str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html", status=None
-    )
-    app.build()
+    from sphinx.util.docutils import docutils_namespace
+
+    # docutils keeps registered nodes and directives per process: without its own namespace this build
+    # would leave them behind for the next Sphinx build in this worker (which then warns)
+    with docutils_namespace():
+        app = sphinx.Sphinx(
+            str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html", status=None
+        )
+        app.build()
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     # Literal text is split into one <span> per word: look at the words of the table's plain columns.
     assert "Условия срабатывания" in html and "это существо убивает существо" in html

@@ -122,9 +122,15 @@ def rule_box(html: str, rule: str) -> str:
     return html[start : start + 10 + following.start()] if following else html[start:]
 
 
+def scenarios_of(rule: str) -> int:
+    """How many of the project's scenarios are written for ``rule`` (it grows with the suite)."""
+    return sum(rule in ref.rules for ref in load_scenarios(project_root()))
+
+
 def test_edition_site_gives_no_verdict_under_another_text(site: Path) -> None:
     part5 = (site / "rules" / "part-5.html").read_text(encoding="utf-8")
-    for rule, count in (("501.1", 3), ("501.2", 12)):
+    for rule in ("501.1", "501.2"):
+        count = scenarios_of(rule)
         box = rule_box(part5, rule)
         assert f"Сценарии написаны для другого текста ({count})" in box, rule
         assert "прошёл" not in box and "berserk-status" not in box, rule  # no verdict at all
@@ -182,11 +188,12 @@ def test_attachment_rule_in_a_browser(served: str) -> None:
             box = page.locator('[id="rule-501.2"]')
             assert box.is_visible()
             text = box.inner_text()
-            assert "Сценарии написаны для другого текста (12)" in text
+            count = scenarios_of("501.2")
+            assert f"Сценарии написаны для другого текста ({count})" in text
             assert "прошёл" not in text
             assert box.locator(".berserk-status").count() == 0
             assert box.locator(".berserk-foreign .berserk-diff").count() > 0  # the changed words, marked
-            assert box.locator(".berserk-foreign-list a.berserk-scenario-link").count() == 12
+            assert box.locator(".berserk-foreign-list a.berserk-scenario-link").count() == count
             page.goto(served + "rules/part-4.html#rule-403.1", wait_until="load")
             same = page.locator('[id="rule-403.1"]')
             assert same.locator(".berserk-status-passed").count() > 0
