@@ -150,7 +150,17 @@ def build_parser() -> argparse.ArgumentParser:
             help="число процессов pytest-xdist; по умолчанию один процесс, "
             "auto — от 500 сценариев на машине с двумя и более ядрами",
         )
-        p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="аргументы для pytest после --")
+        p.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            help="полный отчёт pytest со всеми трассировками (по умолчанию — строка на каждый сбой)",
+        )
+        p.add_argument(
+            "pytest_args",
+            nargs=argparse.REMAINDER,
+            help="после --: сценарии (features/part-3, ФАЙЛ:СТРОКА), аргументы pytest (-k, -x)",
+        )
         if name == "site":
             p.add_argument("--out", default=None, help="куда собрать сайт (по умолчанию build/site)")
             p.add_argument(

@@ -26,6 +26,7 @@ STATUS_NAMES = {
     "xpass": "неожиданно прошёл",
     "skipped": "пропущен",
     NOT_RUN: "не запускался",
+    "not applicable": "не применим",
 }
 
 

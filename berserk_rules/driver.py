@@ -60,6 +60,12 @@ class EngineFailure(Exception):
     ``error`` (the engine's), not a failure of the rule it checks."""
 
 
+class Unsupported(EngineFailure):
+    """The scenario needs what the engine does not support: the engine answered ``unsupported``, or
+    a step would send what the engine's capabilities leave out. The scenario is **not applicable**
+    (:mod:`berserk_rules.runner.capabilities`), neither passed nor failed."""
+
+
 class Driver(ABC):
     """An engine as the scenarios see it."""
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 FAILURE = ("failed", "xpass")
-SKIPPED = ("skipped", "xfail", "not run")
+SKIPPED = ("skipped", "xfail", "not run", "not applicable")
 # Characters outside XML 1.0's Char production (tab, newline and carriage return are allowed).
 NOT_XML_RE = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 

@@ -21,7 +21,7 @@ from berserk_rules.corpus.model import Corpus, part_of_id
 from berserk_rules.errors import UserError
 from berserk_rules.results import read_results
 
-ORDER = ("error", "failed", "xpass", "not run", "xfail", "skipped", "passed")  # worst first
+ORDER = ("error", "failed", "xpass", "not run", "xfail", "skipped", "not applicable", "passed")  # worst first
 SYMBOLS = {
     "passed": "✓",
     "failed": "✗",
@@ -30,6 +30,7 @@ SYMBOLS = {
     "xfail": "~",
     "skipped": "-",
     "not run": "·",
+    "not applicable": "∅",
 }
 NAMES = {
     "passed": "проходит",
@@ -39,6 +40,7 @@ NAMES = {
     "xfail": "известная ошибка",
     "skipped": "пропущено",
     "not run": "не запускалось",
+    "not applicable": "не применимо",
 }
 FAILING = ("failed", "error", "xpass")
 

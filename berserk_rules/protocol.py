@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from berserk_rules import contract
-from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
+from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected, Unsupported
 
 PROTOCOL = "1.0"
 CLIENT = {"name": "berserk-rules", "version": "0.1.0"}
@@ -379,6 +379,8 @@ class EngineProcess:
                 raise Rejected(str(error.get("rule")), str(error.get("message")))
             if kind == "setup_rejected" and op == "start":
                 raise SetupRejected(str(error.get("message")))
+            if kind == "unsupported":
+                raise Unsupported(f"{what}: движок этого не поддерживает: {error.get('message')}")
             detail = f"\n{error['traceback']}" if error.get("traceback") else ""
             names = {
                 "engine": "внутренняя ошибка движка",

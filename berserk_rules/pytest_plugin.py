@@ -54,10 +54,11 @@ from typing import Any
 import pytest
 
 from berserk_rules.contract import ContractError
-from berserk_rules.driver import EngineFailure
+from berserk_rules.driver import EngineFailure, Unsupported
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.results import MESSAGE_LIMIT
+from berserk_rules.runner.capabilities import NOT_APPLICABLE_PROPERTY, selected
 from berserk_rules.runner.engines import berserk_driver, berserk_driver_class, berserk_engine_pool
 from berserk_rules.runner.options import configure, pytest_addoption
 from berserk_rules.runner.recorder import Recorder
@@ -69,6 +70,7 @@ from berserk_rules.runner.state import (
     UNDEFINED_STEP_PROPERTY,
     is_worker,
     scenario_id_of,
+    scenario_ref,
     state_of,
 )
 from berserk_rules.runner.vectors import PASSED_KEY, pytest_bdd_after_step, pytest_bdd_before_step
@@ -175,6 +177,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.when == "call":
         item.stash[PASSED_KEY] = report.passed
     failure = engine_failure(call.excinfo.value) if call.excinfo is not None else None
+    if isinstance(failure, Unsupported) and report.when != "teardown":
+        not_applicable(item, report, str(failure))
+        item.stash[ENGINE_FAILED_KEY] = True
+        return report
     if failure is not None:
         if report.when != "teardown":
             item.stash[ENGINE_FAILED_KEY] = True
@@ -184,8 +190,40 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+def deselect_outside(config: pytest.Config, items: list[pytest.Item], selections: tuple[str, ...]) -> None:
+    """``--berserk-select``: keep the scenarios of these feature files, folders, ``FILE:LINE``; a
+    selection that names no scenario is a usage error, never a silent run of nothing."""
+    state = state_of(config)
+    kept, dropped, used = [], [], set()
+    for item in items:
+        ident = scenario_id_of(item, state)
+        ref = scenario_ref(state, ident) if ident is not None else None
+        chosen = [s for s in selections if ref is not None and selected(ref, (s,))]
+        used.update(chosen)
+        (kept if chosen else dropped).append(item)
+    unused = [s for s in selections if s not in used]
+    if unused:
+        raise pytest.UsageError(f"--berserk-select: ни одного сценария в {', '.join(unused)}")
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def not_applicable(item: pytest.Item, report: pytest.TestReport, reason: str) -> None:
+    """The scenario needs what the engine does not support: a skip with the reason, marked so the
+    recorder counts it «not applicable» (never passed, never failed)."""
+    report.outcome = "skipped"
+    path, line, _ = item.location
+    report.longrepr = (str(path), (line or 0) + 1, f"Skipped: не применим: {reason}")
+    report.user_properties.append((NOT_APPLICABLE_PROPERTY, reason))
+    if hasattr(report, "wasxfail"):
+        del report.wasxfail
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     state = state_of(config)
+    if state.select:
+        deselect_outside(config, items, state.select)
     for item in items:
         ident = scenario_id_of(item, state)
         if ident is None:

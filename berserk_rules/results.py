@@ -21,7 +21,7 @@ from berserk_rules.errors import SourceError, UserError
 from berserk_rules.features import ScenarioRef, relative_name
 
 RESULTS_SCHEMA = 1
-STATUSES = ("passed", "failed", "xfail", "xpass", "skipped", "error", "not run")
+STATUSES = ("passed", "failed", "xfail", "xpass", "skipped", "error", "not run", "not applicable")
 BAD = ("failed", "error", "xpass")  # the statuses that fail a run (an unexpected pass: when strict)
 MESSAGE_LIMIT = 4000
 

@@ -39,6 +39,20 @@ PLAYERS = ("А", "Б")
 VIEWERS = (*PLAYERS, None)
 
 
+def reference_capabilities() -> dict[str, Any]:
+    """What the reference engine declares in the handshake, read from its registries — never written
+    by hand: the decision kinds (``berserk_engine.actions.DECISIONS``), the actions it accepts
+    (``ACTIONS`` answer a decision, ``ANYTIME`` at any moment). It reads every Part and every term of
+    the suite, so it declares no ``parts``, ``rules`` or ``terms`` (an absent key: everything)."""
+    import berserk_engine.catalogue  # noqa: F401 - its imports register every mechanic
+    from berserk_engine import actions
+
+    return {
+        "decisions": list(actions.DECISIONS),
+        "actions": sorted({*actions.ACTIONS, *actions.ANYTIME}),
+    }
+
+
 class ProtocolError(Exception):
     """A request that is not a request of the protocol (answered with kind «protocol»)."""
 
@@ -49,10 +63,9 @@ class Session:
     name = "berserk-rules reference engine"
     version = berserk_engine.__version__
     language = "Python"
-    capabilities: ClassVar[dict[str, Any]] = {
-        "decision_kinds": ["choose_action", "declare_trigger", "assign_defender"],
-        "actions": ["attack", "defend", "no_defender", "activate", "play", "declare", "pass", "end_turn"],
-    }
+    # None: the reference engine's own, computed from its registries (:func:`reference_capabilities`);
+    # a session for another engine sets what that engine declares
+    capabilities: ClassVar[dict[str, Any] | None] = None
 
     def __init__(self) -> None:
         self.game: Any = None
@@ -63,7 +76,7 @@ class Session:
         return {
             "protocol": PROTOCOL,
             "engine": {"name": self.name, "version": self.version, "language": self.language},
-            "capabilities": self.capabilities,
+            "capabilities": self.capabilities if self.capabilities is not None else reference_capabilities(),
         }
 
     def start(self, position: dict[str, Any]) -> None:

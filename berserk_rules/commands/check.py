@@ -47,6 +47,7 @@ from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.lint import lint, required_parts
 from berserk_rules.project import project_root
 from berserk_rules.results import BAD, check_results_target, count, load_results, read_results
+from berserk_rules.runner.capabilities import NOT_APPLICABLE
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
 # Below this many scenarios one process is faster than pytest-xdist on 2 cores (each worker
@@ -80,8 +81,14 @@ def choose_workers(requested: str | None, scenarios: int) -> str | None:
 
 
 def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) -> list[str]:
-    command = [sys.executable, "-m", "pytest", RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q", "--tb=short"]
+    verbose = bool(getattr(args, "verbose", False))
+    command = [sys.executable, "-m", "pytest", RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q"]
+    # by default one line per failing scenario, printed from the results after the run
+    # (:func:`failure_lines`); -v: pytest's own report with every traceback
+    command += ["--tb=short"] if verbose else ["--tb=no", "-rN"]
     command += ["--berserk-results", str(results)]
+    for selected in selection(args)[0]:
+        command += ["--berserk-select", selected]
     if getattr(args, "driver", None):
         command += ["--berserk-driver", args.driver]
     if getattr(args, "engine", None):
@@ -102,7 +109,33 @@ def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) 
         command += ["-n", str(workers)]
     if sys.stdout.isatty():
         command.append("--color=yes")
-    return command + extra_args(args)
+    return command + selection(args)[1]
+
+
+def selection(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    """The arguments after ``--`` split into scenario selections — a feature file, a folder of
+    ``features/``, ``FILE:LINE`` (given from the project root or from the current folder) — and
+    the rest, for pytest (``-k``, ``-x``, …). pytest itself cannot select scenarios by their
+    feature file: it collects only ``tests/test_rulebook.py``."""
+    root = project_root()
+    paths: list[str] = []
+    rest: list[str] = []
+    for arg in extra_args(args):
+        name, _, line = arg.partition(":") if not arg.startswith("-") else (arg, "", "")
+        candidate = None
+        if not arg.startswith("-") and (not line or line.isdigit()):
+            for base in (Path.cwd(), root):
+                path = (base / name).resolve()
+                if path.exists() and path.is_relative_to((root / FEATURES_DIR).resolve()):
+                    candidate = path.relative_to(root.resolve()).as_posix() + (f":{line}" if line else "")
+                    break
+            if candidate is None and name.startswith(f"{FEATURES_DIR}/"):
+                raise UserError(f"{arg}: нет такого файла или папки сценариев (путь от корня проекта {root})")
+        if candidate is not None:
+            paths.append(candidate)
+        else:
+            rest.append(arg)
+    return paths, rest
 
 
 # --- checks before the run -----------------------------------------------------------------------
@@ -296,6 +329,13 @@ def run(args: argparse.Namespace) -> int:
         os.replace(own, results)
     finally:
         own.unlink(missing_ok=True)
+    lines = failure_lines(data, bad_statuses(data))
+    if lines and not getattr(args, "verbose", False):
+        print()
+        shown = relative_name(results, root)
+        print(f"Сбои ({len(lines)}; подробно: check -v, сводка: berserk-rules matrix --failures 1 {shown}):")
+        for line in lines:
+            print(terminal_text(line))
     print()
     print(summary(root, data, results, narrowed))
     if junit is not None:
@@ -320,6 +360,34 @@ def run(args: argparse.Namespace) -> int:
         print(f"berserk-rules check: pytest завершился с кодом {code}", file=sys.stderr)
         return 1
     return 0
+
+
+FAILURE_LINE_LIMIT = 300
+
+
+def failure_line(scenario: dict[str, Any]) -> str:
+    """One line for a failing scenario: ``file:line [rule or term] «the step» (status): what was
+    expected and what came`` — the first line of the message that says it, shortened."""
+    where = f"{scenario.get('file', '?')}:{scenario.get('line', '?')}"
+    names = list(scenario.get("rules") or []) or [f"термин {t}" for t in scenario.get("terms") or []]
+    about = f" [{', '.join(names)}]" if names else ""
+    step = scenario.get("failed_step")
+    step_text = ""
+    if isinstance(step, dict) and step.get("text"):
+        words = f"{step.get('keyword', '')} {step['text']}".strip()
+        step_text = f" «{words}» (строка {step.get('line', '?')})"
+    message = " ".join(str(scenario.get("message") or "").split())
+    status = scenario.get("status")
+    error = "ошибка движка" if scenario.get("error") == "engine" else "ошибка"
+    kind = {"error": error, "xpass": "неожиданно прошёл"}
+    label = f" {kind[status]}:" if status in kind else ":"
+    text = f"{where}{about}{step_text}{label} {message}".rstrip(": ")
+    return text if len(text) <= FAILURE_LINE_LIMIT else text[: FAILURE_LINE_LIMIT - 1] + "…"
+
+
+def failure_lines(data: dict[str, Any], statuses: tuple[str, ...] = BAD) -> list[str]:
+    """:func:`failure_line` of every scenario whose status fails the run."""
+    return [failure_line(s) for s in data.get("scenarios", []) if s.get("status") in statuses]
 
 
 def bad_statuses(data: dict[str, Any]) -> tuple[str, ...]:
@@ -355,6 +423,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         "Упали",
         "Известные ошибки",
         "Пропущены",
+        "Не применимы",
         "Не запущены",
         "Правила",
     ]
@@ -371,6 +440,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
                 str(_count(statuses, *BAD)),
                 str(_count(statuses, "xfail")),
                 str(_count(statuses, "skipped")),
+                str(_count(statuses, NOT_APPLICABLE)),
                 str(_count(statuses, "not run")),
                 covered,
             ]
@@ -380,7 +450,8 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
     engine_name = terminal_text(
         " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or "движок не указан"
     )
-    total = sum(int(counts.get(s, 0)) for s in ("passed", "xfail", "skipped", "not run", *BAD))
+    every = ("passed", "xfail", "skipped", NOT_APPLICABLE, "not run", *BAD)
+    total = sum(int(counts.get(s, 0)) for s in every)
     bad = _count(counts, *bad_statuses(data))
     parts = [
         f"прошли {counts.get('passed', 0)}",
@@ -389,6 +460,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         f"неожиданно прошли {counts.get('xpass', 0)}",
         f"известные ошибки {counts.get('xfail', 0)}",
         f"пропущены {counts.get('skipped', 0)}",
+        f"не применимы {counts.get(NOT_APPLICABLE, 0)}",
         f"не запущены {counts.get('not run', 0)}",
     ]
     if bad:
@@ -399,7 +471,8 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         verdict = "всё в порядке"
     lines = [
         format_table(headers, rows),
-        "«Правила» — покрытые сценариями проверяемые правила обязательных частей.",
+        "«Правила» — покрытые сценариями проверяемые правила обязательных частей; «Не применимы» — "
+        "сценарии вне заявленных движком возможностей (capabilities) или с ответом unsupported.",
         f"Итого {scenarios_word(total)} ({engine_name}): {', '.join(parts)} — {verdict}.",
     ]
     return "\n".join(lines)

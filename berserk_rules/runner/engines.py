@@ -16,7 +16,13 @@ import pytest
 from berserk_rules.driver import Driver, resolve_driver
 from berserk_rules.errors import UserError
 from berserk_rules.protocol import EngineProcess, InProcessDriver, ProcessDriver
-from berserk_rules.runner.state import ENGINE_PROPERTY, State, scenario_id_of, state_of
+from berserk_rules.runner.capabilities import (
+    NOT_APPLICABLE_PROPERTY,
+    Capabilities,
+    CapabilityGuard,
+    static_reason,
+)
+from berserk_rules.runner.state import ENGINE_PROPERTY, State, scenario_id_of, scenario_ref, state_of
 from berserk_rules.runner.vectors import PASSED_KEY, VECTOR_KEY, write_vector
 from berserk_rules.vectors import VectorRecorder
 
@@ -65,6 +71,8 @@ class EnginePool:
         if state.isolation == "none" and state.engine_command is None:
             driver = InProcessDriver(driver_class(self.config)())
             state.engine_info = state.engine_info or engine_info(state)
+            declared = getattr(driver_class(self.config), "capabilities", None)
+            state.capabilities = Capabilities.from_handshake(declared)
             return driver
         if self.engine is None:
             argv, shown = self.command()
@@ -75,6 +83,7 @@ class EnginePool:
             self.engine = EngineProcess(argv, cwd=str(cwd), env=env, timeout=state.timeout, shown=shown)
         deadline = time.monotonic() + state.scenario_timeout
         info = self.engine.ensure(deadline)
+        state.capabilities = Capabilities.from_handshake(info.get("capabilities"))
         state.engine_info = {
             **info["engine"],
             "protocol": info["protocol"],
@@ -101,9 +110,18 @@ def berserk_driver(request: pytest.FixtureRequest, berserk_engine_pool: EnginePo
     engine that crashes, hangs or breaks the contract makes this scenario an ``error``."""
     state = state_of(request.config)
     scenario = scenario_id_of(request.node, state) if isinstance(request.node, pytest.Item) else None
-    driver = berserk_engine_pool.driver(scenario)
+    driver: Driver = berserk_engine_pool.driver(scenario)
     if state.engine_info is not None:
         request.node.user_properties.append((ENGINE_PROPERTY, state.engine_info))
+    caps = state.capabilities
+    if isinstance(caps, Capabilities) and not caps.everything:
+        ref = scenario_ref(state, scenario) if scenario is not None else None
+        reason = static_reason(caps, ref) if ref is not None else None
+        if reason is not None:
+            driver.close()
+            request.node.user_properties.append((NOT_APPLICABLE_PROPERTY, reason))
+            pytest.skip(f"не применим: {reason}")
+        driver = CapabilityGuard(driver, caps)
     recorder = None
     if state.export is not None and scenario is not None:
         recorder = request.node.stash[VECTOR_KEY] = VectorRecorder()

@@ -65,6 +65,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="записать каждый сценарий как тестовый вектор JSON в эту папку (berserk-rules export)",
     )
     group.addoption(
+        "--berserk-select",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="только сценарии этого файла или папки features/ (или ФАЙЛ:СТРОКА); можно несколько раз",
+    )
+    group.addoption(
         "--berserk-isolation",
         default="process",
         choices=ISOLATIONS,
@@ -120,6 +127,7 @@ def configure(config: pytest.Config) -> State:
             raise pytest.UsageError(str(exc)) from None
     export = config.getoption("--berserk-export")
     state.export = (invocation / export) if export else None
+    state.select = tuple(config.getoption("--berserk-select") or ())
     config.stash[STATE_KEY] = state
     if state.driver_explicit:
         driver_class(config)  # a bad --berserk-driver is a usage error right away

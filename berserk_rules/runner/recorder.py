@@ -13,6 +13,7 @@ from berserk_rules.coverage import plural
 from berserk_rules.errors import UserError
 from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.results import MESSAGE_LIMIT, Record, build, now, write_json_atomic
+from berserk_rules.runner.capabilities import NOT_APPLICABLE, NOT_APPLICABLE_PROPERTY
 from berserk_rules.runner.engines import engine_info
 from berserk_rules.runner.state import (
     ENGINE_PROPERTY,
@@ -50,6 +51,9 @@ def classify(report: pytest.TestReport) -> tuple[str | None, str | None]:
     """(status, message) of one phase report; status None when the phase decides nothing."""
     wasxfail = getattr(report, "wasxfail", None)
     error = _properties(report).get(ERROR_PROPERTY)
+    reason = _properties(report).get(NOT_APPLICABLE_PROPERTY)
+    if report.skipped and isinstance(reason, str):
+        return NOT_APPLICABLE, reason[:MESSAGE_LIMIT]
     if report.failed and error is not None and wasxfail is None:
         return "error", str(error[1])
     if report.when == "setup":

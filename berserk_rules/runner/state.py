@@ -52,6 +52,8 @@ class State:
     export: Path | None = None
     known_file: str | None = None
     known_strict: bool = True
+    capabilities: Any = None  # the engine's declared capabilities (runner.capabilities.Capabilities)
+    select: tuple[str, ...] = ()  # --berserk-select: feature files, folders, FILE:LINE
 
     def refs_of(self, feature: Path) -> list[ScenarioRef]:
         key = str(feature)
@@ -63,6 +65,16 @@ class State:
 
 STATE_KEY = pytest.StashKey[State]()
 ENGINE_FAILED_KEY = pytest.StashKey[bool]()  # the setup or call phase is reported as the engine's error
+
+
+def scenario_ref(state: State, ident: str) -> ScenarioRef | None:
+    """The scenario with this id (``features/…feature:LINE``), None if it is not in a feature file."""
+    file = ident.rpartition(":")[0]
+    try:
+        refs = state.refs_of(state.root / file)
+    except UserError:
+        return None
+    return next((ref for ref in refs if ref.id == ident), None)
 
 
 def state_of(config: pytest.Config) -> State:

@@ -1,0 +1,160 @@
+"""What an engine declares it supports (the handshake's ``capabilities``) and which scenarios that
+leaves out: those are reported **not applicable** with the reason, counted apart from failures and
+never as passed.
+
+The shape (``protocol#/$defs/capabilities``; an absent key means «everything»)::
+
+    {"parts": [3, 4], "rules": ["303", "401.1"], "terms": ["броня-х"],
+     "decisions": ["choose_action"], "actions": ["pass", "end_turn"]}
+
+What a scenario needs is known in two ways:
+
+* before it starts, from the scenario itself: its Part (the ``features/part-N/`` folder and the
+  Part of every rule it checks), the rules of its ``@rule-…`` tags, the terms of its ``@term-…``
+  tags (:func:`static_reason`);
+* while it runs, from what its steps send: an action of a type the engine did not declare is never
+  sent — the scenario stops there as not applicable (:class:`CapabilityGuard`); a decision of a
+  kind the engine did not declare is a broken contract; an ``unsupported`` answer of the engine
+  means not applicable too (:class:`~berserk_rules.driver.Unsupported`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from berserk_rules.corpus.model import part_of_id
+from berserk_rules.coverage import PART_FOLDER
+from berserk_rules.driver import Driver, EngineFailure, Unsupported
+from berserk_rules.features import ScenarioRef
+
+NOT_APPLICABLE = "not applicable"
+NOT_APPLICABLE_PROPERTY = "berserk_not_applicable"  # user property: the reason
+KEYS = ("parts", "rules", "terms", "decisions", "actions")
+
+
+def _names(value: Any) -> frozenset[Any] | None:
+    return None if value is None else frozenset(value)
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """The declared capabilities; None for a key means «everything»."""
+
+    parts: frozenset[int] | None = None
+    rules: frozenset[str] | None = None
+    terms: frozenset[str] | None = None
+    decisions: frozenset[str] | None = None
+    actions: frozenset[str] | None = None
+
+    @classmethod
+    def from_handshake(cls, data: Any) -> Capabilities:
+        """From the handshake's ``capabilities`` (checked against the schema before)."""
+        if not isinstance(data, dict):
+            return cls()
+        return cls(**{key: _names(data.get(key)) for key in KEYS})
+
+    @property
+    def everything(self) -> bool:
+        return all(getattr(self, key) is None for key in KEYS)
+
+
+def _shown(values: Iterable[Any]) -> str:
+    return ", ".join(str(v) for v in sorted(values, key=str))
+
+
+def covered(rule: str, declared: frozenset[str]) -> bool:
+    """A rule is covered by itself or by a rule above it («303» covers «303.1» and «303.1.2»)."""
+    parts = rule.split(".")
+    return any(".".join(parts[:n]) in declared for n in range(1, len(parts) + 1))
+
+
+def scenario_parts(ref: ScenarioRef) -> set[int]:
+    """The Parts a scenario belongs to: its ``features/part-N/`` folder and its rules' Parts."""
+    found = {p for p in (part_of_id(rule) for rule in ref.rules) if p is not None}
+    match = PART_FOLDER.search(ref.file)
+    if match:
+        found.add(int(match.group(1)))
+    return found
+
+
+def static_reason(caps: Capabilities, ref: ScenarioRef) -> str | None:
+    """Why the scenario is not applicable to an engine with these capabilities (None: it is),
+    from what the scenario says of itself: Parts, rules, terms."""
+    if caps.parts is not None:
+        missing = scenario_parts(ref) - caps.parts
+        if missing:
+            return f"движок не заявил часть {_shown(missing)} (заявлены: {_shown(caps.parts) or 'никакие'})"
+    if caps.rules is not None:
+        outside = [rule for rule in ref.rules if not covered(rule, caps.rules)]
+        if outside:
+            return f"движок не заявил правило {_shown(outside)}"
+    if caps.terms is not None:
+        outside = [term for term in ref.terms if term not in caps.terms]
+        if outside:
+            return f"движок не заявил термин {_shown(outside)}"
+    return None
+
+
+def action_reason(caps: Capabilities, action: Any) -> str | None:
+    """Why sending this action is out of the engine's capabilities (None: it is within)."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if caps.actions is not None and isinstance(kind, str) and kind not in caps.actions:
+        return f"шаг отправляет действие {kind}, а движок его не заявил (заявлены: {_shown(caps.actions)})"
+    return None
+
+
+class CapabilityGuard(Driver):
+    """A scenario's driver that keeps the steps within the engine's declared capabilities: an
+    action of an undeclared type raises :class:`Unsupported` (the scenario is not applicable)
+    instead of being sent; a decision of an undeclared kind is the engine's error."""
+
+    def __init__(self, inner: Driver, caps: Capabilities) -> None:
+        self.inner = inner
+        self.caps = caps
+
+    def __getattr__(self, name: str) -> Any:  # name, version, failure, interrupted …
+        return getattr(self.inner, name)
+
+    def start(self, setup: dict[str, Any]) -> None:
+        self.inner.start(setup)
+
+    def decision(self) -> dict[str, Any] | None:
+        decision = self.inner.decision()
+        kinds = self.caps.decisions
+        if kinds is not None and isinstance(decision, dict) and decision.get("kind") not in kinds:
+            raise EngineFailure(
+                f"decision(): движок прислал решение вида {decision.get('kind')!r}, "
+                f"которого нет в его capabilities.decisions ({_shown(kinds)})"
+            )
+        return decision
+
+    def act(self, player: str, action: dict[str, Any]) -> None:
+        reason = action_reason(self.caps, action)
+        if reason is not None:
+            raise Unsupported(reason)
+        self.inner.act(player, action)
+
+    def observe(self, player: str | None) -> dict[str, Any]:
+        return self.inner.observe(player)
+
+    def log(self, player: str | None = None) -> list[dict[str, Any]]:
+        return self.inner.log(player)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def selected(ref: ScenarioRef, selections: Iterable[str]) -> bool:
+    """Is the scenario chosen by one of ``selections`` — a feature file or a folder of ``features/``
+    (paths from the project root), ``FILE:LINE`` (the scenario's line, or an outline's own line for
+    all its rows)?"""
+    for chosen in selections:
+        name, _, line = chosen.partition(":")
+        if line:
+            if ref.file == name and line in (str(ref.line), str(ref.scenario_line)):
+                return True
+        elif ref.file == name or ref.file.startswith(name.rstrip("/") + "/"):
+            return True
+    return False
