@@ -191,6 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
 
+    p = sub.add_parser(
+        "known-failures", help="записать список известных ошибок (TOML для check --known-failures) по результатам"
+    )
+    p.add_argument("results", metavar="РЕЗУЛЬТАТЫ", help="файл результатов (check --results)")
+
     p = sub.add_parser("matrix", help="сравнить движки: правила × движки по файлам результатов")
     p.add_argument("results", nargs="+", metavar="РЕЗУЛЬТАТЫ", help="файлы результатов (check --results)")
     p.add_argument(
@@ -234,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    module = importlib.import_module(f"berserk_rules.commands.{args.command}")
+    module = importlib.import_module(f"berserk_rules.commands.{args.command.replace('-', '_')}")
     try:
         return int(module.run(args) or 0)
     except UserError as exc:

@@ -1,0 +1,81 @@
+// node --test test/ — the runner against the small JavaScript engine of the suite's tests.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { replay, at, same, main } from "../replay.mjs";
+import { createEngine } from "../../../tests/engines/js/engine.mjs";
+
+const ENGINE = join(dirname(fileURLToPath(import.meta.url)), "../../../tests/engines/js/engine.mjs");
+
+const vector = (checks) => ({
+  id: "features/part-3/x.feature:1", name: "ход переходит", file: "features/part-3/x.feature", line: 1,
+  rules: ["310.3"], terms: [], interpretations: [], tags: [], complete: true,
+  position: { players: { "А": {}, "Б": { coins: { open: 0, closed: 2 } } }, turn: 3, start: "choice", active: "А" },
+  steps: [
+    { op: "act", player: "А", action: { type: "end_turn" } },
+    { op: "attempt", player: "А", action: { type: "end_turn" } },
+    { op: "rejected", rule: "306.1" },
+    ...checks,
+  ],
+});
+
+test("a vector the engine satisfies passes", () => {
+  const v = vector([
+    { op: "check", viewer: null, path: ["active"], expected: "Б" },
+    { op: "check", viewer: "Б", path: ["players", "Б", "coins", "open"], expected: 3 },
+    { op: "check", viewer: null, log: true, path: [{ event: "turn" }, "rule"], expected: "310.3" },
+    { op: "check", viewer: "Б", path: ["decision", "options", { type: "attack" }], exists: false },
+  ]);
+  assert.equal(replay(v, createEngine()), null);
+});
+
+test("a wrong value fails with what was expected and what came", () => {
+  const failure = replay(vector([{ op: "check", viewer: null, path: ["turn"], expected: 7 }]), createEngine());
+  assert.equal(failure.expected, "7");
+  assert.equal(failure.actual, "4");
+  assert.match(failure.step, /шаг 4/);
+});
+
+test("a refusal by another rule fails", () => {
+  const v = vector([]);
+  v.steps[2] = { op: "rejected", rule: "401.7" };
+  const failure = replay(v, createEngine());
+  assert.match(failure.expected, /401\.7/);
+  assert.match(failure.actual, /306\.1/);
+});
+
+test("paths: patterns, copies, values", () => {
+  const data = { list: [{ n: "a", v: 1 }, { n: "b", v: 2 }, { n: "a", v: 3 }], words: ["x", "y"] };
+  assert.equal(at(data, ["list", { n: "a", $copy: 2 }, "v"]), 3);
+  assert.equal(at(data, ["list", { n: "a", $copy: -1 }, "v"]), 3);
+  assert.equal(at(data, ["list", { n: "c" }]), undefined);
+  assert.equal(at(data, ["words", { $value: "y" }]), "y");
+  assert.ok(same({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }));
+  assert.ok(!same({ a: 1 }, { a: 1, b: 2 }));
+});
+
+test("the command exits 1 on a failing vector and prints expected and actual", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "vectors-"));
+  mkdirSync(join(folder, "part-3"));
+  writeFileSync(join(folder, "part-3", "1.json"), JSON.stringify(vector([])));
+  writeFileSync(join(folder, "part-3", "2.json"),
+    JSON.stringify({ ...vector([{ op: "check", viewer: null, path: ["turn"], expected: 9 }]), id: "f:2" }));
+  writeFileSync(join(folder, "index.json"), "{}");
+  const lines = [];
+  const code = await main([ENGINE, folder], (line) => lines.push(line));
+  assert.equal(code, 1);
+  const text = lines.join("\n");
+  assert.match(text, /✓ features\/part-3\/x\.feature:1/);
+  assert.match(text, /✗ f:2 .*\n\s+ожидалось: 9\n\s+получено:\s+4/);
+  assert.match(text, /векторов 2: прошли 1, не прошли 1/);
+});
+
+test("the command exits 0 when every vector passes, 2 without arguments", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "vectors-"));
+  writeFileSync(join(folder, "1.json"), JSON.stringify(vector([])));
+  assert.equal(await main([ENGINE, folder], () => {}), 0);
+  assert.equal(await main([], () => {}), 2);
+});
