@@ -192,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
 
     p = sub.add_parser(
-        "known-failures", help="записать список известных ошибок (TOML для check --known-failures) по результатам"
+        "known-failures", help="список известных ошибок (TOML для check --known-failures) по результатам"
     )
     p.add_argument("results", metavar="РЕЗУЛЬТАТЫ", help="файл результатов (check --results)")
 

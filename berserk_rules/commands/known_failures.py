@@ -39,7 +39,7 @@ def known_failures_toml(data: dict[str, Any], source: str) -> str:
     name = " ".join(str(engine[k]) for k in ("name", "version") if engine.get(k)) or "движок"
     lines = [
         f"# Известные ошибки: {name}, по результатам {source}",
-        "# (berserk-rules known-failures; строгий режим: исправленный сценарий валит прогон — удалите его отсюда)",
+        "# (berserk-rules known-failures; strict: исправленный сценарий валит прогон — удалите его отсюда)",
         "strict = true",
     ]
     listed = [s for s in data.get("scenarios", []) if s.get("status") in LISTED]
