@@ -300,3 +300,18 @@ def test_check_selects_by_path_and_refuses_a_wrong_one(tmp_path: Path) -> None:
     assert ran and {s["file"] for s in ran} == {file}
     wrong = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--", "features/part-9")
     assert wrong.returncode == 2 and "features/part-9" in wrong.stderr
+
+
+def test_export_says_which_scenarios_gave_no_vector_and_why(tmp_path: Path) -> None:
+    from berserk_rules.commands.export import missing_vectors
+
+    data = _results(["passed", "passed", "failed", "not run"])
+    results = tmp_path / "r.json"
+    results.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    ids = [s["id"] for s in data["scenarios"]]
+    missing = missing_vectors(results, {ids[0]})
+    assert [m["id"] for m in missing] == ids[1:]
+    reasons = [m["reason"] for m in missing]
+    assert "не начинает партию" in reasons[0]
+    assert "failed: ожидалось 2, получено 3" in reasons[1]
+    assert reasons[2].startswith("не выполнялся (not run")

@@ -196,6 +196,31 @@ def write_failure(results: Path) -> int | None:
     return None
 
 
+def missing_vectors(results: Path, written: set[str]) -> list[dict[str, str]]:
+    """Every scenario of the run that gave no vector, with why: a vector is the game a scenario
+    plays, so a scenario that starts no game (its steps never ask the engine) has none, nor one that
+    failed, or did not run, before its game started."""
+    try:
+        data = json.loads(results.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    missing = []
+    for scenario in data.get("scenarios", []) if isinstance(data, dict) else []:
+        ident = scenario.get("id")
+        if not isinstance(ident, str) or ident in written:
+            continue
+        status = scenario.get("status")
+        first = (str(scenario.get("message") or "").strip().splitlines() or [""])[0][:200]
+        if status in ("passed", "xpass"):
+            reason = "сценарий не начинает партию: его шаги не обращаются к движку"
+        elif status in ("failed", "error", "xfail"):
+            reason = f"не дошёл до начала партии на эталонном движке ({status}: {first or '—'})"
+        else:
+            reason = f"не выполнялся ({status}{': ' + first if first else ''})"
+        missing.append({"id": ident, "reason": reason})
+    return missing
+
+
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     check_project(root)
@@ -249,6 +274,7 @@ def export_into(
         )
         return code
     index = collect(staged.path)
+    index["missing"] = missing_vectors(results, {v["id"] for v in index["vectors"]})
     try:
         write_output(staged.path, index)
     except OSError as exc:
@@ -271,6 +297,10 @@ def export_into(
         print(
             f"Неполных (сценарий не прошёл на эталонном движке): {len(incomplete)}: {', '.join(incomplete)}"
         )
+    if index["missing"]:
+        print(f"Сценариев без вектора: {len(index['missing'])} (список — в index.json, поле missing):")
+        for entry in index["missing"]:
+            print(f"  {entry['id']} — {entry['reason']}")
     if index["unexpressed"]:
         kinds = plural(len(index["unexpressed"]), "шаг", "шага", "шагов")
         print(f"Шаги «Тогда», не выраженные данными ({kinds}); векторы их не проверяют:")
