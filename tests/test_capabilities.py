@@ -150,6 +150,28 @@ def test_an_undeclared_action_is_not_sent_and_an_undeclared_decision_is_an_error
     assert not isinstance(caught.value, Unsupported)
 
 
+def test_a_step_about_an_undeclared_decision_or_option_makes_the_scenario_not_applicable() -> None:
+    from berserk_rules.driver import Unsupported
+    from berserk_rules.steps.context import ScenarioGame
+
+    class Idle:
+        def decision(self):
+            raise AssertionError("the engine is not asked: the step is out of its capabilities")
+
+    declared = {"decisions": ["choose_action"], "actions": ["end_turn", "pass"]}
+    game = ScenarioGame(CapabilityGuard(Idle(), Capabilities.from_handshake(declared)))  # type: ignore[arg-type]
+    with pytest.raises(Unsupported, match="решение вида declare_trigger"):
+        game.pending("А", "declare_trigger")
+    with pytest.raises(Unsupported, match="действие activate"):
+        game.matching_options("А", "activate", "текст", "Гном")
+    with pytest.raises(Unsupported, match="assign_defender"):
+        game.expect(None, ["decision", "kind"], "assign_defender", "решение")
+    guard = game.driver
+    guard.require(decisions=("declare_trigger", "choose_action"), actions=("pass",))  # one of them is enough
+    # everything declared (no keys): nothing is ever out
+    CapabilityGuard(Idle(), Capabilities()).require(decisions=("x",), actions=("y",))  # type: ignore[arg-type]
+
+
 def test_selection_by_file_folder_and_line() -> None:
     r = ref("features/part-3/303-a.feature")
     assert selected(r, ["features/part-3"]) and selected(r, ["features/part-3/"])

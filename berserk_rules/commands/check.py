@@ -376,7 +376,8 @@ def failure_line(scenario: dict[str, Any]) -> str:
     if isinstance(step, dict) and step.get("text"):
         words = f"{step.get('keyword', '')} {step['text']}".strip()
         step_text = f" «{words}» (строка {step.get('line', '?')})"
-    message = " ".join(str(scenario.get("message") or "").split())
+    lines = [line.strip() for line in str(scenario.get("message") or "").splitlines() if line.strip()]
+    message = lines[0] if lines else ""  # the rest (a traceback, the engine's stderr): check -v
     status = scenario.get("status")
     error = "ошибка движка" if scenario.get("error") == "engine" else "ошибка"
     kind = {"error": error, "xpass": "неожиданно прошёл"}

@@ -130,6 +130,20 @@ class CapabilityGuard(Driver):
             )
         return decision
 
+    def require(self, *, decisions: Iterable[Any] = (), actions: Iterable[Any] = ()) -> None:
+        """A step is about a decision of one of ``decisions`` kinds, or an option of one of
+        ``actions`` types (``ScenarioGame.needs``): if the engine declared none, the scenario is
+        not applicable."""
+        for declared, wanted, what in (
+            (self.caps.decisions, [d for d in decisions if isinstance(d, str)], "решение вида"),
+            (self.caps.actions, [a for a in actions if isinstance(a, str)], "действие"),
+        ):
+            if declared is not None and wanted and not set(wanted) & declared:
+                raise Unsupported(
+                    f"шаг говорит про {what} {' или '.join(wanted)}, а движок его не заявил "
+                    f"(заявлены: {_shown(declared)})"
+                )
+
     def act(self, player: str, action: dict[str, Any]) -> None:
         reason = action_reason(self.caps, action)
         if reason is not None:

@@ -158,6 +158,14 @@ class ScenarioGame:
 
     # --- talking to the driver ------------------------------------------------------------
 
+    def needs(self, *, decisions: tuple[Any, ...] = (), actions: tuple[Any, ...] = ()) -> None:
+        """The step is about a decision of one of these kinds or an option of these action types:
+        an engine that declared none of them (its capabilities) makes the scenario not applicable
+        (:class:`~berserk_rules.runner.capabilities.CapabilityGuard`) instead of failing it."""
+        require = getattr(self.driver, "require", None)
+        if require is not None:
+            require(decisions=decisions, actions=actions)
+
     def view(self, player: str | None) -> dict[str, Any]:
         self.start()
         return self.driver.observe(player)
@@ -223,6 +231,8 @@ class ScenarioGame:
         ``game.expect(None, ["play", {"name": "Гоблин"}, "wounds"], 1, "раны «Гоблин»")``.
         An element that is not there fails the check in the same words.
         """
+        if path == ["decision", "kind"]:
+            self.needs(decisions=(expected,))
         if self.recorder is not None:
             self.recorder.check(viewer, path, expected)
         actual = resolve_path(self.view(viewer), path)
@@ -404,6 +414,7 @@ class ScenarioGame:
     def pending(self, player: str, *kinds: str) -> dict[str, Any]:
         """The pending decision, which must be ``player``'s and of one of ``kinds`` (any kind if none
         given): a step about it — above all a negative one — has nothing to ask about otherwise."""
+        self.needs(decisions=kinds)
         d = self.decision()
         if d is None:
             raise AssertionError(f"решений нет: игра окончена — решения игрока {player} нет")
@@ -424,6 +435,7 @@ class ScenarioGame:
         """The actions of ``player``'s pending decision of type ``kind`` ("declare" or "activate")
         for this ability of this source, with their targets filled in. ``target``: a card name, None
         (an ability without a target), or ANY_TARGET (every option, targets not filled)."""
+        self.needs(actions=(kind,))
         d = self.decision()
         if not d or d["player"] != player:
             return []
