@@ -82,7 +82,7 @@ def build(runs: list[Run], corpus: Corpus | None = None) -> dict[str, Any]:
     parts_of = {e.id: e.part for e in corpus.entries} if corpus is not None else {}
     by_rule: dict[str, list[list[str]]] = defaultdict(lambda: [[] for _ in runs])
     parts: dict[int | None, list[dict[str, int]]] = defaultdict(
-        lambda: [{"passed": 0, "total": 0} for _ in runs]
+        lambda: [{"passed": 0, "total": 0, "not_applicable": 0} for _ in runs]
     )
     failures: list[list[dict[str, Any]]] = [[] for _ in runs]
     for index, run in enumerate(runs):
@@ -94,6 +94,7 @@ def build(runs: list[Run], corpus: Corpus | None = None) -> dict[str, Any]:
             part = parts_of.get(rules[0], part_of_id(rules[0]) if rules[0] else None)
             parts[part][index]["total"] += 1
             parts[part][index]["passed"] += status == "passed"
+            parts[part][index]["not_applicable"] += status == "not applicable"
             if status in FAILING:
                 message = (scenario.get("message") or "").strip().splitlines()
                 failures[index].append(
@@ -131,13 +132,17 @@ def part_name(part: int | None) -> str:
 # --- text ----------------------------------------------------------------------------------------
 
 
+def part_cell(cell: dict[str, Any]) -> str:
+    """«passed/total», and the scenarios not applicable to the engine apart: «19/73 (∅ 54)»."""
+    apart = cell.get("not_applicable", 0)
+    return f"{cell['passed']}/{cell['total']}" + (f" ({SYMBOLS['not applicable']} {apart})" if apart else "")
+
+
 def text_table(matrix: dict[str, Any]) -> str:
     from berserk_rules.coverage import format_table
 
     labels = [e["label"] for e in matrix["engines"]]
-    rows = [
-        [part_name(p["part"]), *(f"{c['passed']}/{c['total']}" for c in p["cells"])] for p in matrix["parts"]
-    ]
+    rows = [[part_name(p["part"]), *(part_cell(c) for c in p["cells"])] for p in matrix["parts"]]
     lines = ["Сценарии, прошедшие по частям:", format_table(["Часть", *labels], rows), ""]
     rows = [
         [r["id"], *(f"{SYMBOLS[c['status']]} {c['passed']}/{c['total']}" for c in r["cells"])]
@@ -194,7 +199,7 @@ def html_page(matrix: dict[str, Any], badges: str = "badges") -> str:
     head = "".join(f"<th>{esc(label)}</th>" for label in labels)
     out.append(f'<table class="berserk-matrix-parts"><thead><tr><th>Часть</th>{head}</tr></thead><tbody>')
     for p in matrix["parts"]:
-        cells = "".join(f"<td>{c['passed']}/{c['total']}</td>" for c in p["cells"])
+        cells = "".join(f"<td>{part_cell(c)}</td>" for c in p["cells"])
         out.append(f"<tr><th>{esc(part_name(p['part']))}</th>{cells}</tr>")
     out.append("</tbody></table>")
     out.append(f'<table class="berserk-matrix-rules"><thead><tr><th>Правило</th>{head}</tr></thead><tbody>')

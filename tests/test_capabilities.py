@@ -22,7 +22,7 @@ from berserk_rules.commands.check import failure_line
 from berserk_rules.commands.known_failures import known_failures_toml
 from berserk_rules.features import ScenarioRef, load_scenarios
 from berserk_rules.junit import junit_tree
-from berserk_rules.matrix import Run, build
+from berserk_rules.matrix import Run, build, text_table
 from berserk_rules.results import STATUSES
 from berserk_rules.runner.capabilities import (
     NOT_APPLICABLE,
@@ -212,6 +212,8 @@ def test_not_applicable_is_its_own_status_in_results_junit_and_matrix() -> None:
     assert matrix["rules"][0]["cells"][0]["status"] == NOT_APPLICABLE
     assert matrix["parts"][0]["cells"][0]["passed"] == 0  # never counted as passed
     assert matrix["failures"][0]["scenarios"] == []  # nor as failed
+    assert matrix["parts"][0]["cells"][0]["not_applicable"] == 2
+    assert "0/2 (∅ 2)" in text_table(matrix)
 
 
 def test_failure_line_names_file_rule_step_and_message() -> None:
