@@ -339,3 +339,38 @@ def test_export_says_which_scenarios_gave_no_vector_and_why(tmp_path: Path) -> N
     assert "не начинает партию" in reasons[0]
     assert "failed: ожидалось 2, получено 3" in reasons[1]
     assert reasons[2].startswith("не выполнялся (not run")
+
+
+def test_a_wrong_engine_gets_one_line_per_failure_and_a_ratchet_that_makes_it_green(tmp_path: Path) -> None:
+    """The author's loop on one feature file: one line per failing scenario (file:line, rule, step,
+    expected and actual; no traceback), ``known-failures`` writes the list, the next run is green."""
+    file = "features/part-4/401-ochered.feature"
+    results, known = tmp_path / "r.json", tmp_path / "known.toml"
+    driver = ["--driver", "tests.lifo_driver:LifoDriver", "--isolation", "none", "--results", str(results)]
+    done = cli("check", *driver, "--", file)
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr
+    data = json.loads(results.read_text(encoding="utf-8"))
+    failed = [s for s in data["scenarios"] if s["status"] == "failed"]
+    assert failed and "Traceback" not in done.stdout
+    lines = [line for line in done.stdout.splitlines() if line.startswith(f"{file}:")]
+    assert len(lines) == len(failed)
+    for scenario, line in zip(failed, lines, strict=True):
+        assert line.startswith(f"{scenario['id']} [{', '.join(scenario['rules'])}] «")
+        assert "(строка " in line
+    assert any("ожидалось" in line for line in lines)
+
+    listed = cli("known-failures", str(results))
+    assert listed.returncode == 0, listed.stderr
+    known.write_text(listed.stdout, encoding="utf-8")
+    assert listed.stdout.count("[[xfail]]") == len(failed)
+    green = cli("check", *driver, "--known-failures", str(known), "--", file)
+    assert green.returncode == 0, green.stdout[-2000:] + green.stderr
+    after = json.loads(results.read_text(encoding="utf-8"))["summary"]
+    assert after["xfail"] == len(failed) and after["failed"] == 0
+
+
+def test_the_site_knows_the_status() -> None:
+    from berserk_rules.site.nodes import STATUS_ORDER, counts_text
+
+    assert set(STATUSES) <= set(STATUS_ORDER)  # the worst status of a rule is always found
+    assert counts_text(["passed", NOT_APPLICABLE, NOT_APPLICABLE]) == "не применим — 2, прошёл — 1"

@@ -4,8 +4,9 @@
   as the engine called in process — the whole suite, every request and answer checked against
   the schemas on the way.
 * A broken engine (garbage, an exit in the middle of a scenario, a hang, a schema violation, a
-  wrong id, «unsupported») makes exactly those scenarios ``error`` with a clear message; every
-  other scenario still runs and reports — serially and under pytest-xdist.
+  wrong id) makes exactly those scenarios ``error`` with a clear message; one that answers
+  «unsupported» is not applicable, not an error; every other scenario still runs and reports —
+  serially and under pytest-xdist.
 * A wrong protocol version is an error of every scenario, found at once (no restart storm).
 * A last-in-first-out Queue speaks the protocol perfectly: its scenarios *fail* (rules), they are
   not errors (engine).
@@ -34,7 +35,6 @@ BROKEN = {  # scenario -> (card, what its error says)
     "зависание": ("Зависание", "decision(): движок не ответил за 1 с"),
     "схема": ("Схема", "нет обязательного поля «options»"),
     "чужой номер": ("Чужой", "decision(): ответ с номером 999, а ждали"),
-    "не умеет": ("Неумеха", "decision(): движок этого не поддерживает: решения не умею"),
 }
 
 
@@ -151,6 +151,7 @@ def test_new_check_forms_catch_what_the_old_ones_did_not(reference_runs: Path, w
 def broken_project(root: Path) -> Path:
     blocks = [PASSING.format(name="до поломок")]
     blocks += [CARD.format(name=name, card=card) for name, (card, _) in BROKEN.items()]
+    blocks.append(CARD.format(name="не умеет", card="Неумеха"))
     blocks.append(PASSING.format(name="после поломок"))
     return make_project(root, {"broken.feature": feature(*blocks)})
 
@@ -168,6 +169,10 @@ def test_broken_engine_errors_only_its_scenarios(tmp_path: Path, workers: str) -
         record = by_name[name]
         assert (record["status"], record.get("error")) == ("error", "engine"), record
         assert said in record["message"], record["message"]
+    # «unsupported» is not the engine's error: the scenario is not applicable to it (issue 18)
+    unsupported = by_name["не умеет"]
+    assert unsupported["status"] == "not applicable" and "error" not in unsupported, unsupported
+    assert "decision(): движок этого не поддерживает: решения не умею" in unsupported["message"]
     assert results["engine"]["name"] == "сломанный движок (нарочно)"
     assert results["engine"]["command"] == ENGINE
 

@@ -30,7 +30,7 @@ TOKEN_RE = re.compile(r"\s+|[\w-]+|[^\w\s]")
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
 
-STATUS_ORDER = ("failed", "error", "xpass", "xfail", "skipped", "passed", "not run")
+STATUS_ORDER = ("failed", "error", "xpass", "xfail", "skipped", "not applicable", "passed", "not run")
 
 
 KIND_NAMES = {"given": "Дано", "when": "Когда", "then": "Тогда"}
