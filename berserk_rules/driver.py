@@ -71,6 +71,9 @@ class Driver(ABC):
 
     name: ClassVar[str] = "unnamed"
     version: ClassVar[str] = "0"
+    # what the engine supports, as in the protocol's handshake (docs/protocol.md, «Возможности
+    # движка»): {"parts": […], "rules": […], "terms": […], "decisions": […], "actions": […]}; {} — all
+    capabilities: ClassVar[dict[str, Any]] = {}
 
     @abstractmethod
     def start(self, setup: dict[str, Any]) -> None: ...

@@ -37,7 +37,7 @@ class DriverSession(Session):
         self.name = driver_class.name
         self.version = driver_class.version
         self.language = "Python"
-        self.capabilities = {}  # type: ignore[misc]
+        self.capabilities = dict(getattr(driver_class, "capabilities", None) or {})  # type: ignore[misc]
         self.driver: Driver | None = None
 
     def start(self, position: dict[str, Any]) -> None:

@@ -374,3 +374,15 @@ def test_the_site_knows_the_status() -> None:
 
     assert set(STATUSES) <= set(STATUS_ORDER)  # the worst status of a rule is always found
     assert counts_text(["passed", NOT_APPLICABLE, NOT_APPLICABLE]) == "не применим — 2, прошёл — 1"
+
+
+def test_a_python_driver_declares_its_capabilities_as_a_class_attribute() -> None:
+    from berserk_rules.drivers.reference import ReferenceDriver
+    from berserk_rules.host import DriverSession
+
+    class Partial(ReferenceDriver):
+        capabilities: ClassVar[dict] = {"parts": [3], "actions": ["end_turn"]}
+
+    reply = DriverSession(Partial).handle({"id": 0, "op": "handshake", "protocol": "1.0"})
+    assert reply["result"]["capabilities"] == {"parts": [3], "actions": ["end_turn"]}
+    assert DriverSession(ReferenceDriver).handle({"id": 0, "op": "handshake"})["result"]["capabilities"] == {}
