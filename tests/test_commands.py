@@ -182,11 +182,15 @@ def test_check_reports_failures(project: Path, capsys: pytest.CaptureFixture[str
     assert main(CHECK) == 1
     out = capsys.readouterr().out
     table = out[out.index("Часть    ") :].splitlines()
-    assert table[2].split() == ["Часть", "3", "2", "1", "1", "0", "0", "0", "2/2"]
+    assert table[2].split() == ["Часть", "3", "2", "1", "1", "0", "0", "0", "0", "2/2"]
     assert table[-1] == (
         "Итого 2 сценария (Проба 1.2): прошли 1, упали 1, ошибки 0, неожиданно прошли 0, "
-        "известные ошибки 0, пропущены 0, не запущены 0 — ЕСТЬ ОШИБКИ."
+        "известные ошибки 0, пропущены 0, не применимы 0, не запущены 0 — ЕСТЬ ОШИБКИ."
     )
+    # one line per failing scenario, before the table: where, the rule, the step, what it said
+    failures = [line for line in out.splitlines() if line.startswith("features/part-3/hod.feature:")]
+    assert len(failures) == 1 and failures[0].endswith(": AssertionError: монеты нет"), failures
+    assert "Traceback" not in out
     results = load_results(project / "build" / "results.json")
     assert (
         results[f"features/part-3/hod.feature:{COIN}"]["message"]
