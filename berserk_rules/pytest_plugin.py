@@ -194,7 +194,9 @@ def deselect_outside(config: pytest.Config, items: list[pytest.Item], selections
     """``--berserk-select``: keep the scenarios of these feature files, folders, ``FILE:LINE``; a
     selection that names no scenario is a usage error, never a silent run of nothing."""
     state = state_of(config)
-    kept, dropped, used = [], [], set()
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    used: set[str] = set()
     for item in items:
         ident = scenario_id_of(item, state)
         ref = scenario_ref(state, ident) if ident is not None else None

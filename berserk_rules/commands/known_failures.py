@@ -29,7 +29,7 @@ def _string(text: str) -> str:
 
 def reason_of(scenario: dict[str, Any]) -> str:
     lines = [line.strip() for line in str(scenario.get("message") or "").splitlines() if line.strip()]
-    status = scenario.get("status")
+    status = str(scenario.get("status"))
     text = lines[0] if lines else {"error": "ошибка движка", "xfail": "известная ошибка"}.get(status, "упал")
     return text if len(text) <= REASON_LIMIT else text[: REASON_LIMIT - 1] + "…"
 
