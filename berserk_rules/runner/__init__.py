@@ -7,6 +7,8 @@ holds the hooks and imports the rest):
 * :mod:`~berserk_rules.runner.engines` — the engine pool: the driver class, the engine process of
   a pytest process, a scenario's checked driver;
 * :mod:`~berserk_rules.runner.known_failures` — the TOML list of expected failures;
+* :mod:`~berserk_rules.runner.capabilities` — what the engine declares it supports, and the
+  scenarios that leaves out (status «not applicable»);
 * :mod:`~berserk_rules.runner.recorder` — pytest's reports turned into each scenario's status,
   written through :mod:`berserk_rules.results` (which owns the results file);
 * :mod:`~berserk_rules.runner.vectors` — a scenario recorded as a test vector (``--berserk-export``).
