@@ -308,7 +308,8 @@ def test_js_engine_verdict_keeps_not_applicable_apart(tmp_path: Path) -> None:
             assert scenario["message"]  # the reason
     reasons = " ".join(s["message"] for s in data["scenarios"] if s["status"] == NOT_APPLICABLE)
     assert "движок не заявил часть" in reasons and "не поддерживает" in reasons
-    assert f"не применимы {counts[NOT_APPLICABLE]}" in done.stdout
+    verdict = f"не применимы {counts[NOT_APPLICABLE]}, не запущены 0 — всё в порядке в заявленных движком"
+    assert verdict in done.stdout
     root = ET.parse(junit).getroot()
     assert root.get("skipped") == str(counts[NOT_APPLICABLE]) and root.get("failures") == "0"
 
@@ -322,6 +323,10 @@ def test_check_selects_by_path_and_refuses_a_wrong_one(tmp_path: Path) -> None:
     data = json.loads(results.read_text(encoding="utf-8"))
     ran = [s for s in data["scenarios"] if s["status"] != "not run"]
     assert ran and {s["file"] for s in ran} == {file}
+    # every selected scenario out of the engine's capabilities: nothing was checked, not green
+    outside = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--", "features/part-4")
+    assert outside.returncode == 1, outside.stdout[-2000:] + outside.stderr
+    assert "НИ ОДИН СЦЕНАРИЙ НЕ ПРИМЕНИМ К ДВИЖКУ" in outside.stdout
     wrong = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--", "features/part-9")
     assert wrong.returncode == 2 and "features/part-9" in wrong.stderr
 

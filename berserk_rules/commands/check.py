@@ -354,7 +354,7 @@ def run(args: argparse.Namespace) -> int:
     not_run = int(counts.get("not run", 0))
     if code not in (0, 1):
         return code
-    if bad or (not_run and not narrowed):
+    if bad or (not_run and not narrowed) or nothing_applicable(counts):
         return 1
     if code and bad_statuses(data) == BAD:
         print(f"berserk-rules check: pytest завершился с кодом {code}", file=sys.stderr)
@@ -389,6 +389,13 @@ def failure_line(scenario: dict[str, Any]) -> str:
 def failure_lines(data: dict[str, Any], statuses: tuple[str, ...] = BAD) -> list[str]:
     """:func:`failure_line` of every scenario whose status fails the run."""
     return [failure_line(s) for s in data.get("scenarios", []) if s.get("status") in statuses]
+
+
+def nothing_applicable(counts: dict[str, Any]) -> bool:
+    """Scenarios were selected, and the engine's capabilities (or its «unsupported») left out every
+    one: nothing was checked, and that is not a green run."""
+    checked = sum(int(counts.get(s, 0)) for s in ("passed", "xfail", "failed", "error", "xpass"))
+    return bool(counts.get(NOT_APPLICABLE)) and not checked
 
 
 def bad_statuses(data: dict[str, Any]) -> tuple[str, ...]:
@@ -468,6 +475,10 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         verdict = "ЕСТЬ ОШИБКИ"
     elif counts.get("not run") and not narrowed:
         verdict = "НЕ ВСЕ СЦЕНАРИИ ЗАПУЩЕНЫ (одинаковые имена? berserk-rules lint)"
+    elif nothing_applicable(counts):
+        verdict = "НИ ОДИН СЦЕНАРИЙ НЕ ПРИМЕНИМ К ДВИЖКУ (его capabilities?)"
+    elif counts.get(NOT_APPLICABLE):
+        verdict = "всё в порядке в заявленных движком возможностях"
     else:
         verdict = "всё в порядке"
     lines = [
