@@ -116,3 +116,42 @@ def table_rows() -> list[tuple[str, str, str, str]]:
         fields = ", ".join(f"{f}{'' if needed else '?'}" for f, needed in request_fields(m)) or "—"
         rows.append((m.name, fields, reply_words(m), m.doc))
     return rows
+
+
+def directive() -> type:
+    """The ``{berserk-messages}`` directive: the protocol page's table of messages, from :data:`MESSAGES`
+    (made on demand: the harness needs no Sphinx, only the site does)."""
+    from docutils import nodes
+    from sphinx.util.docutils import SphinxDirective
+
+    header = ("op", "Поля запроса (? — необязательное)", "result", "Что это")
+
+    def row(cells: tuple[str, ...], literal: tuple[bool, ...]) -> Any:
+        out = nodes.row()
+        for text, code in zip(cells, literal, strict=True):
+            entry = nodes.entry()
+            para = nodes.paragraph()
+            para += nodes.literal(text=text) if code else nodes.Text(text)
+            entry += para
+            out += entry
+        return out
+
+    class MessagesDirective(SphinxDirective):
+        has_content = False
+
+        def run(self) -> list[Any]:
+            table = nodes.table(classes=["berserk-messages"])
+            group = nodes.tgroup(cols=len(header))
+            table += group
+            for _ in header:
+                group += nodes.colspec(colwidth=1)
+            head = nodes.thead()
+            head += row(header, (False,) * len(header))
+            group += head
+            body = nodes.tbody()
+            for cells in table_rows():
+                body += row(cells, (True, True, False, False))
+            group += body
+            return [table]
+
+    return MessagesDirective
