@@ -1,8 +1,9 @@
-"""The reference engine whose answers keep only the fields the JSON Schemas declare.
+"""The reference engine that gets and gives only the fields the JSON Schemas declare.
 
-``--driver tests.declared_driver:DeclaredFieldsDriver``: every decision, observation and log is passed
-through :func:`berserk_rules.contract.declared_only` before a step sees it, so a scenario that reads a
-field, a value or an event the schemas do not declare fails here (tests/test_declared_fields.py).
+``--driver tests.declared_driver:DeclaredFieldsDriver``: the position is passed through
+:func:`berserk_rules.contract.declared_only` before the engine reads it, and every decision, observation
+and log before a step sees it — so a scenario whose steps write a position field, or read a field, a
+value or an event, that the schemas do not declare fails here (tests/test_declared_fields.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from berserk_rules.drivers.reference import ReferenceDriver
 
 class DeclaredFieldsDriver(ReferenceDriver):
     name: ClassVar[str] = "эталонный движок: только объявленные поля"
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(contract.declared_only(messages.START.request + "/properties/position", setup))
 
     def decision(self) -> dict[str, Any] | None:
         return contract.declared_only(messages.DECISION.reply, super().decision())

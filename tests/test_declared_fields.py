@@ -130,3 +130,15 @@ def test_every_scenario_passes_on_declared_fields_only(tmp_path: Path) -> None:
     wrong = {k: v for k, v in statuses.items() if v not in ("passed", "xfail")}
     assert not wrong, f"{len(wrong)} scenarios read what the schemas do not declare: {sorted(wrong)[:20]}"
     assert done.returncode == 0, output
+
+
+def test_a_position_keeps_what_its_schema_declares() -> None:
+    position = copy.deepcopy(POSITION)
+    position["players"]["Б"]["play"][0]["aura"] = "синяя"
+    position["cards"]["Гном"]["rarity"] = "редкая"
+    position["engine"] = {"snapshot": {"anything": [1, 2]}}  # opaque: the engine's own continuation
+    stripped = contract.declared_only(messages.START.request + "/properties/position", position)
+    assert "aura" not in stripped["players"]["Б"]["play"][0] and "rarity" not in stripped["cards"]["Гном"]
+    assert stripped["players"]["Б"]["play"][0] == {"card": "Гоблин", "wounds": 1}
+    assert stripped["engine"] == position["engine"]
+    assert stripped["players"]["А"] == POSITION["players"]["А"] and stripped["turn"] == 2
