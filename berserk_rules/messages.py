@@ -72,7 +72,6 @@ CLOSE = Message(
 )
 
 MESSAGES: tuple[Message, ...] = (HANDSHAKE, START, DECISION, ACT, OBSERVE, LOG, CLOSE)
-BY_NAME: dict[str, Message] = {m.name: m for m in MESSAGES}
 # the requests a game is played with, after the handshake and before close (a Driver's methods)
 GAME: tuple[Message, ...] = (START, DECISION, ACT, OBSERVE, LOG)
 

@@ -34,6 +34,8 @@ def test_the_schema_knows_exactly_the_messages_of_the_table() -> None:
 
 def test_the_client_checks_each_reply_by_the_table() -> None:
     assert protocol.RESULT_SCHEMAS == {m.name: m.reply for m in messages.MESSAGES}
+    # a driver's methods are the messages of a game (the process driver sends each as its message)
+    assert sorted(Driver.__abstractmethods__) == sorted(m.name for m in messages.GAME)
 
 
 class Tiny(Driver):
