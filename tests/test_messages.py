@@ -26,7 +26,9 @@ def test_the_schema_knows_exactly_the_messages_of_the_table() -> None:
         m.request.removeprefix("protocol") for m in messages.MESSAGES
     ]
     for m in messages.MESSAGES:
-        assert contract.schema("protocol")["$defs"][m.name]["properties"]["op"] == {"const": m.name}
+        form = contract.schema("protocol")["$defs"][m.name]
+        assert form["properties"]["op"] == {"const": m.name}
+        assert form["description"] == m.doc  # the schema says of the message what the table says
         contract.validator(m.request)  # both schemas resolve
         contract.validator(m.reply)
         assert m.doc.strip() and "\n" not in m.doc
