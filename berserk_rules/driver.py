@@ -2,16 +2,17 @@
 
 A driver is deliberately small and speaks JSON-ready data only (dicts, lists, strings, numbers), so
 that it crosses a process boundary unchanged: every method's arguments and results are what the
-NDJSON protocol carries (:mod:`berserk_rules.protocol`), and their shapes are the JSON Schemas of
+NDJSON protocol carries (:mod:`berserk_rules.protocol`; the methods are the messages of a game, one
+table: :mod:`berserk_rules.messages`), and their shapes are the JSON Schemas of
 ``berserk_rules/schemas/`` (checked by :mod:`berserk_rules.contract` on every route).
 
 ``start(setup)``
-    Build a game from a declarative position (see :mod:`berserk_engine.setup` for the format:
+    Build a game from a declarative position (``schemas/position.schema.json`` is the format:
     cards with their printed text, zones, coin markers, wounds, whose turn, where to start).
     Raises :class:`SetupRejected` when the position or a card's text cannot be understood.
 ``decision() -> dict | None``
-    The pending decision: ``{"seq": 12, "player": "А", "kind": "choose_action" | "declare_trigger" |
-    "assign_defender", "rule": "306.1", "prompt": "…", "options": [action, …]}``; ``None`` when
+    The pending decision: ``{"seq": 12, "player": "А", "kind": "choose_action", "rule": "306.1",
+    "prompt": "…", "options": [action, …]}`` (the kinds: ``common#/$defs/decision_kind``); ``None`` when
     the game is over. ``seq`` counts the decisions answered before this one, so a program
     answering over a wire can tell a stale decision from the current one. Every legal answer is
     listed; each option may carry a ``label`` (words for people) and an ``about`` dict (what it
@@ -20,8 +21,10 @@ NDJSON protocol carries (:mod:`berserk_rules.protocol`), and their shapes are th
     Answer the pending decision. Actions: ``{"type": "declare", "trigger", "targets"}``,
     ``{"type": "pass"}``, ``{"type": "attack", "attacker", "targets"}``, ``{"type": "defend",
     "defender"}``, ``{"type": "no_defender"}``, ``{"type": "activate", "card", "ability" (its printed
-    sentence), "targets"}``, ``{"type": "play", "card", "targets"}``, ``{"type": "end_turn"}``. An illegal
-    action raises :class:`Rejected` with the rule that forbids it, and changes nothing.
+    sentence), "targets"}``, ``{"type": "play", "card", "targets"}``, ``{"type": "end_turn"}`` … (every
+    type: ``common#/$defs/action_type``; ``concede`` and ``offer_draw`` are offered at any time, in the
+    observation's ``players.<player>.anytime``, not in the decision). An illegal action raises
+    :class:`Rejected` with the rule that forbids it, and changes nothing.
 ``observe(player) -> dict``
     What ``player`` ("А" or "Б") may see; ``None`` gives the judge's view of everything (used for
     game logs and to check that a rejected action changed nothing, never to peek in scenarios).

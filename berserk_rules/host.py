@@ -3,19 +3,33 @@
 The pytest plugin runs every driver out of process by default (``--berserk-isolation process``):
 a driver class (``--berserk-driver``) is served by this host over the same NDJSON protocol as an
 engine in another language (``--berserk-engine``), so a crash (segfault, ``os.abort``,
-``os._exit``) or a hang inside the driver is one scenario's error, never the end of the run. The
-request loop and dispatch are the reference engine's (:mod:`berserk_engine.serve`).
+``os._exit``) or a hang inside the driver is one scenario's error, never the end of the run.
+
+The host is berserk-rules' own: the request loop and the dispatch are here, the messages it answers
+are the table of :mod:`berserk_rules.messages`, and it imports nothing from the reference engine (the
+reference engine's own server, ``berserk-engine serve``, is ``engine/serve.py``; the reference driver
+is loaded by name like any other, :data:`berserk_rules.driver.DEFAULT_DRIVER`).
 """
 
 from __future__ import annotations
 
+import json
 import sys
-from typing import Any
+import traceback
+from collections.abc import Callable
+from typing import IO, Any
 
-from berserk_engine.serve import Session, serve
-
+from berserk_rules import messages
 from berserk_rules.contract import is_plain, json_problems
 from berserk_rules.driver import Driver, Rejected, SetupRejected
+from berserk_rules.protocol import PROTOCOL
+
+PLAYERS = ("А", "Б")
+VIEWERS = (*PLAYERS, None)
+
+
+class ProtocolError(Exception):
+    """A request that is not a request of the protocol (answered with kind «protocol»)."""
 
 
 def _plain(value: Any, method: str) -> Any:
@@ -28,29 +42,61 @@ def _plain(value: Any, method: str) -> Any:
     return value
 
 
-class DriverSession(Session):
+def _viewer(request: dict[str, Any]) -> str | None:
+    viewer = request.get("viewer")
+    if viewer not in VIEWERS:
+        raise ProtocolError(f"{request.get('op')}: viewer должен быть «А», «Б» или null")
+    return viewer
+
+
+class DriverSession:
     """A protocol session over a :class:`~berserk_rules.driver.Driver` instance per game."""
 
     def __init__(self, driver_class: type[Driver]) -> None:
-        super().__init__()
         self.driver_class = driver_class
         self.name = driver_class.name
         self.version = driver_class.version
         self.language = "Python"
-        self.capabilities = dict(getattr(driver_class, "capabilities", None) or {})  # type: ignore[misc]
+        self.capabilities: dict[str, Any] = dict(getattr(driver_class, "capabilities", None) or {})
         self.driver: Driver | None = None
+        # message name -> its handler: every message of the table, and no other
+        self.handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
+            messages.HANDSHAKE.name: self.handshake,
+            messages.START.name: self.start,
+            messages.DECISION.name: lambda request: self.decision(),
+            messages.ACT.name: self.act,
+            messages.OBSERVE.name: lambda request: self.observe(_viewer(request)),
+            messages.LOG.name: lambda request: self.log(_viewer(request)),
+            messages.CLOSE.name: lambda request: None,
+        }
 
-    def start(self, position: dict[str, Any]) -> None:
+    # --- the messages --------------------------------------------------------------------------
+
+    def handshake(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "protocol": PROTOCOL,
+            "engine": {"name": self.name, "version": self.version, "language": self.language},
+            "capabilities": self.capabilities,
+        }
+
+    def start(self, request: dict[str, Any]) -> None:
+        position = request.get("position")
+        if not isinstance(position, dict):
+            raise ProtocolError("start: нужно поле position (объект)")
         if self.driver is not None:
             self.driver.close()
-        self.driver = self.driver_class()
-        self.game = self.driver  # marks the game as started for the dispatch
-        self.driver.start(position)
+            self.driver = None
+        driver = self.driver_class()
+        driver.start(position)
+        self.driver = driver
 
     def decision(self) -> dict[str, Any] | None:
         return _plain(self._game().decision(), "decision()")
 
-    def act(self, player: str, action: dict[str, Any]) -> None:
+    def act(self, request: dict[str, Any]) -> None:
+        player, action = request.get("player"), request.get("action")
+        if player not in PLAYERS or not isinstance(action, dict):
+            raise ProtocolError("act: нужны поля player («А» или «Б») и action (объект)")
         self._game().act(player, action)
 
     def observe(self, viewer: str | None) -> dict[str, Any]:
@@ -59,12 +105,71 @@ class DriverSession(Session):
     def log(self, viewer: str | None) -> list[dict[str, Any]]:
         return _plain(self._game().log(viewer), f"log({viewer})")
 
-    def refusal(self, exc: Exception) -> dict[str, Any] | None:
-        if isinstance(exc, Rejected):
-            return {"kind": "rejected", "rule": exc.rule, "message": exc.message}
-        if isinstance(exc, SetupRejected):
-            return {"kind": "setup_rejected", "message": str(exc)}
-        return None
+    # --- dispatch ------------------------------------------------------------------------------
+
+    def _game(self) -> Driver:
+        if self.driver is None:
+            raise ProtocolError("партия не начата: сначала запрос start")
+        return self.driver
+
+    def handle(self, request: Any) -> dict[str, Any]:
+        """The response to one request (never raises)."""
+        ident = request.get("id") if isinstance(request, dict) else None
+        ident = ident if isinstance(ident, int) and not isinstance(ident, bool) else None
+        try:
+            if not isinstance(request, dict):
+                raise ProtocolError("запрос должен быть объектом JSON")
+            handler = self.handlers.get(request.get("op"))  # type: ignore[arg-type]
+            if handler is None:
+                raise ProtocolError(f"неизвестная операция {request.get('op')!r}")
+            result = handler(request)
+        except ProtocolError as exc:
+            return {"id": ident, "error": {"kind": "protocol", "message": str(exc)}}
+        except Rejected as exc:
+            return {"id": ident, "error": {"kind": "rejected", "rule": exc.rule, "message": exc.message}}
+        except SetupRejected as exc:
+            return {"id": ident, "error": {"kind": "setup_rejected", "message": str(exc)}}
+        except Exception as error:
+            return {
+                "id": ident,
+                "error": {
+                    "kind": "engine",
+                    "message": f"{type(error).__name__}: {error}",
+                    "traceback": traceback.format_exc(limit=20),
+                },
+            }
+        return {"id": ident, "result": result}
+
+
+def serve(session: DriverSession, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
+    """Answer requests line by line until ``close`` or the end of input."""
+    reader = stdin if stdin is not None else sys.stdin.buffer
+    writer = stdout if stdout is not None else sys.stdout.buffer
+    for raw in reader:
+        if not raw.strip():
+            continue
+        try:
+            request = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            response: dict[str, Any] = {
+                "id": None,
+                "error": {"kind": "protocol", "message": f"строка запроса — не JSON в UTF-8: {exc}"},
+            }
+            request = None
+        else:
+            response = session.handle(request)
+        try:
+            line = json.dumps(response, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as wrong:  # the driver produced something that is not JSON
+            line = json.dumps(
+                {"id": response.get("id"), "error": {"kind": "engine", "message": f"ответ не JSON: {wrong}"}},
+                ensure_ascii=False,
+            )
+        writer.write(line.encode("utf-8") + b"\n")
+        writer.flush()
+        if isinstance(request, dict) and request.get("op") == messages.CLOSE.name:
+            break
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

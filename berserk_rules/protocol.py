@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from berserk_rules import contract
+from berserk_rules import contract, messages
 from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected, Unsupported
 
 PROTOCOL = "1.0"
@@ -52,11 +52,8 @@ STDERR_JOIN = 2.0  # seconds to wait for the stderr reader to finish after the e
 EXIT_POLL = 0.2  # seconds between looks at whether the engine has exited while waiting for an answer
 STARTUP_ATTEMPTS = 3  # consecutive failed starts after which the engine is not started again
 
-RESULT_SCHEMAS = {
-    "decision": "protocol#/$defs/decision_result",
-    "observe": "observation",
-    "log": "log",
-}
+# the schema of each message's reply, from the table of messages
+RESULT_SCHEMAS = {m.name: m.reply for m in messages.MESSAGES}
 
 
 def parse_seconds(value: str, option: str) -> float:
@@ -89,14 +86,14 @@ def describe_exit(code: int | None) -> str:
 
 def shown_call(op: str, payload: dict[str, Any]) -> str:
     """``act(«А», {"type": "pass"})`` — the request as the messages name it."""
-    if op == "act":
+    if op == messages.ACT.name:
         action = json.dumps(payload.get("action"), ensure_ascii=False)
         action = action if len(action) <= 100 else action[:97] + "…"
         return f"act(«{payload.get('player')}», {action})"
-    if op in ("observe", "log"):
+    if op in (messages.OBSERVE.name, messages.LOG.name):
         viewer = payload.get("viewer")
         return f"{op}({'судья' if viewer is None else '«' + str(viewer) + '»'})"
-    return f"{op}()" if op != "start" else "start(позиция)"
+    return f"{op}()" if op != messages.START.name else f"{op}(позиция)"
 
 
 class _Died(Exception):
@@ -262,9 +259,9 @@ class EngineProcess:
         self.tail = StderrTail(err_r)
         self.info = None
         startup = max(STARTUP_TIMEOUT, self.timeout)  # loading an engine takes time
-        info = self._call("handshake", {"protocol": PROTOCOL, "client": CLIENT}, None, startup)
+        info = self._call(messages.HANDSHAKE.name, {"protocol": PROTOCOL, "client": CLIENT}, None, startup)
         try:
-            self.checker.check("protocol#/$defs/handshake_result", info, "handshake()")
+            self.checker.check(messages.HANDSHAKE.reply, info, "handshake()")
         except contract.ContractError as exc:
             self.fatal = f"движок «{self.shown}»: ответ на handshake не по протоколу: {exc}"
             raise EngineFailure(self.fatal) from None
@@ -315,7 +312,7 @@ class EngineProcess:
         """End the session politely (``close``), then stop the process."""
         if self.alive() and self.info is not None:
             try:
-                self._call("close", {}, time.monotonic() + min(self.timeout, 2.0))
+                self._call(messages.CLOSE.name, {}, time.monotonic() + min(self.timeout, 2.0))
             except EngineFailure:
                 pass
         self.stop()
@@ -375,9 +372,9 @@ class EngineProcess:
         if "error" in response:
             error = response["error"]
             kind = error["kind"]
-            if kind == "rejected" and op == "act":
+            if kind == "rejected" and op == messages.ACT.name:
                 raise Rejected(str(error.get("rule")), str(error.get("message")))
-            if kind == "setup_rejected" and op == "start":
+            if kind == "setup_rejected" and op == messages.START.name:
                 raise SetupRejected(str(error.get("message")))
             if kind == "unsupported":
                 raise Unsupported(f"{what}: движок этого не поддерживает: {error.get('message')}")
@@ -475,12 +472,7 @@ class CheckedDriver(Driver):
             raise EngineFailure(f"движок уже отказал в этом сценарии: {self.failure}")
         try:
             result = self._call(op, payload)
-            schema = RESULT_SCHEMAS.get(op)
-            if schema is not None:
-                self.checker.check(schema, result, shown_call(op, payload))
-            elif result is not None:
-                problem = f"ожидался null, получено {result!r:.80}"
-                raise contract.ContractError(shown_call(op, payload), [problem])
+            self.checker.check(RESULT_SCHEMAS[op], result, shown_call(op, payload))
         except (Rejected, SetupRejected):
             raise
         except contract.ContractError as exc:
@@ -496,22 +488,24 @@ class CheckedDriver(Driver):
 
     def start(self, setup: dict[str, Any]) -> None:
         contract.check("position", setup, "start(позиция)")
-        self._checked("start", {"position": setup})
+        self._checked(messages.START.name, {"position": setup})
 
     def decision(self) -> dict[str, Any] | None:
-        return self._checked("decision", {})
+        return self._checked(messages.DECISION.name, {})
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         contract.check("action", action, f"act(«{player}», …): действие")
         if player not in ("А", "Б"):
-            raise contract.ContractError("act", [f"игрок должен быть «А» или «Б», получено {player!r}"])
-        self._checked("act", {"player": player, "action": action})
+            raise contract.ContractError(
+                messages.ACT.name, [f"игрок должен быть «А» или «Б», получено {player!r}"]
+            )
+        self._checked(messages.ACT.name, {"player": player, "action": action})
 
     def observe(self, player: str | None) -> dict[str, Any]:
-        return self._checked("observe", {"viewer": player})
+        return self._checked(messages.OBSERVE.name, {"viewer": player})
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
-        return self._checked("log", {"viewer": player})
+        return self._checked(messages.LOG.name, {"viewer": player})
 
 
 class ProcessDriver(CheckedDriver):
@@ -529,7 +523,7 @@ class ProcessDriver(CheckedDriver):
         self.version = str(info.get("engine", {}).get("version", "?"))  # type: ignore[misc]
 
     def _call(self, op: str, payload: dict[str, Any]) -> Any:
-        if op == "start" and self.scenario:
+        if op == messages.START.name and self.scenario:
             payload = {**payload, "scenario": self.scenario}
         return self.engine.request(op, payload, self.deadline)
 
@@ -543,11 +537,11 @@ class InProcessDriver(CheckedDriver):
         self.name = inner.name  # type: ignore[misc]
         self.version = inner.version  # type: ignore[misc]
         self.calls: dict[str, Callable[..., Any]] = {
-            "start": lambda p: inner.start(p["position"]),
-            "decision": lambda p: inner.decision(),
-            "act": lambda p: inner.act(p["player"], p["action"]),
-            "observe": lambda p: inner.observe(p["viewer"]),
-            "log": lambda p: inner.log(p["viewer"]),
+            messages.START.name: lambda p: inner.start(p["position"]),
+            messages.DECISION.name: lambda p: inner.decision(),
+            messages.ACT.name: lambda p: inner.act(p["player"], p["action"]),
+            messages.OBSERVE.name: lambda p: inner.observe(p["viewer"]),
+            messages.LOG.name: lambda p: inner.log(p["viewer"]),
         }
 
     def _call(self, op: str, payload: dict[str, Any]) -> Any:

@@ -108,3 +108,101 @@ def test_the_cycle_finder_finds_a_late_import_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [{"a", "b", "c"}]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# --- the harness and the reference engine -------------------------------------------------------------
+#
+# berserk_rules checks any engine: it imports nothing from the reference engine (berserk_engine) but
+# where that engine itself is the point (docs/protocol.md, «Эталонный сервер»). Each such module, and why:
+ENGINE_USERS = {
+    # the reference engine as an in-process driver, loaded by name (driver.DEFAULT_DRIVER, --driver)
+    "berserk_rules.drivers.reference",
+    # commands about the reference engine itself: compile it with mypyc, benchmark it, read card text
+    "berserk_rules.compiled",
+    "berserk_rules.commands.bench",
+    "berserk_rules.commands.cards",
+    # the site's catalogue of the card-text forms the reference engine reads
+    "berserk_rules.phrase_catalogue",
+    # the deck-list rules are the reference implementation's (decks.py), whichever engine plays the games
+    "berserk_rules.decks",
+}
+# what runs a scenario on an engine given as a command: none of it may load berserk_engine on import
+HARNESS = (
+    "berserk_rules.cli",
+    "berserk_rules.pytest_plugin",
+    "berserk_rules.host",
+    "berserk_rules.protocol",
+    "berserk_rules.contract",
+    "berserk_rules.messages",
+    "berserk_rules.driver",
+    "berserk_rules.steps.all",
+    "berserk_rules.vectors",
+    "berserk_rules.results",
+    "berserk_rules.junit",
+    "berserk_rules.matrix",
+)
+
+
+def engine_importers() -> set[str]:
+    """The modules of berserk_rules that import berserk_engine anywhere (but under TYPE_CHECKING)."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        name = module_name(path)
+        if any(m == "berserk_engine" or m.startswith("berserk_engine.") for m in imported_names(path, name)):
+            found.add(name)
+    return found
+
+
+def imported_names(path: Path, name: str) -> set[str]:
+    """Every module name ``path`` imports (absolute, whatever package), but under TYPE_CHECKING."""
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return names
+
+
+def test_only_the_named_modules_import_the_reference_engine() -> None:
+    found = engine_importers()
+    extra, gone = sorted(found - ENGINE_USERS), sorted(ENGINE_USERS - found)
+    assert found == ENGINE_USERS, (
+        f"import berserk_engine in {extra} (the harness imports nothing from the reference engine: run "
+        f"it as a command or load it by name); no longer in {gone}"
+    )
+    assert "berserk_rules.host" not in found  # it used to subclass the engine's serve.Session
+
+
+def test_the_harness_loads_no_reference_engine() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, sys\n"
+        f"for name in {HARNESS!r}: importlib.import_module(name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'berserk_engine'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_the_engine_import_finder_finds_a_late_import(tmp_path: Path) -> None:
+    module = tmp_path / "late.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    import berserk_engine.game\n"
+        "def f():\n    from berserk_engine.serve import Session\n",
+        encoding="utf-8",
+    )
+    assert "berserk_engine.serve" in imported_names(module, "late")
+    assert "berserk_engine.game" not in imported_names(module, "late")

@@ -33,6 +33,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from berserk_rules.messages import directive as messages_directive
 from berserk_rules.phrase_catalogue import PhraseCatalogueDirective
 from berserk_rules.site.corpus import (
     CorpusPageDirective,
@@ -117,6 +118,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-changes", ChangesDirective)
     app.add_directive("berserk-corpus-page", CorpusPageDirective)
     app.add_directive("berserk-phrases", PhraseCatalogueDirective)  # the engine's phrase catalogue
+    app.add_directive("berserk-messages", messages_directive())  # the protocol's messages (messages.py)
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)
