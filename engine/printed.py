@@ -473,17 +473,16 @@ class FindInDeck:
     words: str = ""
 
     def fits(self, game: Game, card_id: str) -> bool:
+        from berserk_engine import selectors
+
         card = game.state.cards[card_id]
         d = game.defs[card.name]
         if self.name is not None and card.name != self.name:
             return False
         if self.types and d.type not in self.types:
             return False
-        if self.classes:
-            from berserk_engine.selectors import of_class
-
-            if not of_class(d.classes, self.classes):
-                return False
+        if self.classes and not selectors.of_class(d.classes, self.classes):
+            return False
         return self.max_cost is None or d.cost <= self.max_cost
 
     def run(self, game: Game, item: QueueItem) -> None:

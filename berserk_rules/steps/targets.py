@@ -21,7 +21,8 @@ def _names_in_play(game: ScenarioGame) -> dict[str, str]:
 def fill(
     game: ScenarioGame, p: str, slots: list[dict[str, Any]], names: list[str], *, legal: bool
 ) -> list[str | None]:
-    """Targets for the slots: the named cards in slot order, null in the optional slots left over.
+    """Targets for the slots: the named cards in slot order, null in the slots left over (an action that
+    must be accepted leaves only optional slots empty).
     ``legal`` (the action must be accepted): a name takes a candidate of its slot, and the slots of one
     group (``distinct``) take different copies of one name; otherwise (an attempt the engine should
     refuse) a name is the first card of that name, as the scenario wrote it."""
@@ -34,11 +35,9 @@ def fill(
     targets: list[str | None] = []
     for i, slot in enumerate(slots):
         if i >= len(names):
-            if not slot.get("optional"):
-                if legal:
-                    raise AssertionError(f"цель для слота «{slot.get('name')}» обязательна: названы {names}")
-                break  # the engine will refuse the action: too few targets
-            targets.append(None)
+            if legal and not slot.get("optional"):
+                raise AssertionError(f"цель для слота «{slot.get('name')}» обязательна: названы {names}")
+            targets.append(None)  # an attempt leaves a slot that must be filled empty: the engine refuses
             continue
         name = names[i]
         group = slot.get("distinct")
