@@ -197,7 +197,7 @@ def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
     if len(action) != fixed + 1 or type(targets) is not list or len(targets) != len(slots or ()):
         return False
     for t, slot in zip(targets, slots or (), strict=True):
-        if not _fills(t, slot):
+        if t not in slot["candidates"] and not (t is None and slot.get("optional")):
             return False
     return distinct_targets(targets, slots or [])
 

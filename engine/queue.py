@@ -208,7 +208,7 @@ def slot_options(
     that must be filled (501.1: every target named is a legal one). A slot of «до N …» is ``optional``:
     it may stay empty (its place in ``targets`` holds null), so it may have no candidate at all (I-67)."""
     slots = []
-    needed: dict[int, int] = {}  # group -> slots of it that must be filled
+    needed: dict[int, int] | None = None  # group -> slots of it that must be filled
     for sel in ability.slots:
         found = selectors.candidates(game, sel, controller, source, kind, ability)
         if not found and not sel.up_to:
@@ -217,6 +217,7 @@ def slot_options(
         if sel.group >= 0:
             slot["distinct"] = sel.group  # «двух разных существ»: slots of one group take different cards
             if not sel.up_to:
+                needed = needed if needed is not None else {}
                 needed[sel.group] = needed.get(sel.group, 0) + 1
                 if len(found) < needed[sel.group]:
                     return None  # fewer different legal targets than the ability names
