@@ -260,7 +260,7 @@ def _name_selector(text: str, names: dict[str, Selector]) -> Selector | None:
 
 
 # Class words: one word after «ваш …», «всех …» that is not a type of card.
-_CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник)[а-яё]+"
+_CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник|выбранн|друг|ваш|всех)[а-яё]+"
 _CLASS_FORMS: dict[str, tuple[str, str]] = {  # regex of the words -> (mode, side)
     rf"вашего {_CLASS_WORD}": ("chosen", "own"),
     rf"вашу {_CLASS_WORD}": ("chosen", "own"),  # «вашу фею»
@@ -268,6 +268,11 @@ _CLASS_FORMS: dict[str, tuple[str, str]] = {  # regex of the words -> (mode, sid
     rf"всех ваших {_CLASS_WORD}": ("each", "own"),
     rf"всех {_CLASS_WORD} противника": ("each", "enemy"),
     rf"всех {_CLASS_WORD}": ("each", "any"),
+    # «до двух ваших гномов», «не более 3 эльфов противника»: up to N of the class (I-67)
+    rf"(?:до|не более) (?:[2-5]|двух|трёх|четырёх|пяти) (?:ваших )?{_CLASS_WORD}(?: противника)?": (
+        "up_to",
+        "",
+    ),
 }
 _CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
     rf"ваш {_CLASS_WORD}": ("chosen", "own"),
@@ -279,10 +284,29 @@ _CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
 }
 
 
+_UP_TO_CLASS = rf"(?:до|не более) ([2-5]|двух|трёх|четырёх|пяти) (ваших )?({_CLASS_WORD})( противника)?"
+_UP_TO_COUNTS = {numeral: count for count, numerals in _UP_TO_NUMERALS.items() for numeral in numerals}
+
+
 def _class_selector(text: str, forms: dict[str, tuple[str, str]]) -> Selector | None:
     from berserk_engine.abilities import class_stem
 
     for pattern, (mode, side) in forms.items():
+        if mode == "up_to":
+            m = re.fullmatch(_UP_TO_CLASS, text, re.IGNORECASE)
+            if m is None:
+                continue
+            count = _UP_TO_COUNTS[m.group(1).lower()]
+            side = "own" if m.group(2) else "enemy" if m.group(4) else "any"
+            return Selector(
+                "chosen",
+                text.lower(),
+                CREATURE,
+                side,
+                classes=(class_stem(m.group(3)),),
+                count=count,
+                up_to=True,
+            )
         if re.fullmatch(pattern, text, re.IGNORECASE):
             word = text.split()[-2 if side == "enemy" and text.lower().startswith("вс") else -1]
             return Selector(mode, text.lower(), CREATURE, side, classes=(class_stem(word),))

@@ -272,3 +272,28 @@ def test_a_card_list_reads_class_selectors_against_its_class_column(
     assert main(["cards", str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}:2" in err and "класс есть только у существа" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("Ранить на 1 до 9 существ.", "неизвестная цель «до 9 существ»"),
+        ("Ранить на 1 до двух выбранных.", "неизвестная цель «до двух выбранных»"),
+        ("Закройте не более 2 героев.", "неизвестная цель «не более 2 героев»"),
+        ("Ранить на 2 существо с именем Волк.", "неизвестная цель «существо с именем Волк»"),
+        ("Ранить всех ваших на 1.", "неизвестная цель «всех ваших»"),
+    ],
+)
+def test_an_unknown_selector_is_an_error_naming_the_target(text: str, piece: str) -> None:
+    with pytest.raises(CardTextError) as info:
+        CardDef.build("Яма", "заклинание", text=text)
+    assert piece in str(info.value)
+
+
+def test_up_to_n_of_a_class() -> None:
+    (ability,) = CardDef.build("Эхо", "заклинание", text="Верните до двух ваших гномов в руку.").abilities
+    assert [(s.side, s.classes, s.up_to, s.group) for s in ability.slots] == [("own", ("гном",), True, 0)] * 2
+    (ability,) = CardDef.build(
+        "Засада", "заклинание", text="Ранить на 1 не более 3 эльфов противника."
+    ).abilities
+    assert [(s.side, s.classes) for s in ability.slots] == [("enemy", ("эльф",))] * 3
