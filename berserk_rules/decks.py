@@ -5,9 +5,12 @@ columns of the scenarios' card table plus «количество»::
 
     # Колода гномов
     формат: констрактед
-    | количество | название    | тип      | стоимость | стихия | удар | жизни | текст          |
-    | 3          | Гном-латник | существо | 2         | горы   | 2    | 3     | Броня 1.       |
-    | 5          | Гоблин      | существо | 1         |        | 1    | 1     | Орда.          |
+    | количество | название    | тип      | класс      | стоимость | стихия | удар | жизни | текст    |
+    | 3          | Гном-латник | существо | гном, воин | 2         | горы   | 2    | 3     | Броня 1. |
+    | 5          | Гоблин      | существо | гоблин     | 1         |        | 1    | 1     | Орда.    |
+
+«класс» — классы существа (расы и фракции, напечатанные на карте) через запятую: по ним карты выбирают
+«ваш эльф», «ваших гномов» (толкование I-56); у карты другого типа класса нет.
 
 Formats: «констрактед» (the default) and «драфт». Every mistake in the file is reported with the file
 and the line; :func:`read_deck` returns the deck as data and, for each card, its line.
@@ -32,6 +35,7 @@ COLUMNS = {
     "название": "name",
     "тип": "type",
     "подтип": "subtype",
+    "класс": "classes",
     "стоимость": "cost",
     "стихия": "element",
     "удар": "strike",
@@ -124,7 +128,25 @@ def card_of(row: dict[str, str]) -> dict[str, Any]:
         raise ValueError("у карты должно быть название")
     if "type" not in card:
         raise ValueError(f"у «{card['name']}» не указан тип")
+    if "classes" in card:
+        _check_classes(card)
     return card
+
+
+_CLASS = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
+
+
+def _check_classes(card: dict[str, Any]) -> None:
+    """The «класс» cell: words (races, factions) separated by commas, and only on a creature."""
+    words = [w.strip() for w in card["classes"].split(",")]
+    bad = next((w for w in words if not _CLASS.fullmatch(w)), None)
+    if bad is not None:
+        shown = bad or card["classes"]
+        raise ValueError(f"столбец «класс»: ожидаются слова через запятую («эльф», «гном, воин»): «{shown}»")
+    if card["type"].strip().lower() != "существо":
+        raise ValueError(
+            f"столбец «класс»: класс есть только у существа, а «{card['name']}» — {card['type']}"
+        )
 
 
 class DeckError(Exception):

@@ -24,9 +24,12 @@ class Selector:
     before it — slot ``slot``). ``types``: card types ("creature", "hero" …), ``side``: "any" | "own" |
     "enemy" (relative to the ability's controller), ``other``: not the source itself. ``classes``: the
     card must be of one of these classes (stems: «эльф», «гном», see :func:`class_stem`);
-    ``condition``: "poisoned" | "wounded" | "unwounded" | "closed" | "open" | "cost<=N".
+    ``condition``: "poisoned" | "wounded" | "unwounded" | "closed" | "open" | "cost<=N" | "name:Название"
+    («существо с именем «Название»»).
     ``count``: «двух разных существ» — N targets named at the declaration, all different (N slots
     from ``slot``); ``group``: in the slots of a declaration, the first slot of such a group.
+    ``up_to``: «до N существ», «не более N существ» — each of the N slots may be left empty (the player
+    names from 0 to N different targets, interpretation I-67).
     """
 
     mode: str
@@ -39,6 +42,7 @@ class Selector:
     condition: str = ""
     count: int = 1
     group: int = -1
+    up_to: bool = False
 
     @property
     def chosen(self) -> bool:
@@ -160,7 +164,7 @@ def looks_at_declaration(ability: Ability) -> Any:
 
 def target_slots(effect: Any) -> tuple[Selector, ...]:
     """The chosen targets of an effect tree, in slot order (a selector of N different targets is N
-    slots of one group)."""
+    slots of one group; «до N …» — N slots of one group, each ``up_to``: it may stay empty)."""
     if effect is None:
         return ()
     found: list[Selector] = []
@@ -210,6 +214,34 @@ def class_stem(word: str) -> str:
         if w.endswith(ending) and len(w) - len(ending) >= 3:
             return w[: -len(ending)]
     return w
+
+
+# Every ending a class noun takes in the singular and the plural of the three declensions: «гном, гнома,
+# гномом, гномов»; «фея, феи, фею, феей, фей»; «нежить, нежитью, нежитей»; «ведьма, ведьмой, ведьм».
+_ALL_ENDINGS = (*_ENDINGS, "ой", "ою", "ею", "ью", "о")
+
+
+def _stems(word: str) -> set[str]:
+    """The word and every stem it leaves without one of the endings (a stem of two letters or more)."""
+    w = word.strip().lower().replace("ё", "е")
+    return {w} | {w[: -len(e)] for e in _ALL_ENDINGS if w.endswith(e) and len(w) - len(e) >= 2}
+
+
+_NOMINATIVE = ("а", "я", "ь", "й", "о", "е")
+
+
+def same_class(printed: str, named: str) -> bool:
+    """Does a word of a card's text (``named``, any case and number: «феи», «фей», «гномами»,
+    «нежитью») name the class printed on a creature (``printed``: the nominative singular, «фея»,
+    «гном», «нежить», or its :func:`class_stem`)? The printed word without its nominative ending must be
+    a stem of the named word without one of its endings — «фе» of «фея» and of «феи» (a stem too short
+    for :func:`class_stem`), never a shorter piece of both («гн» of «гном» and «гнев»); interpretation
+    I-69."""
+    if printed == named:
+        return True
+    w = printed.strip().lower().replace("ё", "е")
+    bases = {w} | {w[: -len(e)] for e in _NOMINATIVE if w.endswith(e) and len(w) - len(e) >= 2}
+    return not bases.isdisjoint(_stems(named))
 
 
 def number_slots(value: Any, counter: list[int] | None = None) -> Any:

@@ -3,7 +3,8 @@ forbids it, and applies it.
 
 A decision (``Game.ask``) offers options built by the kinds it allows. An option is an action
 template: its fixed fields, and ``slots`` — per target slot, the candidates (one option per card and
-ability, no cartesian products). An action fills the slots: ``"targets": [one id per slot]``.
+ability, no cartesian products). An action fills the slots: ``"targets": [one id per slot]``; a slot
+marked ``optional`` («до N существ», I-67) may be left empty — null in its place.
 
 :func:`validate` checks an action before anything changes: the decision's player, the shape of the
 action, the kind's own legality check (``check`` — it names the rule), and that the action is one of
@@ -105,7 +106,8 @@ def no_check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction |
 def target_problem(
     action: dict[str, Any], fields: set[str], slots: list[dict[str, Any]] | None, what: str
 ) -> IllegalAction | None:
-    """501.1: a declaration names its targets — one legal candidate per slot, nothing else."""
+    """501.1: a declaration names its targets — one legal candidate per slot (null in an optional
+    slot: it stays empty), nothing else."""
     extra = set(action) - fields - {"type", "targets"}
     if extra:
         return IllegalAction("501.1", f"лишние поля в заявке {what}: {sorted(extra)}")
@@ -115,7 +117,7 @@ def target_problem(
     if (
         not isinstance(targets, list)
         or len(targets) != len(slots)
-        or any(t not in slot["candidates"] for t, slot in zip(targets, slots, strict=False))
+        or any(not _fills(t, slot) for t, slot in zip(targets, slots, strict=False))
     ):
         return IllegalAction("501.1", f"недопустимая цель для {what}: {targets!r}")
     if not distinct_targets(targets, slots):
@@ -125,12 +127,26 @@ def target_problem(
     return None
 
 
+def _fills(target: Any, slot: dict[str, Any]) -> bool:
+    """Is ``target`` a legal answer for the slot: one of its candidates, or null in an optional slot?"""
+    if target is None:
+        return bool(slot.get("optional"))
+    return target in slot["candidates"]
+
+
+def slot_targets(action: dict[str, Any]) -> list[str]:
+    """The targets of a checked action as the state keeps them: an empty optional slot (null) is "" —
+    no card has that id, so the effect skips it like a target that has left play."""
+    return [t if t is not None else "" for t in action.get("targets", [])]
+
+
 def distinct_targets(targets: list[Any], slots: list[dict[str, Any]]) -> bool:
-    """Slots of one group («двух разных существ»: the same ``distinct`` key) take different cards."""
+    """Slots of one group («двух разных существ»: the same ``distinct`` key) take different cards (an
+    empty optional slot takes none)."""
     seen: set[tuple[Any, Any]] = set()
     for t, slot in zip(targets, slots, strict=False):
         group = slot.get("distinct")
-        if group is None:
+        if group is None or t is None:
             continue
         if (group, t) in seen:
             return False
@@ -181,7 +197,7 @@ def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
     if len(action) != fixed + 1 or type(targets) is not list or len(targets) != len(slots or ()):
         return False
     for t, slot in zip(targets, slots or (), strict=True):
-        if t not in slot["candidates"]:
+        if t not in slot["candidates"] and not (t is None and slot.get("optional")):
             return False
     return distinct_targets(targets, slots or [])
 
@@ -231,7 +247,9 @@ def expand(option: dict[str, Any]) -> list[dict[str, Any]]:
             for c in combinations(option["candidates"], n)
         ]
     slots = option.get("slots") or []
-    combos: list[list[str]] = [[]]
+    combos: list[list[str | None]] = [[]]
     for slot in slots:
-        combos = [[*c, t] for c in combos for t in slot["candidates"]]
+        choices = [*slot["candidates"], *([None] if slot.get("optional") else [])]
+        combos = [[*c, t] for c in combos for t in choices]
+    combos = [c for c in combos if distinct_targets(c, slots)]
     return [{**base, "targets": c} if slots else dict(base) for c in combos]

@@ -123,7 +123,7 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
         source=card.id,
         source_name=card.name,
         text=ability.text,
-        targets=list(action.get("targets", [])),
+        targets=actions.slot_targets(action),
         lki=snapshot(game, card),
     )
     if "summon" in action:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from berserk_engine import hooks
-from berserk_engine.abilities import Ability, class_stem
+from berserk_engine.abilities import Ability, class_stem, same_class
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS, term
 
@@ -175,7 +175,7 @@ def in_group(d: CardDef, group: str) -> bool:
         return d.type == "creature"
     word = group.lower()
     stems = {class_stem(word), class_stem(_SINGULAR.get(word, word))}
-    return any(c in stems or plural(c) == word for c in classes_of(d))
+    return any(c in stems or plural(c) == word or any(same_class(c, s) for s in stems) for c in classes_of(d))
 
 
 def add_effect(game: Game, effect: ContinuousEffect) -> None:

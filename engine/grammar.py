@@ -116,6 +116,20 @@ _CONDITIONS = {
 }
 
 
+_UP_TO_NUMERALS = {2: ("2", "двух"), 3: ("3", "трёх"), 4: ("4", "четырёх"), 5: ("5", "пяти")}
+_UP_TO_KINDS: dict[str, tuple[tuple[str, ...], str]] = {  # the genitive plural after «до N» -> types, side
+    "существ": (CREATURE, "any"),
+    "выбранных существ": (CREATURE, "any"),
+    "существ противника": (CREATURE, "enemy"),
+    "выбранных существ противника": (CREATURE, "enemy"),
+    "ваших существ": (CREATURE, "own"),
+    "выбранных ваших существ": (CREATURE, "own"),
+    "персонажей": (CHARACTER, "any"),
+    "выбранных персонажей": (CHARACTER, "any"),
+    "персонажей противника": (CHARACTER, "enemy"),
+}
+
+
 def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
     acc: dict[str, Selector] = {}
     nom: dict[str, Selector] = {}
@@ -164,6 +178,14 @@ def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
             f"{nom_n} разных персонажа",
             Selector("chosen", "", CHARACTER, count=count),
         )
+    # «до N существ», «не более двух выбранных существ противника»: up to N different targets, each slot
+    # may stay empty (interpretation I-67).
+    for count, numerals in _UP_TO_NUMERALS.items():
+        for numeral in numerals:
+            for prefix in ("до", "не более"):
+                for words, (types, side) in _UP_TO_KINDS.items():
+                    text = f"{prefix} {numeral} {words}"
+                    acc.setdefault(text, Selector("chosen", text, types, side, count=count, up_to=True))
     for cond, (a_sg, n_sg, a_pl, n_pl) in _CONDITIONS.items():
         both(f"{a_sg} существо", f"{n_sg} существо", Selector("chosen", "", CREATURE, condition=cond))
         both(
@@ -213,17 +235,48 @@ def _cost_selector(text: str, costs: dict[str, Selector]) -> Selector | None:
     return replace(costs[m.group(1).lower()], words=text.lower(), condition=f"cost<={int(m.group(2))}")
 
 
+# «… с именем «Название»»: a target of these words that is a card with this name (condition "name:…").
+_NAME_ACC: dict[str, Selector] = {
+    **_COST_ACC,
+    "всех ваших существ": Selector("each", "", CREATURE, "own"),
+    "всех существ противника": Selector("each", "", CREATURE, "enemy"),
+}
+_NAME_NOM: dict[str, Selector] = {
+    **_COST_NOM,
+    "все ваши существа": _NAME_ACC["всех ваших существ"],
+    "все существа противника": _NAME_ACC["всех существ противника"],
+}
+_NAME_TAIL = re.compile(r"(.+) с именем «([^«»]+)»", re.IGNORECASE)
+
+
+def _name_selector(text: str, names: dict[str, Selector]) -> Selector | None:
+    m = _NAME_TAIL.fullmatch(text)
+    if m is None or m.group(1).lower() not in names:
+        return None
+    base, name = m.group(1).lower(), m.group(2).strip()
+    if not name:
+        return None
+    return replace(names[base], words=f"{base} с именем «{name}»", condition=f"name:{name}")
+
+
 # Class words: one word after «ваш …», «всех …» that is not a type of card.
-_CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник)[а-яё]+"
+_CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник|выбранн|друг|ваш|всех)[а-яё]+"
 _CLASS_FORMS: dict[str, tuple[str, str]] = {  # regex of the words -> (mode, side)
     rf"вашего {_CLASS_WORD}": ("chosen", "own"),
+    rf"вашу {_CLASS_WORD}": ("chosen", "own"),  # «вашу фею»
     rf"ваших {_CLASS_WORD}": ("each", "own"),
     rf"всех ваших {_CLASS_WORD}": ("each", "own"),
     rf"всех {_CLASS_WORD} противника": ("each", "enemy"),
     rf"всех {_CLASS_WORD}": ("each", "any"),
+    # «до двух ваших гномов», «не более 3 эльфов противника»: up to N of the class (I-67)
+    rf"(?:до|не более) (?:[2-5]|двух|трёх|четырёх|пяти) (?:ваших )?{_CLASS_WORD}(?: противника)?": (
+        "up_to",
+        "",
+    ),
 }
 _CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
     rf"ваш {_CLASS_WORD}": ("chosen", "own"),
+    rf"ваша {_CLASS_WORD}": ("chosen", "own"),  # «ваша фея»
     rf"ваши {_CLASS_WORD}": ("each", "own"),
     rf"все ваши {_CLASS_WORD}": ("each", "own"),
     rf"все {_CLASS_WORD} противника": ("each", "enemy"),
@@ -231,10 +284,29 @@ _CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
 }
 
 
+_UP_TO_CLASS = rf"(?:до|не более) ([2-5]|двух|трёх|четырёх|пяти) (ваших )?({_CLASS_WORD})( противника)?"
+_UP_TO_COUNTS = {numeral: count for count, numerals in _UP_TO_NUMERALS.items() for numeral in numerals}
+
+
 def _class_selector(text: str, forms: dict[str, tuple[str, str]]) -> Selector | None:
     from berserk_engine.abilities import class_stem
 
     for pattern, (mode, side) in forms.items():
+        if mode == "up_to":
+            m = re.fullmatch(_UP_TO_CLASS, text, re.IGNORECASE)
+            if m is None:
+                continue
+            count = _UP_TO_COUNTS[m.group(1).lower()]
+            side = "own" if m.group(2) else "enemy" if m.group(4) else "any"
+            return Selector(
+                "chosen",
+                text.lower(),
+                CREATURE,
+                side,
+                classes=(class_stem(m.group(3)),),
+                count=count,
+                up_to=True,
+            )
         if re.fullmatch(pattern, text, re.IGNORECASE):
             word = text.split()[-2 if side == "enemy" and text.lower().startswith("вс") else -1]
             return Selector(mode, text.lower(), CREATURE, side, classes=(class_stem(word),))
@@ -302,6 +374,7 @@ def _lookup(
     own_name: bool = False,
     classes: dict[str, tuple[str, str]] | None = None,
     costs: dict[str, Selector] | None = None,
+    names: dict[str, Selector] | None = None,
 ) -> Callable[[str], Any]:
     def convert(text: str) -> Any:
         if text.startswith("«"):
@@ -309,12 +382,15 @@ def _lookup(
         found = table.get(text.lower())
         if found is None and costs is not None:
             found = _cost_selector(text, costs)
+        if found is None and names is not None:
+            found = _name_selector(text, names)
         if found is None and classes is not None:
             found = _class_selector(text, classes)
         return found
 
     convert.pattern = (  # type: ignore[attr-defined]
         (f"(?:{_alternatives(costs)}) стоимостью \\d{{1,2}} или меньше|" if costs else "")
+        + (f"(?:{_alternatives(names)}) с именем «[^«»]+»|" if names else "")
         + _alternatives(table)
         + (f"|{_OWN_NAME}" if own_name else "")
         + ("|" + "|".join(classes) if classes else "")
@@ -365,8 +441,8 @@ TYPES: dict[str, Callable[[str], Any]] = {
     "Num": _num,
     "Signed": _signed,
     "Amount": _amount,
-    "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS, costs=_COST_ACC),
-    "Nom": _lookup(NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, costs=_COST_NOM),
+    "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS, costs=_COST_ACC, names=_NAME_ACC),
+    "Nom": _lookup(NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, costs=_COST_NOM, names=_NAME_NOM),
     "Gen": _lookup(GENITIVE),
     "Dur": _duration,
 }
@@ -888,8 +964,23 @@ def parse_card_text(card: str, text: str, *, spell: bool = False) -> tuple[Abili
                     "(«Название карты»)",
                     position=(number, offset),
                 )
+        if _names_itself(ability, card):
+            raise CardTextError(
+                card,
+                sentence,
+                f"неизвестная цель «… с именем «{card}»»: название этой карты в её тексте относится только "
+                "к ней самой («Название карты»), а не ко всем картам с этим именем (толкование I-68)",
+                position=(number, offset),
+            )
         abilities.append(ability)
     return tuple(abilities)
+
+
+def _names_itself(ability: Ability, card: str) -> bool:
+    """Does a selector «… с именем «Название»» of the ability name the card itself?"""
+    from berserk_engine.abilities import _walk
+
+    return any(sel.condition == f"name:{card}" for sel in _walk(ability.effect))
 
 
 def _names_in(ability: Ability) -> list[str]:

@@ -127,7 +127,7 @@ def observe(game: Game, viewer: str | None) -> dict[str, Any]:
                 "controller": q.controller,
                 "source": q.source,
                 "source_name": q.source_name,
-                "targets": list(q.targets),
+                "targets": [t for t in q.targets if t],  # an empty optional slot names no card
                 "point": q.point,
             }
             for q in s.queue

@@ -131,7 +131,7 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     p.coins_closed += cost
     game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
     to_zone = "resolving" if d.type == "spell" else "play"
-    game.push(Played(card.id, to_zone, player, list(action.get("targets", [])), action.get("summon")))
+    game.push(Played(card.id, to_zone, player, actions.slot_targets(action), action.get("summon")))
 
 
 @dataclass(slots=True)

@@ -260,7 +260,7 @@ class Test:
         if self.kind.startswith("type:"):
             return game.defs[card.name].type == self.kind[5:]
         if self.kind.startswith("class:"):
-            return self.kind[6:] in game.defs[card.name].classes
+            return selectors.of_class(game.defs[card.name].classes, (self.kind[6:],))
         condition = replace(self.target, condition=self.kind, classes=())
         from berserk_engine.selectors import _fits
 
@@ -473,13 +473,15 @@ class FindInDeck:
     words: str = ""
 
     def fits(self, game: Game, card_id: str) -> bool:
+        from berserk_engine import selectors
+
         card = game.state.cards[card_id]
         d = game.defs[card.name]
         if self.name is not None and card.name != self.name:
             return False
         if self.types and d.type not in self.types:
             return False
-        if self.classes and not set(self.classes) & set(d.classes):
+        if self.classes and not selectors.of_class(d.classes, self.classes):
             return False
         return self.max_cost is None or d.cost <= self.max_cost
 

@@ -203,15 +203,26 @@ def note_targets(game: Game, source: str, targets: list[str]) -> None:
 def slot_options(
     game: Game, ability: Ability, controller: str, source: str, kind: str = "ability"
 ) -> list[dict[str, Any]] | None:
-    """The slots of a declaration with their candidates; None when a slot has no legal target."""
+    """The slots of a declaration with their candidates; None when a slot has no legal target, or a
+    group of slots that take different cards («двух разных существ») has fewer candidates than slots
+    that must be filled (501.1: every target named is a legal one). A slot of «до N …» is ``optional``:
+    it may stay empty (its place in ``targets`` holds null), so it may have no candidate at all (I-67)."""
     slots = []
+    needed: dict[int, int] | None = None  # group -> slots of it that must be filled
     for sel in ability.slots:
         found = selectors.candidates(game, sel, controller, source, kind, ability)
-        if not found:
+        if not found and not sel.up_to:
             return None
         slot: dict[str, Any] = {"name": sel.words, "candidates": found, "ability": ability.text}
         if sel.group >= 0:
             slot["distinct"] = sel.group  # «двух разных существ»: slots of one group take different cards
+            if not sel.up_to:
+                needed = needed if needed is not None else {}
+                needed[sel.group] = needed.get(sel.group, 0) + 1
+                if len(found) < needed[sel.group]:
+                    return None  # fewer different legal targets than the ability names
+        if sel.up_to:
+            slot["optional"] = True
         slots.append(slot)
     return slots
 
@@ -322,7 +333,7 @@ def _declare(game: Game, player: str, action: dict[str, Any]) -> None:
         source=pending.source,
         source_name=pending.source_name,
         text=pending.text,
-        targets=list(action.get("targets", [])),
+        targets=actions.slot_targets(action),
         point=pending.point,
         lki=snapshot(game, card) if card is not None and card.zone == "play" else pending.lki,
         event=dict(pending.event),

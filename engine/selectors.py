@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import hooks
-from berserk_engine.abilities import Ability, Selector
+from berserk_engine.abilities import Ability, Selector, same_class
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -36,7 +36,7 @@ def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: s
 def _fits(game: Game, card: Any, sel: Selector) -> bool:
     """The class and the condition a selector asks of a card («ваш эльф», «отравленное существо»,
     «существо стоимостью 2 или меньше»)."""
-    if sel.classes and not set(sel.classes) & set(game.defs[card.name].classes):
+    if sel.classes and not of_class(game.defs[card.name].classes, sel.classes):
         return False
     condition = sel.condition
     if not condition:
@@ -54,9 +54,17 @@ def _fits(game: Game, card: Any, sel: Selector) -> bool:
         return card.closed
     if condition == "open":
         return not card.closed
+    if condition.startswith("name:"):  # «существо с именем «Волчонок»»
+        return card.name == condition[5:]
     if condition.startswith("cost<="):
         return game.defs[card.name].cost <= int(condition[6:])
     raise AssertionError(f"unknown selector condition {condition!r}")
+
+
+def of_class(classes: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
+    """Is a creature of these classes of one of the classes a text names («ваши феи»: a creature whose
+    card says «фея»)? The words are compared whatever their case and number (:func:`same_class`)."""
+    return any(same_class(c, w) for c in classes for w in wanted)
 
 
 def candidates(

@@ -20,8 +20,27 @@ def random_action(options: list[dict[str, Any]], rng: random.Random) -> dict[str
     action = {k: v for k, v in option.items() if k not in ("label", "about", "slots")}
     slots = option.get("slots")
     if slots:
-        action["targets"] = [rng.choice(slot["candidates"]) for slot in slots]
+        action["targets"] = _fill(slots, rng)
     return action
+
+
+def _fill(slots: list[dict[str, Any]], rng: random.Random) -> list[str | None]:
+    """A card per slot: different cards in the slots of one ``distinct`` group, an optional slot
+    («до N существ») sometimes left empty (null). The slots that must be filled come before the
+    optional ones of their group, and a group has candidates for each of them (``slot_options``)."""
+    used: set[tuple[Any, str]] = set()
+    targets: list[str | None] = []
+    for slot in slots:
+        group = slot.get("distinct")
+        free = [c for c in slot["candidates"] if group is None or (group, c) not in used]
+        if not free or (slot.get("optional") and rng.random() < 0.25):
+            targets.append(None)
+            continue
+        choice = rng.choice(free)
+        if group is not None:
+            used.add((group, choice))
+        targets.append(choice)
+    return targets
 
 
 # --- real decks for the benchmark and the fuzzer ------------------------------------------------

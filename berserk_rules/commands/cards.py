@@ -2,11 +2,15 @@
 each text it cannot read — the tool an engine author or a judge runs on their own card list.
 
 The file is a card table in the columns of a deck file (:mod:`berserk_rules.decks`: название, тип,
-подтип, стоимость, стихия, удар, жизни, текст; «количество» and a «формат: …» line are allowed and
-ignored), UTF-8, comments with ``#``::
+подтип, класс, стоимость, стихия, удар, жизни, текст; «количество» and a «формат: …» line are allowed
+and ignored), UTF-8, comments with ``#``::
 
-    | название | тип      | стоимость | удар | жизни | текст                                            |
-    | Палач    | существо | 3         | 3    | 3     | Когда это существо убивает существо: возьмите карту. |
+    | название | тип      | класс | стоимость | удар | жизни | текст                                  |
+    | Палач    | существо | орк   | 3         | 3    | 3     | Когда это существо убивает существо: … |
+
+«класс» holds a creature's classes (races, factions), comma-separated: the texts of the list that select
+by class («ваш эльф», «ваших гномов») are read against them, and a class on a card that is not a
+creature is an error naming the line.
 
 For a card the engine cannot read the report names the file, the line and the column where the
 sentence starts, the card, the sentence and what was not understood, with the nearest forms the

@@ -11,6 +11,7 @@ from berserk_rules.steps.observations import *  # noqa: F403
 from berserk_rules.steps.outcome import *  # noqa: F403
 from berserk_rules.steps.position import *  # noqa: F403
 from berserk_rules.steps.printed import *  # noqa: F403
+from berserk_rules.steps.targets import *  # noqa: F403
 from berserk_rules.steps.zones import *  # noqa: F403
 
 # pytest-bdd sees one step per kind here; each runs the matching step of the registry.

@@ -62,10 +62,11 @@ def may_not_do(game: ScenarioGame, p: str, words: str) -> None:
     example="Когда игрок А разыгрывает «Двойной укол» с целями «Волк» и «Страж»",
 )
 def play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> None:
-    """Игрок разыгрывает заклинание, называя цели по порядку слотов («двух разных существ» — два слота)."""
-    from berserk_rules.steps.actions import _play
+    """Игрок разыгрывает заклинание, называя цели по порядку слотов («двух разных существ» — два слота);
+    слоты «до N …», для которых цели не названы, остаются пустыми (толкование I-67)."""
+    from berserk_rules.steps.targets import play_with
 
-    game.act(p, _play(game, p, name, targets))
+    play_with(game, p, name, targets, legal=True)
 
 
 @when(
@@ -75,6 +76,6 @@ def play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> N
 def try_play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) -> None:
     """Попытка разыграть заклинание с такими целями (например, одной картой дважды там, где цели должны
     быть разными)."""
-    from berserk_rules.steps.actions import _play
+    from berserk_rules.steps.targets import play_with
 
-    game.attempt(p, _play(game, p, name, targets))
+    play_with(game, p, name, targets, legal=False)

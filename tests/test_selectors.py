@@ -1,0 +1,299 @@
+"""Selectors of the printed card language (issue 16, family 5): several targets of one ability — «до N
+существ» with optional target slots (null in ``targets``, I-67), «N разных существ» only with N different
+legal targets; a target by name (I-68); creature classes in any case and number and the «класс» column
+of a deck file or card list (I-69)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from berserk_engine import actions
+from berserk_engine.abilities import class_stem, same_class
+from berserk_engine.cards import CardDef
+from berserk_engine.errors import CardTextError, IllegalAction
+from berserk_engine.selfplay import random_action
+from berserk_engine.setup import new_game
+
+from berserk_rules import contract
+from berserk_rules.cli import main
+from berserk_rules.decks import read_deck
+from berserk_rules.errors import SourceError
+
+# --- classes in any case and number (I-69) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("printed", "named"),
+    [
+        ("фея", "фея"),
+        ("фея", "феи"),
+        ("фея", "фей"),
+        ("фея", "фею"),
+        ("фея", "феей"),
+        ("фея", "феями"),
+        ("гном", "гномами"),
+        ("гном", "гномов"),
+        ("эльф", "эльфа"),
+        ("нежить", "нежитью"),
+        ("нежить", "нежитей"),
+        ("ведьма", "ведьм"),
+        ("ведьма", "ведьмой"),
+        ("зверь", "зверей"),
+        ("орк", "орки"),
+    ],
+)
+def test_a_class_word_in_any_case_and_number_names_the_printed_class(printed: str, named: str) -> None:
+    assert same_class(printed, named)
+    assert same_class(class_stem(printed), class_stem(named))  # the stems the engine keeps
+
+
+@pytest.mark.parametrize(
+    ("printed", "named"),
+    [("гном", "гнев"), ("эльф", "гном"), ("фея", "ф"), ("орк", "орел"), ("гном", "гн"), ("волк", "волхв")],
+)
+def test_a_shorter_common_piece_is_not_a_class(printed: str, named: str) -> None:
+    assert not same_class(printed, named)
+    assert not same_class(class_stem(printed), class_stem(named))
+
+
+def _play_options(position: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+    game = new_game(position)
+    d = game.decision()
+    assert d is not None and d.kind == "choose_action"
+    return game, [o for o in d.options if o["type"] == "play"]
+
+
+def _position(spell: str, text: str, a_play: list[str], b_play: list[str], cards: dict[str, Any]) -> dict:
+    return {
+        "turn": 3,
+        "start": "choice",
+        "cards": {spell: {"type": "заклинание", "cost": 1, "text": text}, **cards},
+        "players": {
+            "А": {"play": a_play, "hand": [spell], "coins": {"open": 1, "closed": 0}},
+            "Б": {"play": b_play},
+        },
+    }
+
+
+FAIRIES = {
+    "Лесная фея": {"type": "существо", "classes": "фея", "strike": 1, "life": 2},
+    "Волк": {"type": "существо", "classes": "зверь", "strike": 2, "life": 3},
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ваша фея получает +1 к удару до конца хода.",
+        "Верните вашу фею в руку.",
+        "Ранить на 1 вашего фею.",  # «вашего» + any form: the class word decides
+    ],
+)
+def test_a_feminine_class_selects_by_the_printed_class(text: str) -> None:
+    game, options = _play_options(_position("Пыльца", text, ["Лесная фея", "Волк"], [], FAIRIES))
+    (option,) = options
+    (slot,) = option["slots"]
+    assert [game.state.cards[c].name for c in slot["candidates"]] == ["Лесная фея"]
+
+
+# --- a target by name (I-68) ---------------------------------------------------------------------------
+
+
+def test_a_target_with_a_name_is_a_card_of_that_name_only() -> None:
+    cards = {
+        "Серый волчонок": {"type": "существо", "strike": 1, "life": 2},
+        "Волк": {"type": "существо", "strike": 2, "life": 3},
+    }
+    text = "Ранить на 2 существо с именем «Серый волчонок»."
+    game, (option,) = _play_options(_position("Яма", text, ["Волк"], ["Серый волчонок", "Волк"], cards))
+    (slot,) = option["slots"]
+    assert [game.state.cards[c].name for c in slot["candidates"]] == ["Серый волчонок"]
+
+
+def test_a_card_naming_itself_with_a_name_is_an_error_naming_the_target() -> None:
+    with pytest.raises(CardTextError) as info:
+        CardDef.build(
+            "Серый волчонок", "существо", text="Найм: ранить на 1 всех существ с именем «Серый волчонок»."
+        )
+    message = str(info.value)
+    assert "неизвестная цель" in message and "I-68" in message and "Серый волчонок" in message
+
+
+def test_an_empty_name_is_not_read() -> None:
+    with pytest.raises(CardTextError, match=r"неизвестная цель|не распознан"):
+        CardDef.build("Яма", "заклинание", text="Ранить на 2 существо с именем «».")
+
+
+# --- «до N …» and «N разных …» (I-67) -------------------------------------------------------------------
+
+BEASTS = {
+    "Волк": {"type": "существо", "strike": 2, "life": 3},
+    "Страж": {"type": "существо", "strike": 1, "life": 5},
+}
+UP_TO = "Ранить на 1 до двух выбранных существ."
+
+
+def test_up_to_two_targets_are_two_optional_slots_of_one_group() -> None:
+    game, (option,) = _play_options(_position("Град", UP_TO, [], ["Волк", "Страж"], BEASTS))
+    slots = option["slots"]
+    assert [s["optional"] for s in slots] == [True, True]
+    assert slots[0]["distinct"] == slots[1]["distinct"]
+    assert contract.violations("decision", game.decision().to_json()) == []  # type: ignore[union-attr]
+
+
+def test_up_to_n_is_listed_with_no_legal_target_at_all() -> None:
+    _game, (option,) = _play_options(_position("Град", UP_TO, [], [], BEASTS))
+    assert [s["candidates"] for s in option["slots"]] == [[], []]
+    assert actions.expand(option) == [{"type": "play", "card": option["card"], "targets": [None, None]}]
+
+
+def test_n_different_targets_need_n_different_legal_targets() -> None:
+    text = "Ранить на 1 двух разных существ."
+    assert _play_options(_position("Укол", text, [], ["Волк"], BEASTS))[1] == []
+    (option,) = _play_options(_position("Укол", text, [], ["Волк", "Страж"], BEASTS))[1]
+    assert [s.get("optional", False) for s in option["slots"]] == [False, False]
+
+
+def test_legal_if_and_only_if_listed_with_empty_slots() -> None:
+    game, (option,) = _play_options(_position("Град", UP_TO, [], ["Волк", "Страж"], BEASTS))
+    d = game.decision()
+    wolf, guard = option["slots"][0]["candidates"]
+    listed = actions.expand(option)
+    card = option["card"]
+    # every way of naming 0, 1 or 2 different targets, empty slots anywhere
+    assert len(listed) == 7
+    for targets in ([None, None], [wolf, None], [None, guard], [wolf, guard], [guard, wolf]):
+        assert {"type": "play", "card": card, "targets": targets} in listed
+    for targets in ([wolf, wolf], [None], [wolf, guard, None], [None, None, None], ["c999", None], []):
+        action = {"type": "play", "card": card, "targets": targets}
+        with pytest.raises(IllegalAction) as info:
+            actions.validate(game, d.player, action)
+        assert info.value.rule == "501.1"
+    for action in listed:
+        assert actions.validate(game, d.player, action) == action
+        assert contract.violations("action", action) == []
+        assert contract.fast_validator("action").is_valid(action)
+
+
+def test_null_in_a_slot_that_must_be_filled_is_refused() -> None:
+    game, (option,) = _play_options(
+        _position("Укол", "Ранить на 1 двух разных существ.", [], ["Волк", "Страж"], BEASTS)
+    )
+    wolf = option["slots"][0]["candidates"][0]
+    d = game.decision()
+    with pytest.raises(IllegalAction) as info:
+        actions.validate(game, d.player, {"type": "play", "card": option["card"], "targets": [wolf, None]})
+    assert info.value.rule == "501.1"
+
+
+def test_an_empty_slot_is_skipped_and_observed_as_no_target() -> None:
+    game, (option,) = _play_options(_position("Град", UP_TO, [], ["Волк", "Страж"], BEASTS))
+    guard = option["slots"][0]["candidates"][1]
+    game.act("А", {"type": "play", "card": option["card"], "targets": [None, guard]})
+    wounds = {c.name: c.wounds for c in game.state.cards.values() if c.zone == "play"}
+    assert wounds["Страж"] == 1 and wounds["Волк"] == 0
+    for viewer in (None, "А", "Б"):
+        view = game.observe(viewer)
+        assert all(all(view_q["targets"]) for view_q in view["queue"])
+        assert contract.violations("observation", view) == []
+
+
+def test_random_players_fill_optional_and_distinct_slots_legally() -> None:
+    game, (option,) = _play_options(_position("Град", UP_TO, [], ["Волк", "Страж"], BEASTS))
+    d = game.decision()
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(60):
+        action = random_action([option], rng)
+        actions.validate(game, d.player, action)
+        seen.add(tuple(t is None for t in action["targets"]))
+    assert {(True, True), (False, False)} <= seen
+
+
+# --- the «класс» column of a deck file and of a card list (I-69) --------------------------------------------
+
+
+def _write(tmp_path: Path, text: str, name: str = "deck.txt") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_deck_file_carries_the_classes_of_its_creatures(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "| количество | название | тип | класс | стоимость | удар | жизни | текст |\n"
+        "| 2 | Лесная фея | существо | фея, дух | 1 | 1 | 2 | |\n"
+        "| 1 | Пыльца | заклинание | | 1 | | | Ваша фея получает +2 к удару до конца хода. |\n",
+    )
+    deck, lines = read_deck(path)
+    assert deck["cards"][0]["classes"] == "фея, дух" and lines == [2, 3]
+    assert "classes" not in deck["cards"][1]
+
+
+@pytest.mark.parametrize(
+    ("row", "words"),
+    [
+        ("| 1 | Кольцо | экипировка | эльф | 1 | | | |", "класс есть только у существа"),
+        ("| 1 | Фея | существо | фея 2 | 1 | 1 | 1 | |", "ожидаются слова через запятую"),
+        ("| 1 | Фея | существо | фея,, дух | 1 | 1 | 1 | |", "ожидаются слова через запятую"),
+    ],
+)
+def test_a_bad_class_is_an_error_naming_the_file_and_line(tmp_path: Path, row: str, words: str) -> None:
+    path = _write(
+        tmp_path, "| количество | название | тип | класс | стоимость | удар | жизни | текст |\n" + row + "\n"
+    )
+    with pytest.raises(SourceError) as info:
+        read_deck(path)
+    assert words in str(info.value) and f"{path}:2" in str(info.value)
+
+
+def test_a_card_list_reads_class_selectors_against_its_class_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(
+        tmp_path,
+        "| название | тип | класс | стоимость | удар | жизни | текст |\n"
+        "| Кружевница | существо | фея | 2 | 1 | 2 | Найм: ранить на 1 всех ваших фей. |\n"
+        "| Пыльца | заклинание | | 1 | | | Ваша фея получает +2 к удару до конца хода. |\n"
+        "| Облава | заклинание | | 1 | | | Ранить на 1 до двух существ противника. |\n",
+        "cards.txt",
+    )
+    assert main(["cards", str(path)]) == 0
+    assert "Карт в списке: 3 — все прочитаны." in capsys.readouterr().out
+    bad = _write(
+        tmp_path,
+        "| название | тип | класс | текст |\n| Пыльца | заклинание | фея | Ваша фея получает Рывок. |\n",
+        "bad.txt",
+    )
+    assert main(["cards", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:2" in err and "класс есть только у существа" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("Ранить на 1 до 9 существ.", "неизвестная цель «до 9 существ»"),
+        ("Ранить на 1 до двух выбранных.", "неизвестная цель «до двух выбранных»"),
+        ("Закройте не более 2 героев.", "неизвестная цель «не более 2 героев»"),
+        ("Ранить на 2 существо с именем Волк.", "неизвестная цель «существо с именем Волк»"),
+        ("Ранить всех ваших на 1.", "неизвестная цель «всех ваших»"),
+    ],
+)
+def test_an_unknown_selector_is_an_error_naming_the_target(text: str, piece: str) -> None:
+    with pytest.raises(CardTextError) as info:
+        CardDef.build("Яма", "заклинание", text=text)
+    assert piece in str(info.value)
+
+
+def test_up_to_n_of_a_class() -> None:
+    (ability,) = CardDef.build("Эхо", "заклинание", text="Верните до двух ваших гномов в руку.").abilities
+    assert [(s.side, s.classes, s.up_to, s.group) for s in ability.slots] == [("own", ("гном",), True, 0)] * 2
+    (ability,) = CardDef.build(
+        "Засада", "заклинание", text="Ранить на 1 не более 3 эльфов противника."
+    ).abilities
+    assert [(s.side, s.classes) for s in ability.slots] == [("enemy", ("эльф",))] * 3
