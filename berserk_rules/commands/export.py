@@ -40,6 +40,7 @@ from berserk_rules.commands.check import (
 from berserk_rules.corpus import project_root
 from berserk_rules.coverage import plural
 from berserk_rules.errors import UserError
+from berserk_rules.suite_version import suite_version
 from berserk_rules.vectors import FORMAT
 
 INDEX_FORMAT = "berserk-vectors/1"
@@ -249,6 +250,7 @@ def export_into(
         )
         return code
     index = collect(staged.path)
+    index["suite"] = suite_version(root)  # the suite's version the vectors were written from
     try:
         write_output(staged.path, index)
     except OSError as exc:

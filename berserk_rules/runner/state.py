@@ -52,6 +52,14 @@ class State:
     export: Path | None = None
     known_file: str | None = None
     known_strict: bool = True
+    suite: str = ""  # the suite's version (berserk_rules.suite_version), computed once: suite_version()
+
+    def suite_version(self) -> str:
+        if not self.suite:
+            from berserk_rules.suite_version import suite_version
+
+            self.suite = suite_version(self.root)
+        return self.suite
 
     def refs_of(self, feature: Path) -> list[ScenarioRef]:
         key = str(feature)
