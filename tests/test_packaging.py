@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from berserk_rules import project
+from berserk_rules.cli import main
 from berserk_rules.commands._common import results_path
 from berserk_rules.features import load_scenarios
 from berserk_rules.project import project_root
 from berserk_rules.results import build, write_json_atomic
 from berserk_rules.suite_version import suite_version
-from tests.project_kit import PASSING, feature, make_project
+from tests.project_kit import PASSING, feature, make_project, snapshot
 
 ROOT = project_root()
 BROKEN_PIPE = 141
@@ -74,6 +75,23 @@ def test_the_installed_suite_is_read_and_output_goes_to_the_current_folder(
     assert results_path(suite, "r.json") == elsewhere.resolve() / "r.json"
     assert project.output_root(ROOT) == ROOT  # a checkout writes into itself, as before
     assert results_path(ROOT, None) == ROOT / "build" / "results.json"
+
+
+def test_the_installed_suite_is_never_rewritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = make_project(tmp_path / "suite", {"a.feature": feature(PASSING.format(name="а"))})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(project, "installed_suite", lambda: suite.resolve())
+    monkeypatch.setattr(project, "project_root", lambda: suite.resolve())
+    monkeypatch.setattr("berserk_rules.commands.changelog.project_root", lambda: suite.resolve())
+    monkeypatch.setattr("berserk_rules.commands.import.project_root", lambda: suite.resolve())
+    before = snapshot(suite)
+    assert main(["changelog", "--release", "9.9.9"]) == 2
+    assert "набор установленного пакета не меняют" in capsys.readouterr().err
+    assert main(["import"]) == 2
+    assert "корпус установленного пакета не перестраивают" in capsys.readouterr().err
+    assert snapshot(suite) == before
 
 
 # --- a closed pipe -------------------------------------------------------------------------------
