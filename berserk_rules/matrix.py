@@ -220,6 +220,7 @@ def html_page(matrix: dict[str, Any], badges: str = "badges") -> str:
     out.append("</tbody></table>")
     legend = ", ".join(f"{SYMBOLS[s]} — {NAMES[s]}" for s in ORDER if s != "xpass")
     out.append(f"<p>{legend}; число — прошедшие сценарии правила из всех.</p>")
+    out.append(f"<p>{esc(suite_line(matrix))}</p>")
     for entry in matrix["failures"]:
         out.append(f"<h3>Сбои: {esc(entry['engine'])} ({len(entry['scenarios'])})</h3>")
         if not entry["scenarios"]:

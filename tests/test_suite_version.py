@@ -15,7 +15,7 @@ from berserk_rules import suite_version as sv
 from berserk_rules.cli import main
 from berserk_rules.errors import SourceError, UserError
 from berserk_rules.matrix import build as build_matrix
-from berserk_rules.matrix import load_runs, text_table
+from berserk_rules.matrix import html_page, load_runs, text_table
 from berserk_rules.project import project_root
 from tests.project_kit import PASSING, feature, make_project
 
@@ -188,4 +188,7 @@ def test_matrix_says_when_the_suites_differ(tmp_path: Path) -> None:
     assert text_table(matrix).splitlines()[-1] == (
         "Наборы сценариев разные, сравнение неточно: движок0 — 1.0.0+sha.aaaaaaaaaaaa; "
         "движок1 — 1.1.0+sha.bbbbbbbbbbbb."
+    )
+    assert "<p>Наборы сценариев разные, сравнение неточно: движок0 — 1.0.0+sha.aaaaaaaaaaaa;" in html_page(
+        matrix
     )
