@@ -133,7 +133,7 @@ def test_help_and_version_into_a_closed_pipe() -> None:
 # --- the wheel, outside the checkout ---------------------------------------------------------------
 
 SKIPPED_IN_COPY = shutil.ignore_patterns(
-    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "node_modules", "_build", ".hypothesis"
+    ".*", "build", "dist", "*.egg-info", "__pycache__", "node_modules", "_build", "_generated"
 )
 
 
@@ -153,7 +153,7 @@ def test_the_wheel_runs_the_suite_outside_the_checkout(tmp_path: Path) -> None:
             "wheel",
             "--no-deps",
             "--no-build-isolation",
-            "-q",
+            "-v",
             "-w",
             str(tmp_path / "dist"),
             str(source),
@@ -163,6 +163,8 @@ def test_the_wheel_runs_the_suite_outside_the_checkout(tmp_path: Path) -> None:
         timeout=600,
     )
     assert built.returncode == 0, built.stdout + built.stderr
+    # -v: the build backend's own output, where setuptools warns of a package left out of `packages`
+    assert "running build_py" in built.stdout + built.stderr
     assert "is absent from the `packages` configuration" not in built.stdout + built.stderr
     (wheel,) = (tmp_path / "dist").glob("berserk_rules-*.whl")
 

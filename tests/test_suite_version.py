@@ -40,6 +40,8 @@ def test_the_project_has_a_version_and_pyproject_says_the_same() -> None:
     assert manifest is not None
     package = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     assert package == manifest.version == version.split("+")[0]
+    changelog = (ROOT / sv.CHANGELOG).read_text(encoding="utf-8")  # the newest section: that version
+    assert changelog.split("\n## ", 2)[1].startswith(f"{manifest.version} (sha.{manifest.content}, ")
 
 
 def test_the_hash_follows_rules_and_features_and_nothing_else(tmp_path: Path) -> None:
