@@ -161,6 +161,7 @@ def test_results_junit_vectors_and_matrix_carry_the_version(
     version = sv.suite_version(root)
     monkeypatch.chdir(root)
     assert main(["check", "--junit", "build/junit.xml"]) == 0
+    assert f"\nНабор сценариев: {version}.\n" in capsys.readouterr().out  # the summary says it
     results = json.loads((root / "build" / "results.json").read_text(encoding="utf-8"))
     assert results["suite"] == version
     suites = ET.parse(root / "build" / "junit.xml").getroot().findall("testsuite")
@@ -172,6 +173,7 @@ def test_results_junit_vectors_and_matrix_carry_the_version(
     assert main(["matrix", "build/results.json"]) == 0
     assert f"Набор сценариев: {version}." in capsys.readouterr().out
     assert main(["export", "vectors"]) == 0
+    assert f"набор {version})" in capsys.readouterr().out
     index = json.loads((root / "vectors" / "index.json").read_text(encoding="utf-8"))
     assert index["suite"] == version
     vector = json.loads((root / "vectors" / index["vectors"][0]["path"]).read_text(encoding="utf-8"))

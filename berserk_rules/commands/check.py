@@ -400,6 +400,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
     lines = [
         format_table(headers, rows),
         "«Правила» — покрытые сценариями проверяемые правила обязательных частей.",
+        *([f"Набор сценариев: {terminal_text(str(data['suite']))}."] if data.get("suite") else []),
         f"Итого {scenarios_word(total)} ({engine_name}): {', '.join(parts)} — {verdict}.",
     ]
     return "\n".join(lines)

@@ -268,7 +268,10 @@ def export_into(
     vectors = index["vectors"]
     incomplete = [v["id"] for v in vectors if not v["complete"]]
     print()
-    print(f"Векторов: {len(vectors)} в {out} (схема: berserk_rules/schemas/vector.schema.json)")
+    print(
+        f"Векторов: {len(vectors)} в {out} (схема: berserk_rules/schemas/vector.schema.json; "
+        f"набор {index.get('suite')})"
+    )
     if incomplete:
         print(
             f"Неполных (сценарий не прошёл на эталонном движке): {len(incomplete)}: {', '.join(incomplete)}"
