@@ -124,6 +124,27 @@ def test_matrix_into_a_closed_pipe_stops_without_a_traceback(tmp_path: Path) -> 
     assert (code, err) == (BROKEN_PIPE, "")
 
 
+def test_check_into_a_closed_pipe_stops_pytest_and_writes_nothing(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "p", {"a.feature": feature(PASSING.format(name="а"))})
+    code, err = _closed_pipe(["check"], root)
+    assert (code, err) == (BROKEN_PIPE, "")
+    assert not (root / "build" / "results.json").exists()  # a cut run replaces no results
+    assert [p.name for p in (root / "build").glob(".results*")] == []  # nor leaves its own file
+    assert _running_in(root) == []  # pytest (and its engine) stopped, not left running on its own
+
+
+def _running_in(folder: Path) -> list[str]:
+    """The ids of processes whose current folder is ``folder`` (Linux /proc; elsewhere none)."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            if (entry / "cwd").resolve() == folder.resolve():
+                found.append(entry.name)
+        except OSError:
+            continue
+    return found
+
+
 def test_help_and_version_into_a_closed_pipe() -> None:
     assert _closed_pipe(["--version"], ROOT) == (BROKEN_PIPE, "")
     code, err = _closed_pipe(["--help"], ROOT)  # argparse itself ignores a failed write of the help

@@ -248,6 +248,9 @@ def run_pytest(command: list[str], root: Path) -> int | None:
     except KeyboardInterrupt:
         _stop(proc)
         return None
+    except BrokenPipeError:  # our reader is gone (check | head): stop pytest and its engines too
+        _stop(proc)
+        raise
 
 
 def run(args: argparse.Namespace) -> int:
