@@ -10,6 +10,7 @@ import shutil
 import site
 import subprocess
 import sys
+import tarfile
 import tomllib
 from pathlib import Path
 
@@ -160,12 +161,29 @@ SKIPPED_IN_COPY = shutil.ignore_patterns(
 
 @pytest.mark.slow
 def test_the_wheel_runs_the_suite_outside_the_checkout(tmp_path: Path) -> None:
-    """Build a wheel from a copy of the sources, install it into a new virtual environment outside
-    the checkout (its dependencies: this environment's, through a .pth file — no network) and run
-    ``--version``, ``rule 401.7``, ``check --engine "berserk-engine serve"`` and ``matrix`` from a
-    folder that is in no project."""
-    source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=SKIPPED_IN_COPY)
+    """Build an sdist from a copy of the sources and a wheel from it, install the wheel into a new
+    virtual environment outside the checkout (its dependencies: this environment's, through a .pth
+    file — no network) and run ``--version``, ``rule 401.7``, ``check --engine "berserk-engine
+    serve"`` and ``matrix`` from a folder that is in no project."""
+    copy = tmp_path / "source"
+    shutil.copytree(ROOT, copy, ignore=SKIPPED_IN_COPY)
+    # through the sdist, as `python -m build` does: MANIFEST.in must carry what setup.py copies
+    hook = "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))"
+    sdist = subprocess.run(
+        [sys.executable, "-c", hook, str(tmp_path / "sdist")],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert sdist.returncode == 0, sdist.stdout + sdist.stderr
+    name = sdist.stdout.strip().splitlines()[-1]
+    with tarfile.open(tmp_path / "sdist" / name) as archive:
+        if hasattr(tarfile, "data_filter"):
+            archive.extractall(tmp_path / "unpacked", filter="data")
+        else:  # pragma: no cover - Python before 3.11.4
+            archive.extractall(tmp_path / "unpacked")
+    source = tmp_path / "unpacked" / name.removesuffix(".tar.gz")
     built = subprocess.run(
         [
             sys.executable,
