@@ -228,7 +228,9 @@ def test_the_wheel_runs_the_suite_outside_the_checkout(tmp_path: Path) -> None:
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    # as on a machine that sets none of these (a developer's may set PYTHONDONTWRITEBYTECODE)
+    unset = ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONDONTWRITEBYTECODE")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
     tool = str(venv / "bin" / "berserk-rules")
 
@@ -256,12 +258,14 @@ def test_the_wheel_runs_the_suite_outside_the_checkout(tmp_path: Path) -> None:
     assert rule.returncode == 0, rule.stderr
     assert rule.stdout.startswith("401.7 — правило") and rule.stderr == ""
 
+    before = snapshot(suite)
     check = run("check", "--engine", "berserk-engine serve", timeout=1800)
     assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-3000:]
     results = json.loads((elsewhere / "build" / "results.json").read_text(encoding="utf-8"))
     assert results["suite"] == suite_version(ROOT)
     assert results["summary"]["passed"] == results["summary"]["total"] == len(load_scenarios(ROOT))
-    assert not (suite / "build").exists()  # package data is read, never written
+    assert snapshot(suite) == before  # package data is read, never written
+    assert sorted(suite.rglob("*-pytest-*.pyc")) == []  # not even pytest's rewritten conftest and tests
 
     matrix = run("matrix", "build/results.json")
     assert matrix.returncode == 0, matrix.stderr

@@ -45,7 +45,7 @@ from berserk_rules.coverage import by_part, compute, format_table, plural, scena
 from berserk_rules.errors import UserError
 from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.lint import lint, required_parts
-from berserk_rules.project import project_root
+from berserk_rules.project import is_installed_suite, project_root
 from berserk_rules.results import BAD, check_results_target, count, load_results, read_results
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
@@ -241,6 +241,8 @@ def search_path() -> str:
 def run_pytest(command: list[str], root: Path) -> int | None:
     """pytest's exit code, or None when the run was interrupted (Ctrl-C)."""
     env = {**os.environ, "PATH": search_path()}
+    if is_installed_suite(root):  # the installed package's suite is read, never written (no pytest pyc)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     proc = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:
         _relay(proc)
