@@ -249,6 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="файл карт: таблица в столбцах файла колоды")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")
+
     p = sub.add_parser(
         "changelog", help="изменения сценариев с прошлой версии набора; --release записывает новую версию"
     )
@@ -259,10 +263,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="выпустить версию: раздел в CHANGELOG-suite.md, новая опись suite-manifest.json",
     )
     p.add_argument("--date", default=None, help="дата выпуска в CHANGELOG-suite.md (по умолчанию сегодня)")
-
-    p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")
     return parser
 
 

@@ -405,7 +405,8 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
     lines = [
         format_table(headers, rows),
         "«Правила» — покрытые сценариями проверяемые правила обязательных частей.",
-        *([f"Набор сценариев: {terminal_text(str(data['suite']))}."] if data.get("suite") else []),
         f"Итого {scenarios_word(total)} ({engine_name}): {', '.join(parts)} — {verdict}.",
     ]
+    if data.get("suite"):  # the suite's version the run used, before the total line
+        lines.insert(-1, f"Набор сценариев: {terminal_text(str(data['suite']))}.")
     return "\n".join(lines)
