@@ -40,7 +40,6 @@ from berserk_rules.commands.check import (
 from berserk_rules.corpus import project_root
 from berserk_rules.coverage import plural
 from berserk_rules.errors import UserError
-from berserk_rules.suite_version import suite_version
 from berserk_rules.vectors import FORMAT
 
 INDEX_FORMAT = "berserk-vectors/1"
@@ -140,6 +139,7 @@ def collect(out: Path) -> dict[str, Any]:
     vectors: list[dict[str, Any]] = []
     unexpressed: Counter[str] = Counter()
     problems: list[str] = []
+    suites: set[Any] = set()  # the suite's version each vector was written from (one per export)
     for path in sorted(out.rglob("*.json")):
         if path.relative_to(out).as_posix() in ("index.json", MANIFEST):
             continue
@@ -147,6 +147,7 @@ def collect(out: Path) -> dict[str, Any]:
         rel = path.relative_to(out).as_posix()
         problems += [f"{rel}: {p}" for p in contract.violations("vector", data)]
         unexpressed.update(data.get("unexpressed", []))
+        suites.add(data.get("suite"))
         vectors.append(
             {
                 "id": data.get("id"),
@@ -163,6 +164,7 @@ def collect(out: Path) -> dict[str, Any]:
         "vector_format": FORMAT,
         "vectors": vectors,
         "unexpressed": dict(sorted(unexpressed.items())),
+        "suite": next(iter(suites)) if len(suites) == 1 else None,
     }
 
 
@@ -250,7 +252,6 @@ def export_into(
         )
         return code
     index = collect(staged.path)
-    index["suite"] = suite_version(root)  # the suite's version the vectors were written from
     try:
         write_output(staged.path, index)
     except OSError as exc:

@@ -49,17 +49,10 @@ class State:
     scenario_timeout: float = DEFAULT_SCENARIO_TIMEOUT
     engine_info: dict[str, Any] | None = None
     interrupted: bool = False
+    suite: str = ""  # the suite's version (berserk_rules.suite_version), computed once: suite_version()
     export: Path | None = None
     known_file: str | None = None
     known_strict: bool = True
-    suite: str = ""  # the suite's version (berserk_rules.suite_version), computed once: suite_version()
-
-    def suite_version(self) -> str:
-        if not self.suite:
-            from berserk_rules.suite_version import suite_version
-
-            self.suite = suite_version(self.root)
-        return self.suite
 
     def refs_of(self, feature: Path) -> list[ScenarioRef]:
         key = str(feature)
@@ -67,6 +60,13 @@ class State:
             parsed: ParsedFeature = parse_feature(feature, self.root)
             self.parsed[key] = scenario_refs(parsed)
         return self.parsed[key]
+
+    def suite_version(self) -> str:
+        if not self.suite:
+            from berserk_rules.suite_version import suite_version
+
+            self.suite = suite_version(self.root)
+        return self.suite
 
 
 STATE_KEY = pytest.StashKey[State]()
