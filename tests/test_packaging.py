@@ -84,7 +84,6 @@ def test_the_installed_suite_is_never_rewritten(
     suite = make_project(tmp_path / "suite", {"a.feature": feature(PASSING.format(name="а"))})
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(project, "installed_suite", lambda: suite.resolve())
-    monkeypatch.setattr(project, "project_root", lambda: suite.resolve())
     monkeypatch.setattr("berserk_rules.commands.changelog.project_root", lambda: suite.resolve())
     monkeypatch.setattr("berserk_rules.commands.import.project_root", lambda: suite.resolve())
     before = snapshot(suite)
