@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -65,10 +66,43 @@ class RussianArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: ошибка: {translate(message)}\n")
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the package's version and the suite's (computed only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> NoReturn:
+        print(version_line())
+        parser.exit()
+
+
+def version_line() -> str:
+    """«berserk-rules 1.0.0, набор 1.0.0+sha.…» (the project's suite: checkout or installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from berserk_rules.suite_version import suite_version
+
+    try:
+        package = version("berserk-rules")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+        package = "(не установлен)"
+    try:
+        suite = suite_version()
+    except UserError as exc:
+        suite = f"не найден ({exc})"
+    return f"berserk-rules {package}, набор сценариев {suite}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = RussianArgumentParser(
         prog="berserk-rules",
         description="Исполняемый свод правил «Берсерк. Герои»: правила, сценарии, эталонный движок, сайт.",
+    )
+    parser.add_argument(
+        "--version",
+        action=VersionAction,
+        help="показать версию berserk-rules и набора сценариев (семантическая+sha.хеш) и выйти",
     )
     sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", required=True, title="команды")
 
@@ -233,15 +267,47 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
     p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")
+
+    p = sub.add_parser(
+        "changelog", help="изменения сценариев с прошлой версии набора; --release записывает новую версию"
+    )
+    p.add_argument(
+        "--release",
+        default=None,
+        metavar="X.Y.Z",
+        help="выпустить версию: раздел в CHANGELOG-suite.md, новая опись suite-manifest.json",
+    )
+    p.add_argument("--date", default=None, help="дата выпуска в CHANGELOG-suite.md (по умолчанию сегодня)")
     return parser
 
 
+# The exit code when whoever read our output stopped reading (``rule 401.7 | head``): the shell's
+# code for a program ended by SIGPIPE, as ``cat`` gives there — without a traceback.
+BROKEN_PIPE = 128 + 13
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return dispatch(argv)
+        finally:
+            sys.stdout.flush()  # here, not at exit: a closed pipe is seen while we can still say so
+    except BrokenPipeError:
+        # Nothing more is written to stdout: Python's flush at exit must not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE
+
+
+def dispatch(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     module = importlib.import_module(f"berserk_rules.commands.{args.command.replace('-', '_')}")
     try:
         return int(module.run(args) or 0)
+    except BrokenPipeError:
+        raise  # main's: the reader is gone, nobody to tell
     except UserError as exc:
         print(f"berserk-rules {args.command}: ошибка: {exc}", file=sys.stderr)
         return 2

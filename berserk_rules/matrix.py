@@ -114,7 +114,10 @@ def build(runs: list[Run], corpus: Corpus | None = None) -> dict[str, Any]:
         ]
         rules.append({"id": rule, "part": parts_of.get(rule, part_of_id(rule)), "cells": cells})
     return {
-        "engines": [{"label": r.label, "file": r.file, "engine": r.data.get("engine")} for r in runs],
+        "engines": [
+            {"label": r.label, "file": r.file, "engine": r.data.get("engine"), "suite": r.data.get("suite")}
+            for r in runs
+        ],
         "rules": rules,
         "parts": [
             {"part": part, "cells": parts[part]} for part in sorted(parts, key=lambda p: (p is None, p or 0))
@@ -151,7 +154,16 @@ def text_table(matrix: dict[str, Any]) -> str:
     lines += ["Правила × движки:", format_table(["Правило", *labels], rows)]
     legend = ", ".join(f"{SYMBOLS[s]} {NAMES[s]}" for s in ORDER if s != "xpass")
     lines += [f"{legend}; число — прошедшие сценарии правила из всех."]
-    return "\n".join(lines)
+    return "\n".join([*lines, suite_line(matrix)])
+
+
+def suite_line(matrix: dict[str, Any]) -> str:
+    """The suite's version the runs used; when they differ, each engine's (they ran other scenarios)."""
+    found = {str(e.get("suite") or "не указана") for e in matrix["engines"]}
+    if len(found) == 1:
+        return f"Набор сценариев: {found.pop()}."
+    each = "; ".join(f"{e['label']} — {e.get('suite') or 'не указана'}" for e in matrix["engines"])
+    return f"Наборы сценариев разные, сравнение неточно: {each}."
 
 
 def text_failures(matrix: dict[str, Any], engine: str) -> str:
@@ -215,6 +227,7 @@ def html_page(matrix: dict[str, Any], badges: str = "badges") -> str:
     out.append("</tbody></table>")
     legend = ", ".join(f"{SYMBOLS[s]} — {NAMES[s]}" for s in ORDER if s != "xpass")
     out.append(f"<p>{legend}; число — прошедшие сценарии правила из всех.</p>")
+    out.append(f"<p>{esc(suite_line(matrix))}</p>")
     for entry in matrix["failures"]:
         out.append(f"<h3>Сбои: {esc(entry['engine'])} ({len(entry['scenarios'])})</h3>")
         if not entry["scenarios"]:

@@ -118,4 +118,43 @@ def project_root() -> Path:
                     file=sys.stderr,
                 )
             return folder
+    suite = installed_suite()
+    if suite is not None:
+        return suite
     raise UserError(f"не найден проект berserk-rules (папка с pyproject.toml и rules/) ни в {cwd}, ни выше")
+
+
+# The suite as package data: a wheel carries the corpus, the features and what runs them
+# (pyproject.toml, conftest.py, tests/test_rulebook.py, docs/protocol.md) under berserk_rules/suite/,
+# laid out as a project (setup.py copies them there at build time; the checkout has no such folder).
+SUITE_DATA = "suite"
+# What the suite folder holds, relative to the project root: the folders whole, the files one by one.
+SUITE_FOLDERS = ("rules", "features")
+SUITE_FILES = (
+    "pyproject.toml",
+    "conftest.py",
+    "tests/test_rulebook.py",
+    "docs/protocol.md",
+    "suite-manifest.json",
+    "CHANGELOG-suite.md",
+    "LICENSE",
+)
+
+
+def installed_suite() -> Path | None:
+    """The suite carried by an installed wheel (``berserk_rules/suite/``), or None in a checkout."""
+    folder = Path(__file__).resolve().parent / SUITE_DATA
+    return folder if _is_project(folder) else None
+
+
+def is_installed_suite(root: Path) -> bool:
+    """``root`` is the suite carried by the installed package: read it, never write into it."""
+    suite = installed_suite()
+    return suite is not None and root.resolve() == suite
+
+
+def output_root(root: Path) -> Path:
+    """Where a command's relative output paths (``build/results.json``) go: the project in a
+    checkout; the current folder when the project is the installed suite (package data is read,
+    never written)."""
+    return Path.cwd() if is_installed_suite(root) else root

@@ -93,6 +93,7 @@ def build(
     duration: float,
     known_file: str | None = None,
     known_strict: bool = True,
+    suite: str | None = None,
 ) -> dict[str, Any]:
     """The results document: every scenario of ``features/`` (those not run as "not run"), then
     the records of scenarios that are not there, with the summary of statuses."""
@@ -105,6 +106,7 @@ def build(
     return {
         "schema": RESULTS_SCHEMA,
         "engine": engine,
+        **({"suite": suite} if suite else {}),  # the suite's version: berserk_rules.suite_version
         "started": started_iso or now(),
         "finished": now(),
         "duration": round(duration, 3),

@@ -18,9 +18,12 @@ DEFAULT_RESULTS = "build/results.json"
 
 
 def results_path(root: Path, option: str | None) -> Path:
-    """The results file: ``--results`` relative to the project root (default build/results.json)."""
+    """The results file: ``--results`` relative to the project root (default build/results.json);
+    for the suite of an installed package, relative to the current folder."""
+    from berserk_rules.project import output_root
+
     path = Path(option or DEFAULT_RESULTS)
-    return path if path.is_absolute() else root / path
+    return path if path.is_absolute() else output_root(root) / path
 
 
 def existing_results(root: Path, option: str | None) -> Path:

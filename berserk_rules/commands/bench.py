@@ -26,9 +26,9 @@ BUILDS = {"python": "чистый Python", "mypyc": "скомпилирован 
 
 def _compiled(games: int, seed: int, repeat: int) -> dict[str, Any]:
     from berserk_rules import compiled
-    from berserk_rules.project import project_root
+    from berserk_rules.project import output_root, project_root
 
-    folder = compiled.build(project_root())
+    folder = compiled.build(output_root(project_root()))  # installed: build/ in the current folder
     call = f"bench.run({games}, {seed}, {repeat})"
     code = f"import json; from berserk_engine import bench; print(json.dumps({call}))"
     done = subprocess.run(

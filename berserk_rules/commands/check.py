@@ -45,7 +45,7 @@ from berserk_rules.coverage import by_part, compute, format_table, plural, scena
 from berserk_rules.errors import UserError
 from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.lint import lint, required_parts
-from berserk_rules.project import project_root
+from berserk_rules.project import is_installed_suite, project_root
 from berserk_rules.results import BAD, check_results_target, count, load_results, read_results
 from berserk_rules.runner.capabilities import NOT_APPLICABLE
 
@@ -274,6 +274,8 @@ def search_path() -> str:
 def run_pytest(command: list[str], root: Path) -> int | None:
     """pytest's exit code, or None when the run was interrupted (Ctrl-C)."""
     env = {**os.environ, "PATH": search_path()}
+    if is_installed_suite(root):  # the installed package's suite is read, never written (no pytest pyc)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     proc = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:
         _relay(proc)
@@ -281,6 +283,9 @@ def run_pytest(command: list[str], root: Path) -> int | None:
     except KeyboardInterrupt:
         _stop(proc)
         return None
+    except BrokenPipeError:  # our reader is gone (check | head): stop pytest and its engines too
+        _stop(proc)
+        raise
 
 
 def run(args: argparse.Namespace) -> int:
@@ -487,4 +492,6 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         "сценарии вне заявленных движком возможностей (capabilities) или с ответом unsupported.",
         f"Итого {scenarios_word(total)} ({engine_name}): {', '.join(parts)} — {verdict}.",
     ]
+    if data.get("suite"):  # the suite's version the run used, before the total line
+        lines.insert(-1, f"Набор сценариев: {terminal_text(str(data['suite']))}.")
     return "\n".join(lines)

@@ -11,10 +11,10 @@ from berserk_rules.errors import UserError
 
 def run(args: argparse.Namespace) -> int:
     from berserk_rules import compiled
-    from berserk_rules.project import project_root
+    from berserk_rules.project import output_root, project_root
 
     if args.jobs < 1:
         raise UserError(f"--jobs: нужен хотя бы один процесс, получено {args.jobs}")
-    folder = compiled.build(project_root(), jobs=args.jobs)
+    folder = compiled.build(output_root(project_root()), jobs=args.jobs)  # installed: build/ here
     print(folder)
     return 0

@@ -139,6 +139,7 @@ def collect(out: Path) -> dict[str, Any]:
     vectors: list[dict[str, Any]] = []
     unexpressed: Counter[str] = Counter()
     problems: list[str] = []
+    suites: set[Any] = set()  # the suite's version each vector was written from (one per export)
     for path in sorted(out.rglob("*.json")):
         if path.relative_to(out).as_posix() in ("index.json", MANIFEST):
             continue
@@ -146,6 +147,7 @@ def collect(out: Path) -> dict[str, Any]:
         rel = path.relative_to(out).as_posix()
         problems += [f"{rel}: {p}" for p in contract.violations("vector", data)]
         unexpressed.update(data.get("unexpressed", []))
+        suites.add(data.get("suite"))
         vectors.append(
             {
                 "id": data.get("id"),
@@ -162,6 +164,7 @@ def collect(out: Path) -> dict[str, Any]:
         "vector_format": FORMAT,
         "vectors": vectors,
         "unexpressed": dict(sorted(unexpressed.items())),
+        "suite": next(iter(suites)) if len(suites) == 1 else None,
     }
 
 
@@ -292,7 +295,10 @@ def export_into(
     vectors = index["vectors"]
     incomplete = [v["id"] for v in vectors if not v["complete"]]
     print()
-    print(f"Векторов: {len(vectors)} в {out} (схема: berserk_rules/schemas/vector.schema.json)")
+    print(
+        f"Векторов: {len(vectors)} в {out} (схема: berserk_rules/schemas/vector.schema.json; "
+        f"набор {index.get('suite')})"
+    )
     if incomplete:
         print(
             f"Неполных (сценарий не прошёл на эталонном движке): {len(incomplete)}: {', '.join(incomplete)}"

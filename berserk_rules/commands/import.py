@@ -31,6 +31,7 @@ from berserk_rules.commands._folders import (
 from berserk_rules.corpus import project_root
 from berserk_rules.errors import UserError
 from berserk_rules.importer import differing_files, import_sources, stale_files
+from berserk_rules.project import is_installed_suite
 
 
 def check_edition_target(out: Path, files: list[Path]) -> None:
@@ -181,6 +182,11 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "files", None) or getattr(args, "editorial", None):
         raise UserError("входные файлы и --editorial задаются только вместе с --edition ИМЯ")
     root = project_root()
+    if not args.out and not args.check and is_installed_suite(root):
+        raise UserError(
+            "корпус установленного пакета не перестраивают: правка rules/ — в клоне проекта "
+            "(или --out ПАПКА, или --check)"
+        )
     files = import_sources(root)
     out = Path(args.out) if args.out else root / "rules"
     if out.exists() and not out.is_dir():

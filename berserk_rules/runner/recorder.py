@@ -202,6 +202,7 @@ def write_results(state: State) -> None:
         duration=time.monotonic() - state.started if state.started else 0.0,
         known_file=state.known_file,
         known_strict=state.known_strict,
+        suite=state.suite_version(),
     )
     write_json_atomic(state.results_path, data)
     state.written = state.results_path

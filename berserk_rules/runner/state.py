@@ -49,6 +49,7 @@ class State:
     scenario_timeout: float = DEFAULT_SCENARIO_TIMEOUT
     engine_info: dict[str, Any] | None = None
     interrupted: bool = False
+    suite: str = ""  # the suite's version (berserk_rules.suite_version), computed once: suite_version()
     export: Path | None = None
     known_file: str | None = None
     known_strict: bool = True
@@ -61,6 +62,13 @@ class State:
             parsed: ParsedFeature = parse_feature(feature, self.root)
             self.parsed[key] = scenario_refs(parsed)
         return self.parsed[key]
+
+    def suite_version(self) -> str:
+        if not self.suite:
+            from berserk_rules.suite_version import suite_version
+
+            self.suite = suite_version(self.root)
+        return self.suite
 
 
 STATE_KEY = pytest.StashKey[State]()

@@ -29,6 +29,7 @@ def write_vector(state: State, scenario: str, recorder: VectorRecorder, passed: 
     for key in ("rules", "terms", "interpretations", "tags"):
         meta[key] = list(getattr(ref, key)) if ref else []
     meta["complete"] = passed
+    meta["suite"] = state.suite_version()
     target = state.export / Path(file).relative_to(FEATURES_DIR).with_suffix("") / f"{meta['line']}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(target, recorder.vector(meta))
