@@ -120,6 +120,15 @@ from berserk_engine import (
     statics,
     printed,
 )
+
+# 4a. Printed effects and decisions of family 7 (summon): a free play, taking effects off, a chosen class,
+# the Х of a variable cost chosen when a spell is played.
+from berserk_engine import (
+    free_play,
+    effect_removal,
+    class_choice,
+    cost_x,
+)
 from berserk_engine.keywords import KEYWORDS
 
 # 5. Keywords become phrases of the grammar (a keyword is a whole sentence of card text), each «… на Х»
