@@ -39,7 +39,7 @@ def _on(game: Game, card_id: str) -> list[ContinuousEffect]:
 def label(e: ContinuousEffect) -> str:
     """An effect as a player is offered it: what it does, how long, whose it is."""
     until = ch.UNTIL_WORDS.get(e.until, e.until)
-    return f"{ch.describe(e)} {until} («{e.source_name}»)" if e.source_name else f"{ch.describe(e)} {until}"
+    return f"{ch.describe(e)} {until} — {e.source_name}" if e.source_name else f"{ch.describe(e)} {until}"
 
 
 def take_off(game: Game, effects: list[ContinuousEffect]) -> None:
