@@ -53,6 +53,7 @@ from berserk_engine import (  # each registers its actions, tasks, handlers
 
 # 2. Mechanics that register phrases of card text (effects, payments, trigger conditions) and handlers.
 from berserk_engine import (  # in this order: see the module's docstring
+    card_filter,  # the typed slot {w:Wanted} that squad's and free_play's phrases use
     effects,
     costs,
     deck,

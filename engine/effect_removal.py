@@ -105,13 +105,11 @@ class RemoveFrom(Task):
                 self.player,
                 [[e.id, label(e)] for e in effects],
                 REMOVAL,
-                f"Игрок {self.player}: выберите эффект, который снимается с «{name}» (осталось снять: {self.left})",
+                f"Игрок {self.player}: выберите эффект, который снимается с «{name}» "
+                f"(осталось снять: {self.left})",
                 self,
             )
         )
-
-
-_FORMS = {"эффект": 1, "эффекта": 2, "эффектов": 5}
 
 
 def _form(n: int) -> str:
@@ -123,24 +121,15 @@ def _form(n: int) -> str:
     return "эффектов"
 
 
-def _remove(word: str) -> Any:
-    def build(f: dict[str, Any]) -> RemoveEffects | None:
-        n = f["n"]
-        return RemoveEffects(n, f["t"]) if n > 0 and _form(n) == word else None
-
-    return build
+@phrase("effect", "снимите с {t:Gen} {n:Num} {w}", "снимите с выбранного существа 2 эффекта", REMOVAL)
+def _remove(f: dict[str, Any]) -> RemoveEffects | None:
+    n = f["n"]
+    return RemoveEffects(n, f["t"]) if n > 0 and _form(n) == f["w"].lower() else None
 
 
-for _word, _n in _FORMS.items():
-    phrase(
-        "effect",
-        f"снимите с {{t:Gen}} {{n:Num}} {_word}",
-        f"снимите с выбранного существа {_n} {_word}",
-        REMOVAL,
-    )(_remove(_word))
-
-
-@phrase("effect", "снимите с {t:Gen} все эффекты", "снимите с каждого существа противника все эффекты", REMOVAL)
+@phrase(
+    "effect", "снимите с {t:Gen} все эффекты", "снимите с каждого существа противника все эффекты", REMOVAL
+)
 def _remove_all(f: dict[str, Any]) -> RemoveEffects:
     return RemoveEffects(None, f["t"])
 

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import hooks
-from berserk_engine.card_filter import wanted
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
-from berserk_engine.grammar import phrase
+from berserk_engine.grammar import phrase, slot_type
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -100,22 +99,32 @@ class FreePlayDone(Task):
             perform(game, PlayEvent(card.id, self.player, card.name))
 
 
-def _free(zone: str) -> Any:
-    def build(f: dict[str, Any]) -> FreePlay | None:
-        found = wanted(f["what"])
-        return None if found is None else FreePlay(found, zone)
+slot_type(
+    "Place",
+    {words: zone for zone, words in _PLACES.items()},
+    "откуда: " + ", ".join(f"«{w}»" for w in _PLACES.values()),
+)
 
-    return build
+
+@phrase(
+    "effect",
+    "бесплатно разыграйте {what:Wanted} {place:Place}",
+    "бесплатно разыграйте существо стоимостью 2 или меньше с руки",
+    "309.1",
+)
+def _free(f: dict[str, Any]) -> FreePlay:
+    return FreePlay(f["what"], f["place"])
 
 
-for _verb, _example in (
-    ("разыграйте", "бесплатно разыграйте существо стоимостью 2 или меньше {place}"),
-    ("разыграть", "бесплатно разыграть гнома {place}"),
-):
-    for _zone, _place in _PLACES.items():
-        phrase("effect", f"бесплатно {_verb} {{what}} {_place}", _example.format(place=_place), "309.1")(
-            _free(_zone)
-        )
+@phrase(
+    "effect",
+    "бесплатно разыграть {what:Wanted} {place:Place}",
+    "бесплатно разыграть гнома с вашего кладбища",
+    "309.1",
+)
+def _free_infinitive(f: dict[str, Any]) -> FreePlay:
+    return FreePlay(f["what"], f["place"])
+
 
 serializable(FreePlay)
 task(FreePlayChosen, FreePlayDone)

@@ -715,7 +715,11 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     if ability.effect is not None:
         for node in effect_nodes(ability.effect):
             for value in vars_of(node):
-                if isinstance(value, Amount) and value.prop == "X" and not (cost_x and ability.kind == "spell"):
+                if (
+                    isinstance(value, Amount)
+                    and value.prop == "X"
+                    and not (cost_x and ability.kind == "spell")
+                ):
                     raise _Unreadable(
                         "непонятное значение «Х»: не сказано, что такое Х (ожидается «…, где Х – …»; Х "
                         "стоимости — только в тексте заклинания со стоимостью «Х», «2+Х»)",
@@ -723,7 +727,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                     )
         if _unbound_class(ability.effect):
             raise _Unreadable(
-                "неизвестная цель «… этого класса»: перед ней не выбран класс (ожидается «выберите класс, …»)",
+                "неизвестная цель «… этого класса»: перед ней не выбран класс "
+                "(ожидается «выберите класс, …»)",
                 [],
             )
     effect = number_slots(ability.effect) if ability.effect is not None else None

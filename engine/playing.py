@@ -136,7 +136,9 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
     to_zone = "resolving" if d.type == "spell" else "play"
     game.push(
-        Played(card.id, to_zone, player, list(action.get("targets", [])), action.get("summon"), action.get("x"))
+        Played(
+            card.id, to_zone, player, list(action.get("targets", [])), action.get("summon"), action.get("x")
+        )
     )
 
 

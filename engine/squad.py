@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import actions, hooks, selectors, zones
 from berserk_engine.abilities import Selector, looks_at_declaration
-from berserk_engine.card_filter import wanted
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import APPLY, SQUAD_EVENTS, MoveEvent, perform
@@ -123,7 +122,11 @@ class SummonBy:
         perform(
             game,
             MoveEvent(
-                found, "play", "summon", controller=item.controller, source=item.source,
+                found,
+                "play",
+                "summon",
+                controller=item.controller,
+                source=item.source,
                 source_name=item.source_name,
             ),
         )
@@ -176,7 +179,10 @@ class LookForSummon(Task):
 
 
 # Where a summon looks: (what the player looks through, where he finds the card).
-ZONE_PLACES = {"deck": ("колоду", "в колоде"), "sideboard": ("дополнительную колоду", "в дополнительной колоде")}
+ZONE_PLACES = {
+    "deck": ("колоду", "в колоде"),
+    "sideboard": ("дополнительную колоду", "в дополнительной колоде"),
+}
 
 
 @dataclass(slots=True)
@@ -449,35 +455,32 @@ def _resurrect_closed(f: dict[str, Any]) -> Resurrect:
 
 @phrase(
     "effect",
-    "вызовите {what}",
+    "вызовите {what:Wanted}",
     "вызовите существо стоимостью 3 или меньше",
     "вызов-вызвать",
 )
-def _summon_by(f: dict[str, Any]) -> SummonBy | None:
-    found = wanted(f["what"])
-    return None if found is None else SummonBy(found)
+def _summon_by(f: dict[str, Any]) -> SummonBy:
+    return SummonBy(f["what"])
 
 
 @phrase(
     "effect",
-    "вызовите {what} из дополнительной колоды",
+    "вызовите {what:Wanted} из дополнительной колоды",
     "вызовите гнома из дополнительной колоды",
     "вызов-вызвать",
 )
-def _summon_from_sideboard(f: dict[str, Any]) -> SummonBy | None:
-    found = wanted(f["what"])
-    return None if found is None else SummonBy(found, "sideboard")
+def _summon_from_sideboard(f: dict[str, Any]) -> SummonBy:
+    return SummonBy(f["what"], "sideboard")
 
 
 @phrase(
     "effect",
-    "возродите {what}",
+    "возродите {what:Wanted}",
     "возродите существо класса гном",
     "возрождение-возродить",
 )
-def _resurrect_by(f: dict[str, Any]) -> ResurrectBy | None:
-    found = wanted(f["what"])
-    return None if found is None else ResurrectBy(found)
+def _resurrect_by(f: dict[str, Any]) -> ResurrectBy:
+    return ResurrectBy(f["what"])
 
 
 @phrase(

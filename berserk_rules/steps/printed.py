@@ -80,7 +80,7 @@ def try_play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) 
     game.attempt(p, _play(game, p, name, targets))
 
 
-# --- a choice among named options: the Х of a cost, a class, an effect to take off (I-64 … I-66) -------------
+# --- a choice among named options: the Х of a cost, a class, an effect to take off (I-65, I-66) ---------
 
 
 def _labels(game: ScenarioGame, p: str) -> list[str]:
