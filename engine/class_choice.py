@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
 
-CLASS_CHOICE = "I-65"
-
 
 def game_classes(game: Game) -> list[str]:
     """Every class printed on a creature of the game's card list (stems), in alphabetical order."""

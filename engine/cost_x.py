@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from berserk_engine.cards import CardDef
     from berserk_engine.game import Game
 
-COST_X = "I-66"
-
 
 def uses_x(d: CardDef) -> bool:
     """Does the card's text use the Х of its variable cost?"""

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
 
-FREE_PLAY = "I-64"
 _PLACES = {"hand": "с руки", "graveyard": "с вашего кладбища"}
 
 
