@@ -125,9 +125,9 @@ class SummonBy:
                 found,
                 "play",
                 "summon",
-                controller=item.controller,
                 source=item.source,
                 source_name=item.source_name,
+                controller=item.controller,
             ),
         )
 
