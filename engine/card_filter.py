@@ -63,15 +63,20 @@ def wanted(words: str) -> Wanted | None:
     return Wanted((class_stem(word),), cost, text)
 
 
-def _slot(text: str) -> Wanted:
-    found = wanted(text)
-    assert found is not None  # the slot's pattern admits only such words
-    return found
+class _Slot:
+    """The converter of the slot: a class, not a function with a ``pattern`` attribute — a compiled
+    (mypyc) function takes no attributes."""
+
+    pattern = _PATTERN
+
+    def __call__(self, text: str) -> Wanted:
+        found = wanted(text)
+        assert found is not None  # the slot's pattern admits only such words
+        return found
 
 
-_slot.pattern = _PATTERN  # type: ignore[attr-defined]
 # A typed slot of the grammar: {w:Wanted} — the words of a wanted card (an error names them as a value).
-TYPES["Wanted"] = _slot
+TYPES["Wanted"] = _Slot()
 TYPE_WORDS["Wanted"] = (
     "какая карта: «существо», «существо стоимостью 2 или меньше», класс — «гнома», «существо класса гном»"
 )

@@ -11,6 +11,7 @@ decision (I-36).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,9 @@ def uses_x(d: CardDef) -> bool:
         if ability.effect is None:
             continue
         for node in effect_nodes(ability.effect):
-            if any(_is_x(getattr(node, f, None)) for f in getattr(node, "__dataclass_fields__", {})):
+            if dataclasses.is_dataclass(node) and any(
+                _is_x(getattr(node, f.name)) for f in dataclasses.fields(node)
+            ):
                 return True
     return False
 
