@@ -342,3 +342,31 @@ def test_the_optional_part_steps_pass_and_fail_when_they_should() -> None:
     for decision in wrong:
         with pytest.raises(AssertionError):
             may_decide(_FakeGame(decision), "А", words)  # type: ignore[arg-type]
+
+
+# --- the steps «игрок … выбирает вариант …» pass and fail when they should (I-65, I-66) -------------------
+
+
+def test_the_option_steps_pass_and_fail_when_they_should() -> None:
+    from berserk_rules.steps.printed import choose_option, options_are
+
+    labels = ("Х = 0", "Х = 1", "Х = 2")
+    decision = {
+        "player": "А",
+        "kind": "choose",
+        "prompt": "назовите Х",
+        "options": [{"type": "choose", "choice": str(n), "label": f"Х = {n}"} for n in range(3)],
+    }
+    good = _FakeGame(decision)
+    options_are(good, "А", list(reversed(labels)))  # type: ignore[arg-type]  # in any order
+    choose_option(good, "А", "Х = 2")  # type: ignore[arg-type]
+    assert good.acted == [("А", {"type": "choose", "choice": "2"})]
+    for claim in (["Х = 0", "Х = 1"], [*labels, "Х = 3"]):  # fewer or more options than offered
+        with pytest.raises(AssertionError):
+            options_are(_FakeGame(decision), "А", claim)  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        options_are(_FakeGame({**decision, "player": "Б"}), "А", list(labels))  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        options_are(_FakeGame({**decision, "kind": "choose_cards"}), "А", list(labels))  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        choose_option(_FakeGame(decision), "А", "Х = 5")  # type: ignore[arg-type]
