@@ -98,7 +98,7 @@ class CardDef:
                 raise CardTextError(name, str(value), f"{label} не может быть отрицательной")
         text = props.get("text", "") or ""
         classes = _classes(name, kind, subtype, props.get("classes"))
-        abilities = parse_card_text(name, text, spell=kind == "spell")
+        abilities = parse_card_text(name, text, spell=kind == "spell", cost_x=bool(printed_cost))
         return cls(
             name,
             kind,

@@ -53,6 +53,7 @@ from berserk_engine import (  # each registers its actions, tasks, handlers
 
 # 2. Mechanics that register phrases of card text (effects, payments, trigger conditions) and handlers.
 from berserk_engine import (  # in this order: see the module's docstring
+    card_filter,  # the typed slot {w:Wanted} that squad's and free_play's phrases use
     effects,
     costs,
     deck,
@@ -119,6 +120,15 @@ from berserk_engine.keywords import (  # in this order: see the module's docstri
 from berserk_engine import (
     statics,
     printed,
+)
+
+# 4a. Printed effects and decisions of family 7 (summon): a free play, taking effects off, a chosen class,
+# the Х of a variable cost chosen when a spell is played.
+from berserk_engine import (
+    free_play,
+    effect_removal,
+    class_choice,
+    cost_x,
 )
 from berserk_engine.keywords import KEYWORDS
 

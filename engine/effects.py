@@ -52,6 +52,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return len(selectors.resolve(game, value.selector, item))
     if value.prop == "hand":  # «где Х – число карт в вашей руке»
         return len(game.state.players[item.controller].zones["hand"])
+    if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
+        return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])
 
 

@@ -106,6 +106,7 @@ GENITIVE: dict[str, Selector] = {
 # «отравленное», «нераненое» … — a chosen target that must fit the condition; «стоимостью N или
 # меньше»; «ваш эльф», «ваших гномов» — by the classes printed on the creature (CardDef.classes).
 HERO = ("hero",)
+CHOSEN_CLASS = "?"  # «этого класса»: the class chosen by «выберите класс» (never a class stem)
 # condition: (accusative singular, nominative singular, plural genitive/accusative, plural nominative)
 _CONDITIONS = {
     "poisoned": ("отравленное", "отравленное", "отравленных", "отравленные"),
@@ -162,6 +163,20 @@ def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
         Selector("each", "", CREATURE, "own", other=True),
     )
     both("его", "оно", Selector("ref", "", CREATURE))
+    # «… этого класса»: the class the player chose before («выберите класс, …», interpretation I-65):
+    # CHOSEN_CLASS stands for it until the choice is made (berserk_engine.class_choice).
+    for a, n, side, other in (
+        ("всех существ", "все существа", "any", False),
+        ("всех существ противника", "все существа противника", "enemy", False),
+        ("всех ваших существ", "все ваши существа", "own", False),
+        ("ваших существ", "ваши существа", "own", False),
+        ("других ваших существ", "другие ваши существа", "own", True),
+    ):
+        both(
+            f"{a} этого класса",
+            f"{n} этого класса",
+            Selector("each", "", CREATURE, side, other=other, classes=(CHOSEN_CLASS,)),
+        )
     for count, (acc_n, nom_n) in {2: ("двух", "два"), 3: ("трёх", "три")}.items():
         both(
             f"{acc_n} разных существ",
@@ -770,16 +785,28 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
     return total, tuple(trees)
 
 
-def _finish(ability: Ability) -> Ability:
+def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     from berserk_engine.abilities import effect_nodes
 
     if ability.effect is not None:
         for node in effect_nodes(ability.effect):
             for value in vars_of(node):
-                if isinstance(value, Amount) and value.prop == "X":
+                if (
+                    isinstance(value, Amount)
+                    and value.prop == "X"
+                    and not (cost_x and ability.kind == "spell")
+                ):
                     raise _Unreadable(
-                        "непонятное значение «Х»: не сказано, что такое Х (ожидается «…, где Х – …»)", []
+                        "непонятное значение «Х»: не сказано, что такое Х (ожидается «…, где Х – …»; Х "
+                        "стоимости — только в тексте заклинания со стоимостью «Х», «2+Х»)",
+                        [],
                     )
+        if _unbound_class(ability.effect):
+            raise _Unreadable(
+                "неизвестная цель «… этого класса»: перед ней не выбран класс "
+                "(ожидается «выберите класс, …»)",
+                [],
+            )
     effect = number_slots(ability.effect) if ability.effect is not None else None
     for sel in selectors_of(effect):
         if sel.mode == "ref" and sel.slot < 0:
@@ -794,6 +821,21 @@ def _finish(ability: Ability) -> Ability:
         # в колоде данной карты».
         finished = replace(finished, optional=True)
     return finished
+
+
+def _unbound_class(node: Any) -> bool:
+    """Is there a «… этого класса» outside «выберите класс, …» (its class never chosen)?"""
+    import dataclasses
+
+    if isinstance(node, Selector):
+        return CHOSEN_CLASS in node.classes
+    if isinstance(node, tuple):
+        return any(_unbound_class(v) for v in node)
+    if "class_choice" in NODES and isinstance(node, NODES["class_choice"]):
+        return False
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_unbound_class(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
 
 
 def vars_of(node: Any) -> list[Any]:
@@ -825,8 +867,9 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
     return read_sentence_tree(sentence, spell=spell)[0]
 
 
-def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]:
-    """One sentence → (its ability, its reading). Raises _Unreadable."""
+def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
+    """One sentence → (its ability, its reading); ``cost_x``: the card's cost holds Х («Х», «2+Х»), so
+    a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). Raises _Unreadable."""
     body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
     readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
@@ -891,7 +934,7 @@ def read_sentence_tree(sentence: str, *, spell: bool) -> tuple[Ability, Reading]
             raise _Unreadable(
                 "ограничение «раз за ход» бывает только у срабатывающей или активируемой способности", []
             )
-        return _finish(ability), tree
+        return _finish(ability, cost_x), tree
     if len(readings) > 1:
         raise _Unreadable(
             "предложение читается несколькими способами: " + "; ".join(a.kind for a, _ in readings), []
@@ -912,45 +955,47 @@ def _sentence(tree: Reading) -> Reading:
     return Reading("sentence", parts=(tree,))
 
 
-def parse_ability(sentence: str, spell: bool = False) -> Ability:
+def parse_ability(sentence: str, spell: bool = False, cost_x: bool = False) -> Ability:
     """A sentence as an ability (cached: the same words always mean the same ability)."""
     _load()
-    return _parse_cached(sentence, spell)[0]
+    return _parse_cached(sentence, spell, cost_x)[0]
 
 
 @lru_cache(maxsize=4096)
-def _parse_cached(sentence: str, spell: bool) -> tuple[Ability, Reading]:
-    return read_sentence_tree(sentence, spell=spell)
+def _parse_cached(sentence: str, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
+    return read_sentence_tree(sentence, spell=spell, cost_x=cost_x)
 
 
-def try_reading(sentence: str, spell: bool = False) -> Ability | None:
+def try_reading(sentence: str, spell: bool = False, cost_x: bool = False) -> Ability | None:
     """The ability the words read as, or None when they do not read (no diagnosis: fast)."""
     _load()
     _DIAGNOSE[0] = False
     try:
-        return read_sentence_tree(sentence, spell=spell)[0]
+        return read_sentence_tree(sentence, spell=spell, cost_x=cost_x)[0]
     except _Unreadable:
         return None
     finally:
         _DIAGNOSE[0] = True
 
 
-def reading(sentence: str, spell: bool = False) -> Reading:
+def reading(sentence: str, spell: bool = False, cost_x: bool = False) -> Reading:
     """How the engine reads a sentence (raises CardTextError when it does not)."""
     _load()
     try:
-        return _parse_cached(sentence, spell)[1]
+        return _parse_cached(sentence, spell, cost_x)[1]
     except _Unreadable as exc:
         raise CardTextError("", sentence, exc.message, nearest=exc.nearest) from None
 
 
-def parse_card_text(card: str, text: str, *, spell: bool = False) -> tuple[Ability, ...]:
-    """The whole text of a card → its abilities, one per sentence."""
+def parse_card_text(
+    card: str, text: str, *, spell: bool = False, cost_x: bool = False
+) -> tuple[Ability, ...]:
+    """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х)."""
     _load()
     abilities = []
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
-            ability = _parse_cached(sentence, spell)[0]
+            ability = _parse_cached(sentence, spell, cost_x)[0]
         except _Unreadable as exc:
             raise CardTextError(
                 card, sentence, exc.message, position=(number, offset), nearest=exc.nearest

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine import actions, hooks
 from berserk_engine.actions import ActionKind
 from berserk_engine.cards import PERMANENT_TYPES
+from berserk_engine.cost_x import x_step
 from berserk_engine.costs import cost_of
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
@@ -125,13 +126,18 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     if d.type == "spell" and actions.declaration_step(game, "play", player, action, d.abilities):
         return  # 517.3.1: the spell's summon looks through the deck first
     cost = cost_of(game, d, player)
+    if x_step(game, player, action, d, cost):
+        return  # I-66: the player names Х first
+    cost += action.get("x", 0)
     s.phase = "play"
     p = s.players[player]
     p.coins_open -= cost  # 501.2: prepayment with closed coin markers
     p.coins_closed += cost
     game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
     to_zone = "resolving" if d.type == "spell" else "play"
-    game.push(Played(card.id, to_zone, player, actions.slot_targets(action), action.get("summon")))
+    game.push(
+        Played(card.id, to_zone, player, actions.slot_targets(action), action.get("summon"), action.get("x"))
+    )
 
 
 @dataclass(slots=True)
@@ -143,11 +149,12 @@ class Played(Task):
     player: str
     targets: list[str]
     summon: int | None = None  # the card found in the deck when the spell was declared (517.3.1)
+    x: int | None = None  # the Х of a variable cost, named when the spell was played (I-66)
 
     def run(self, game: Game) -> None:
         serial = game.state.cards[self.card].serial
         ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
-        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon))
+        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon, self.x))
 
 
 @dataclass(slots=True)
@@ -156,6 +163,7 @@ class _AfterPlayed(Task):
     player: str
     targets: list[str]
     summon: int | None = None
+    x: int | None = None
 
     def run(self, game: Game) -> None:
         s = game.state
@@ -184,7 +192,10 @@ class _AfterPlayed(Task):
                     text=ability.text,
                     targets=chosen,
                     lki=snapshot(game, card),
-                    event={} if self.summon is None else {"summon": self.summon},
+                    event={
+                        **({} if self.summon is None else {"summon": self.summon}),
+                        **({} if self.x is None else {"x": self.x}),
+                    },
                 )
             )
         game.push(played, ResolveAll(), SpellDone(new_id), QueueRound())

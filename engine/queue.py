@@ -42,6 +42,8 @@ def next_item(game: Game) -> QueueItem:
 
 
 def ability_of(item: QueueItem | PendingTrigger, spell: bool = False) -> Ability:
+    if spell and "x" in item.event:  # a spell whose cost's Х was named when it was played (I-66)
+        return parse_ability(item.text, True, cost_x=True)
     return parse_ability(item.text, spell)
 
 

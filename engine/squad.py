@@ -98,6 +98,40 @@ class Summon:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SummonBy:
+    """«Вызовите существо стоимостью 3 или меньше», «вызовите гнома», «вызовите существо класса гном
+    из дополнительной колоды»: a summon (517.3) of a card the player finds by its class or cost. Like a
+    summon by name, the player looks for it as part of the declaration (517.3.1) and may find nothing;
+    from the sideboard (201.1: «дополнительная колода (сайдборд)») the same, without a shuffle (I-63)."""
+
+    wanted: Any  # card_filter.Wanted
+    zone: str = "deck"  # "deck" | "sideboard"
+
+    declaration_look = True  # 517.3.1
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        s = game.state
+        serial = item.event.get("summon")
+        found = next(
+            (c for c in s.players[item.controller].zones[self.zone] if s.cards[c].serial == serial), None
+        )
+        if found is None:  # 518.1: the card is no longer where it was found
+            game.log("summon_lost", f"Вызываемой карты ({self.wanted.words}) уже нет", rule="518.1")
+            return
+        perform(
+            game,
+            MoveEvent(
+                found,
+                "play",
+                "summon",
+                source=item.source,
+                source_name=item.source_name,
+                controller=item.controller,
+            ),
+        )
+
+
 @dataclass(slots=True)
 class LookForSummon(Task):
     """517.3.1: looking through the deck for the card to summon is part of the declaration. The player
@@ -108,18 +142,26 @@ class LookForSummon(Task):
     kind: str  # the action that continues: "activate" | "declare" | "play"
     player: str
     action: dict[str, Any]
-    name: str
+    name: str  # the card's name, or the printed words of what is wanted («гнома стоимостью 2 или меньше»)
+    wanted: Any = None  # card_filter.Wanted: a summon by class or cost (SummonBy), None: by name
+    zone: str = "deck"  # "deck" | "sideboard» («из дополнительной колоды», I-63)
+
+    def fits(self, game: Game, card_id: str) -> bool:
+        if self.wanted is not None:
+            return bool(self.wanted.fits(game, card_id))
+        return game.state.cards[card_id].name == self.name
 
     def run(self, game: Game) -> None:
         s = game.state
+        where = ZONE_PLACES[self.zone]
         game.log(
             "look_deck",
-            f"Игрок {self.player} просматривает колоду в поисках «{self.name}» (заявка вызова)",
+            f"Игрок {self.player} просматривает {where[0]} в поисках «{self.name}» (заявка вызова)",
             player=self.player,
             rule="517.3.1",
         )
-        found = [c for c in s.players[self.player].zones["deck"] if s.cards[c].name == self.name]
-        then = SummonFound(self.kind, self.player, self.action, self.name)
+        found = [c for c in s.players[self.player].zones[self.zone] if self.fits(game, c)]
+        then = SummonFound(self.kind, self.player, self.action, self.name, zone=self.zone)
         if not found:
             game.push(then)  # nothing to find
             return
@@ -130,10 +172,17 @@ class LookForSummon(Task):
                 0,  # «не нашёл (или не захотел найти)»
                 1,
                 "517.3.1",
-                f"Игрок {self.player}: найдите в колоде «{self.name}» для вызова (или откажитесь)",
+                f"Игрок {self.player}: найдите {where[1]} «{self.name}» для вызова (или откажитесь)",
                 then=then,
             )
         )
+
+
+# Where a summon looks: (what the player looks through, where he finds the card).
+ZONE_PLACES = {
+    "deck": ("колоду", "в колоде"),
+    "sideboard": ("дополнительную колоду", "в дополнительной колоде"),
+}
 
 
 @dataclass(slots=True)
@@ -143,11 +192,13 @@ class SummonFound(Task):
     action: dict[str, Any]
     name: str
     cards: list[str] = field(default_factory=list)
+    zone: str = "deck"
 
     def run(self, game: Game) -> None:
         s = game.state
         serial = s.cards[self.cards[0]].serial if self.cards else None
-        zones.shuffle(game, self.player, rule="517.3.1")  # «Колода перемешивается в любом случае»
+        if self.zone == "deck":  # the sideboard is not the deck: it is not shuffled (I-63)
+            zones.shuffle(game, self.player, rule="517.3.1")  # «Колода перемешивается в любом случае»
         if serial is not None:
             actions.ACTIONS[self.kind].apply(game, self.player, {**self.action, "summon": serial})
             return
@@ -165,13 +216,15 @@ def _declaration_step(
     game: Game, kind: str, player: str, action: dict[str, Any], ability: Ability
 ) -> Task | None:
     node = looks_at_declaration(ability)
+    if isinstance(node, SummonBy):
+        return LookForSummon(kind, player, dict(action), node.wanted.words, node.wanted, node.zone)
     if not isinstance(node, Summon):
         return None
     return LookForSummon(kind, player, dict(action), node.name)
 
 
 def _summons(d: Any) -> bool:
-    return any(isinstance(looks_at_declaration(a), Summon) for a in d.abilities)
+    return any(isinstance(looks_at_declaration(a), (Summon, SummonBy)) for a in d.abilities)
 
 
 hooks.set_relevant(_declaration_step, lambda game: bool(game.defs_with("summons", _summons)))
@@ -237,6 +290,34 @@ class Resurrected(Task):
                 )
                 for c in self.cards
             ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ResurrectBy:
+    """«Возродите существо стоимостью 2 или меньше», «возродите гнома»: a resurrection (517.4) of a card
+    of your graveyard that fits; the player chooses it among those when the ability resolves (cards in
+    a graveyard are not targets), none there — nothing happens (518.1)."""
+
+    wanted: Any  # card_filter.Wanted
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        player = item.controller
+        grave = game.state.players[player].zones["graveyard"]
+        found = [c for c in grave if self.wanted.fits(game, c)]
+        if not found:
+            game.log("resurrect_none", f"На кладбище нет: {self.wanted.words}", player=player, rule="518.1")
+            return
+        game.push(
+            ChooseCards(
+                player,
+                found,
+                1,
+                1,
+                "возрождение-возродить",
+                f"Игрок {player}: выберите на кладбище карту для возрождения ({self.wanted.words})",
+                then=Resurrected(player, False, item.source, item.source_name),
+            )
         )
 
 
@@ -374,6 +455,36 @@ def _resurrect_closed(f: dict[str, Any]) -> Resurrect:
 
 @phrase(
     "effect",
+    "вызовите {what:Wanted}",
+    "вызовите существо стоимостью 3 или меньше",
+    "вызов-вызвать",
+)
+def _summon_by(f: dict[str, Any]) -> SummonBy:
+    return SummonBy(f["what"])
+
+
+@phrase(
+    "effect",
+    "вызовите {what:Wanted} из дополнительной колоды",
+    "вызовите гнома из дополнительной колоды",
+    "вызов-вызвать",
+)
+def _summon_from_sideboard(f: dict[str, Any]) -> SummonBy:
+    return SummonBy(f["what"], "sideboard")
+
+
+@phrase(
+    "effect",
+    "возродите {what:Wanted}",
+    "возродите существо класса гном",
+    "возрождение-возродить",
+)
+def _resurrect_by(f: dict[str, Any]) -> ResurrectBy:
+    return ResurrectBy(f["what"])
+
+
+@phrase(
+    "effect",
     "возьмите под контроль {t:Acc}",
     "возьмите под контроль выбранное существо противника",
     "возьмите-под-контроль-х",
@@ -394,5 +505,5 @@ def _take_control_for(f: dict[str, Any]) -> TakeControl | None:
     return TakeControl(f["t"], f["d"])
 
 
-serializable(Summon, Resurrect, ControlEvent, TakeControl)
+serializable(Summon, SummonBy, Resurrect, ResurrectBy, ControlEvent, TakeControl)
 task(LookForSummon, SummonFound, Resurrected)

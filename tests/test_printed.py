@@ -44,6 +44,11 @@ def _bare(ability: Ability | None) -> Ability | None:
     return None if ability is None else replace(ability, text="")
 
 
+def _cost_x(card: dict[str, Any]) -> bool:
+    """The card's cost holds Х («Х», «1+Х»): a spell's «Х» is the Х named when it is played (I-66)."""
+    return "Х" in str(card.get("cost", ""))
+
+
 def _build(card: dict[str, Any]) -> CardDef:
     props = {k: v for k, v in card.items() if k in ("cost", "strike", "life", "classes", "subtype")}
     return CardDef.build(card["name"], card["type"], text=card["text"], **props)
@@ -86,9 +91,10 @@ def test_every_example_card_reads_and_round_trips(card: dict[str, Any]) -> None:
     definition = _build(card)
     spell = definition.type == "spell"
     assert definition.abilities
+    x = _cost_x(card)
     for ability in definition.abilities:
-        canonical = render(reading(ability.text, spell))
-        assert _bare(parse_ability(canonical, spell)) == _bare(ability), canonical
+        canonical = render(reading(ability.text, spell, x))
+        assert _bare(parse_ability(canonical, spell, x)) == _bare(ability), canonical
 
 
 def _catalogue_sentence(ph: Any) -> tuple[str, bool]:
@@ -128,14 +134,14 @@ def _words(text: str) -> list[str]:
 def test_deleting_a_meaningful_word_changes_the_reading_or_fails() -> None:
     survivors = []
     for card in OWN:
-        spell = card["type"] == "заклинание"
+        spell, x = card["type"] == "заклинание", _cost_x(card)
         for sentence in re.split(r"(?<=\.)\s+", card["text"]):
-            base = _bare(try_reading(sentence, spell))
+            base = _bare(try_reading(sentence, spell, x))
             assert base is not None, sentence
             words = _words(sentence)
             for i, word in enumerate(words):
                 variant = " ".join(words[:i] + words[i + 1 :]) + "."
-                if _bare(try_reading(variant, spell)) == base:
+                if _bare(try_reading(variant, spell, x)) == base:
                     survivors.append((card["name"], word))
     assert {w for _, w in survivors} <= SAME_WITHOUT, survivors
     # and «на» survives only in a keyword printed both ways
@@ -167,24 +173,24 @@ def test_deleting_a_word_of_any_catalogue_example_changes_the_reading_or_fails()
 def test_changing_a_word_changes_the_reading_or_fails() -> None:
     """Any word put in the place of another («зелье») is read as something else or not read at all."""
     for card in OWN:
-        spell = card["type"] == "заклинание"
+        spell, x = card["type"] == "заклинание", _cost_x(card)
         for sentence in re.split(r"(?<=\.)\s+", card["text"]):
-            base = _bare(try_reading(sentence, spell))
+            base = _bare(try_reading(sentence, spell, x))
             words = _words(sentence)
             for i in range(len(words)):
                 variant = " ".join([*words[:i], "зелье", *words[i + 1 :]]) + "."
-                assert _bare(try_reading(variant, spell)) != base, variant
+                assert _bare(try_reading(variant, spell, x)) != base, variant
 
 
 def test_changing_a_number_changes_the_reading() -> None:
     changed = 0
     for card in OWN:
-        spell = card["type"] == "заклинание"
+        spell, x = card["type"] == "заклинание", _cost_x(card)
         for sentence in re.split(r"(?<=\.)\s+", card["text"]):
-            base = _bare(try_reading(sentence, spell))
+            base = _bare(try_reading(sentence, spell, x))
             for m in re.finditer(r"\d+", sentence):
                 variant = sentence[: m.start()] + str(int(m.group()) + 1) + sentence[m.end() :]
-                assert _bare(try_reading(variant, spell)) != base, variant
+                assert _bare(try_reading(variant, spell, x)) != base, variant
                 changed += 1
     assert changed >= 50
 
@@ -213,6 +219,21 @@ def test_changing_a_number_changes_the_reading() -> None:
         ("Ранить его на 2.", True, "неизвестная цель «его»"),
         ("Ранить существо на Х.", True, "непонятное значение «Х»"),
         ("Два раза в день: возьмите карту.", False, "оплата активируемой способности не распознана"),
+        # family 7, summon (I-63 … I-66): the piece is named by its kind
+        (
+            "Вызовите существо стоимостью два или меньше.",
+            True,
+            "непонятное значение «существо стоимостью два или меньше»",
+        ),
+        ("Бесплатно разыграйте гнома с неба.", True, "непонятное значение «с неба»"),
+        ("Снимите с выбранного существа 2 эффектов.", True, "непонятное значение «эффектов»"),
+        ("Снимите с соседа 1 эффект.", True, "неизвестная цель «соседа»"),
+        (
+            "Ваши существа этого класса получают +1 к удару до конца хода.",
+            True,
+            "неизвестная цель «… этого класса»",
+        ),
+        ("Выберите класс, возьмите карту.", True, "непонятное значение «возьмите карту»"),
     ],
 )
 def test_an_error_names_the_kind_of_piece_it_did_not_understand(
@@ -221,6 +242,21 @@ def test_an_error_names_the_kind_of_piece_it_did_not_understand(
     with pytest.raises(CardTextError) as info:
         parse_card_text("Лягушатник", text, spell=spell)
     assert fragment in str(info.value)
+
+
+def test_the_x_of_a_cost_is_read_only_on_a_spell_whose_cost_holds_x() -> None:
+    """I-66: «Х» without «где Х – …» is the Х of the cost — on a spell of cost «Х», «1+Х»; elsewhere an
+    error names the value."""
+    spell = CardDef.build("Огненный вихрь", "заклинание", cost="Х", text="Ранить существо на Х.")
+    assert spell.abilities and spell.printed_cost == "Х"
+    for kind, cost in (("заклинание", 2), ("существо", "Х")):
+        with pytest.raises(CardTextError, match="непонятное значение «Х»"):
+            CardDef.build(
+                "Жук",
+                kind,
+                cost=cost,
+                text="Ранить существо на Х." if kind == "заклинание" else "Найм: ранить существо на Х.",
+            )
 
 
 # --- classes ----------------------------------------------------------------------------------------
@@ -306,3 +342,31 @@ def test_the_optional_part_steps_pass_and_fail_when_they_should() -> None:
     for decision in wrong:
         with pytest.raises(AssertionError):
             may_decide(_FakeGame(decision), "А", words)  # type: ignore[arg-type]
+
+
+# --- the steps «игрок … выбирает вариант …» pass and fail when they should (I-65, I-66) -------------------
+
+
+def test_the_option_steps_pass_and_fail_when_they_should() -> None:
+    from berserk_rules.steps.printed import choose_option, options_are
+
+    labels = ("Х = 0", "Х = 1", "Х = 2")
+    decision = {
+        "player": "А",
+        "kind": "choose",
+        "prompt": "назовите Х",
+        "options": [{"type": "choose", "choice": str(n), "label": f"Х = {n}"} for n in range(3)],
+    }
+    good = _FakeGame(decision)
+    options_are(good, "А", list(reversed(labels)))  # type: ignore[arg-type]  # in any order
+    choose_option(good, "А", "Х = 2")  # type: ignore[arg-type]
+    assert good.acted == [("А", {"type": "choose", "choice": "2"})]
+    for claim in (["Х = 0", "Х = 1"], [*labels, "Х = 3"]):  # fewer or more options than offered
+        with pytest.raises(AssertionError):
+            options_are(_FakeGame(decision), "А", claim)  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        options_are(_FakeGame({**decision, "player": "Б"}), "А", list(labels))  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        options_are(_FakeGame({**decision, "kind": "choose_cards"}), "А", list(labels))  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        choose_option(_FakeGame(decision), "А", "Х = 5")  # type: ignore[arg-type]

@@ -79,3 +79,38 @@ def try_play_targets(game: ScenarioGame, p: str, name: str, targets: list[str]) 
     from berserk_rules.steps.targets import play_with
 
     play_with(game, p, name, targets, legal=False)
+
+
+# --- a choice among named options: the Х of a cost, a class, an effect to take off (I-65, I-66) ---------
+
+
+def _labels(game: ScenarioGame, p: str) -> list[str]:
+    d = decision_of(game, p, "choose")
+    return [o.get("label", "") for o in d["options"]]
+
+
+@then(
+    "игрок {p:P} выбирает вариант среди {labels:L}",
+    example="Тогда игрок А выбирает вариант среди «Х = 0», «Х = 1» и «Х = 2»",
+)
+def options_are(game: ScenarioGame, p: str, labels: list[str]) -> None:
+    """Решение за игроком: выбрать один из вариантов — ровно из этих (Х стоимости, класс, снимаемый
+    эффект …), по их словам."""
+    expect(sorted(_labels(game, p)), sorted(labels), f"варианты решения игрока {p}")
+    record_decision(game, p, "choose")
+    game.record_count(None, ["decision", "options"], {}, len(labels))
+    for label in sorted(set(labels)):
+        game.record_count(None, ["decision", "options"], {"label": label}, labels.count(label))
+
+
+@when(
+    "игрок {p:P} выбирает вариант «{label:N}»",
+    example="Когда игрок А выбирает вариант «Х = 2»",
+)
+def choose_option(game: ScenarioGame, p: str, label: str) -> None:
+    """Игрок выбирает один из предложенных вариантов по его словам."""
+    d = decision_of(game, p, "choose")
+    option = next((o for o in d["options"] if o.get("label") == label), None)
+    if option is None:
+        raise AssertionError(f"варианта «{label}» нет; есть: {[o.get('label') for o in d['options']]}")
+    game.act(p, {"type": "choose", "choice": option["choice"]})
