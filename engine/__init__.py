@@ -1,8 +1,8 @@
 """Эталонный движок «Берсерк. Герои» (reference engine).
 
 Public entry points: :class:`berserk_engine.game.Game` (state machine: ``decision()``,
-``legal_actions()``, ``act()``, ``observe()``), :func:`berserk_engine.card_text.parse_card_text`
-(card text through the registry) and :mod:`berserk_engine.setup` (declarative positions).
+``legal_actions()``, ``act()``, ``observe()``), :func:`berserk_engine.grammar.parse_card_text`
+(printed card text: the phrase registry and the grammar) and :mod:`berserk_engine.setup` (declarative positions).
 Modules are named after the mechanics they implement: ``turn`` (Part 3), ``queue`` (Part 4),
 ``combat`` (the strike attack), ``effects`` (ранить, излечить, возьмите карту …).
 """
