@@ -2,7 +2,8 @@
 
 Public entry points: :class:`berserk_engine.game.Game` (state machine: ``decision()``,
 ``legal_actions()``, ``act()``, ``observe()``), :func:`berserk_engine.grammar.parse_card_text`
-(printed card text: the phrase registry and the grammar) and :mod:`berserk_engine.setup` (declarative positions).
+(printed card text: the phrase registry and the grammar) and :mod:`berserk_engine.setup`
+(declarative positions).
 Modules are named after the mechanics they implement: ``turn`` (Part 3), ``queue`` (Part 4),
 ``combat`` (the strike attack), ``effects`` (ранить, излечить, возьмите карту …).
 """
