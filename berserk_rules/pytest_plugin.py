@@ -96,6 +96,8 @@ def pytest_configure(config: pytest.Config) -> None:
     for line in MARKERS:
         config.addinivalue_line("markers", line)
     configure(config)
+    if not config.pluginmanager.has_plugin("berserk_rules.runner.trace"):
+        config.pluginmanager.import_plugin("berserk_rules.runner.trace")  # the replay's step trace
     if not is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
 
