@@ -62,8 +62,8 @@ def text_problems(path: Path, shown: str, root: Path, corpus: Any) -> list[str]:
     lines = [
         (p.line, f"{shown}:{p.line}: {p.message}") for p in report.errors if p.code not in NOT_FOR_JUDGES
     ]
-    if not lines:
-        lines = card_problems(path, shown, root)
+    if not any(p.code in ("unreadable", "syntax") for p in report.errors):
+        lines += card_problems(path, shown, root)
     return [text for _, text in sorted(lines, key=lambda item: item[0])]
 
 

@@ -353,6 +353,18 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
     steps = [s for s in record.get("steps") or [] if isinstance(s, dict)]
     if not steps:
         return ""
+    # the «Дано» steps before the game started describe the position: one item of the list
+    given = 0
+    while given < len(steps) and "log" not in steps[given] and not steps[given].get("start"):
+        given += 1
+    if given:
+        lines = "".join(
+            f"<li>{_e(step_title(s))}"
+            + (f' <span class="berserk-replay-line">строка {_e(s["line"])}</span>' if s.get("line") else "")
+            + "</li>"
+            for s in steps[:given]
+        )
+        steps = [{"keyword": "", "text": "Позиция сценария", "given": lines}, *steps[given:]]
     log = record.get("log") if isinstance(record.get("log"), list) else []
     folded = folded_entries(record)
     board_of: list[int | None] = []
@@ -386,7 +398,12 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
         )
         out.append(f'<p class="berserk-replay-step-title"><strong>{title}</strong>{line}{failed}</p>')
         span = step.get("log")
-        if isinstance(span, list) and len(span) == 2:
+        if step.get("given"):
+            out.append(f'<ul class="berserk-replay-given">{step["given"]}</ul>')
+            out.append(
+                '<p class="berserk-replay-quiet">Игра ещё не началась: шаги «Дано» описывают позицию.</p>'
+            )
+        elif isinstance(span, list) and len(span) == 2:
             entries = [(i, log[i]) for i in range(int(span[0]), min(int(span[1]), len(log)))]
             shown_entries = [(i, e) for i, e in entries if i not in folded and isinstance(e, dict)]
             hidden = [(i, e) for i, e in entries if i in folded and isinstance(e, dict)]
@@ -412,7 +429,7 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
             elif shown is not None:
                 out.append('<p class="berserk-replay-same">Позиция не изменилась.</p>')
         else:
-            out.append('<p class="berserk-replay-quiet">Позиция описывается, игра ещё не началась.</p>')
+            out.append('<p class="berserk-replay-quiet">Игра ещё не началась.</p>')
         out.append("</li>")
     out.append("</ol></div>")
     return "".join(out)

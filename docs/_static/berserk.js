@@ -338,10 +338,10 @@
         bar.appendChild(b);
         return b;
       };
-      const first = button("⏮", "К началу (Home)", () => 0);
+      const first = button("Начало", "К началу (Home)", () => 0);
       const prev = button("←", "Предыдущий шаг (←)", () => current - 1);
       const next = button("→", "Следующий шаг (→)", () => current + 1);
-      const last = button("⏭", "К последнему шагу (End)", () => steps.length - 1);
+      const last = button("Конец", "К последнему шагу (End)", () => steps.length - 1);
       bar.appendChild(status);
       const hint = box.querySelector(".berserk-stepper-hint");
       if (hint) hint.textContent = "Партия по шагам: кнопки или клавиши ←/→, Home/End; щелчок по шагу — к нему.";
@@ -360,7 +360,7 @@
         if (board) pane.replaceChildren(board.cloneNode(true));
         else {
           const p = document.createElement("p");
-          p.textContent = "Игра ещё не началась: шаги «Дано» описывают позицию.";
+          p.textContent = "Игра ещё не началась: шаги «Дано» описывают позицию (она — в следующем шаге).";
           pane.replaceChildren(p);
         }
         const title = step.querySelector(".berserk-replay-step-title strong");
