@@ -381,6 +381,7 @@
         else if (event.key === "End") target = steps.length - 1;
         if (target === null) return;
         event.preventDefault();
+        event.stopPropagation(); // the keys step the game here, not the pages (Sphinx's navigation keys)
         show(target);
       });
       steps.forEach((step, i) =>
