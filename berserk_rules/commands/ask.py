@@ -220,7 +220,8 @@ def account(entry: dict[str, Any], name: str, where: str, rules: Rules) -> list[
     if entry.get("message") and status != "passed":
         lines += ["  " + line for line in str(entry["message"]).splitlines()]
     steps = [s for s in entry.get("steps") or [] if isinstance(s, dict)]
-    log = entry.get("log") if isinstance(entry.get("log"), list) else []
+    raw_log = entry.get("log")
+    log: list[Any] = raw_log if isinstance(raw_log, list) else []
     folded = folded_entries(entry)
     if not steps:
         lines.append("  (партия не началась: шаги «Дано» не дошли до игры)")

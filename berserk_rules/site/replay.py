@@ -365,7 +365,8 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
             for s in steps[:given]
         )
         steps = [{"keyword": "", "text": "Позиция сценария", "given": lines}, *steps[given:]]
-    log = record.get("log") if isinstance(record.get("log"), list) else []
+    raw_log = record.get("log")
+    log: list[Any] = raw_log if isinstance(raw_log, list) else []
     folded = folded_entries(record)
     board_of: list[int | None] = []
     current: int | None = None
