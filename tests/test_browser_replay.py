@@ -89,6 +89,14 @@ def test_scenario_page_steps_with_keys(page: Page, served: Served) -> None:
     script = axe_script()
     p.add_script_tag(path=str(script))
     assert p.evaluate(CRITICAL) == []
+    # printed: the whole list with the board under each step, without the stepper's controls
+    p.emulate_media(media="print")
+    try:
+        assert not p.locator(f"{box} .berserk-stepper-bar").is_visible()
+        assert p.locator(f"{box} .berserk-replay-step .berserk-replay-board").nth(2).is_visible()
+    finally:
+        p.emulate_media(media="screen")
+    assert not p.locator(f"{box} .berserk-replay-step .berserk-replay-board").nth(2).is_visible()
 
 
 # --- the page of berserk-rules ask ---------------------------------------------------------------
