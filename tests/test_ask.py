@@ -66,6 +66,7 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess
     return folder, done
 
 
+@pytest.mark.slow  # runs the question: a pytest process and an engine
 def test_verdicts_and_exit_code(answered: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     _, done = answered
     out = done.stdout
@@ -76,6 +77,7 @@ def test_verdicts_and_exit_code(answered: tuple[Path, subprocess.CompletedProces
     assert "Итого сценариев: 2, прошли 1, не прошли 1." in out
 
 
+@pytest.mark.slow  # runs the question: a pytest process and an engine
 def test_game_as_russian_lines_with_rules(answered: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     _, done = answered
     out = done.stdout
@@ -95,6 +97,7 @@ def test_game_as_russian_lines_with_rules(answered: tuple[Path, subprocess.Compl
     assert "✗ Тогда у героя игрока Б ран: 5 (строка 27)" in out
 
 
+@pytest.mark.slow  # runs the question: a pytest process and an engine
 def test_failed_draws_of_a_position_without_deck_are_folded(
     answered: tuple[Path, subprocess.CompletedProcess[str]],
 ) -> None:
@@ -104,6 +107,7 @@ def test_failed_draws_of_a_position_without_deck_are_folded(
     assert "не может взять карту" not in second
 
 
+@pytest.mark.slow  # runs the question: a pytest process and an engine
 def test_page_is_self_contained(answered: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     folder, done = answered
     page = (folder / "ответ" / "вопрос.html").read_text(encoding="utf-8")
@@ -245,3 +249,23 @@ def test_trace_and_stepper_without_javascript() -> None:
     assert "ран 1" in third  # the board after the step
     assert 'data-board="2"' in page[page.index('id="r1-step-3"') :]
     assert "Позиция не изменилась." in page
+
+
+def test_trace_of_an_engine_process_has_boards_only() -> None:
+    """With ``--berserk-engine`` the log is asked once, as the scenario's last request (issue 15): the
+    trace asks only for the boards, and the page shows the whole log after the steps."""
+    driver = FakeDriver()
+    trace = StepTrace(with_log=False)
+    asked: list[str] = []
+    log = driver.log
+    driver.log = lambda player=None: asked.append("log") or log(player)  # type: ignore[method-assign]
+    trace.started(driver)  # type: ignore[arg-type]
+    driver.wounds = 1
+    driver.entries = [{"event": "wound", "text": "«Герой Б» получает ран: 1", "rule": "раны"}]
+    trace.after_step(driver, "Когда ", "игрок А атакует", 6, kind="when")  # type: ignore[arg-type]
+    steps = trace.to_json()
+    assert asked == [] and [s["log"] for s in steps] == [None, None]
+    assert steps[1]["board"]["players"]["Б"]["hero"]["wounds"] == 1
+    page = stepper_html({"steps": steps, "log": driver.entries}, lambda r: (r, None, None), "r2")
+    assert "движок-процесс: записи по шагам не разнесены" in page and 'id="r2-log-0"' in page
+    assert page.count('class="berserk-replay-board"') == 2

@@ -236,7 +236,7 @@ def account(entry: dict[str, Any], name: str, where: str, rules: Rules) -> list[
         lines.append(f"  {mark}{step_title(step)}{line}")
         if step.get("start") and isinstance(step.get("board"), dict):
             lines += ["      " + text for text in board_text(step["board"])]
-        span = step.get("log") or [0, 0]
+        span = step.get("log") or [0, 0]  # null: an engine process, the log is printed after the steps
         hidden = 0
         for index in range(int(span[0]), min(int(span[1]), len(log))):
             item = log[index]
@@ -250,6 +250,13 @@ def account(entry: dict[str, Any], name: str, where: str, rules: Rules) -> list[
             lines.append(
                 f"    (свёрнуто: {hidden} — неудачные попытки взять карту из колоды, которой нет в позиции)"
             )
+    if log and not any(isinstance(step.get("log"), list) for step in steps):
+        lines.append("  Журнал партии (движок-процесс: записи по шагам не разнесены):")
+        for index, item in enumerate(log):
+            if index not in folded and isinstance(item, dict):
+                rule = item.get("rule")
+                cited = f" — {rules.cite(str(rule))[0]}" if rule else ""
+                lines.append(f"    • {item.get('text') or item.get('event')}{cited}")
     return lines
 
 

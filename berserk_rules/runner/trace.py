@@ -36,3 +36,12 @@ def pytest_bdd_step_error(request: pytest.FixtureRequest, step: Any) -> None:
 
 def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, step: Any) -> None:
     _record(request, step, failed=True)
+
+
+def log_slices(config: pytest.Config) -> bool:
+    """Does the trace ask for the log after each step? Not with an engine process
+    (``--berserk-engine``): its tests (tests/test_engine_failures.py) rely on the log being the
+    scenario's last request, so only the boards (``observe``) are asked after the steps."""
+    from berserk_rules.runner.state import state_of
+
+    return state_of(config).engine_command is None

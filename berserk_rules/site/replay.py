@@ -404,6 +404,11 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
             out.append(
                 '<p class="berserk-replay-quiet">Игра ещё не началась: шаги «Дано» описывают позицию.</p>'
             )
+        elif "log" in step and span is None:  # an engine process: boards only
+            if isinstance(step.get("board"), dict):
+                out.append(board_html(step["board"]))
+            elif shown is not None:
+                out.append('<p class="berserk-replay-same">Позиция не изменилась.</p>')
         elif isinstance(span, list) and len(span) == 2:
             entries = [(i, log[i]) for i in range(int(span[0]), min(int(span[1]), len(log)))]
             shown_entries = [(i, e) for i, e in entries if i not in folded and isinstance(e, dict)]
@@ -432,7 +437,19 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
         else:
             out.append('<p class="berserk-replay-quiet">Игра ещё не началась.</p>')
         out.append("</li>")
-    out.append("</ol></div>")
+    out.append("</ol>")
+    if log and not any(isinstance(step.get("log"), list) for step in steps):
+        # the engine's log was not split by step (an engine process): the whole log after the steps
+        items = "".join(
+            _entry_html(e, f"{prefix}-log-{i}", label)
+            for i, e in enumerate(log)
+            if isinstance(e, dict) and i not in folded
+        )
+        out.append(
+            '<p class="berserk-replay-whole"><strong>Журнал партии</strong> (движок-процесс: записи по шагам'
+            f' не разнесены)</p><ol class="berserk-log-events">{items}</ol>'
+        )
+    out.append("</div>")
     return "".join(out)
 
 

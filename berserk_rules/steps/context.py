@@ -16,7 +16,7 @@ from berserk_rules import contract
 from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.runner.state import ENGINE_FAILED_KEY
-from berserk_rules.runner.trace import GAME_KEY, STEPS_PROPERTY
+from berserk_rules.runner.trace import GAME_KEY, STEPS_PROPERTY, log_slices
 from berserk_rules.runner.vectors import VECTOR_KEY
 from berserk_rules.trace import StepTrace
 from berserk_rules.vectors import VectorRecorder, fits, resolve_path
@@ -508,7 +508,7 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
     interrupted in the middle of a request (Ctrl-C) asks for nothing more."""
     scenario = ScenarioGame(berserk_driver)
     scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
-    scenario.trace = StepTrace()
+    scenario.trace = StepTrace(with_log=log_slices(request.config))
     request.node.stash[GAME_KEY] = scenario
     yield scenario
     if not scenario.started or getattr(berserk_driver, "interrupted", False):
