@@ -5,6 +5,7 @@ failed draws, the step list without JavaScript)."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -269,3 +270,39 @@ def test_trace_of_an_engine_process_has_boards_only() -> None:
     page = stepper_html({"steps": steps, "log": driver.entries}, lambda r: (r, None, None), "r2")
     assert "движок-процесс: записи по шагам не разнесены" in page and 'id="r2-log-0"' in page
     assert page.count('class="berserk-replay-board"') == 2
+
+
+OUTLINE = """# language: ru
+Функция: Структура сценария в вопросе
+
+  Предыстория:
+    Дано карты:
+      | название | тип      | стоимость | удар | жизни |
+      | Гном     | существо | 2         | 2    | 3     |
+
+  Структура сценария: Гном в отряде
+    Дано идёт фаза выбора игрока А
+    И в игровой зоне у игрока А «Гном»
+    Тогда «Гном» в отряде игрока <игрок>
+
+    Примеры:
+      | игрок |
+      | А     |
+      | Б     |
+"""
+
+
+@pytest.mark.slow  # runs the question: a pytest process and an engine
+def test_outline_rows_and_json(tmp_path: Path) -> None:
+    (tmp_path / "структура.feature").write_text(OUTLINE, encoding="utf-8")
+    done = ask("структура.feature", "--json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)
+    rows = [(s["id"], s["name"], s["status"]) for s in data["scenarios"]]
+    assert rows == [
+        ("структура.feature:16", "Гном в отряде (А)", "passed"),
+        ("структура.feature:17", "Гном в отряде (Б)", "failed"),
+    ]
+    steps = data["scenarios"][0]["steps"]
+    assert [s["text"] for s in steps if "line" in s][:2] == ["карты:", "идёт фаза выбора игрока А"]
+    assert steps[-1]["text"] == "«Гном» в отряде игрока А"  # the row's value in the step

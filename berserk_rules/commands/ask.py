@@ -382,7 +382,15 @@ def run(args: argparse.Namespace) -> int:
         ref = refs.get(int(line)) if line.isdigit() else None
         if ref is None:
             continue  # not of this file
-        entry = {**entry, "rules": list(ref.rules), "terms": list(ref.terms)}
+        entry = {
+            **entry,
+            "id": f"{shown}:{ref.line}",
+            "name": ref.name,
+            "file": shown,
+            "line": ref.line,
+            "rules": list(ref.rules),
+            "terms": list(ref.terms),
+        }
         found.append((entry, ref.name, f"{shown}:{ref.line}"))
     found.sort(key=lambda item: int(item[2].rsplit(":", 1)[-1]))
     if not found:
