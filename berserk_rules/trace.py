@@ -41,13 +41,13 @@ def _card(card: dict[str, Any], hero: bool = False) -> dict[str, Any]:
     controller only when it is not the owner, neither of them for a hero (it is in its player's box)."""
     out: dict[str, Any] = {"name": _name(card)}
     for key in ("owner", "controller", "closed", "face_down", "wounds", "life", "strike"):
-        if card.get(key) in (None, False, 0) and key != "life":
+        if card.get(key) in (None, False, 0) and key not in ("life", "strike"):
             continue
         if key in ("owner", "controller") and hero:
             continue
         if key == "controller" and card.get(key) == card.get("owner"):
             continue
-        if key in card:
+        if card.get(key) is not None:
             out[key] = card[key]
     if card.get("markers"):
         out["markers"] = dict(card["markers"])
