@@ -43,7 +43,7 @@ def _card(card: dict[str, Any], hero: bool = False) -> dict[str, Any]:
     for key in ("owner", "controller", "closed", "face_down", "wounds", "life", "strike"):
         if card.get(key) in (None, False, 0) and key not in ("life", "strike"):
             continue
-        if key in ("owner", "controller") and hero:
+        if hero and (key in ("owner", "controller") or (key == "strike" and not card.get(key))):
             continue
         if key == "controller" and card.get(key) == card.get("owner"):
             continue
