@@ -171,6 +171,9 @@ def test_ask_page_replay(file_page: FilePage, asked: Path) -> None:
     assert folded.startswith("Свёрнуто записей: 2 — неудачные попытки взять карту из пустой колоды")
     p.add_script_tag(path=str(axe_script()))
     assert p.evaluate(CRITICAL) == []
+    # a link to a step opens the game at that step
+    p.goto(asked.as_uri() + "#replay-1-step-4")
+    assert status(p, box).startswith("Шаг 5 из 6: Когда игрок Б заявляет")
 
 
 def test_ask_page_without_javascript(browser: Any, asked: Path) -> None:

@@ -389,8 +389,22 @@
           if (!event.target.closest("a, summary, button")) show(i);
         }),
       );
-      const start = steps.findIndex((step) => step.classList.contains("berserk-replay-start"));
-      show(start < 0 ? 0 : start);
+      // a link to a step or to a log entry (#replay-17-step-3, #replay-17-log-5) opens the game there
+      const linked = () => {
+        const id = decodeURIComponent(window.location.hash.slice(1));
+        const target = id && document.getElementById(id);
+        const step = target && box.contains(target) ? target.closest(".berserk-replay-step") : null;
+        if (!step) return false;
+        const folded = box.closest("details");
+        if (folded) folded.open = true;
+        show(steps.indexOf(step));
+        return true;
+      };
+      window.addEventListener("hashchange", linked);
+      if (!linked()) {
+        const start = steps.findIndex((step) => step.classList.contains("berserk-replay-start"));
+        show(start < 0 ? 0 : start);
+      }
     });
   };
 
