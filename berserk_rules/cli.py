@@ -264,6 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="файл карт: таблица в столбцах файла колоды")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser(
+        "ask", help="вопрос судьи: прогнать свой файл сценариев откуда угодно и показать партии по шагам"
+    )
+    p.add_argument("file", metavar="ФАЙЛ", help="файл сценариев .feature (в любой папке)")
+    p.add_argument("--html", default=None, metavar="ФАЙЛ", help="записать страницу с партиями по шагам")
+    p.add_argument("--driver", default=None, help="драйвер движка на Python: модуль:Класс")
+    p.add_argument("--engine", default=None, metavar="КОМАНДА", help="движок как процесс по протоколу")
+    p.add_argument("--json", action="store_true", help="результаты сценариев как JSON")
+
     p = sub.add_parser("coverage", help="покрытие корпуса сценариями")
     p.add_argument("--json", action="store_true")
     p.add_argument("--results", default=None, help=f"файл результатов (по умолчанию {DEFAULT_RESULTS})")

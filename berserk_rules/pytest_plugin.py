@@ -58,6 +58,7 @@ from berserk_rules.driver import EngineFailure, Unsupported
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.results import MESSAGE_LIMIT
+from berserk_rules.runner import trace as trace_hooks
 from berserk_rules.runner.capabilities import NOT_APPLICABLE_PROPERTY, selected
 from berserk_rules.runner.engines import berserk_driver, berserk_driver_class, berserk_engine_pool
 from berserk_rules.runner.options import configure, pytest_addoption
@@ -98,6 +99,8 @@ def pytest_configure(config: pytest.Config) -> None:
     for line in MARKERS:
         config.addinivalue_line("markers", line)
     configure(config)
+    if not config.pluginmanager.has_plugin("berserk-rules-trace"):  # the replay's step trace
+        config.pluginmanager.register(trace_hooks, "berserk-rules-trace")
     if not is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
 

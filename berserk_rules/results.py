@@ -41,6 +41,7 @@ class Record:
     error: str | None = None  # kind of an "error": "engine" or "input"
     position: Any = None  # site replay (issue 10)
     failed_step: Any = None  # site replay (issue 10)
+    steps: Any = None  # the replay step by step: board and log entries after each step (issue 19)
 
 
 def now() -> str:
@@ -80,6 +81,8 @@ def scenario_entry(ref: ScenarioRef | None, ident: str, record: Record | None) -
         data["position"] = record.position
     if record is not None and record.failed_step is not None:
         data["failed_step"] = record.failed_step
+    if record is not None and record.steps is not None:
+        data["steps"] = record.steps
     # ---
     return data
 

@@ -94,6 +94,30 @@ LOG = [
 ]
 
 
+# the game step by step of another scenario of 401.7 (issue 19, item 2: tests/test_browser_replay.py)
+BOARD = {
+    "turn": 3,
+    "active": "А",
+    "phase": "restoration",
+    "play": [{"name": "Часовой", "owner": "А", "life": 3, "strike": 1, "wounds": 1}],
+    "queue": [],
+    "players": {"А": {"hero": {"name": "Герой А", "life": 20}, "coins": {"open": 2, "closed": 1}}},
+}
+STEPS = [
+    {"keyword": "Дано", "text": "идёт ход 3", "line": 3},
+    {"keyword": "", "text": "Начало партии", "start": True, "log": [0, 1], "board": BOARD},
+    {
+        "keyword": "Когда",
+        "text": "игрок А получает монету",
+        "line": 4,
+        "log": [1, 3],
+        "board": {**BOARD, "phase": "choice", "queue": [{"text": "Ранить на 1", "controller": "Б"}]},
+    },
+    {"keyword": "Тогда", "text": "у игрока А 3 открытых монеты", "line": 5, "log": [3, 3]},
+    {"keyword": "Когда", "text": "ход переходит", "line": 6, "log": [3, 4], "board": {**BOARD, "turn": 4}},
+]
+
+
 @dataclass
 class Served:
     out: Path
@@ -133,6 +157,8 @@ def write_results(path: Path) -> tuple[str, str]:
                 position=POSITION,
                 log=LOG,
             )
+        if ref is of_rule[1]:
+            record.update(position=POSITION, log=LOG, steps=STEPS)
         records.append(record)
     data = {
         "schema": 1,

@@ -26,6 +26,7 @@ from berserk_rules.runner.state import (
     State,
     state_of,
 )
+from berserk_rules.runner.trace import STEPS_PROPERTY
 
 
 def _properties(report: pytest.TestReport) -> dict[str, Any]:
@@ -135,6 +136,8 @@ class Recorder:
             record.position = props[POSITION_PROPERTY]
         if FAILED_STEP_PROPERTY in props:
             record.failed_step = props[FAILED_STEP_PROPERTY]
+        if STEPS_PROPERTY in props:  # the replay step by step (issue 19)
+            record.steps = props[STEPS_PROPERTY]
         # ---
         status, message = classify(report)
         error = props.get(ERROR_PROPERTY)

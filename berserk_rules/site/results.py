@@ -373,6 +373,9 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
         position, log = record.get("position"), record.get("log")
         if not position and not log:
             continue
+        if record.get("steps"):  # the game step by step (issue 19): site/replay.py
+            out.extend(replay_steps(app, record, scenario_id, scenario_ids, rule_uri))
+            continue
         label = "Партия сценария" + (f" {scenario_id.rsplit(':', 1)[-1]}" if len(scenario_ids) > 1 else "")
         summary = html.escape(f"{label}: позиция и ход игры")
         out.append(
@@ -390,6 +393,22 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
             out.append(log_account(log, rule_uri))
         out.append(nodes.raw("", "</details>", format="html"))
     return out
+
+
+def replay_steps(
+    app: Sphinx, record: dict[str, Any], scenario_id: str, scenario_ids: list[str], rule_uri: Any
+) -> list[nodes.Node]:
+    """The folded «Партия сценария» with the game step by step (:func:`.replay.stepper_html`)."""
+    from berserk_rules.site.replay import replay_block, term_titles
+
+    loaded = site_corpus(app.config, app.srcdir)
+    titles = term_titles(loaded[0] if loaded is not None else None)
+
+    def label(ident: str) -> tuple[str, str | None, str | None]:
+        shown = f"термин «{titles[ident]}»" if ident in titles else ident
+        return shown, rule_uri(ident), None
+
+    return [nodes.raw("", replay_block(record, scenario_id, len(scenario_ids) > 1, label), format="html")]
 
 
 def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]:

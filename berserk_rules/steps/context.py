@@ -16,7 +16,9 @@ from berserk_rules import contract
 from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.runner.state import ENGINE_FAILED_KEY
+from berserk_rules.runner.trace import GAME_KEY, STEPS_PROPERTY, log_slices
 from berserk_rules.runner.vectors import VECTOR_KEY
+from berserk_rules.trace import StepTrace
 from berserk_rules.vectors import VectorRecorder, fits, resolve_path
 
 PLAYERS = ("А", "Б")
@@ -132,6 +134,7 @@ class ScenarioGame:
         self.unchanged: bool | None = None
         self.triggers: dict[tuple[str, str, str], str] = {}  # (player, ability, source) -> trigger id
         self.recorder: VectorRecorder | None = None  # set by ``berserk-rules export``
+        self.trace: StepTrace | None = None  # the replay's step trace (set by the ``game`` fixture)
 
     # --- the position ---------------------------------------------------------------------
 
@@ -153,6 +156,8 @@ class ScenarioGame:
             raise AssertionError(f"движок не принял позицию: {exc}") from exc
         if self.recorder is not None:
             self.recorder.start(position)
+        if self.trace is not None:
+            self.trace.started(self.driver)
         self.started = True
         self._remember_triggers()
 
@@ -515,6 +520,8 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
     interrupted in the middle of a request (Ctrl-C) asks for nothing more."""
     scenario = ScenarioGame(berserk_driver)
     scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
+    scenario.trace = StepTrace(with_log=log_slices(request.config))
+    request.node.stash[GAME_KEY] = scenario
     yield scenario
     if not scenario.started or getattr(berserk_driver, "interrupted", False):
         return
@@ -525,3 +532,4 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
     # the position the game started from, for the site's replay (issue 10)
     request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
     request.node.user_properties.append(("berserk_log", log))
+    request.node.user_properties.append((STEPS_PROPERTY, scenario.trace.to_json()))

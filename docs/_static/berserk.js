@@ -309,6 +309,105 @@
     document.body.appendChild(script);
   };
 
+  /* ---------------------------------------------------------------- replay: the game step by step
+   * A .berserk-stepper (berserk_rules.site.replay.stepper_html) is an ordered list of the steps, each
+   * with its log entries and the board after it: readable as it is. Here it becomes a stepper:
+   * buttons and ←/→, Home/End; the board after the current step on top; the current step (and so
+   * its log entries) highlighted in the list. */
+  const setupReplays = () => {
+    document.querySelectorAll(".berserk-stepper").forEach((box) => {
+      const steps = Array.from(box.querySelectorAll(".berserk-replay-step"));
+      if (!steps.length || box.classList.contains("berserk-stepper-on")) return;
+      box.classList.add("berserk-stepper-on");
+      box.tabIndex = 0;
+      const bar = document.createElement("div");
+      bar.className = "berserk-stepper-bar";
+      const status = document.createElement("p");
+      status.className = "berserk-stepper-status";
+      status.setAttribute("aria-live", "polite");
+      const pane = document.createElement("div");
+      pane.className = "berserk-stepper-pane";
+      let current = 0;
+      const button = (text, label, go) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = text;
+        b.setAttribute("aria-label", label);
+        b.title = label;
+        b.addEventListener("click", () => show(go()));
+        bar.appendChild(b);
+        return b;
+      };
+      const first = button("Начало", "К началу (Home)", () => 0);
+      const prev = button("←", "Предыдущий шаг (←)", () => current - 1);
+      const next = button("→", "Следующий шаг (→)", () => current + 1);
+      const last = button("Конец", "К последнему шагу (End)", () => steps.length - 1);
+      bar.appendChild(status);
+      const hint = box.querySelector(".berserk-stepper-hint");
+      if (hint) hint.textContent = "Партия по шагам: кнопки или клавиши ←/→, Home/End; щелчок по шагу — к нему.";
+      box.insertBefore(pane, box.querySelector(".berserk-replay-steps"));
+      box.insertBefore(bar, pane);
+      const show = (index) => {
+        current = Math.max(0, Math.min(steps.length - 1, index));
+        steps.forEach((step, i) => {
+          step.classList.toggle("berserk-replay-current", i === current);
+          if (i === current) step.setAttribute("aria-current", "step");
+          else step.removeAttribute("aria-current");
+        });
+        const step = steps[current];
+        const ref = step.dataset.board;
+        const board = ref === undefined ? null : steps[Number(ref)].querySelector(".berserk-replay-board");
+        if (board) pane.replaceChildren(board.cloneNode(true));
+        else {
+          const p = document.createElement("p");
+          p.textContent = "Игра ещё не началась: шаги «Дано» описывают позицию (она — в следующем шаге).";
+          pane.replaceChildren(p);
+        }
+        const title = step.querySelector(".berserk-replay-step-title strong");
+        status.textContent = `Шаг ${current + 1} из ${steps.length}: ${title ? title.textContent : ""}`;
+        first.disabled = prev.disabled = current === 0;
+        next.disabled = last.disabled = current === steps.length - 1;
+        const list = box.querySelector(".berserk-replay-steps");
+        if (list && list.scrollHeight > list.clientHeight) {
+          list.scrollTop = step.offsetTop - list.offsetTop - list.clientHeight / 3;
+        }
+      };
+      const KEYS = { ArrowLeft: -1, ArrowRight: 1 };
+      box.addEventListener("keydown", (event) => {
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        let target = null;
+        if (event.key in KEYS) target = current + KEYS[event.key];
+        else if (event.key === "Home") target = 0;
+        else if (event.key === "End") target = steps.length - 1;
+        if (target === null) return;
+        event.preventDefault();
+        event.stopPropagation(); // the keys step the game here, not the pages (Sphinx's navigation keys)
+        show(target);
+      });
+      steps.forEach((step, i) =>
+        step.addEventListener("click", (event) => {
+          if (!event.target.closest("a, summary, button")) show(i);
+        }),
+      );
+      // a link to a step or to a log entry (#replay-17-step-3, #replay-17-log-5) opens the game there
+      const linked = () => {
+        const id = decodeURIComponent(window.location.hash.slice(1));
+        const target = id && document.getElementById(id);
+        const step = target && box.contains(target) ? target.closest(".berserk-replay-step") : null;
+        if (!step) return false;
+        const folded = box.closest("details");
+        if (folded) folded.open = true;
+        show(steps.indexOf(step));
+        return true;
+      };
+      window.addEventListener("hashchange", linked);
+      if (!linked()) {
+        const start = steps.findIndex((step) => step.classList.contains("berserk-replay-start"));
+        show(start < 0 ? 0 : start);
+      }
+    });
+  };
+
   // for the browser tests: the root function next to its Python twin
   window.BERSERK_SEARCH = { root: rootOf, oneEdit };
 
@@ -316,6 +415,7 @@
     fillRunTime();
     setupGoto();
     setupSearchPage();
+    setupReplays();
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
