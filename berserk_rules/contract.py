@@ -397,11 +397,16 @@ class Checker:
         self.valid = _VALID
         self.remember = remember
 
-    def check(self, ref: str, value: Any, method: str, text: str | None = None) -> None:
+    def check(
+        self, ref: str, value: Any, method: str, text: str | None = None, *, plain: bool = False
+    ) -> None:
         """Raise :class:`ContractError` when ``value`` is not plain JSON or breaks schema ``ref``.
 
         ``text``: the JSON text ``value`` was parsed from (it is JSON then; only the schema is
-        checked); without it the value is first checked to be plain JSON.
+        checked, unless ``plain``); without it the value is first checked to be plain JSON.
+        ``plain``: with ``text``, a value not found valid before is checked to be plain JSON too
+        (a number too large for a float parses as infinity) — the text keys the memory, so the
+        value is not serialised again.
         """
         if text is None:
             check_json(value, method)
@@ -409,6 +414,8 @@ class Checker:
         key = (ref, hash(text))
         if key in self.valid:
             return
+        if plain:
+            check_json(value, method)
         if not fast_validator(ref).is_valid(value):
             raise ContractError(method, violations(ref, value) or ["значение не проходит схему"])
         if len(self.valid) >= self.remember:

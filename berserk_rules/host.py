@@ -44,6 +44,7 @@ class DriverSession(Session):
         if self.driver is not None:
             self.driver.close()
         self.driver = self.driver_class()
+        self.driver.serve_over_wire()  # every argument parsed afresh, every answer serialised at once
         self.game = self.driver  # marks the game as started for the dispatch
         self.driver.start(position)
 

@@ -58,6 +58,7 @@ from berserk_rules.driver import EngineFailure
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.results import MESSAGE_LIMIT
+from berserk_rules.runner import lookup, tables
 from berserk_rules.runner.engines import berserk_driver, berserk_driver_class, berserk_engine_pool
 from berserk_rules.runner.options import configure, pytest_addoption
 from berserk_rules.runner.recorder import Recorder
@@ -95,6 +96,8 @@ TAG_MARKERS = ((RULE_TAG, "rule"), (TERM_TAG, "term"), (INTERPRETATION_TAG, "int
 def pytest_configure(config: pytest.Config) -> None:
     for line in MARKERS:
         config.addinivalue_line("markers", line)
+    tables.install()  # pytest-bdd's copy of data tables without copy.deepcopy
+    lookup.install()  # pytest-bdd's step lookup remembered by step kind and text
     configure(config)
     if not is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
