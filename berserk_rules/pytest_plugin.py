@@ -47,6 +47,7 @@ travel with the reports from the workers.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,7 @@ TAG_MARKERS = ((RULE_TAG, "rule"), (TERM_TAG, "term"), (INTERPRETATION_TAG, "int
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    gc.unfreeze()  # what an earlier run in this process froze (pytest_collection_finish)
     for line in MARKERS:
         config.addinivalue_line("markers", line)
     tables.install()  # pytest-bdd's copy of data tables without copy.deepcopy
@@ -101,6 +103,15 @@ def pytest_configure(config: pytest.Config) -> None:
     configure(config)
     if not is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected tests, the parsed features and the step dictionary live to the end of the run:
+    move them out of the cyclic garbage collector's sight (:func:`gc.freeze`), which otherwise walks
+    all of them again at each of its full collections (and pytest's own at the end of the run). A
+    pytest run inside this process (pytester) makes everything collectable again when it starts
+    (:func:`pytest_configure`)."""
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)
