@@ -11,6 +11,7 @@ export`` are replayed on the spot as well.
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -143,7 +144,7 @@ ISSUE_15 |= {"sees_in_play", "may_attack", "may_defend_with"}
 
 
 def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(
-    pytester: pytest.Pytester,
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The in-process runner is no stand-in that could differ: the pairs of copies of issue 15, and
     the negative steps with nothing to ask about, run as ``berserk-rules check`` runs them (pytest-bdd
@@ -165,6 +166,8 @@ def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(
             blocks.append(f"  Сценарий: {name}\n{POSITIONS[pair.position]}{_claim_lines(claim)}")
             expected[name] = "passed" if verdict == "верно" else "failed"
     root = make_project(pytester.path, {"pairs.feature": feature(*blocks)})
+    # this process may have imported the real tests/test_rulebook.py under the same module name
+    monkeypatch.delitem(sys.modules, "test_rulebook", raising=False)
     done = pytester.runpytest_inprocess(RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q", "-n", "0")
     results = json.loads((root / "build" / "results.json").read_text(encoding="utf-8"))
     got = {s["name"]: s["status"] for s in results["scenarios"]}
