@@ -273,6 +273,18 @@ def json_equal(one: Any, two: Any) -> bool:
     return bool(one == two)
 
 
+def _every(checks: list[Check]) -> Check:
+    """All of ``checks`` (a loop: a generator per value costs more than the checks themselves)."""
+
+    def every(v: Any) -> bool:
+        for c in checks:
+            if not c(v):
+                return False
+        return True
+
+    return every
+
+
 class _Compiler:
     def __init__(self) -> None:
         self.done: dict[tuple[str, str], list[Check]] = {}
@@ -303,7 +315,7 @@ class _Compiler:
         checks = [c for c in found if c is not None]
         if len(checks) == 1:
             return checks[0]
-        return lambda v: all(c(v) for c in checks)
+        return _every(checks)
 
     def keyword(self, key: str, value: Any, node: dict[str, Any], base: str) -> Check | None:
         sub = self.node
@@ -314,7 +326,15 @@ class _Compiler:
             return tests[0] if len(tests) == 1 else (lambda v: any(t(v) for t in tests))
         if key == "properties":
             props = [(name, sub(s, base)) for name, s in value.items()]
-            return lambda v: not isinstance(v, dict) or all(c(v[k]) for k, c in props if k in v)
+
+            def properties(v: Any) -> bool:
+                if isinstance(v, dict):
+                    for k, c in props:
+                        if k in v and not c(v[k]):
+                            return False
+                return True
+
+            return properties
         if key == "required":
             names = list(value)
             return lambda v: not isinstance(v, dict) or all(k in v for k in names)
@@ -322,13 +342,29 @@ class _Compiler:
             if "patternProperties" in node:
                 raise Unsupported(key)
             known, extra = frozenset(node.get("properties", {})), sub(value, base)
-            return lambda v: not isinstance(v, dict) or all(extra(v[k]) for k in v if k not in known)
+
+            def additional(v: Any) -> bool:
+                if isinstance(v, dict):
+                    for k in v:
+                        if k not in known and not extra(v[k]):
+                            return False
+                return True
+
+            return additional
         if key == "propertyNames":
             names_check = sub(value, base)
             return lambda v: not isinstance(v, dict) or all(names_check(k) for k in v)
         if key == "items" and not isinstance(value, list):
             item = sub(value, base)
-            return lambda v: not isinstance(v, list) or all(item(x) for x in v)
+
+            def items(v: Any) -> bool:
+                if isinstance(v, list):
+                    for x in v:
+                        if not item(x):
+                            return False
+                return True
+
+            return items
         if key == "const":
             return lambda v: json_equal(v, value)
         if key == "enum":
@@ -349,7 +385,7 @@ class _Compiler:
             if key == "anyOf":
                 return lambda v: any(c(v) for c in subs)
             if key == "allOf":
-                return lambda v: all(c(v) for c in subs)
+                return _every(subs)
             return lambda v: sum(1 for c in subs if c(v)) == 1
         if key == "not":
             negated = sub(value, base)
@@ -397,11 +433,16 @@ class Checker:
         self.valid = _VALID
         self.remember = remember
 
-    def check(self, ref: str, value: Any, method: str, text: str | None = None) -> None:
+    def check(
+        self, ref: str, value: Any, method: str, text: str | None = None, *, plain: bool = False
+    ) -> None:
         """Raise :class:`ContractError` when ``value`` is not plain JSON or breaks schema ``ref``.
 
         ``text``: the JSON text ``value`` was parsed from (it is JSON then; only the schema is
-        checked); without it the value is first checked to be plain JSON.
+        checked, unless ``plain``); without it the value is first checked to be plain JSON.
+        ``plain``: with ``text``, a value not found valid before is checked to be plain JSON too
+        (a number too large for a float parses as infinity) — the text keys the memory, so the
+        value is not serialised again.
         """
         if text is None:
             check_json(value, method)
@@ -409,6 +450,8 @@ class Checker:
         key = (ref, hash(text))
         if key in self.valid:
             return
+        if plain:
+            check_json(value, method)
         if not fast_validator(ref).is_valid(value):
             raise ContractError(method, violations(ref, value) or ["значение не проходит схему"])
         if len(self.valid) >= self.remember:

@@ -96,6 +96,13 @@ class Driver(ABC):
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (a subprocess, a connection)."""
 
+    def serve_over_wire(self) -> None:  # noqa: B027 - optional hook
+        """Called by :mod:`berserk_rules.host` on the driver it serves over the protocol, before
+        ``start``: from then on every argument is freshly parsed JSON that nobody else holds, and
+        every answer is serialised before the next call. A driver that copies what it is given or
+        what it answers (so that a caller in its process cannot change the game's state) may stop
+        copying. By default nothing changes."""
+
 
 def resolve_driver(spec: str) -> type:
     """The driver class named by ``module:Class``; a clear :class:`UserError` when it cannot be used."""

@@ -87,6 +87,7 @@ class DriverSession:
             self.driver.close()
             self.driver = None
         driver = self.driver_class()
+        driver.serve_over_wire()  # every argument parsed afresh, every answer serialised at once
         driver.start(position)
         self.driver = driver
 

@@ -96,6 +96,58 @@ def shown_call(op: str, payload: dict[str, Any]) -> str:
     return f"{op}()" if op != messages.START.name else f"{op}(позиция)"
 
 
+_DECODER = json.JSONDecoder(parse_constant=contract._reject_constant)  # strict as contract.loads
+_SCANSTRING: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+_SPACE = " \t\n\r"
+
+
+def loads_response(text: str) -> tuple[Any, str | None]:
+    """``contract.loads(text)`` and, when it is an object with a ``result``, the exact text of that
+    member (for the schema checker's memory: a result is recognised by its text, not serialised
+    again). The top-level object is read member by member with the json module's own scanners, so
+    the value is the one ``json.loads`` gives (the last of repeated keys wins); anything irregular
+    is left to ``contract.loads``, which raises its usual error."""
+    try:
+        members: dict[str, Any] = {}
+        spans: dict[str, tuple[int, int]] = {}
+        end = len(text)
+        at = _skip(text, 0)
+        if text[at] != "{":
+            return contract.loads(text), None
+        at = _skip(text, at + 1)
+        if text[at] != "}":
+            while True:
+                if text[at] != '"':
+                    return contract.loads(text), None
+                key, at = _SCANSTRING(text, at + 1, True)
+                at = _skip(text, at)
+                if text[at] != ":":
+                    return contract.loads(text), None
+                at = _skip(text, at + 1)
+                value, after = _DECODER.raw_decode(text, at)
+                members[key], spans[key] = value, (at, after)
+                at = _skip(text, after)
+                if text[at] == ",":
+                    at = _skip(text, at + 1)
+                    continue
+                if text[at] != "}":
+                    return contract.loads(text), None
+                break
+        if _skip(text, at + 1) != end:
+            return contract.loads(text), None
+    except (ValueError, IndexError, RecursionError):
+        return contract.loads(text), None
+    span = spans.get("result")
+    return members, (text[span[0] : span[1]] if span is not None else None)
+
+
+def _skip(text: str, at: int) -> int:
+    """The index of the first character at or after ``at`` that is not JSON white space."""
+    while at < len(text) and text[at] in _SPACE:
+        at += 1
+    return at
+
+
 class _Died(Exception):
     pass
 
@@ -206,6 +258,7 @@ class EngineProcess:
         self.failed_starts = 0
         self.fatal: str | None = None  # set when starting again would only fail again
         self.checker = contract.Checker()
+        self.result_text: str | None = None  # the JSON text of the last answer's result
 
     # --- process ---------------------------------------------------------------------------
 
@@ -355,8 +408,9 @@ class EngineProcess:
             # next request's, so this process is done with
             self.stop()
             raise
+        self.result_text = None
         try:
-            response = contract.loads(raw.decode("utf-8"))
+            response, result_text = loads_response(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             self.stop()
             sample = raw[:120].decode("utf-8", "replace")
@@ -387,6 +441,7 @@ class EngineProcess:
                 "setup_rejected": "отказ в позиции не на start",
             }
             raise self._failure(f"{what}: {names.get(kind, kind)}: {error.get('message')}{detail}")
+        self.result_text = result_text
         return response["result"]
 
     def _write(self, line: bytes) -> None:
@@ -467,12 +522,18 @@ class CheckedDriver(Driver):
     def _call(self, op: str, payload: dict[str, Any]) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def _result_text(self) -> str | None:
+        """The JSON text the last result was parsed from (None: a Python value, not parsed)."""
+        return None
+
     def _checked(self, op: str, payload: dict[str, Any]) -> Any:
         if self.failure is not None:
             raise EngineFailure(f"движок уже отказал в этом сценарии: {self.failure}")
         try:
             result = self._call(op, payload)
-            self.checker.check(RESULT_SCHEMAS[op], result, shown_call(op, payload))
+            self.checker.check(
+                RESULT_SCHEMAS[op], result, shown_call(op, payload), self._result_text(), plain=True
+            )
         except (Rejected, SetupRejected):
             raise
         except contract.ContractError as exc:
@@ -526,6 +587,9 @@ class ProcessDriver(CheckedDriver):
         if op == messages.START.name and self.scenario:
             payload = {**payload, "scenario": self.scenario}
         return self.engine.request(op, payload, self.deadline)
+
+    def _result_text(self) -> str | None:
+        return self.engine.result_text
 
 
 class InProcessDriver(CheckedDriver):

@@ -47,6 +47,7 @@ travel with the reports from the workers.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,7 @@ from berserk_rules.driver import EngineFailure, Unsupported
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.results import MESSAGE_LIMIT
+from berserk_rules.runner import lookup, tables
 from berserk_rules.runner import trace as trace_hooks
 from berserk_rules.runner.capabilities import NOT_APPLICABLE_PROPERTY, selected
 from berserk_rules.runner.engines import berserk_driver, berserk_driver_class, berserk_engine_pool
@@ -96,13 +98,25 @@ TAG_MARKERS = ((RULE_TAG, "rule"), (TERM_TAG, "term"), (INTERPRETATION_TAG, "int
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    gc.unfreeze()  # what an earlier run in this process froze (pytest_collection_finish)
     for line in MARKERS:
         config.addinivalue_line("markers", line)
+    tables.install()  # pytest-bdd's copy of data tables without copy.deepcopy
+    lookup.install()  # pytest-bdd's step lookup remembered by step kind and text
     configure(config)
     if not config.pluginmanager.has_plugin("berserk-rules-trace"):  # the replay's step trace
         config.pluginmanager.register(trace_hooks, "berserk-rules-trace")
     if not is_worker(config):
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected tests, the parsed features and the step dictionary live to the end of the run:
+    move them out of the cyclic garbage collector's sight (:func:`gc.freeze`), which otherwise walks
+    all of them again at each of its full collections (and pytest's own at the end of the run). A
+    pytest run inside this process (pytester) makes everything collectable again when it starts
+    (:func:`pytest_configure`)."""
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -125,8 +125,8 @@ def write_json_atomic(path: Path, data: Any) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)
-            handle.write("\n")
+            # one write of the whole text: json.dump would write each of its ~10⁶ pieces separately
+            handle.write(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n")
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -33,6 +33,8 @@ from test_browser import (  # noqa: F401  (fixtures)
 
 from berserk_rules.features import load_scenarios
 
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
 AXE_DIR = Path(__file__).parent / "axe"
 AXE_JS = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
 AXE_REQUIRED = bool(os.environ.get("BERSERK_REQUIRE_AXE"))  # set by .ci/run

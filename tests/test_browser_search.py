@@ -18,6 +18,8 @@ from berserk_rules.corpus import load_corpus
 from berserk_rules.project import project_root
 from berserk_rules.site.search import entry_index, one_edit, root, stem
 
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
 FIRST_SEARCH_LIMIT = 500 * 1024  # bytes, issue 19: a first search on a slow line
 
 

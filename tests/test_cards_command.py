@@ -144,6 +144,7 @@ def test_the_phrase_catalogue_lists_every_registered_form_with_its_example() -> 
     assert sum(len(s.rows) for s in sections) == sum(len(p) for p in PHRASES.values())
 
 
+@pytest.mark.slow  # a Sphinx build
 def test_the_phrase_catalogue_directive_renders_in_sphinx(tmp_path: Path) -> None:
     sphinx = pytest.importorskip("sphinx.application")
     src = tmp_path / "src"

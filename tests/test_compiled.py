@@ -64,6 +64,7 @@ def _play(env: dict[str, str] | None) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow  # a gate: mypy over the whole engine
 def test_engine_type_checks(tmp_path: Path) -> None:
     mypy_api = pytest.importorskip("mypy.api", reason="mypy — из набора dev: pip install -e '.[dev]'")
     package = tmp_path / "berserk_engine"  # the package under its import name (engine/ is mapped)

@@ -127,6 +127,7 @@ def scenarios_of(rule: str) -> int:
     return sum(rule in ref.rules for ref in load_scenarios(project_root()))
 
 
+@pytest.mark.slow  # builds a site
 def test_edition_site_gives_no_verdict_under_another_text(site: Path) -> None:
     part5 = (site / "rules" / "part-5.html").read_text(encoding="utf-8")
     for rule in ("501.1", "501.2"):
@@ -167,6 +168,7 @@ def served(site: Path) -> Iterator[str]:
         server.server_close()
 
 
+@pytest.mark.slow  # builds a site and drives a browser
 def test_attachment_rule_in_a_browser(served: str) -> None:
     """What a judge sees: under a renumbered rule, no «прошёл», the notice and the changed words;
     under a rule with the same text, the verdicts."""

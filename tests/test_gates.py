@@ -15,6 +15,7 @@ from berserk_rules import compiled
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow  # a gate: mypy over the whole package (~20 s of CPU)
 def test_rules_package_type_checks(tmp_path: Path) -> None:
     pytest.importorskip("mypy.api", reason="mypy — из набора dev: pip install -e '.[dev]'")
     # the engine under its import name (engine/ is mapped to berserk_engine), so that its types count
@@ -31,6 +32,7 @@ def test_rules_package_type_checks(tmp_path: Path) -> None:
     assert "no issues found" in done.stdout
 
 
+@pytest.mark.slow  # a gate: vulture over the whole project
 def test_no_dead_code() -> None:
     pytest.importorskip("vulture", reason="vulture — из набора dev: pip install -e '.[dev]'")
     done = subprocess.run([sys.executable, "-m", "vulture"], cwd=ROOT, capture_output=True, text=True)

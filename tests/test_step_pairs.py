@@ -11,13 +11,12 @@ export`` are replayed on the spot as well.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from berserk_rules import contract
+from berserk_rules.commands.check import RULEBOOK_TESTS
 from berserk_rules.drivers.reference import ReferenceDriver
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.steps.registry import STEPS
@@ -25,6 +24,8 @@ from berserk_rules.vectors import PathError, replay
 from tests.project_kit import feature, make_project
 from tests.step_pairs import EXCEPTIONS, PAIRS, POSITIONS, Pair
 from tests.step_runner import Outcome, Step, feature_scenarios, pickles, run, step_defs, steps_of
+
+pytest_plugins = ["pytester"]
 
 THEN_STEPS = sorted(s.function for s in STEPS if s.kind == "then")
 
@@ -142,10 +143,14 @@ ISSUE_15 = {"may_not_attack", "may_not_defend_with", "card_open", "card_closed",
 ISSUE_15 |= {"sees_in_play", "may_attack", "may_defend_with"}
 
 
-def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(tmp_path: Path) -> None:
+def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The in-process runner is no stand-in that could differ: the pairs of copies of issue 15, and
-    the negative steps with nothing to ask about, run through ``berserk-rules check`` (pytest-bdd, the
-    engine in its own process) — each true claim passes, each false one fails (not an error)."""
+    the negative steps with nothing to ask about, run as ``berserk-rules check`` runs them (pytest-bdd
+    on the project's ``tests/test_rulebook.py``, the engine in its own process; pytest itself in this
+    process — the command's own checks are tested in tests/test_commands.py) — each true claim
+    passes, each false one fails (not an error)."""
     chosen = [
         p
         for p in PAIRS
@@ -160,12 +165,14 @@ def test_pytest_bdd_runs_the_pairs_of_copies_and_of_nothing_to_ask_about_alike(t
             name = f"пара {number} ({pair.step}): {verdict}"
             blocks.append(f"  Сценарий: {name}\n{POSITIONS[pair.position]}{_claim_lines(claim)}")
             expected[name] = "passed" if verdict == "верно" else "failed"
-    root = make_project(tmp_path / "p", {"pairs.feature": feature(*blocks)})
-    command = [sys.executable, "-m", "berserk_rules.cli", "check"]
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, timeout=300)
+    root = make_project(pytester.path, {"pairs.feature": feature(*blocks)})
+    # this process may have imported the real tests/test_rulebook.py under the same module name
+    monkeypatch.delitem(sys.modules, "test_rulebook", raising=False)
+    done = pytester.runpytest_inprocess(RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q", "-n", "0")
     results = json.loads((root / "build" / "results.json").read_text(encoding="utf-8"))
     got = {s["name"]: s["status"] for s in results["scenarios"]}
-    assert got == expected, (done.stdout[-3000:], done.stderr[-2000:])
+    assert got == expected, done.stdout.str()[-3000:]
+    assert results["engine"]["driver"] == "berserk_rules.drivers.reference:ReferenceDriver"  # in its process
     assert len(expected) >= 30
 
 

@@ -26,6 +26,9 @@ which other work disturbs far less). Two states of the bytecode cache:
   compiled);
 * ``warm`` — the caches are kept (one unmeasured run of each first).
 
+Both suites run without ``PYTHONDONTWRITEBYTECODE`` (removed from their environment if it is set):
+with it no cache would ever be written, and «warm» would measure «cold» again.
+
 ``--dummy-steps N`` measures instead ours against ours with N more step definitions — each a real
 pattern of the step registry with « (фиктивный шаг k)» appended, so it is as costly to try as the
 real one and never matches — registered through :mod:`berserk_rules.steps.registry` by an extra
@@ -188,6 +191,9 @@ class Suite:
     ):
         self.name, self.command, self.cwd, self.caches = name, command, cwd, caches
         self.env = {**os.environ, **(env or {})}
+        # with PYTHONDONTWRITEBYTECODE set (as in some shells and containers) no cache is ever
+        # written and «warm» would be «cold» again: the runs write their caches as on a usual machine
+        self.env.pop("PYTHONDONTWRITEBYTECODE", None)
 
     def run(self, cold: bool) -> tuple[float, float]:
         """(wall, CPU) seconds of one run; CPU is user + system of every process it started."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import berserk_engine
@@ -25,12 +26,23 @@ def copied(value: Any) -> Any:
     return value
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
 class ReferenceDriver(Driver):
     name: ClassVar[str] = "berserk-rules reference engine"
     version: ClassVar[str] = berserk_engine.__version__
 
     def __init__(self) -> None:
         self._game: Game | None = None
+        self._copy: Callable[[Any], Any] = copied
+
+    def serve_over_wire(self) -> None:
+        """Served by :mod:`berserk_rules.host`: the host serialises every answer at once and parses
+        every argument afresh, so the copies that keep an in-process caller away from the engine's
+        state are not needed (they cost the host a walk over every observation)."""
+        self._copy = _same
 
     @property
     def game(self) -> Game:
@@ -40,22 +52,22 @@ class ReferenceDriver(Driver):
 
     def start(self, setup: dict[str, Any]) -> None:
         try:
-            self._game = new_game(copied(setup))
+            self._game = new_game(self._copy(setup))
         except (SetupError, CardTextError) as exc:
             raise SetupRejected(str(exc)) from exc
 
     def decision(self) -> dict[str, Any] | None:
         d = self.game.decision()
-        return copied(d.to_json()) if d else None
+        return self._copy(d.to_json()) if d else None
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         try:
-            self.game.act(player, copied(action))
+            self.game.act(player, self._copy(action))
         except IllegalAction as exc:
             raise Rejected(exc.rule, exc.message) from exc
 
     def observe(self, player: str | None) -> dict[str, Any]:
-        return copied(self.game.observe(player))
+        return self._copy(self.game.observe(player))
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
         return self.game.log_for(player)

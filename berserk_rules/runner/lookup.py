@@ -1,0 +1,76 @@
+"""pytest-bdd's step lookup, remembered by step kind and text.
+
+For every step of every scenario pytest-bdd's ``get_step_function`` asks pytest for the definitions
+of *every* fixture name of the session (~35 names here, each a walk up the item's parents) to find
+the step definitions that match the step's text, injects them under a temporary fixture name and
+resolves that name. Which definition it finds depends only on the step's kind and text and on the
+step definitions visible to the item — and those are registered on collectors (plugins, conftest
+files, test modules), never on the item itself, so every item of one collector sees the same ones.
+
+:func:`get_step_function` therefore remembers pytest-bdd's answer (the step's context, or None
+when no definition matches) for the item's parent collector, the step's kind and its text, and
+forgets everything when a fixture is registered on a collector (a new session, a module collected
+later). pytest-bdd's own lookup runs once
+per distinct step text instead of once per step; what a step runs, its arguments, and the messages
+and hooks of a step without definition stay pytest-bdd's. Only with the pytest 9.2 fixture registry
+(by node) — with another pytest, pytest-bdd's lookup runs every time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+
+# the module, not the function ``pytest_bdd.scenario`` that the package exports under its name
+bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+ORIGINAL = bdd_scenario.get_step_function
+
+
+class _Memory:
+    def __init__(self) -> None:
+        self.registry: Any = None  # the fixture manager whose answers are remembered
+        self.size = -1  # its registrations on collectors then
+        self.found: dict[tuple[Any, str, str], Any] = {}
+
+
+_MEMORY = _Memory()
+
+
+def _collector_registrations(manager: Any) -> int:
+    """How many (fixture name, collector) registrations the fixture manager holds — those that can
+    hold step definitions. A fixture pytest-bdd registers on an item (a step's ``target_fixture``)
+    is a value, not a step definition, and is not counted."""
+    total = sum(len(per_nodeid) for per_nodeid in manager._arg2nodeid2fixturedefs.values())
+    for per_node in manager._arg2node2fixturedefs.values():
+        for node in per_node:
+            if not isinstance(node, pytest.Item):
+                total += 1
+    return total
+
+
+def get_step_function(request: pytest.FixtureRequest, step: Any) -> Any:
+    """pytest-bdd's ``get_step_function``, remembered (see the module's docstring)."""
+    __tracebackhide__ = True
+    manager = request._fixturemanager
+    parent = request.node.parent
+    if parent is None or not hasattr(manager, "_arg2node2fixturedefs"):
+        return ORIGINAL(request, step)
+    size = _collector_registrations(manager)
+    memory = _MEMORY
+    if memory.registry is not manager or memory.size != size:
+        memory.registry, memory.size, memory.found = manager, size, {}
+    key = (parent, step.type, step.name)
+    try:
+        return memory.found[key]
+    except KeyError:
+        pass
+    context = ORIGINAL(request, step)
+    memory.found[key] = context
+    return context
+
+
+def install() -> None:
+    """Use :func:`get_step_function` in pytest-bdd's scenario runner (idempotent)."""
+    setattr(bdd_scenario, "get_step_function", get_step_function)  # noqa: B010 - a module of pytest-bdd

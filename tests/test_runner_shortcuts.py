@@ -1,0 +1,215 @@
+"""What the runner does instead of its slower equivalents gives exactly what they gave:
+
+* pytest-bdd's step lookup, remembered by collector, kind and text
+  (:mod:`berserk_rules.runner.lookup`): each test module still gets its own step definitions, a
+  module's own definition still wins over the conftest's, a step without definition is still one;
+* pytest-bdd's copy of a data table (``Step.render_datatable``: ``copy.deepcopy``, then ``<param>``
+  rendered) against :func:`berserk_rules.runner.tables.render_datatable`, on every table of
+  ``features/`` and with an Examples row;
+* ``contract.loads`` against :func:`berserk_rules.protocol.loads_response`, which also gives the
+  text of the response's ``result`` (the schema checker's memory is keyed by it);
+* a result the checker has not seen yet is still checked to be plain JSON (``1e999`` parses as
+  infinity), whether it comes as a value or with its text;
+* the reference driver served by the host stops copying, and answers the same.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from pytest_bdd.gherkin_parser import Cell, DataTable, Location, Row
+from pytest_bdd.parser import FeatureParser
+
+from berserk_rules import contract
+from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.protocol import loads_response
+from berserk_rules.runner import tables
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytest_plugins = ["pytester"]
+
+LOOKUP_FEATURE = """\
+Feature: lookup
+  Scenario: one
+    Given a value
+    Then it is <expected>
+
+  Scenario: two
+    Given a value
+    Then it is <expected>
+
+  Scenario: three
+    Given nothing known
+"""
+
+LOOKUP_CONFTEST = """\
+import pytest
+from pytest_bdd import given, then, parsers
+
+@given("a value", target_fixture="value")
+def conftest_value():
+    return "conftest"
+
+@then(parsers.parse("it is {expected}"))
+def check(value, expected):
+    assert value == expected
+"""
+
+LOOKUP_MODULE = """\
+from pytest_bdd import given, scenarios
+{own}
+scenarios("lookup_{name}.feature")
+"""
+
+OWN_STEP = """
+@given("a value", target_fixture="value")
+def own_value():
+    return "{name}"
+"""
+
+
+def test_remembered_lookup_keeps_each_modules_own_steps(pytester: pytest.Pytester) -> None:
+    """Three modules run the same step texts: one with a step of its own (it wins over the
+    conftest's), two without (they get the conftest's) — the same outcomes as pytest-bdd's own
+    lookup; «nothing known» has no definition in any of them."""
+    pytester.makeconftest(LOOKUP_CONFTEST)
+    for name, own, expected in (("a", True, "a"), ("b", False, "conftest"), ("c", True, "c")):
+        pytester.makefile(".feature", **{f"lookup_{name}": LOOKUP_FEATURE.replace("<expected>", expected)})
+        code = LOOKUP_MODULE.format(own=OWN_STEP.format(name=name) if own else "", name=name)
+        pytester.makepyfile(**{f"test_lookup_{name}": code})
+    remembered = pytester.runpytest("-p", "berserk_rules.pytest_plugin", "-p", "no:cacheprovider")
+    remembered.assert_outcomes(passed=6, failed=3)
+    assert remembered.stdout.str().count("нет определения шага «Given nothing known»") == 3
+
+
+def _all_tables() -> list[DataTable]:
+    """Each data table of ``features/`` once (a background's tables belong to all its scenarios)."""
+    found: dict[int, DataTable] = {}
+    for path in sorted((ROOT / "features").rglob("*.feature")):
+        feature = FeatureParser(str(path.parent), path.name).parse()
+        for template in feature.scenarios.values():
+            for step in template.all_background_steps + template._steps:
+                if step.datatable is not None:
+                    found[id(step.datatable)] = step.datatable
+    return list(found.values())
+
+
+def _objects(table: DataTable) -> list[object]:
+    """Every mutable object of a table."""
+    out: list[object] = [table, table.location, table.rows]
+    for row in table.rows:
+        out += [row, row.location, row.cells]
+        for cell in row.cells:
+            out += [cell, cell.location]
+    return out
+
+
+def test_the_installed_pytest_bdd_tables_fit() -> None:
+    assert tables.fits(), "поля таблиц pytest-bdd изменились: обновите runner/tables.py"
+
+
+def test_table_copy_equals_pytest_bdds_on_every_table_of_the_features() -> None:
+    found = _all_tables()
+    assert len(found) > 100
+    original = tables.ORIGINAL.__func__
+    for number, table in enumerate(found):
+        for context in ({}, {"игрок": "А", "n": 3}) if number % 20 == 0 else ({},):
+            ours, theirs = tables.render_datatable(table, context), original(table, context)
+            assert ours == theirs
+            assert not {id(o) for o in _objects(ours)} & {id(o) for o in _objects(table)}
+
+
+def test_table_copy_renders_the_parameters_of_an_examples_row() -> None:
+    at = Location(column=7, line=12)
+    table = DataTable(
+        location=at,
+        rows=[Row(id="r", location=at, cells=[Cell(at, "<карта>"), Cell(at, "<нет> и <n>"), Cell(at, "3")])],
+    )
+    context = {"карта": "Гном", "n": 2}
+    ours = tables.render_datatable(table, context)
+    assert ours == tables.ORIGINAL.__func__(copy.deepcopy(table), context)
+    assert [c.value for c in ours.rows[0].cells] == ["Гном", "<нет> и 2", "3"]
+    assert table.rows[0].cells[0].value == "<карта>"  # the template stays as it was
+
+
+RESPONSES = [
+    '{"id": 1, "result": {"a": [1, 2.5, "x"], "b": null}}',
+    '  {"result" :  [ ] , "id":2 }  \n',
+    '{"id": 3, "result": null}',
+    '{"id": 4, "error": {"kind": "engine", "message": "m"}}',
+    '{"id": 5, "result": 1, "result": {"second": true}}',  # the last one wins, as in json.loads
+    '{"result": "\\u0436 «ё» \\"кавычки\\"", "id": 6}',
+    "{}",
+    "[1, 2]",
+    '"text"',
+]
+BROKEN = [
+    "",
+    "{",
+    '{"id": 1,}',
+    '{"id": 1 "result": 2}',
+    '{"id": 1, "result": NaN}',
+    '{"id": 1, "result": [Infinity]}',
+    '{"id": 1} extra',
+    '\ufeff{"id": 1}',
+    '{"id": 1, "result": "\x01"}',
+    "{'id': 1}",
+]
+
+
+@pytest.mark.parametrize("text", RESPONSES)
+def test_response_reading_equals_strict_loads(text: str) -> None:
+    value, result_text = loads_response(text)
+    assert value == contract.loads(text) and type(value) is type(contract.loads(text))
+    if isinstance(value, dict) and "result" in value:
+        assert result_text is not None and contract.loads(result_text) == value["result"]
+        assert text.count(result_text) >= 1
+    else:
+        assert result_text is None
+
+
+@pytest.mark.parametrize("text", BROKEN)
+def test_broken_responses_raise_what_strict_loads_raises(text: str) -> None:
+    with pytest.raises(ValueError) as theirs:
+        contract.loads(text)
+    with pytest.raises(ValueError) as ours:
+        loads_response(text)
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_an_unseen_result_with_its_text_is_still_checked_to_be_plain_json() -> None:
+    checker = contract.Checker()
+    text = '{"seq": 1e999}'
+    value, _ = loads_response('{"id": 1, "result": ' + text + "}")
+    with pytest.raises(contract.ContractError, match="не число JSON"):
+        checker.check("observation", value["result"], "observe(судья)", text, plain=True)
+
+
+def test_the_served_reference_driver_answers_the_same_without_copies() -> None:
+    from berserk_engine.selfplay import random_action, standard_position
+
+    rng = random.Random(3)
+    copying, served = ReferenceDriver(), ReferenceDriver()
+    served.serve_over_wire()
+    for driver in (copying, served):
+        driver.start(standard_position(3))
+    for _ in range(60):
+        decision = copying.decision()
+        assert json.dumps(decision) == json.dumps(served.decision())
+        for viewer in (None, "А", "Б"):
+            assert json.dumps(copying.observe(viewer)) == json.dumps(served.observe(viewer))
+        if decision is None:
+            break
+        action = random_action(decision["options"], rng)
+        copying.act(decision["player"], copy.deepcopy(action))
+        served.act(decision["player"], copy.deepcopy(action))
+    assert copying.log(None) == served.log(None)
+    # the copying driver's answers are the caller's to change; the engine's state does not move
+    seen = copying.observe(None)
+    seen["players"].clear()
+    assert copying.observe(None) == served.observe(None)
