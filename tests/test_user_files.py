@@ -623,6 +623,7 @@ def site_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = make_project(tmp_path / "p", {"hod.feature": feature(PASSING.format(name="проходит"))})
     shutil.copytree(ROOT / "docs", root / "docs", ignore=shutil.ignore_patterns("_generated"))
     shutil.copytree(ROOT / "berserk_rules" / "schemas", root / "berserk_rules" / "schemas")  # included
+    shutil.copytree(ROOT / "runners" / "js", root / "runners" / "js")  # the protocol page includes its runner
     monkeypatch.chdir(root)
     return root
 
