@@ -128,6 +128,7 @@ class StepTrace:
         self.logged = 0  # log entries already given to a step
         self.board: dict[str, Any] | None = None  # the last board recorded
         self.broken = False  # the engine failed: nothing more is asked
+        self.moves: int | None = None  # the scenario's count of actions at the last snapshot
 
     def _snapshot(self, driver: Driver, entry: dict[str, Any]) -> None:
         if self.broken:
@@ -151,6 +152,7 @@ class StepTrace:
         """The game has just started (``driver.start``): its first board."""
         entry: dict[str, Any] = {"keyword": "", "text": "Начало партии", "start": True}
         self._snapshot(driver, entry)
+        self.moves = None  # the steps' count is not known here: the next step that acts is asked
         self.steps.append(entry)
 
     def after_step(
@@ -162,16 +164,21 @@ class StepTrace:
         *,
         kind: str = "",
         failed: bool = False,
+        moves: int | None = None,
     ) -> None:
         """A step has run (``driver``: None while the game has not started). A «Тогда» step that
-        passed only looks at the game: the engine is not asked again (nothing changed)."""
+        passed only looks at the game, and a step that sent no action since the last board
+        (``moves``: the scenario's count of actions sent) changed nothing: the engine is not asked
+        again for either."""
         entry: dict[str, Any] = {"keyword": keyword.strip(), "text": text, "line": line}
         if failed:
             entry["failed"] = True
-        if driver is not None and kind == "then" and not failed and not self.broken:
+        unchanged = moves is not None and moves == self.moves
+        if driver is not None and not failed and not self.broken and (kind == "then" or unchanged):
             entry["log"] = [self.logged, self.logged] if self.with_log else None
         elif driver is not None:
             self._snapshot(driver, entry)
+            self.moves = moves
         self.steps.append(entry)
 
     def to_json(self) -> list[dict[str, Any]]:

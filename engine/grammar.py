@@ -494,6 +494,9 @@ class Phrase:
     build: Callable[[dict[str, Any]], Any]
     parser: Any
     term: str | None = None  # the glossary term this phrase implements
+    # the literal pieces of the format, lower case: words without one of them cannot fit, and the
+    # parser (whose regular expression is compiled on first use) is not asked
+    needles: tuple[str, ...] = ()
 
 
 PHRASES: dict[str, list[Phrase]] = {
@@ -518,6 +521,7 @@ def phrase(category: str, fmt: str, example: str, term: str | None = None):
                 build,
                 parse.compile(fmt, extra_types=TYPES, case_sensitive=False),
                 term,
+                _needles(fmt),
             )
         )
         return build
@@ -525,11 +529,27 @@ def phrase(category: str, fmt: str, example: str, term: str | None = None):
     return wrap
 
 
+def _needles(fmt: str) -> tuple[str, ...]:
+    """The literal text of a phrase's format (between its slots), each piece lower case and stripped:
+    every piece is matched as it is written (parse escapes it), so words that fit hold them all."""
+    pieces = []
+    for part in parse.PARSE_RE.split(fmt):
+        if not part or (part[0] == "{" and part[-1] == "}" and part not in ("{{", "}}")):
+            continue
+        piece = {"{{": "{", "}}": "}"}.get(part, part).strip().lower()
+        if piece:
+            pieces.append(piece)
+    return tuple(pieces)
+
+
 def _readings(category: str, words: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     """Every registered phrase of the category that the words fit, with what it builds and the
     values of its slots."""
     found = []
+    low = words.lower()
     for ph in PHRASES[category]:
+        if any(n not in low for n in ph.needles):
+            continue  # a literal piece of the phrase is missing: it cannot fit
         m = ph.parser.parse(words)
         if m is not None:
             built = ph.build(m.named)

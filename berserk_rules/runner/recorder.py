@@ -207,5 +207,5 @@ def write_results(state: State) -> None:
         known_strict=state.known_strict,
         suite=state.suite_version(),
     )
-    write_json_atomic(state.results_path, data)
+    write_json_atomic(state.results_path, data, by_line=True)
     state.written = state.results_path

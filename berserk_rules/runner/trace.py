@@ -22,7 +22,13 @@ def _record(request: pytest.FixtureRequest, step: Any, failed: bool) -> None:
         return
     driver = game.driver if game.started else None
     game.trace.after_step(
-        driver, step.keyword, step.name, step.line_number, kind=str(step.type), failed=failed
+        driver,
+        step.keyword,
+        step.name,
+        step.line_number,
+        kind=str(step.type),
+        failed=failed,
+        moves=game.moves,
     )
 
 

@@ -135,6 +135,7 @@ class ScenarioGame:
         self.triggers: dict[tuple[str, str, str], str] = {}  # (player, ability, source) -> trigger id
         self.recorder: VectorRecorder | None = None  # set by ``berserk-rules export``
         self.trace: StepTrace | None = None  # the replay's step trace (set by the ``game`` fixture)
+        self.moves = 0  # actions sent to the engine (tried or done): the game changes only by them
 
     # --- the position ---------------------------------------------------------------------
 
@@ -199,6 +200,7 @@ class ScenarioGame:
         self.start()
         if self.recorder is not None:
             self.recorder.act("act", player, action, self.driver.observe(None))
+        self.moves += 1
         try:
             self.driver.act(player, action)
         except Rejected as exc:
@@ -215,6 +217,7 @@ class ScenarioGame:
             raise AssertionError(f"действие не удалось составить: {why_impossible}")
         if self.recorder is not None:
             self.recorder.act("attempt", player, action, judge)
+        self.moves += 1
         try:
             self.driver.act(player, action)
         except Rejected as exc:
