@@ -1,0 +1,180 @@
+"""Does the site's HTML stay the same across the tooling redesign? (issue 17: byte-identical unless a
+named bug was fixed).
+
+The content (rules/, features/, docs/*.md) is taken from the base commit, so that only the tooling
+differs: the site is built twice from that content, once with the base commit's code and once with
+this working tree's code (``berserk_rules/``, ``engine/``, ``docs/conf.py``, ``docs/_static``,
+``docs/_templates``, ``docs/locales``), both with ``site --no-check`` and the same results file (the
+base commit's ``check`` on that content), each in its own temporary folder. Then every file of the
+two outputs is compared after normalising only what legitimately varies:
+
+* ``?v=<checksum>`` after a static file's name in the pages (Sphinx's cache buster: it changes
+  whenever ``berserk.js`` or ``berserk.css`` changes — those files are compared on their own);
+* in ``searchindex.js``, the extension's module name in ``envversion`` (``berserk_rules.sphinx_ext``
+  → ``berserk_rules.site``).
+
+Default base: the parent of the commit that removed ``berserk_rules/sphinx_ext.py`` (the split into
+the ``berserk_rules/site`` package). Prints the number of differing files, grouped by the kind of
+difference (the first differing line of each file, with its neighbourhood shortened), and writes a
+unified diff of every differing file into ``--keep``/diff.txt when ``--keep`` is given.
+
+Usage: ``.venv/bin/python tools/site_diff.py [--base COMMIT] [--keep DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CODE = ("berserk_rules", "engine", "docs/conf.py", "docs/_static", "docs/_templates", "docs/locales")
+SKIPPED = shutil.ignore_patterns("__pycache__", "*.mo", "node_modules")
+VERSION_RE = re.compile(r"\?v=[0-9a-f]{8,}")
+ENVVERSION_RE = re.compile(r'"berserk_rules\.(?:sphinx_ext|site)":')
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+
+
+def default_base() -> str:
+    removed = git("log", "--diff-filter=D", "--format=%H", "--", "berserk_rules/sphinx_ext.py").split()
+    if not removed:
+        raise SystemExit("не найден коммит, удаливший berserk_rules/sphinx_ext.py: укажите --base")
+    return git("rev-parse", removed[-1] + "^").strip()
+
+
+def export(commit: str, dest: Path) -> None:
+    dest.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+
+
+def cli(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``berserk-rules ARGS`` with ``project``'s own code (it comes first on the module path)."""
+    env = {**os.environ, "PYTHONPATH": str(project), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "berserk_rules.cli", *args],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
+def normalised(path: Path) -> bytes:
+    data = path.read_bytes()
+    if path.suffix in (".html", ".js"):
+        text = data.decode("utf-8", errors="surrogateescape")
+        text = VERSION_RE.sub("?v=…", text)
+        if path.name == "searchindex.js":
+            text = ENVVERSION_RE.sub('"berserk_rules.EXT":', text)
+        data = text.encode("utf-8", errors="surrogateescape")
+    return data
+
+
+def first_difference(old: bytes, new: bytes) -> str:
+    a = old.decode("utf-8", errors="replace").splitlines()
+    b = new.decode("utf-8", errors="replace").splitlines()
+    for line in difflib.unified_diff(a, b, lineterm="", n=0):
+        if line.startswith(("-", "+")) and not line.startswith(("---", "+++")):
+            return re.sub(r"\s+", " ", line.strip())[:160]
+    return "(только перевод строки)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--base", help="коммит до переделки (по умолчанию — родитель разделения sphinx_ext.py)"
+    )
+    parser.add_argument("--keep", type=Path, help="папка для обеих сборок и diff.txt (её не должно быть)")
+    args = parser.parse_args()
+    base = git("rev-parse", args.base).strip() if args.base else default_base()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = args.keep.resolve() if args.keep else Path(tmp_name)
+        old, new = tmp / "old", tmp / "new"
+        export(base, old)
+        export(base, new)
+        for name in CODE:  # this tree's code over the base commit's content
+            target = new / name
+            if target.is_dir():
+                shutil.rmtree(target)
+            elif target.exists():
+                target.unlink()
+            source = ROOT / name
+            if source.is_dir():
+                shutil.copytree(source, target, ignore=SKIPPED)
+            elif source.exists():
+                shutil.copy2(source, target)
+        results = tmp / "results.json"
+        done = cli(old, "check", "--results", str(results))
+        if not results.is_file():
+            raise SystemExit(
+                f"check в {old} не записал результаты:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+            )
+        for project in (old, new):
+            done = cli(
+                project,
+                "site",
+                "--no-check",
+                "--results",
+                str(results),
+                "--out",
+                str(tmp / project.name / "site"),
+            )
+            if done.returncode:
+                raise SystemExit(
+                    f"site в {project}: код {done.returncode}\n{done.stdout[-2000:]}{done.stderr[-3000:]}"
+                )
+        report(base, old / "site", new / "site", tmp if args.keep else None)
+
+
+def report(base: str, old: Path, new: Path, keep: Path | None) -> None:
+    files_old = {p.relative_to(old) for p in old.rglob("*") if p.is_file()}
+    files_new = {p.relative_to(new) for p in new.rglob("*") if p.is_file()}
+    only_old, only_new = sorted(files_old - files_new), sorted(files_new - files_old)
+    kinds: dict[str, list[str]] = defaultdict(list)
+    diffs: list[str] = []
+    same = 0
+    for rel in sorted(files_old & files_new):
+        a, b = normalised(old / rel), normalised(new / rel)
+        if a == b:
+            same += 1
+            continue
+        kinds[first_difference(a, b)].append(str(rel))
+        if keep is not None:
+            diffs.extend(
+                difflib.unified_diff(
+                    a.decode("utf-8", errors="replace").splitlines(),
+                    b.decode("utf-8", errors="replace").splitlines(),
+                    f"old/{rel}",
+                    f"new/{rel}",
+                    lineterm="",
+                    n=1,
+                )
+            )
+    differing = sum(len(v) for v in kinds.values())
+    print(
+        f"база: {base[:12]}; файлов: {len(files_old)} и {len(files_new)}; "
+        f"одинаковы {same}, различаются {differing}"
+    )
+    print(f"только в старой сборке: {len(only_old)} {[str(p) for p in only_old[:10]]}")
+    print(f"только в новой сборке: {len(only_new)} {[str(p) for p in only_new[:10]]}")
+    for first, files in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+        print(f"\n{len(files)} файл(ов), первое отличие: {first}")
+        print("  " + ", ".join(files[:6]) + (" …" if len(files) > 6 else ""))
+    if keep is not None:
+        (keep / "diff.txt").write_text("\n".join(diffs) + "\n", encoding="utf-8")
+        print(f"\nполный diff: {keep / 'diff.txt'}")
+
+
+if __name__ == "__main__":
+    main()
