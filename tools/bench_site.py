@@ -156,6 +156,9 @@ class Run:
     max_rss: int  # kB, the largest process
     tree_rss: int  # kB, the peak sum over the process tree
 
+    def figures(self) -> dict[str, float]:
+        return {"wall": self.wall, "cpu": self.cpu, "max_rss": self.max_rss, "tree_rss": self.tree_rss}
+
 
 def tree_rss(pid: int) -> int:
     """Resident set (kB) of ``pid`` and all its descendants (``/proc/PID/task/*/children``)."""
@@ -207,13 +210,14 @@ class Series:
 
 
 def median(runs: list[Run], what: str) -> float:
-    return statistics.median(getattr(r, what) for r in runs)
+    return statistics.median(r.figures()[what] for r in runs)
 
 
 def describe(runs: list[Run]) -> str:
     return (
         f"медиана {median(runs, 'wall'):.2f} с ({', '.join(f'{r.wall:.2f}' for r in runs)}), "
-        f"процессор {median(runs, 'cpu'):.2f} с, память: процесс {median(runs, 'max_rss') / 1024:.0f} МБ, "
+        f"процессор {median(runs, 'cpu'):.2f} с ({', '.join(f'{r.cpu:.2f}' for r in runs)}), "
+        f"память: процесс {median(runs, 'max_rss') / 1024:.0f} МБ, "
         f"дерево процессов {median(runs, 'tree_rss') / 1024:.0f} МБ"
     )
 

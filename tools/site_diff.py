@@ -37,6 +37,39 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CODE = ("berserk_rules", "engine", "docs/conf.py", "docs/_static", "docs/_templates", "docs/locales")
 SKIPPED = shutil.ignore_patterns("__pycache__", "*.mo", "node_modules")
+# differences already named in the history (git log 2bd865f..main), line by line: a changed line of a
+# page that matches one of these is explained by that commit; every other changed line is listed as
+# unexplained. The generic lines (a blank line, «<ul>», «</div>») are the ones difflib pairs up around
+# a moved block.
+KNOWN = [
+    (
+        r'class="caption" role="heading"',
+        "897f1cc: подписи оглавлений с aria-level (axe: aria-required-attr, issue 19)",
+    ),
+    (
+        r"заголовок в источниках утрачен|Часть \d+: правил[оа]? "
+        r"|Примечание редакции:</strong> Заголовок этой части",
+        "897f1cc: части без заголовка в источниках названы по их правилам, с примечанием редакции",
+    ),
+    (r"berserk-source|berserk-part-variant", "897f1cc: источники по подписи, не по хэшу имени файла"),
+    (r"berserk-rule-interpretations", "897f1cc: толкования, на которые опираются сценарии правила"),
+    (
+        r"<h1>Поиск</h1>|searchindex\.js|language_data\.js",
+        "897f1cc / 1052c5a: h1 страницы поиска; указатель страниц по запросу",
+    ),
+    (r"berserk-letters", "aaa5e7a: буквенный указатель глоссария"),
+    (r"^\s*$|^\s*</?ul>$|^</div>$|^<div class=\"berserk-scenarios docutils container\">$", "перенос блока"),
+]
+STATIC = {
+    "_static/berserk.css": "897f1cc / aaa5e7a: печать, фокус, значок «прошёл», буквы глоссария (issue 19)",
+    "_static/berserk.js": "1052c5a: поиск по корням и с опечаткой (issue 19)",
+    "_static/berserk-entries.js": "1052c5a / 897f1cc: данные поиска (корни) и новые названия частей",
+    "searchindex.js": "названия частей и новые слова страниц (по классам выше)",
+    "objects.inv": "названия частей (по классам выше)",
+    # pages generated from the code, not from the tooling: their content is the code's own
+    "steps.html": "содержание: словарь шагов строится из berserk_rules/steps (шаги добавлены и перенесены)",
+    "protocol.html": "содержание: страница включает схему протокола (berserk_rules/schemas), она изменилась",
+}
 VERSION_RE = re.compile(r"\?v=[0-9a-f]{8,}")
 ENVVERSION_RE = re.compile(r'"berserk_rules\.(?:sphinx_ext|site)":')
 
@@ -90,13 +123,24 @@ def first_difference(old: bytes, new: bytes) -> str:
     return "(только перевод строки)"
 
 
+def compare_only(old: Path, new: Path) -> None:
+    """``--compare OLD NEW``: only the comparison, of two site folders already built."""
+    report("—", old, new, None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--base", help="коммит до переделки (по умолчанию — родитель разделения sphinx_ext.py)"
     )
     parser.add_argument("--keep", type=Path, help="папка для обеих сборок и diff.txt (её не должно быть)")
+    parser.add_argument(
+        "--compare", nargs=2, type=Path, metavar=("OLD", "NEW"), help="сравнить две готовые сборки"
+    )
     args = parser.parse_args()
+    if args.compare:
+        compare_only(*args.compare)
+        return
     base = git("rev-parse", args.base).strip() if args.base else default_base()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = args.keep.resolve() if args.keep else Path(tmp_name)
@@ -137,12 +181,32 @@ def main() -> None:
         report(base, old / "site", new / "site", tmp if args.keep else None)
 
 
+def explain(rel: str, old: bytes, new: bytes, why: dict[str, set[str]], unexplained: list[str]) -> None:
+    """Sort the changed lines of one file into the classes of :data:`KNOWN` (or ``STATIC``)."""
+    if rel in STATIC:
+        why[STATIC[rel]].add(rel)
+        return
+    a = old.decode("utf-8", errors="replace").splitlines()
+    b = new.decode("utf-8", errors="replace").splitlines()
+    for line in difflib.unified_diff(a, b, lineterm="", n=0):
+        if not line.startswith(("-", "+")) or line.startswith(("---", "+++")):
+            continue
+        for pattern, name in KNOWN:
+            if re.search(pattern, line[1:]):
+                why[name].add(rel)
+                break
+        else:
+            unexplained.append(f"{rel}: {line[:200]}")
+
+
 def report(base: str, old: Path, new: Path, keep: Path | None) -> None:
     files_old = {p.relative_to(old) for p in old.rglob("*") if p.is_file()}
     files_new = {p.relative_to(new) for p in new.rglob("*") if p.is_file()}
     only_old, only_new = sorted(files_old - files_new), sorted(files_new - files_old)
     kinds: dict[str, list[str]] = defaultdict(list)
     diffs: list[str] = []
+    why: dict[str, set[str]] = defaultdict(set)
+    unexplained: list[str] = []
     same = 0
     for rel in sorted(files_old & files_new):
         a, b = normalised(old / rel), normalised(new / rel)
@@ -150,6 +214,7 @@ def report(base: str, old: Path, new: Path, keep: Path | None) -> None:
             same += 1
             continue
         kinds[first_difference(a, b)].append(str(rel))
+        explain(rel.as_posix(), a, b, why, unexplained)
         if keep is not None:
             diffs.extend(
                 difflib.unified_diff(
@@ -171,6 +236,12 @@ def report(base: str, old: Path, new: Path, keep: Path | None) -> None:
     for first, files in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
         print(f"\n{len(files)} файл(ов), первое отличие: {first}")
         print("  " + ", ".join(files[:6]) + (" …" if len(files) > 6 else ""))
+    print("\nклассы отличий (по строкам; файл может быть в нескольких):")
+    for name, files in sorted(why.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {len(files)} файл(ов): {name}")
+    print(f"необъяснённых строк: {len(unexplained)}")
+    for line in unexplained[:40]:
+        print("  " + line)
     if keep is not None:
         (keep / "diff.txt").write_text("\n".join(diffs) + "\n", encoding="utf-8")
         print(f"\nполный diff: {keep / 'diff.txt'}")

@@ -216,9 +216,11 @@ def run(args: argparse.Namespace) -> int:
     elif not results.exists():
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
     shown_results = results
+    document: dict[str, Any] | UserError | None  # read once: for the build's check and the summary
     try:
-        read_results(results)
+        document = read_results(results)
     except UserError as exc:  # a truncated or broken file: said in one line, the site shows no run
+        document = exc
         print(
             f"berserk-rules site: предупреждение: результаты не загружены: {exc} — сайт собирается без "
             "них (все сценарии «не запускался»); запустите «berserk-rules check»",
@@ -242,21 +244,26 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"Сайт: {index}")
         print(f"Сборка: {elapsed:.1f} с")
-    print(summary_line(root, results, check_code, build_code))
+    print(summary_line(root, document, check_code, build_code))
     return 1 if (check_code or build_code) else 0
 
 
-def summary_line(root: Path, results: Path, check_code: int, build_code: int) -> str:
-    """One line: scenario statuses of the latest run and the outcome of check and build."""
+def summary_line(
+    root: Path, document: dict[str, Any] | UserError | None, check_code: int, build_code: int
+) -> str:
+    """One line: scenario statuses of the latest run (``document``: the results file as read, or
+    why it could not be read) and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
-    from berserk_rules.results import STATUSES, count, load_results
+    from berserk_rules.results import STATUSES, count
     from berserk_rules.site.data import cached_scenarios
 
     try:
         scenarios = cached_scenarios(root)
-        records = load_results(results)
+        if isinstance(document, UserError):
+            raise document
     except UserError as exc:
         return f"Итог: {exc}"
+    records = {record["id"]: record for record in document["scenarios"]} if document else {}
     counts = count(str(records.get(ref.id, {}).get("status") or "not run") for ref in scenarios)
     parts = [
         f"{STATUS_NAMES.get(status, status)} — {counts[status]}" for status in STATUSES if counts.get(status)

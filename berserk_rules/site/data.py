@@ -123,7 +123,7 @@ def watched_files(root: Path) -> list[Path]:
 
 
 def load_site_data(app: Sphinx) -> SiteData:
-    from berserk_rules.results import load_results, load_results_file
+    from berserk_rules.results import load_results_file
 
     root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))
@@ -133,7 +133,8 @@ def load_site_data(app: Sphinx) -> SiteData:
         logger.warning("сценарии не загружены: %s", exc)
     try:
         data.run = load_results_file(data.results_path)
-        data.results = load_results(data.results_path) if data.run is not None else {}
+        # the records of that one read, by id (reading the file again would hold a second copy)
+        data.results = {record["id"]: record for record in data.run["scenarios"]} if data.run else {}
     except UserError as exc:
         logger.warning("результаты не загружены: %s", exc)
     data.view_path = Path(app.doctreedir) / "berserk-view.json"
