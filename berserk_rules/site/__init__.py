@@ -51,7 +51,13 @@ from berserk_rules.site.nodes import (
     run_summary,
     scenario_index_table,
 )
-from berserk_rules.site.results import CoverageDirective, RunDirective, on_doctree_resolved
+from berserk_rules.site.results import (
+    CoverageDirective,
+    RunDirective,
+    on_doctree_resolved,
+    replay_deferred,
+    visit_replay_deferred,
+)
 from berserk_rules.site.search import on_build_finished, on_config_inited
 from berserk_rules.site.steps import StepsDirective
 
@@ -106,6 +112,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     for node_class in (*PLACEHOLDERS, coverage_table, run_summary, scenario_index_table):
         app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
+
+    app.add_node(replay_deferred, html=(visit_replay_deferred, None), text=(_skip, None), latex=(_skip, None))
 
     app.add_domain(BerserkDomain, override=True)
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
