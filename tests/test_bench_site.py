@@ -30,6 +30,7 @@ def small_results(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow  # copies the project twice
 @pytest.mark.parametrize("mode", ["scenarios", "files"])
 def test_the_scaled_suite_has_n_times_the_scenarios_and_matching_results(tmp_path: Path, mode: str) -> None:
     from berserk_rules.features import load_scenarios
