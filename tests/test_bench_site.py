@@ -52,4 +52,5 @@ def test_the_scaled_suite_has_n_times_the_scenarios_and_matching_results(tmp_pat
 def test_the_process_tree_is_measured() -> None:
     import os
 
-    assert bench_site.tree_rss(os.getpid()) > 1000  # this Python process alone is over 1 MB
+    rss, pss = bench_site.tree_memory(os.getpid())
+    assert rss > 1000 and 0 < pss <= rss  # this Python process alone is over 1 MB

@@ -13,7 +13,8 @@ Runs of the two sizes alternate (×1, ×N, ×1, ×N …) so that the load of a s
 both alike. Each figure is the median of ``--repeat`` runs: wall time of the whole command (Python
 start-up included), processor time (user + system of the command and its workers) and peak memory —
 the largest resident set of one process (``ru_maxrss``, as ``/usr/bin/time -v`` reports it) and the
-peak sum over the command's process tree (sampled from ``/proc`` every 50 ms; Sphinx reads and
+peak sum over the command's process tree, resident (RSS) and proportional (PSS, shared pages
+divided among the processes that share them), sampled from ``/proc`` every 50 ms (Sphinx reads and
 writes in forked workers). The machine's load average is printed before and after.
 
 ``--edition``: the earlier benchmark — the project's site and the synthetic full-length edition
@@ -43,7 +44,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 # what a copy of the project needs for a site build (no virtualenv, no build output, no history)
 COPIED = ("pyproject.toml", "rules", "docs", "features", "berserk_rules", "engine")
-PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 CODE = ("berserk_rules", "engine")  # taken from --code (default: this checkout), for before/after
 SKIPPED = shutil.ignore_patterns("_generated", "_build", "__pycache__", "*.egg-info", "node_modules")
 
@@ -154,38 +154,54 @@ class Run:
     wall: float
     cpu: float
     max_rss: int  # kB, the largest process
-    tree_rss: int  # kB, the peak sum over the process tree
+    tree_rss: int  # kB, the peak sum over the process tree (shared pages counted in each process)
+    tree_pss: int  # kB, the peak proportional sum over the process tree (shared pages divided)
 
     def figures(self) -> dict[str, float]:
-        return {"wall": self.wall, "cpu": self.cpu, "max_rss": self.max_rss, "tree_rss": self.tree_rss}
+        return {
+            "wall": self.wall,
+            "cpu": self.cpu,
+            "max_rss": self.max_rss,
+            "tree_rss": self.tree_rss,
+            "tree_pss": self.tree_pss,
+        }
 
 
-def tree_rss(pid: int) -> int:
-    """Resident set (kB) of ``pid`` and all its descendants (``/proc/PID/task/*/children``)."""
-    total, stack = 0, [pid]
+def tree_memory(pid: int) -> tuple[int, int]:
+    """(resident set, proportional set) in kB of ``pid`` and all its descendants. The resident sets
+    of forked processes count their shared pages once per process; the proportional set
+    (``smaps_rollup``: Pss) divides each shared page among the processes that share it."""
+    rss = pss = 0
+    stack = [pid]
     while stack:
         current = stack.pop()
         try:
-            with open(f"/proc/{current}/statm", encoding="ascii") as statm:
-                total += int(statm.read().split()[1]) * PAGE_KB
+            with open(f"/proc/{current}/smaps_rollup", encoding="ascii") as rollup:
+                for line in rollup:
+                    if line.startswith(("Rss:", "Pss:")):
+                        value = int(line.split()[1])
+                        if line.startswith("Rss:"):
+                            rss += value
+                        else:
+                            pss += value
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
                     stack.extend(int(child) for child in children.read().split())
         except (OSError, ValueError):  # the process ended meanwhile
             continue
-    return total
+    return rss, pss
 
 
 def measured(args: list[str], cwd: Path) -> Run:
     started = time.perf_counter()
     process = subprocess.Popen([*CLI, *args], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    peak = 0
+    peak = [0, 0]
     done = threading.Event()
 
     def sample() -> None:
-        nonlocal peak
         while not done.is_set():
-            peak = max(peak, tree_rss(process.pid))
+            rss, pss = tree_memory(process.pid)
+            peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
             time.sleep(0.05)
 
     sampler = threading.Thread(target=sample)
@@ -198,7 +214,7 @@ def measured(args: list[str], cwd: Path) -> Run:
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode:
         raise SystemExit(f"{' '.join(args)} (in {cwd}): код {process.returncode}\n{stderr[-3000:]}")
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, peak)
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, peak[0], peak[1])
 
 
 @dataclass
@@ -218,7 +234,8 @@ def describe(runs: list[Run]) -> str:
         f"медиана {median(runs, 'wall'):.2f} с ({', '.join(f'{r.wall:.2f}' for r in runs)}), "
         f"процессор {median(runs, 'cpu'):.2f} с ({', '.join(f'{r.cpu:.2f}' for r in runs)}), "
         f"память: процесс {median(runs, 'max_rss') / 1024:.0f} МБ, "
-        f"дерево процессов {median(runs, 'tree_rss') / 1024:.0f} МБ"
+        f"дерево процессов {median(runs, 'tree_rss') / 1024:.0f} МБ (RSS), "
+        f"{median(runs, 'tree_pss') / 1024:.0f} МБ (PSS)"
     )
 
 

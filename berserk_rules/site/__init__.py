@@ -61,9 +61,19 @@ from berserk_rules.site.results import (
 from berserk_rules.site.search import on_build_finished, on_config_inited
 from berserk_rules.site.steps import StepsDirective
 
+# Above this many scenarios the pages are written one by one. Sphinx's parallel writer resolves the
+# pages in its main process and hands them to the writing process a chunk at a time (about half the
+# pages each), so two chunks of resolved pages are held at once: with ten times the project's
+# scenarios that is most of a gigabyte, in the main process and again in the forked writer. Written
+# one by one, only the page being written is held; the processor time is the same.
+PARALLEL_WRITE_LIMIT = 2000
+
 
 def on_builder_inited(app: Sphinx) -> None:
     data = load_site_data(app)
+    if len(data.scenarios) > PARALLEL_WRITE_LIMIT:
+        # the builder's documented switch (read by Sphinx), for this build only; reading stays parallel
+        app.builder.allow_parallel = False  # type: ignore[misc]
     if app.config.berserk_corpus:  # an edition's site: scenarios attach only where the text is theirs
         split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
     app.berserk_data = data  # type: ignore[attr-defined]
