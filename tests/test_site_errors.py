@@ -43,8 +43,12 @@ def lines(err: str) -> list[str]:
 
 
 def test_no_private_sphinx_api_is_used() -> None:
-    source = (ROOT / "berserk_rules" / "commands" / "site.py").read_text(encoding="utf-8")
-    assert "sphinx._" not in source and "handle_exception" not in source
+    files = [ROOT / "berserk_rules" / "commands" / "site.py", *(ROOT / "berserk_rules" / "site").glob("*.py")]
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"\bsphinx(\.\w+)*\._", source), path  # a private Sphinx module
+        assert not re.search(r"from sphinx[\w.]* import [^\n]*\b_\w", source), path  # a private name
+        assert "handle_exception" not in source, path
 
 
 def test_a_failed_write_in_a_parallel_worker_is_one_line(
