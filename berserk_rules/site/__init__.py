@@ -27,6 +27,7 @@ index) are written on ``builder-inited`` into ``<srcdir>/_generated/``.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from docutils import nodes
@@ -78,6 +79,14 @@ def on_builder_inited(app: Sphinx) -> None:
         split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
     app.berserk_data = data  # type: ignore[attr-defined]
     generate_pages(app, data)
+    # What is loaded by now (scenarios, results, corpus) lives for the whole build: kept out of the
+    # cyclic garbage collector, whose full passes would otherwise touch, and so copy, all of it in
+    # every process Sphinx forks to read and write; given back to it when the build ends.
+    gc.freeze()
+
+
+def on_build_ended(app: Sphinx, exception: Exception | None) -> None:
+    gc.unfreeze()
 
 
 # Sphinx writes a toctree's caption as a heading without the level ARIA requires (axe,
@@ -142,6 +151,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("build-finished", on_build_finished)
+    app.connect("build-finished", on_build_ended, priority=900)  # after the other handlers
     app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
     app.connect("config-inited", on_config_inited)
     app.connect("include-read", on_include_read)
