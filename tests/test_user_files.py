@@ -658,13 +658,13 @@ def test_site_into_a_path_under_a_file_is_one_line(site_project: Path, capfd) ->
 @pytest.mark.slow  # builds the site
 def test_site_on_a_full_disk_is_one_line(site_project: Path, monkeypatch: pytest.MonkeyPatch, capfd) -> None:
     """Sphinx's own crash report is replaced by one line when the build fails to write."""
-    import sphinx.cmd.build
+    import sphinx.application
 
     class FullDisk:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(sphinx.cmd.build, "Sphinx", FullDisk)
+    monkeypatch.setattr(sphinx.application, "Sphinx", FullDisk)
     assert main(["site", "--no-check"]) == 2
     out, err = capfd.readouterr()
     line = one_line(err)

@@ -14,13 +14,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from berserk_rules.commands._common import WriteError, check_writable_folder, results_path
 from berserk_rules.errors import UserError
 from berserk_rules.results import read_results
 
-SPHINX_OPTIONS = ["-W", "-n", "--keep-going", "-q", "-b", "html", "-j", "auto"]
+PARALLEL = os.cpu_count() or 1  # Sphinx's «-j auto»: read and write in that many processes
 
 
 def build_site(
@@ -33,47 +33,121 @@ def build_site(
     corpus: Path | None = None,
     compare: Path | None = None,
 ) -> int:
-    """Build ``<root>/docs`` into ``out`` with ``results`` as the results file; Sphinx's exit code.
+    """Build ``<root>/docs`` into ``out`` with ``results`` as the results file; 0, or 1 when the
+    build warned (warnings are errors, as ``sphinx-build -W -n --keep-going``), or 2 when it failed.
 
     Incremental: pages are rebuilt when their sources, the results or the scenarios change.
     ``warnings``: also write the warnings into this file. ``corpus``: an edition's folder
     (``import --edition``): its pages are generated next to ``out`` and built with ``docs/conf.py``.
+    A failed write (full disk, read-only folder) raises :class:`WriteError` (one line); any other
+    failure of Sphinx is one line too, with the traceback saved to a file.
     """
-    from sphinx.cmd.build import build_main
-
     from berserk_rules import features
 
     srcdir = root / "docs"
-    extra: list[str] = []
+    overrides: dict[str, Any] = {
+        "berserk_results": str(results),
+        "berserk_root": str(root),
+        "nitpicky": True,
+    }
+    if matrix:
+        overrides["berserk_matrix"] = os.pathsep.join(str(p) for p in matrix)
     if corpus is not None:
         from berserk_rules.site.editions import edition_pages
 
         srcdir = edition_pages(root, corpus, out.parent / (out.name + ".src"), compare)
-        extra = ["-c", str(root / "docs"), "-D", f"berserk_corpus={corpus.resolve()}"]
-    argv = [
-        *SPHINX_OPTIONS,
-        *(["-w", str(warnings)] if warnings else []),
-        *extra,
-        "-d",
-        str(doctrees or out.parent / (out.name + ".doctrees")),
-        "-D",
-        f"berserk_results={results}",
-        "-D",
-        f"berserk_root={root}",
-        *(["-D", "berserk_matrix=" + os.pathsep.join(str(p) for p in matrix)] if matrix else []),
-        str(srcdir),
-        str(out),
-    ]
+        overrides["berserk_corpus"] = str(corpus.resolve())
     cached = features.DISK_CACHE
     features.DISK_CACHE = True  # the site reads every feature on each build: keep the parses
     try:
-        with write_errors_caught(out) as caught:
-            code = int(build_main(argv))
+        with warnings_to(warnings) as warning_stream:
+            return run_sphinx(
+                srcdir,
+                root / "docs",
+                out,
+                doctrees or out.parent / (out.name + ".doctrees"),
+                overrides,
+                warning_stream,
+            )
     finally:
         features.DISK_CACHE = cached
-    if caught:
-        raise WriteError(caught[0], out, "сайт не собран: не удалось записать")
-    return code
+
+
+@contextmanager
+def warnings_to(path: Path | None) -> Iterator[TextIO]:
+    """Sphinx's warnings go to stderr and, with ``path``, also into that file (as ``sphinx-build -w``)."""
+    if path is None:
+        yield sys.stderr
+        return
+    from sphinx.util.console import strip_colors
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as file:
+
+        class Both:
+            def write(self, text: str) -> int:
+                sys.stderr.write(text)
+                file.write(strip_colors(text))
+                return len(text)
+
+            def flush(self) -> None:
+                sys.stderr.flush()
+                file.flush()
+
+        yield Both()  # type: ignore[misc]
+
+
+def run_sphinx(
+    srcdir: Path, confdir: Path, out: Path, doctrees: Path, overrides: dict[str, Any], warning: TextIO
+) -> int:
+    """One Sphinx build through its public application class, as ``sphinx-build -W -n --keep-going
+    -q -b html -j auto`` does (the same docutils set-up); Sphinx's status code."""
+    from sphinx.application import Sphinx
+    from sphinx.util.console import color_terminal, nocolor
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    if not color_terminal():  # as sphinx-build --color auto: no colour codes into a pipe or a file
+        nocolor()
+    try:
+        with patch_docutils(confdir), docutils_namespace():
+            app = Sphinx(
+                srcdir=srcdir,
+                confdir=confdir,
+                outdir=out,
+                doctreedir=doctrees,
+                buildername="html",
+                confoverrides=overrides,
+                status=None,
+                warning=warning,
+                warningiserror=True,
+                parallel=PARALLEL,
+            )
+            app.build()
+            return int(app.statuscode)
+    except (Exception, KeyboardInterrupt) as exc:
+        found = os_error_of(exc)
+        if found is not None:
+            raise WriteError(found, out, "сайт не собран: не удалось записать") from exc
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        print(f"berserk-rules site: ошибка: {sphinx_failure(exc)}", file=sys.stderr)
+        return 2
+
+
+def sphinx_failure(exc: BaseException) -> str:
+    """One line for a failed Sphinx build: what failed and where its traceback was saved."""
+    import tempfile
+    import traceback
+
+    from sphinx.errors import SphinxError
+
+    kind = exc.category if isinstance(exc, SphinxError) else type(exc).__name__
+    first = (str(exc).strip().splitlines() or [""])[0]
+    with tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", prefix="berserk-site-", suffix=".log", delete=False
+    ) as log:
+        log.write("".join(traceback.format_exception(exc)))
+    return f"сборка сайта прервалась: {kind}: {first} (трассировка: {log.name})"
 
 
 PARALLEL_OS_ERROR_RE = re.compile(r"\A\w*Error: \[Errno (\d+)\] (.*?)(?:: '(.*)')?\Z", re.S)
@@ -92,33 +166,6 @@ def os_error_of(exc: BaseException) -> OSError | None:
             return OSError(int(found.group(1)), found.group(2), found.group(3))
     cause = exc.__cause__ or exc.__context__
     return os_error_of(cause) if cause is not None and cause is not exc else None
-
-
-@contextmanager
-def write_errors_caught(out: Path) -> Iterator[list[OSError]]:
-    """While Sphinx builds: a failed write (full disk, read-only folder) is collected into the list
-    instead of Sphinx's crash report, so that the command ends with one line. Any other failure is
-    reported by Sphinx as before."""
-    caught: list[OSError] = []
-    try:
-        from sphinx._cli.util import errors
-    except ImportError:  # pragma: no cover - another Sphinx layout: its own report stays
-        yield caught
-        return
-    original = errors.handle_exception
-
-    def handle(exception: BaseException, *args: Any, **kwargs: Any) -> None:
-        found = os_error_of(exception)
-        if found is None:
-            original(exception, *args, **kwargs)
-        else:
-            caught.append(found)
-
-    errors.handle_exception = handle  # type: ignore[assignment]
-    try:
-        yield caught
-    finally:
-        errors.handle_exception = original
 
 
 def run(args: argparse.Namespace) -> int:
@@ -169,9 +216,11 @@ def run(args: argparse.Namespace) -> int:
     elif not results.exists():
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
     shown_results = results
+    document: dict[str, Any] | UserError | None  # read once: for the build's check and the summary
     try:
-        read_results(results)
+        document = read_results(results)
     except UserError as exc:  # a truncated or broken file: said in one line, the site shows no run
+        document = exc
         print(
             f"berserk-rules site: предупреждение: результаты не загружены: {exc} — сайт собирается без "
             "них (все сценарии «не запускался»); запустите «berserk-rules check»",
@@ -195,21 +244,26 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"Сайт: {index}")
         print(f"Сборка: {elapsed:.1f} с")
-    print(summary_line(root, results, check_code, build_code))
+    print(summary_line(root, document, check_code, build_code))
     return 1 if (check_code or build_code) else 0
 
 
-def summary_line(root: Path, results: Path, check_code: int, build_code: int) -> str:
-    """One line: scenario statuses of the latest run and the outcome of check and build."""
+def summary_line(
+    root: Path, document: dict[str, Any] | UserError | None, check_code: int, build_code: int
+) -> str:
+    """One line: scenario statuses of the latest run (``document``: the results file as read, or
+    why it could not be read) and the outcome of check and build."""
     from berserk_rules.coverage import STATUS_NAMES
-    from berserk_rules.results import STATUSES, count, load_results
+    from berserk_rules.results import STATUSES, count
     from berserk_rules.site.data import cached_scenarios
 
     try:
         scenarios = cached_scenarios(root)
-        records = load_results(results)
+        if isinstance(document, UserError):
+            raise document
     except UserError as exc:
         return f"Итог: {exc}"
+    records = {record["id"]: record for record in document["scenarios"]} if document else {}
     counts = count(str(records.get(ref.id, {}).get("status") or "not run") for ref in scenarios)
     parts = [
         f"{STATUS_NAMES.get(status, status)} — {counts[status]}" for status in STATUSES if counts.get(status)

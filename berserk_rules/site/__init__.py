@@ -27,6 +27,7 @@ index) are written on ``builder-inited`` into ``<srcdir>/_generated/``.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from docutils import nodes
@@ -52,17 +53,41 @@ from berserk_rules.site.nodes import (
     run_summary,
     scenario_index_table,
 )
-from berserk_rules.site.results import CoverageDirective, RunDirective, on_doctree_resolved
+from berserk_rules.site.results import (
+    CoverageDirective,
+    RunDirective,
+    on_doctree_resolved,
+    replay_deferred,
+    visit_replay_deferred,
+)
 from berserk_rules.site.search import on_build_finished, on_config_inited
 from berserk_rules.site.steps import StepsDirective
+
+# Above this many scenarios the pages are written one by one. Sphinx's parallel writer resolves the
+# pages in its main process and hands them to the writing process a chunk at a time (about half the
+# pages each), so two chunks of resolved pages are held at once: with ten times the project's
+# scenarios that is most of a gigabyte, in the main process and again in the forked writer. Written
+# one by one, only the page being written is held; the processor time is the same.
+PARALLEL_WRITE_LIMIT = 2000
 
 
 def on_builder_inited(app: Sphinx) -> None:
     data = load_site_data(app)
+    if len(data.scenarios) > PARALLEL_WRITE_LIMIT:
+        # the builder's documented switch (read by Sphinx), for this build only; reading stays parallel
+        app.builder.allow_parallel = False  # type: ignore[misc]
     if app.config.berserk_corpus:  # an edition's site: scenarios attach only where the text is theirs
         split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
     app.berserk_data = data  # type: ignore[attr-defined]
     generate_pages(app, data)
+    # What is loaded by now (scenarios, results, corpus) lives for the whole build: kept out of the
+    # cyclic garbage collector, whose full passes would otherwise touch, and so copy, all of it in
+    # every process Sphinx forks to read and write; given back to it when the build ends.
+    gc.freeze()
+
+
+def on_build_ended(app: Sphinx, exception: Exception | None) -> None:
+    gc.unfreeze()
 
 
 # Sphinx writes a toctree's caption as a heading without the level ARIA requires (axe,
@@ -108,6 +133,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for node_class in (*PLACEHOLDERS, coverage_table, run_summary, scenario_index_table):
         app.add_node(node_class, html=(_skip, None), text=(_skip, None), latex=(_skip, None))
 
+    app.add_node(replay_deferred, html=(visit_replay_deferred, None), text=(_skip, None), latex=(_skip, None))
+
     app.add_domain(BerserkDomain, override=True)
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
     app.add_directive("berserk-feature", FeatureDirective)
@@ -126,6 +153,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("build-finished", on_build_finished)
+    app.connect("build-finished", on_build_ended, priority=900)  # after the other handlers
     app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
     app.connect("config-inited", on_config_inited)
     app.connect("include-read", on_include_read)

@@ -48,14 +48,6 @@ def parsed_feature(path: Path, root: Path) -> Any:
     return _PARSED[key]
 
 
-def scenario_index(config: Any, srcdir: str | Path) -> list[Any]:
-    """Every scenario of the project; empty when a feature file is bad (the build warns elsewhere)."""
-    try:
-        return cached_scenarios(project_root(config, srcdir))
-    except UserError:
-        return []
-
-
 @dataclass
 class SiteData:
     root: Path
@@ -70,6 +62,18 @@ class SiteData:
     # ((kind, id) -> berserk_rules.editions.Foreign) and those scenarios, kept out of by_kind
     foreign: dict[tuple[str, str], Any] = field(default_factory=dict)
     foreign_refs: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    # (file, line of the scenario) -> its scenarios (an outline: one per row), built on first use
+    _at: dict[tuple[str, int], list[Any]] | None = field(default=None, repr=False)
+
+    def scenarios_at(self, file: str, line: int) -> list[Any]:
+        """The scenarios of the Gherkin scenario at ``file``:``line`` (an outline's rows), in order:
+        found through an index built once per build, not by a walk over every scenario."""
+        if self._at is None:
+            at: dict[tuple[str, int], list[Any]] = {}
+            for ref in self.scenarios:
+                at.setdefault((ref.file, ref.scenario_line), []).append(ref)
+            self._at = at
+        return self._at.get((file, line), [])
 
     def status(self, scenario_id: str) -> str:
         record = self.results.get(scenario_id)
@@ -119,7 +123,7 @@ def watched_files(root: Path) -> list[Path]:
 
 
 def load_site_data(app: Sphinx) -> SiteData:
-    from berserk_rules.results import load_results, load_results_file
+    from berserk_rules.results import load_results_file
 
     root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))
@@ -129,7 +133,8 @@ def load_site_data(app: Sphinx) -> SiteData:
         logger.warning("сценарии не загружены: %s", exc)
     try:
         data.run = load_results_file(data.results_path)
-        data.results = load_results(data.results_path) if data.run is not None else {}
+        # the records of that one read, by id (reading the file again would hold a second copy)
+        data.results = {record["id"]: record for record in data.run["scenarios"]} if data.run else {}
     except UserError as exc:
         logger.warning("результаты не загружены: %s", exc)
     data.view_path = Path(app.doctreedir) / "berserk-view.json"

@@ -19,7 +19,7 @@ from berserk_rules.site.data import (
     feature_docname,
     parsed_feature,
     project_root,
-    scenario_index,
+    site_data,
     write_if_changed,
 )
 from berserk_rules.site.domain import BerserkDirective
@@ -108,7 +108,7 @@ class FeatureDirective(BerserkDirective):
     def run(self) -> list[nodes.Node]:
         self.note_berserk()
         rel = self.arguments[0].strip()
-        root = project_root(self.config, self.env.srcdir)
+        root = self.root = project_root(self.config, self.env.srcdir)  # once: where() needs it often
         try:
             parsed = parsed_feature(root / rel, root)
         except UserError as exc:
@@ -136,7 +136,7 @@ class FeatureDirective(BerserkDirective):
         self.domain.note_object("scenario", scenario_id, f"scenario-{line}", location=where)
 
     def where(self, line: int) -> tuple[str, int]:
-        return (str(project_root(self.config, self.env.srcdir) / self.rel), line)
+        return (str(self.root / self.rel), line)
 
     def tags(self, tags: list[dict[str, Any]], line: int) -> list[nodes.Node]:
         if not tags:
@@ -236,11 +236,7 @@ class FeatureDirective(BerserkDirective):
     def scenario_links(self, scenario: dict[str, Any]) -> list[nodes.Node]:
         """«Проверяет: правило 401.7 …» and «Карты: «Часовой» …» — links from a scenario to its entries."""
         line = scenario["location"]["line"]
-        refs = [
-            r
-            for r in scenario_index(self.config, self.env.srcdir)
-            if r.file == self.rel and r.scenario_line == line
-        ]
+        refs = site_data(self.env.app).scenarios_at(self.rel, line)
         para = nodes.paragraph(classes=["berserk-scenario-links"])
         seen: list[tuple[str, str]] = []
         for ref in refs:

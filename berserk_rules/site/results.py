@@ -217,7 +217,7 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         (scenario_list, lambda node: render_scenario_list(app, data, node, docname)),
         (scenario_status, lambda node: status_badge(data.status(node["scenario"]))),
         (scenario_messages, lambda node: render_messages(data, node["scenarios"])),
-        (scenario_replay, lambda node: render_replay(app, data, node["scenarios"], docname)),
+        (scenario_replay, lambda node: deferred_replay(app, data, node["scenarios"], docname, doctree)),
         (
             run_note,
             lambda node: (
@@ -409,6 +409,51 @@ def replay_steps(
         return shown, rule_uri(ident), None
 
     return [nodes.raw("", replay_block(record, scenario_id, len(scenario_ids) > 1, label), format="html")]
+
+
+class replay_deferred(nodes.General, nodes.Element):
+    """A scenario's replay, rendered only when its page is written (:func:`visit_replay_deferred`).
+
+    A replay is the largest part of a scenario page (a board and a log: hundreds of nodes per
+    scenario), and Sphinx's parallel writer keeps every resolved page of the chunks in flight in its
+    main process; built there, the replays of a suite ten times larger took gigabytes. Until written,
+    the node holds only the words the search indexes from the replay, as Sphinx's own collector finds
+    them, so the search index stays the same.
+    """
+
+
+def deferred_replay(
+    app: Sphinx, data: SiteData, scenario_ids: list[str], docname: str, doctree: nodes.document
+) -> list[nodes.Node]:
+    rendered = render_replay(app, data, scenario_ids, docname)
+    if not rendered:
+        return []
+    node = replay_deferred(scenarios=list(scenario_ids))
+    indexer = getattr(app.builder, "indexer", None)
+    if indexer is not None:  # the words as Sphinx's search collects them from the rendered replay
+        from sphinx.search import WordCollector
+
+        holder = nodes.container()
+        holder.extend(rendered)
+        collector = WordCollector(doctree, indexer.lang)
+        holder.walk(collector)
+        node += nodes.Text(" ".join(collector.found_words))
+    return [node]
+
+
+def visit_replay_deferred(self: Any, node: replay_deferred) -> None:
+    """Render the replay into the page being written, in its place, and drop it once written."""
+    app = self.builder.app
+    rendered = render_replay(app, site_data(app), node["scenarios"], self.builder.current_docname)
+    parent = node.parent
+    at = parent.index(node) + 1
+    parent[at:at] = rendered  # beside the node, as the nodes were placed before
+    try:
+        for part in rendered:
+            part.walkabout(self)
+    finally:
+        del parent[at : at + len(rendered)]
+    raise nodes.SkipNode
 
 
 def render_messages(data: SiteData, scenario_ids: list[str]) -> list[nodes.Node]:
