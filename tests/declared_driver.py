@@ -1,7 +1,7 @@
 """The reference engine that gets and gives only the fields the JSON Schemas declare.
 
 ``--driver tests.declared_driver:DeclaredFieldsDriver``: the position is passed through
-:func:`berserk_rules.contract.declared_only` before the engine reads it, and every decision, observation
+:func:`berserk_rules.declared.declared_only` before the engine reads it, and every decision, observation
 and log before a step sees it — so a scenario whose steps write a position field, or read a field, a
 value or an event, that the schemas do not declare fails here (tests/test_declared_fields.py).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from berserk_rules import contract, messages
+from berserk_rules import declared, messages
 from berserk_rules.drivers.reference import ReferenceDriver
 
 
@@ -18,13 +18,13 @@ class DeclaredFieldsDriver(ReferenceDriver):
     name: ClassVar[str] = "эталонный движок: только объявленные поля"
 
     def start(self, setup: dict[str, Any]) -> None:
-        super().start(contract.declared_only(messages.START.request + "/properties/position", setup))
+        super().start(declared.declared_only(messages.START.request + "/properties/position", setup))
 
     def decision(self) -> dict[str, Any] | None:
-        return contract.declared_only(messages.DECISION.reply, super().decision())
+        return declared.declared_only(messages.DECISION.reply, super().decision())
 
     def observe(self, player: str | None) -> dict[str, Any]:
-        return contract.declared_only(messages.OBSERVE.reply, super().observe(player))
+        return declared.declared_only(messages.OBSERVE.reply, super().observe(player))
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
-        return contract.declared_only(messages.LOG.reply, super().log(player))
+        return declared.declared_only(messages.LOG.reply, super().log(player))

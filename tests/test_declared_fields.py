@@ -1,5 +1,5 @@
 """The schemas are the whole contract: every scenario passes on answers stripped of every field the
-schemas do not declare (berserk_rules.contract.declared_only, tests/declared_driver.py) — and the filter
+schemas do not declare (berserk_rules.declared.declared_only, tests/declared_driver.py) — and the filter
 really strips."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import contract, messages
+from berserk_rules import declared, messages
 from berserk_rules.drivers.reference import ReferenceDriver
 from berserk_rules.features import load_scenarios
 
@@ -44,7 +44,7 @@ def test_an_undeclared_field_disappears_and_a_declared_one_stays() -> None:
     gnome["secret"] = {"deep": 1}
     view["players"]["А"]["coins"]["borrowed"] = 3
     view["engine_only"] = True
-    stripped = contract.declared_only(messages.OBSERVE.reply, view)
+    stripped = declared.declared_only(messages.OBSERVE.reply, view)
     kept = next(c for c in stripped["play"] if c["name"] == "Гном")
     assert "secret" not in kept and "borrowed" not in stripped["players"]["А"]["coins"]
     assert "engine_only" not in stripped
@@ -65,7 +65,7 @@ def test_an_undeclared_field_disappears_and_a_declared_one_stays() -> None:
     assert hand == [{k: v for k, v in c.items()} for c in view["players"]["А"]["zones"]["hand"]["cards"]]
     assert stripped["players"]["А"]["anytime"] == view["players"]["А"]["anytime"] != []
     gnome["markers"] = {"ярость": 2}  # additionalProperties: any marker's name is declared
-    assert contract.declared_only("observation#/$defs/card_in_play", gnome)["markers"] == {"ярость": 2}
+    assert declared.declared_only("observation#/$defs/card_in_play", gnome)["markers"] == {"ярость": 2}
 
 
 def test_the_fields_of_an_option_are_declared_by_their_type() -> None:
@@ -73,12 +73,12 @@ def test_the_fields_of_an_option_are_declared_by_their_type() -> None:
     assert decision is not None and decision["kind"] == "choose_action"
     decision["options"][0]["hint"] = "лучший ход"
     decision["mood"] = "спокойно"
-    stripped = contract.declared_only(messages.DECISION.reply, decision)
+    stripped = declared.declared_only(messages.DECISION.reply, decision)
     assert "mood" not in stripped and "hint" not in stripped["options"][0]
     attack = next(o for o in stripped["options"] if o["type"] == "attack")
     assert attack["attacker"] and attack["slots"][0]["candidates"]
     assert stripped["options"] == [{k: v for k, v in o.items() if k != "hint"} for o in decision["options"]]
-    assert contract.declared_only(messages.DECISION.reply, None) is None
+    assert declared.declared_only(messages.DECISION.reply, None) is None
 
 
 def test_a_log_entry_keeps_the_fields_of_its_own_event() -> None:
@@ -87,7 +87,7 @@ def test_a_log_entry_keeps_the_fields_of_its_own_event() -> None:
         {"seq": 2, "turn": 1, "event": "phase", "text": "…", "amount": 2, "phase": "choice", "rule": "306"},
         {"seq": 3, "turn": 1, "event": "blow", "text": "…", "kind": "shot", "strength": 3, "target": "c4"},
     ]
-    heal, phase, blow = contract.declared_only(messages.LOG.reply, entries)
+    heal, phase, blow = declared.declared_only(messages.LOG.reply, entries)
     assert heal == {"seq": 1, "turn": 1, "event": "heal", "text": "…", "card": "c1", "amount": 2}
     assert phase == {"seq": 2, "turn": 1, "event": "phase", "text": "…", "rule": "306"}  # amount: heal's only
     assert blow == entries[2]
@@ -97,7 +97,7 @@ def test_a_branch_the_value_does_not_fit_declares_nothing() -> None:
     """anyOf: the fields of a face-down card are those of the face_down form only."""
     hidden = {"id": "c9", "name": None, "type": None, "owner": "Б", "face_down": True, "controller": "Б"}
     hidden_with = {**hidden, "strike": 5, "closed": False}
-    stripped = contract.declared_only("observation#/properties/play/items", hidden_with)
+    stripped = declared.declared_only("observation#/properties/play/items", hidden_with)
     assert stripped == {**hidden, "closed": False}
 
 
@@ -141,7 +141,7 @@ def test_a_position_keeps_what_its_schema_declares() -> None:
     position["players"]["Б"]["play"][0]["aura"] = "синяя"
     position["cards"]["Гном"]["rarity"] = "редкая"
     position["engine"] = {"snapshot": {"anything": [1, 2]}}  # opaque: the engine's own continuation
-    stripped = contract.declared_only(messages.START.request + "/properties/position", position)
+    stripped = declared.declared_only(messages.START.request + "/properties/position", position)
     assert "aura" not in stripped["players"]["Б"]["play"][0] and "rarity" not in stripped["cards"]["Гном"]
     assert stripped["players"]["Б"]["play"][0] == {"card": "Гоблин", "wounds": 1}
     assert stripped["engine"] == position["engine"]

@@ -206,3 +206,15 @@ def test_the_engine_import_finder_finds_a_late_import(tmp_path: Path) -> None:
     )
     assert "berserk_engine.serve" in imported_names(module, "late")
     assert "berserk_engine.game" not in imported_names(module, "late")
+
+
+MAX_LINES = 600  # issue 17: a module of the tooling does one job; a longer one is split, not grown
+
+
+def test_no_module_of_the_tooling_is_longer_than_600_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not long, f"длиннее {MAX_LINES} строк (разделите по работам): {long}"

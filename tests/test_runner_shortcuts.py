@@ -6,7 +6,7 @@
 * pytest-bdd's copy of a data table (``Step.render_datatable``: ``copy.deepcopy``, then ``<param>``
   rendered) against :func:`berserk_rules.runner.tables.render_datatable`, on every table of
   ``features/`` and with an Examples row;
-* ``contract.loads`` against :func:`berserk_rules.protocol.loads_response`, which also gives the
+* ``contract.loads`` against :func:`berserk_rules.replies.loads_response`, which also gives the
   text of the response's ``result`` (the schema checker's memory is keyed by it);
 * a result the checker has not seen yet is still checked to be plain JSON (``1e999`` parses as
   infinity), whether it comes as a value or with its text;
@@ -26,7 +26,7 @@ from pytest_bdd.parser import FeatureParser
 
 from berserk_rules import contract
 from berserk_rules.drivers.reference import ReferenceDriver
-from berserk_rules.protocol import loads_response
+from berserk_rules.replies import loads_response
 from berserk_rules.runner import tables
 
 ROOT = Path(__file__).resolve().parents[1]

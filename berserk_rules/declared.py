@@ -1,0 +1,105 @@
+"""The declared-fields filter: a value with every object field its JSON Schema does not declare
+removed. The schemas are the whole contract only if every field a step reads is declared in them; the
+proof is a run of every scenario on answers so stripped (tests/test_declared_fields.py,
+tests/declared_driver.py)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from berserk_rules.contract import _ANNOTATIONS, SCHEMA_BASE, Check, _Compiler, schema
+
+# keywords that constrain or describe nothing about an object's fields (a node made of these only is
+# «any value»: what it holds is declared as a whole, e.g. ``"expected": {}``)
+_OPAQUE_KEYS = _ANNOTATIONS
+
+
+def _node(name: str, pointer: str) -> Any:
+    """The schema node at ``pointer`` (``/$defs/card/properties/id``) of schema ``name``."""
+    target: Any = schema(name)
+    for part in (p for p in pointer.split("/") if p):
+        key = part.replace("~1", "/").replace("~0", "~")
+        target = target[int(key)] if isinstance(target, list) else target[key]
+    return target
+
+
+def _keywords(name: str, pointer: str) -> dict[str, Any]:
+    """The node's keywords (none for a boolean schema)."""
+    node = _node(name, pointer)
+    return node if isinstance(node, dict) else {}
+
+
+def _ref_target(ref: str, name: str) -> tuple[str, str]:
+    """(schema name, pointer) of a ``$ref`` written in schema ``name``."""
+    full = SCHEMA_BASE + name + ref if ref.startswith("#") else ref
+    target, _, fragment = full.partition("#")
+    return target.removeprefix(SCHEMA_BASE), fragment
+
+
+@functools.cache
+def _node_check(name: str, pointer: str) -> Check:
+    return _Compiler().node(_node(name, pointer), SCHEMA_BASE + name)
+
+
+def _fits(name: str, pointer: str, value: Any) -> bool:
+    return _node_check(name, pointer)(value)
+
+
+def _applying(name: str, pointer: str, value: Any, out: list[tuple[str, str]]) -> None:
+    """Every schema node that applies to ``value`` at this node: the node itself, what its ``$ref``
+    and ``allOf`` name, the branches of ``anyOf`` / ``oneOf`` that ``value`` fits, and ``then`` or
+    ``else`` as its ``if`` decides (a field named only inside an ``if`` is not declared by it)."""
+    node = _node(name, pointer)
+    out.append((name, pointer))
+    if not isinstance(node, dict):
+        return
+    if "$ref" in node:
+        _applying(*_ref_target(node["$ref"], name), value, out)
+    for i in range(len(node.get("allOf", []))):
+        _applying(name, f"{pointer}/allOf/{i}", value, out)
+    for key in ("anyOf", "oneOf"):
+        for i in range(len(node.get(key, []))):
+            if _fits(name, f"{pointer}/{key}/{i}", value):
+                _applying(name, f"{pointer}/{key}/{i}", value, out)
+    if "if" in node:
+        branch = "then" if _fits(name, f"{pointer}/if", value) else "else"
+        if branch in node:
+            _applying(name, f"{pointer}/{branch}", value, out)
+
+
+def _strip(value: Any, at: list[tuple[str, str]]) -> Any:
+    nodes: list[tuple[str, str]] = []
+    for name, pointer in at:
+        _applying(name, pointer, value, nodes)
+    for name, pointer in nodes:
+        node = _node(name, pointer)
+        if node is True or (isinstance(node, dict) and not set(node) - _OPAQUE_KEYS):
+            return value  # «any value»: declared as a whole
+    if isinstance(value, dict):
+        kept: dict[str, Any] = {}
+        for key, item in value.items():
+            inner: list[tuple[str, str]] = []
+            for name, pointer in nodes:
+                node = _keywords(name, pointer)
+                if key in node.get("properties", {}):
+                    escaped = key.replace("~", "~0").replace("/", "~1")
+                    inner.append((name, f"{pointer}/properties/{escaped}"))
+                elif node.get("additionalProperties", False) is not False:
+                    inner.append((name, f"{pointer}/additionalProperties"))
+            if inner:
+                kept[key] = _strip(item, inner)
+        return kept
+    if isinstance(value, list):
+        items = [(n, f"{p}/items") for n, p in nodes if "items" in _keywords(n, p)]
+        return [_strip(item, items) for item in value] if items else value
+    return value
+
+
+def declared_only(ref: str, value: Any) -> Any:
+    """``value`` (valid for schema ``ref``: a name, or a name with a fragment) with every object field
+    that the schema does not declare removed, at every depth. A field is declared by ``properties``
+    or ``additionalProperties`` of a schema node that applies to its object (:func:`_applying`); a
+    value whose schema is «any value» (``{}``) is kept whole."""
+    name, _, fragment = ref.partition("#")
+    return _strip(value, [(name, fragment)])
