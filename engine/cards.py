@@ -58,6 +58,9 @@ class CardDef:
     # A creature's classes (races, factions printed on the card: «эльф», «гном»), as stems
     # (abilities.class_stem) — «ваш эльф», «ваши гномы» select by them. A creature's subtype is one.
     classes: tuple[str, ...] = ()
+    # the same classes as printed (lower case), one per stem of ``classes`` and in its order: what a
+    # player reads among the options of «Выберите класс» («зверь», not the stem «звер»)
+    class_words: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
     def build(cls, name: str, type: str, **props: Any) -> CardDef:
@@ -97,7 +100,8 @@ class CardDef:
             if value < 0:
                 raise CardTextError(name, str(value), f"{label} не может быть отрицательной")
         text = props.get("text", "") or ""
-        classes = _classes(name, kind, subtype, props.get("classes"))
+        class_words = _classes(name, kind, subtype, props.get("classes"))
+        classes = tuple(class_stem(w) for w in class_words)
         abilities = parse_card_text(name, text, spell=kind == "spell", cost_x=bool(printed_cost))
         return cls(
             name,
@@ -117,11 +121,13 @@ class CardDef:
             activated=tuple(a for a in abilities if a.kind == "activated"),
             printed_cost=printed_cost,
             classes=classes,
+            class_words=class_words,
         )
 
 
 def _classes(name: str, kind: str, subtype: str | None, printed: Any) -> tuple[str, ...]:
-    """The classes printed on a creature («эльф», «гном, воин»): words, one or more, comma-separated."""
+    """The classes printed on a creature («эльф», «гном, воин»): words, one or more, comma-separated;
+    the first word of each stem, lower case."""
     words: list[str] = []
     if printed is not None and printed != "":
         items = printed.split(",") if isinstance(printed, str) else list(printed)
@@ -136,7 +142,10 @@ def _classes(name: str, kind: str, subtype: str | None, printed: Any) -> tuple[s
             raise CardTextError(name, str(printed), "класс есть только у существа")
     if kind == "creature" and subtype:
         words.append(subtype)
-    return tuple(dict.fromkeys(class_stem(w) for w in words))
+    first: dict[str, str] = {}
+    for word in words:
+        first.setdefault(class_stem(word), word)
+    return tuple(first.values())
 
 
 VARIABLE_COST = re.compile(r"^(?:(\d+)\s*\+\s*)?[ХX]$")

@@ -25,9 +25,14 @@ if TYPE_CHECKING:
     from berserk_engine.state import QueueItem
 
 
-def game_classes(game: Game) -> list[str]:
-    """Every class printed on a creature of the game's card list (stems), in alphabetical order."""
-    return sorted({c for d in game.defs.values() for c in d.classes})
+def game_classes(game: Game) -> dict[str, str]:
+    """Every class printed on a creature of the game's card list: its stem → the word as printed (the
+    first card's, by the card list's order), in alphabetical order of the words."""
+    words: dict[str, str] = {}
+    for d in game.defs.values():
+        for stem, word in zip(d.classes, d.class_words or d.classes, strict=False):
+            words.setdefault(stem, word)
+    return dict(sorted(words.items(), key=lambda item: item[1]))
 
 
 def with_class(node: Any, stem: str) -> Any:
@@ -60,7 +65,7 @@ class ChooseClass:
         game.push(
             Choose(
                 player,
-                [[c, c] for c in classes],
+                [[stem, word] for stem, word in classes.items()],
                 "выбранное-существо-карта",
                 f"Игрок {player}: «{item.source_name}» — выберите класс",
                 ClassChosen(self.then, item),
@@ -77,9 +82,10 @@ class ClassChosen(Task):
     def run(self, game: Game) -> None:
         from berserk_engine.effects import Resolve
 
+        word = game_classes(game).get(self.choice, self.choice)
         game.log(
             "class_chosen",
-            f"Игрок {self.item.controller} выбирает класс «{self.choice}»",
+            f"Игрок {self.item.controller} выбирает класс «{word}»",
             player=self.item.controller,
             rule="выбранное-существо-карта",
         )
