@@ -40,7 +40,19 @@ from berserk_rules import contract, messages, replies
 from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected, Unsupported
 
 PROTOCOL = "1.0"
-CLIENT = {"name": "berserk-rules", "version": "0.1.0"}
+CLIENT = {"name": "berserk-rules", "version": "0.1.0"}  # the version: set from the package below
+
+
+def _client_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("berserk-rules")
+    except PackageNotFoundError:  # a checkout on the path, not installed
+        return CLIENT["version"]
+
+
+CLIENT["version"] = _client_version()
 DEFAULT_TIMEOUT = 5.0  # seconds per request
 DEFAULT_SCENARIO_TIMEOUT = 20.0  # seconds per scenario
 STARTUP_TIMEOUT = 15.0  # seconds for a starting engine's handshake (at least --timeout)

@@ -391,3 +391,30 @@ def test_a_python_driver_declares_its_capabilities_as_a_class_attribute() -> Non
     reply = DriverSession(Partial).handle({"id": 0, "op": "handshake", "protocol": "1.0"})
     assert reply["result"]["capabilities"] == {"parts": [3], "actions": ["end_turn"]}
     assert DriverSession(ReferenceDriver).handle({"id": 0, "op": "handshake"})["result"]["capabilities"] == {}
+
+
+def test_check_names_the_commonest_reasons_of_not_applicable() -> None:
+    from berserk_rules.commands.check import not_applicable_reasons
+
+    def scenario(status: str, message: str = "") -> dict[str, str]:
+        return {"status": status, "message": message}
+
+    data = {
+        "scenarios": [scenario("not applicable", "движок не заявил часть 7 (заявлены: 3)")] * 3
+        + [scenario("not applicable", f"движок не заявил правило 30{n}.1") for n in range(6)]
+        + [scenario("passed"), scenario("failed", "ожидалось 1")]
+    }
+    text = not_applicable_reasons(data, shown=2).splitlines()
+    assert text[0] == "Не применимы (9) — чаще всего:"
+    assert text[1].split(maxsplit=1) == ["3", "движок не заявил часть 7 (заявлены: 3)"]
+    assert text[-1].split(maxsplit=1) == ["5", "ещё по 5 причинам (поле message в файле результатов)"]
+    assert not_applicable_reasons({"scenarios": [scenario("passed"), scenario("failed")]}) == ""
+
+
+def test_the_results_line_names_the_file_check_moves_the_run_to() -> None:
+    from pathlib import Path
+
+    from berserk_rules.runner.recorder import final_name
+
+    assert final_name(Path("/p/build/.results.json.xye1sdox.run")) == Path("/p/build/results.json")
+    assert final_name(Path("/p/build/mine.json")) == Path("/p/build/mine.json")

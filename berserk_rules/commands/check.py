@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,25 @@ def run_pytest(command: list[str], root: Path) -> int | None:
         raise
 
 
+def not_applicable_reasons(data: dict[str, Any], shown: int = 5) -> str:
+    """Why scenarios were not applicable, the commonest reasons first with their counts (the rest
+    are in the results file and in ``matrix``); "" when every scenario applied."""
+    reasons = Counter(
+        str(s.get("message") or "без причины").splitlines()[0]
+        for s in data.get("scenarios", [])
+        if s.get("status") == "not applicable"
+    )
+    if not reasons:
+        return ""
+    total = sum(reasons.values())
+    lines = [f"Не применимы ({total}) — чаще всего:"]
+    lines += [f"  {count:5}  {reason}" for reason, count in reasons.most_common(shown)]
+    if len(reasons) > shown:
+        rest = total - sum(count for _, count in reasons.most_common(shown))
+        lines.append(f"  {rest:5}  ещё по {len(reasons) - shown} причинам (поле message в файле результатов)")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     check_project(root)
@@ -341,6 +361,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"Сбои ({len(lines)}; подробно: check -v, сводка: berserk-rules matrix --failures 1 {shown}):")
         for line in lines:
             print(terminal_text(line))
+    reasons = not_applicable_reasons(data)
+    if reasons:
+        print()
+        print(reasons)
     print()
     print(summary(root, data, results, narrowed))
     if junit is not None:

@@ -5,6 +5,7 @@ results file written at the end through :mod:`berserk_rules.results`."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,9 +186,17 @@ class Recorder:
             terminalreporter.write_line(f"berserk-rules: {state.warning}", yellow=True)
         if state.written is not None:
             shown = plural(len(state.records), "сценарий", "сценария", "сценариев")
-            terminalreporter.write_line(
-                f"berserk-rules: результаты ({shown}) записаны в {relative_name(state.written, state.root)}"
-            )
+            where = relative_name(final_name(state.written), state.root)
+            terminalreporter.write_line(f"berserk-rules: результаты ({shown}) записаны в {where}")
+
+
+def final_name(path: Path) -> Path:
+    """Where the results end up: ``berserk-rules check`` has pytest write them to a temporary file
+    beside the target (``.results.json.<random>.run``, commands/check.py) and moves it there only
+    when the run is whole — the name a reader should look for is the target's."""
+    if path.suffix == ".run" and path.name.startswith("."):
+        return path.with_name(path.name[1:].removesuffix(".run").rsplit(".", 1)[0])
+    return path
 
 
 def write_results(state: State) -> None:
