@@ -405,6 +405,16 @@ def test_rule_by_a_number_another_source_prints(capsys: pytest.CaptureFixture[st
     assert "310.1 — правило" in out
 
 
+def test_a_section_whose_heading_is_lost_lists_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """303 has no heading in the sources (an engine author may declare «303» in its capabilities):
+    the answer lists the section's rules instead of «no such rule»."""
+    assert main(["rule", "303"]) == 2
+    err = capsys.readouterr().err
+    assert "заголовка раздела 303 в источниках нет" in err
+    assert "правила раздела: 303.1, 303.2, 303.3" in err
+    assert "нет правила или термина" not in err
+
+
 def test_unknown_rule_suggests(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rule", "303.9"]) == 2
     captured = capsys.readouterr()

@@ -107,6 +107,13 @@ class Corpus:
             for v in e.variants
             if v.number == id
         ]
+        inside = [e.id for e in self.entries if e.kind == "rule" and e.id.startswith(id + ".")]
+        if inside and "." not in id:  # a section whose heading the sources lost (303): its rules
+            shown = ", ".join(inside[:12]) + (" …" if len(inside) > 12 else "")
+            raise UserError(
+                f"заголовка раздела {id} в источниках нет, в корпусе его нет; правила раздела: {shown} "
+                f"(например, berserk-rules rule {inside[0]})"
+            )
         close = difflib.get_close_matches(id, list(self._by_id), n=5, cutoff=0.6)
         message = f"нет правила или термина «{id}»"
         if hints:
