@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.corpus.model import Corpus, part_of_id
+from berserk_rules.coverage import PART_FOLDER
 from berserk_rules.errors import UserError
 from berserk_rules.results import read_results
 
@@ -90,8 +91,14 @@ def build(runs: list[Run], corpus: Corpus | None = None) -> dict[str, Any]:
             status = scenario["status"]
             for rule in scenario.get("rules", []):
                 by_rule[rule][index].append(status)
+            # the Part as check's summary counts it: the features/part-N folder, else the first rule's
+            folder = PART_FOLDER.search(Path(str(scenario.get("file", ""))).as_posix())
             rules = scenario.get("rules") or [""]
-            part = parts_of.get(rules[0], part_of_id(rules[0]) if rules[0] else None)
+            part = (
+                int(folder.group(1))
+                if folder
+                else parts_of.get(rules[0], part_of_id(rules[0]) if rules[0] else None)
+            )
             parts[part][index]["total"] += 1
             parts[part][index]["passed"] += status == "passed"
             parts[part][index]["not_applicable"] += status == "not applicable"

@@ -418,3 +418,16 @@ def test_the_results_line_names_the_file_check_moves_the_run_to() -> None:
 
     assert final_name(Path("/p/build/.results.json.xye1sdox.run")) == Path("/p/build/results.json")
     assert final_name(Path("/p/build/mine.json")) == Path("/p/build/mine.json")
+
+
+def test_the_matrix_counts_a_scenario_in_the_part_check_counts_it_in() -> None:
+    """A glossary scenario (features/part-7/) about a rule of Part 4 is in Part 7 in check's summary
+    (its folder): the matrix puts it there too, not in the rule's Part."""
+    from berserk_rules.coverage import scenario_part
+    from berserk_rules.matrix import Run, build
+
+    scenario = {"id": "features/part-7/x.feature:3", "file": "features/part-7/x.feature", "line": 3}
+    scenario |= {"rules": ["401.7"], "terms": ["очередь"], "status": "passed"}
+    run = Run(label="движок", file="r.json", data={"scenarios": [scenario]})
+    parts = {p["part"]: p["cells"][0]["total"] for p in build([run])["parts"]}
+    assert parts == {scenario_part(scenario): 1} == {7: 1}
