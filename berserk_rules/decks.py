@@ -55,6 +55,19 @@ def _cells(line: str) -> list[str]:
     return [c.strip().replace("\\|", "|") for c in _CELL.split(body[1:-1])]
 
 
+def table_header(cells: list[str], shown: str, number: int, required: tuple[str, ...]) -> list[str]:
+    """The columns of a card table's header row (lower case): every one known, the ``required`` ones
+    present — a :class:`SourceError` at ``shown``:``number`` otherwise."""
+    header = [c.lower() for c in cells]
+    unknown = [c for c in header if c not in COLUMNS]
+    if unknown:
+        raise SourceError(shown, number, f"неизвестные столбцы {unknown}; допустимы: {', '.join(COLUMNS)}")
+    for column in required:
+        if column not in header:
+            raise SourceError(shown, number, f"в таблице карт нет столбца «{column}»")
+    return header
+
+
 def read_deck(path: Path, shown: str | None = None) -> tuple[dict[str, Any], list[int]]:
     """(deck, line of each card). Raises SourceError naming the file and the line."""
     name = shown or str(path)
@@ -83,15 +96,7 @@ def read_deck(path: Path, shown: str | None = None) -> tuple[dict[str, Any], lis
         if not cells:
             raise SourceError(name, number, "строка таблицы должна начинаться и заканчиваться «|»")
         if header is None:
-            header = [c.lower() for c in cells]
-            unknown = [c for c in header if c not in COLUMNS]
-            if unknown:
-                raise SourceError(
-                    name, number, f"неизвестные столбцы {unknown}; допустимы: {', '.join(COLUMNS)}"
-                )
-            for required in ("количество", "название", "тип"):
-                if required not in header:
-                    raise SourceError(name, number, f"в таблице карт нет столбца «{required}»")
+            header = table_header(cells, name, number, ("количество", "название", "тип"))
             continue
         if len(cells) != len(header):
             raise SourceError(name, number, f"ячеек {len(cells)}, а столбцов в таблице {len(header)}")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.corpus import read_utf8
-from berserk_rules.decks import COLUMNS, _cells, card_of
+from berserk_rules.decks import _cells, card_of, table_header
 from berserk_rules.errors import SourceError
 
 REQUIRED = ("название", "тип")
@@ -48,15 +48,7 @@ def read_cards(path: Path, shown: str) -> list[tuple[int, str, dict[str, Any]]]:
         if not cells:
             raise SourceError(shown, number, "строка таблицы должна начинаться и заканчиваться «|»")
         if header is None:
-            header = [c.lower() for c in cells]
-            unknown = [c for c in header if c not in COLUMNS]
-            if unknown:
-                raise SourceError(
-                    shown, number, f"неизвестные столбцы {unknown}; допустимы: {', '.join(COLUMNS)}"
-                )
-            for required in REQUIRED:
-                if required not in header:
-                    raise SourceError(shown, number, f"в таблице карт нет столбца «{required}»")
+            header = table_header(cells, shown, number, REQUIRED)
             continue
         if len(cells) != len(header):
             raise SourceError(shown, number, f"ячеек {len(cells)}, а столбцов в таблице {len(header)}")
