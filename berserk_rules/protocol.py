@@ -1,14 +1,10 @@
-"""The engine as a process: the client side of the NDJSON protocol, and checked drivers.
+"""The engine as a process: the client side of the NDJSON protocol.
 
-Scenarios talk to a :class:`~berserk_rules.driver.Driver`. Two implementations check every value
-that crosses the boundary against the schemas (:mod:`berserk_rules.contract`):
-
-* :class:`ProcessDriver` — an engine process (``berserk-engine serve``, an engine in any language,
-  or any Python driver served by :mod:`berserk_rules.host`), reached through an
-  :class:`EngineProcess`: one process per pytest process, reused scenario after scenario,
-  restarted after a crash; a per-request time limit and a per-scenario time limit;
-* :class:`InProcessDriver` — a Python driver called directly (``--berserk-isolation none``): the
-  same checks, no crash isolation and no time limits.
+An :class:`EngineProcess` is an engine (``berserk-engine serve``, an engine in any language, or any
+Python driver served by :mod:`berserk_rules.host`) started once per pytest process, reused scenario
+after scenario and restarted after a crash, with a per-request time limit. Scenarios reach it
+through a checked driver (:class:`~berserk_rules.checked.ProcessDriver`), which checks every
+value that crosses the boundary against the schemas and adds the per-scenario time limit.
 
 Whatever goes wrong on the engine's side — it exits or is killed by a signal, hangs, writes
 something that is not a line of JSON, answers with a wrong id, breaks a schema, reports an
@@ -33,11 +29,11 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from berserk_rules import contract, messages, replies
-from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected, Unsupported
+from berserk_rules.driver import EngineFailure, Rejected, SetupRejected, Unsupported
 
 PROTOCOL = "1.0"
 CLIENT = {"name": "berserk-rules", "version": "0.1.0"}  # the version: set from the package below
@@ -461,120 +457,3 @@ class EngineProcess:
             tail = tail[-2000:]
             message += f"\nstderr движка:\n{tail}"
         return EngineFailure(message)
-
-
-# --- checked drivers -----------------------------------------------------------------------------
-
-
-class CheckedDriver(Driver):
-    """A driver whose every request and answer is checked against the schemas.
-
-    Subclasses implement :meth:`_call` (``op`` and its payload → the result, or a refusal as
-    :class:`Rejected` / :class:`SetupRejected`). A broken contract in an answer raises
-    :class:`EngineFailure`; so does every later call once the engine failed in this scenario.
-    """
-
-    def __init__(self, checker: contract.Checker | None = None) -> None:
-        self.checker = checker or contract.Checker()
-        self.failure: EngineFailure | None = None
-        self.interrupted = False  # a request was interrupted (Ctrl-C): the scenario is abandoned
-
-    def _call(self, op: str, payload: dict[str, Any]) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _result_text(self) -> str | None:
-        """The JSON text the last result was parsed from (None: a Python value, not parsed)."""
-        return None
-
-    def _checked(self, op: str, payload: dict[str, Any]) -> Any:
-        if self.failure is not None:
-            raise EngineFailure(f"движок уже отказал в этом сценарии: {self.failure}")
-        try:
-            result = self._call(op, payload)
-            self.checker.check(
-                RESULT_SCHEMAS[op], result, shown_call(op, payload), self._result_text(), plain=True
-            )
-        except (Rejected, SetupRejected):
-            raise
-        except contract.ContractError as exc:
-            self.failure = EngineFailure(f"ответ не по схеме: {exc}")
-            raise self.failure from None
-        except EngineFailure as exc:
-            self.failure = exc
-            raise
-        except (KeyboardInterrupt, SystemExit):
-            self.interrupted = True
-            raise
-        return result
-
-    def start(self, setup: dict[str, Any]) -> None:
-        contract.check("position", setup, "start(позиция)")
-        self._checked(messages.START.name, {"position": setup})
-
-    def decision(self) -> dict[str, Any] | None:
-        return self._checked(messages.DECISION.name, {})
-
-    def act(self, player: str, action: dict[str, Any]) -> None:
-        contract.check("action", action, f"act(«{player}», …): действие")
-        if player not in ("А", "Б"):
-            raise contract.ContractError(
-                messages.ACT.name, [f"игрок должен быть «А» или «Б», получено {player!r}"]
-            )
-        self._checked(messages.ACT.name, {"player": player, "action": action})
-
-    def observe(self, player: str | None) -> dict[str, Any]:
-        return self._checked(messages.OBSERVE.name, {"viewer": player})
-
-    def log(self, player: str | None = None) -> list[dict[str, Any]]:
-        return self._checked(messages.LOG.name, {"viewer": player})
-
-
-class ProcessDriver(CheckedDriver):
-    """One scenario's driver over a shared :class:`EngineProcess`."""
-
-    def __init__(
-        self, engine: EngineProcess, scenario: str | None = None, scenario_timeout: float | None = None
-    ) -> None:
-        super().__init__(engine.checker)
-        self.engine = engine
-        self.scenario = scenario
-        self.deadline = time.monotonic() + scenario_timeout if scenario_timeout else None
-        info = engine.info or {}
-        self.name = str(info.get("engine", {}).get("name", engine.shown))  # type: ignore[misc]
-        self.version = str(info.get("engine", {}).get("version", "?"))  # type: ignore[misc]
-
-    def _call(self, op: str, payload: dict[str, Any]) -> Any:
-        if op == messages.START.name and self.scenario:
-            payload = {**payload, "scenario": self.scenario}
-        return self.engine.request(op, payload, self.deadline)
-
-    def _result_text(self) -> str | None:
-        return self.engine.result_text
-
-
-class InProcessDriver(CheckedDriver):
-    """A Python driver called in this process, with the same checks (no isolation)."""
-
-    def __init__(self, inner: Driver) -> None:
-        super().__init__()
-        self.inner = inner
-        self.name = inner.name  # type: ignore[misc]
-        self.version = inner.version  # type: ignore[misc]
-        self.calls: dict[str, Callable[..., Any]] = {
-            messages.START.name: lambda p: inner.start(p["position"]),
-            messages.DECISION.name: lambda p: inner.decision(),
-            messages.ACT.name: lambda p: inner.act(p["player"], p["action"]),
-            messages.OBSERVE.name: lambda p: inner.observe(p["viewer"]),
-            messages.LOG.name: lambda p: inner.log(p["viewer"]),
-        }
-
-    def _call(self, op: str, payload: dict[str, Any]) -> Any:
-        try:
-            return self.calls[op](payload)
-        except (Rejected, SetupRejected, EngineFailure):
-            raise
-        except Exception as exc:
-            raise EngineFailure(f"{shown_call(op, payload)}: внутренняя ошибка движка: {exc!r}") from exc
-
-    def close(self) -> None:
-        self.inner.close()

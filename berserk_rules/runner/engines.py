@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from berserk_rules.checked import InProcessDriver, ProcessDriver
 from berserk_rules.driver import Driver, resolve_driver
 from berserk_rules.errors import UserError
-from berserk_rules.protocol import EngineProcess, InProcessDriver, ProcessDriver
+from berserk_rules.protocol import EngineProcess
 from berserk_rules.runner.capabilities import (
     NOT_APPLICABLE_PROPERTY,
     Capabilities,
