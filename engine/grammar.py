@@ -603,7 +603,10 @@ def _slot_problem(category: str, words: str) -> str | None:
     выбраное» for a number) took in its neighbour's words: another slot is the likelier culprit."""
     likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
     unlikely: list[tuple[int, str]] = []
+    low = words.lower()
     for ph in PHRASES[category]:
+        if any(n not in low for n in ph.needles):
+            continue  # a literal piece is missing: no slot loosened makes the phrase fit
         fields = _ANY_FIELD.findall(ph.format)
         for name, kind in fields:
             m = _one_loose(ph.format, name).parse(words)
