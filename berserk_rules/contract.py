@@ -237,6 +237,10 @@ _ANNOTATIONS = frozenset(
 )
 
 
+_OBJECT_KEYS = frozenset(("type", "properties", "required", "additionalProperties"))
+_ARRAY_KEYS = frozenset(("type", "items"))
+
+
 class Unsupported(Exception):
     """A schema keyword the compiled check does not know: jsonschema checks that schema."""
 
@@ -300,7 +304,9 @@ class _Compiler:
                 target = target[part]
             cell.append(self.node(target, name))
         cell = self.done[key]
-        return lambda v: cell[0](v)
+        if cell:
+            return cell[0]
+        return lambda v: cell[0](v)  # a ref inside its own schema (recursion): the check is not built yet
 
     def node(self, node: Any, base: str) -> Check:
         if node is True:
@@ -309,6 +315,9 @@ class _Compiler:
             return lambda v: False
         if not isinstance(node, dict):
             raise Unsupported(repr(node))
+        fused = self.fused(node, base)
+        if fused is not None:
+            return fused
         found = [
             self.keyword(key, value, node, base) for key, value in node.items() if key not in _ANNOTATIONS
         ]
@@ -316,6 +325,42 @@ class _Compiler:
         if len(checks) == 1:
             return checks[0]
         return _every(checks)
+
+    def fused(self, node: dict[str, Any], base: str) -> Check | None:
+        """One check for the commonest nodes — an object with properties / required /
+        additionalProperties, an array with items — instead of one per keyword (the same verdict)."""
+        keys = node.keys() - _ANNOTATIONS
+        if node.get("type") == "object" and keys <= _OBJECT_KEYS:
+            props = {name: self.node(sub, base) for name, sub in node.get("properties", {}).items()}
+            required = tuple(node.get("required", ()))
+            extra = self.node(node["additionalProperties"], base) if "additionalProperties" in node else None
+
+            def an_object(v: Any) -> bool:
+                if not isinstance(v, dict):
+                    return False
+                for name in required:
+                    if name not in v:
+                        return False
+                for name, item in v.items():
+                    check = props.get(name, extra)
+                    if check is not None and not check(item):
+                        return False
+                return True
+
+            return an_object
+        if node.get("type") == "array" and keys <= _ARRAY_KEYS and not isinstance(node.get("items"), list):
+            item_check = self.node(node.get("items", True), base)
+
+            def an_array(v: Any) -> bool:
+                if not isinstance(v, list):
+                    return False
+                for x in v:
+                    if not item_check(x):
+                        return False
+                return True
+
+            return an_array
+        return None
 
     def keyword(self, key: str, value: Any, node: dict[str, Any], base: str) -> Check | None:
         sub = self.node
@@ -366,8 +411,13 @@ class _Compiler:
 
             return items
         if key == "const":
+            if isinstance(value, str):
+                return lambda v: isinstance(v, str) and v == value
             return lambda v: json_equal(v, value)
         if key == "enum":
+            if all(isinstance(e, str) for e in value):
+                words = frozenset(value)
+                return lambda v: isinstance(v, str) and v in words
             return lambda v: any(json_equal(v, e) for e in value)
         if key == "minLength":
             return lambda v: not isinstance(v, str) or len(v) >= value
