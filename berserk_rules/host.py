@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from berserk_rules import messages
-from berserk_rules.contract import is_plain, json_problems
+from berserk_rules.contract import json_problems
 from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.protocol import PROTOCOL
 
@@ -30,16 +30,6 @@ VIEWERS = (*PLAYERS, None)
 
 class ProtocolError(Exception):
     """A request that is not a request of the protocol (answered with kind «protocol»)."""
-
-
-def _plain(value: Any, method: str) -> Any:
-    """``value`` if it is plain JSON; otherwise an error naming the field (NaN, a set, a key 1 …)."""
-    if is_plain(value):  # the quick test; the detailed one says what is wrong
-        return value
-    problems = json_problems(value)
-    if problems:
-        raise ValueError(f"{method}: " + "; ".join(problems[:3]))
-    return value
 
 
 def _viewer(request: dict[str, Any]) -> str | None:
@@ -92,7 +82,7 @@ class DriverSession:
         self.driver = driver
 
     def decision(self) -> dict[str, Any] | None:
-        return _plain(self._game().decision(), "decision()")
+        return self._game().decision()
 
     def act(self, request: dict[str, Any]) -> None:
         player, action = request.get("player"), request.get("action")
@@ -101,10 +91,10 @@ class DriverSession:
         self._game().act(player, action)
 
     def observe(self, viewer: str | None) -> dict[str, Any]:
-        return _plain(self._game().observe(viewer), f"observe({viewer})")
+        return self._game().observe(viewer)
 
     def log(self, viewer: str | None) -> list[dict[str, Any]]:
-        return _plain(self._game().log(viewer), f"log({viewer})")
+        return self._game().log(viewer)
 
     # --- dispatch ------------------------------------------------------------------------------
 
@@ -141,6 +131,27 @@ class DriverSession:
             }
         return {"id": ident, "result": result}
 
+    def answer(self, request: Any) -> str:
+        """The response line to one request (never raises). The driver's answer must be plain JSON:
+        serialised, it must read back as the same value — a tuple, a key 1, NaN or a set do not,
+        and the response is then an engine error naming the field (:func:`json_problems`)."""
+        response = self.handle(request)
+        try:
+            line = json.dumps(response, ensure_ascii=False, allow_nan=False)
+            if "result" not in response or json.loads(line) == response:
+                return line
+        except (TypeError, ValueError, RecursionError):
+            pass
+        op = request.get("op") if isinstance(request, dict) else None
+        viewer = request.get("viewer") if isinstance(request, dict) else None
+        method = f"{op}({viewer})" if op in (messages.OBSERVE.name, messages.LOG.name) else f"{op}()"
+        problems = json_problems(response.get("result"))
+        message = (
+            f"ValueError: {method}: " + "; ".join(problems[:3]) if problems else f"{method}: ответ не JSON"
+        )
+        error = {"id": response.get("id"), "error": {"kind": "engine", "message": message}}
+        return json.dumps(error, ensure_ascii=False)
+
 
 def serve(session: DriverSession, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
     """Answer requests line by line until ``close`` or the end of input."""
@@ -157,15 +168,9 @@ def serve(session: DriverSession, stdin: IO[bytes] | None = None, stdout: IO[byt
                 "error": {"kind": "protocol", "message": f"строка запроса — не JSON в UTF-8: {exc}"},
             }
             request = None
+            line = json.dumps(response, ensure_ascii=False)
         else:
-            response = session.handle(request)
-        try:
-            line = json.dumps(response, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as wrong:  # the driver produced something that is not JSON
-            line = json.dumps(
-                {"id": response.get("id"), "error": {"kind": "engine", "message": f"ответ не JSON: {wrong}"}},
-                ensure_ascii=False,
-            )
+            line = session.answer(request)
         writer.write(line.encode("utf-8") + b"\n")
         writer.flush()
         if isinstance(request, dict) and request.get("op") == messages.CLOSE.name:

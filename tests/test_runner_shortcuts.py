@@ -216,3 +216,63 @@ def test_the_served_reference_driver_answers_the_same_without_copies() -> None:
     seen = copying.observe(None)
     seen["players"].clear()
     assert copying.observe(None) == served.observe(None)
+
+
+class _Answering:
+    """A driver whose observation is whatever the test puts there."""
+
+    name = "проба"
+    version = "0"
+    value: Any = None
+
+    def __init__(self) -> None:
+        pass
+
+    def serve_over_wire(self) -> None:
+        pass
+
+    def start(self, setup: dict[str, Any]) -> None:
+        pass
+
+    def observe(self, player: str | None) -> Any:
+        return _Answering.value
+
+    def close(self) -> None:
+        pass
+
+
+class _Str(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"turn": 1, "play": [{"id": "c1", "wounds": 0}], "x": None, "y": 1.5, "z": True},
+        {"turn": (1, 2)},
+        {"cards": {1: "c1"}},
+        {"cards": {"1": "a", 1: "b"}},
+        {"weight": float("nan")},
+        {"weight": float("inf")},
+        {"set": {1, 2}},
+        {"obj": object()},
+        {_Str("ключ"): _Str("значение")},
+        [1, [2, [3]]],
+    ],
+)
+def test_the_host_refuses_exactly_what_is_not_plain_json(value: Any) -> None:
+    """The host checks a driver's answer by reading its serialisation back (C speed) instead of
+    walking it: the verdict is :func:`contract.json_problems`' (tuples, non-string keys, NaN, sets,
+    objects refused; subclasses of str accepted), and a refusal names the field."""
+    from berserk_rules.host import DriverSession
+
+    session = DriverSession(_Answering)  # type: ignore[arg-type]
+    session.answer({"id": 1, "op": "start", "position": {}})
+    _Answering.value = value
+    reply = json.loads(session.answer({"id": 2, "op": "observe", "viewer": "А"}))
+    problems = contract.json_problems(value)
+    if problems:
+        assert reply["error"]["kind"] == "engine"
+        assert reply["error"]["message"] == "ValueError: observe(А): " + "; ".join(problems[:3])
+    else:
+        assert reply == {"id": 2, "result": json.loads(json.dumps(value, ensure_ascii=False))}
