@@ -19,6 +19,7 @@ import copy
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytest_bdd.gherkin_parser import Cell, DataTable, Location, Row
