@@ -10,7 +10,7 @@ files, test modules), never on the item itself, so every item of one collector s
 :func:`get_step_function` therefore remembers pytest-bdd's answer (the step's context, or None
 when no definition matches) for the item's parent collector, the step's kind and its text, and
 forgets everything when a fixture is registered on a collector (a new session, a module collected
-later). pytest-bdd's own lookup runs once
+later) — looked at once per scenario, not per step. pytest-bdd's own lookup runs once
 per distinct step text instead of once per step; what a step runs, its arguments, and the messages
 and hooks of a step without definition stay pytest-bdd's. Only with the pytest 9.2 fixture registry
 (by node) — with another pytest, pytest-bdd's lookup runs every time.
@@ -33,6 +33,7 @@ class _Memory:
         self.registry: Any = None  # the fixture manager whose answers are remembered
         self.size = -1  # its registrations on collectors then
         self.found: dict[tuple[Any, str, str], Any] = {}
+        self.item: Any = None  # the item whose registrations were last counted (its steps share them)
 
 
 _MEMORY = _Memory()
@@ -57,10 +58,13 @@ def get_step_function(request: pytest.FixtureRequest, step: Any) -> Any:
     parent = request.node.parent
     if parent is None or not hasattr(manager, "_arg2node2fixturedefs"):
         return ORIGINAL(request, step)
-    size = _collector_registrations(manager)
     memory = _MEMORY
-    if memory.registry is not manager or memory.size != size:
-        memory.registry, memory.size, memory.found = manager, size, {}
+    if memory.registry is not manager or memory.item is not request.node:
+        # counted once per scenario: collectors get their fixtures while pytest collects
+        size = _collector_registrations(manager)
+        if memory.registry is not manager or memory.size != size:
+            memory.registry, memory.size, memory.found = manager, size, {}
+        memory.item = request.node
     key = (parent, step.type, step.name)
     try:
         return memory.found[key]
