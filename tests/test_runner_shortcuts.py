@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -277,3 +279,68 @@ def test_the_host_refuses_exactly_what_is_not_plain_json(value: Any) -> None:
         assert reply["error"]["message"] == "ValueError: observe(А): " + "; ".join(problems[:3])
     else:
         assert reply == {"id": 2, "result": json.loads(json.dumps(value, ensure_ascii=False))}
+
+
+COUNTING_PLUGIN = """\
+from berserk_rules.runner import lookup
+
+CALLS = []
+_original = lookup.ORIGINAL
+
+
+def counted(request, step):
+    CALLS.append(step.name)
+    return _original(request, step)
+
+
+lookup.ORIGINAL = counted
+if {disable}:
+    lookup.visible_steps = lambda manager, node: None
+
+
+def pytest_sessionfinish(session):
+    print(f"pytest-bdd looked up {{len(CALLS)}} steps")
+"""
+
+
+def test_listed_step_lookup_finds_what_pytest_bdds_lookup_finds(tmp_path: Path) -> None:
+    """In the scenario run a new step text is tried against the step definitions listed once, without
+    pytest-bdd's walk over every fixture — and the outcomes, the messages of a step without
+    definition included, are those of pytest-bdd's own lookup (which runs when the listing is off)."""
+    import subprocess
+    import sys
+
+    from tests.project_kit import PASSING, feature, make_project
+
+    unknown = "  Сценарий: неизвестный шаг\n    Дано идёт фаза выбора игрока А\n"
+    unknown += "    Тогда случилось нечто неведомое\n"
+    outcomes = {}
+    for disable in (False, True):
+        root = make_project(
+            tmp_path / str(disable),
+            {"proba.feature": feature(PASSING.format(name="известный"), unknown)},
+            {"counting.py": COUNTING_PLUGIN.format(disable=disable)},
+        )
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "tests/test_rulebook.py",
+                "-p",
+                "counting",
+                "-p",
+                "no:cacheprovider",
+            ],
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        looked = re.findall(r"pytest-bdd looked up \d+ steps", done.stdout)
+        outcomes[disable] = (done.stdout.splitlines()[-1].strip("= ").split(" in ")[0], looked)
+        assert "нет определения шага «Тогда случилось нечто неведомое»" in done.stdout, done.stdout[-3000:]
+    assert outcomes[False][0] == outcomes[True][0] == "1 failed, 1 passed"
+    assert outcomes[False][1] == ["pytest-bdd looked up 0 steps"]
+    assert outcomes[True][1] == ["pytest-bdd looked up 3 steps"]  # once per distinct text

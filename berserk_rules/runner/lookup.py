@@ -14,6 +14,13 @@ later) — looked at once per scenario, not per step. pytest-bdd's own lookup ru
 per distinct step text instead of once per step; what a step runs, its arguments, and the messages
 and hooks of a step without definition stay pytest-bdd's. Only with the pytest 9.2 fixture registry
 (by node) — with another pytest, pytest-bdd's lookup runs every time.
+
+Nor does pytest-bdd's lookup of a new text walk every fixture name any more: the step definitions
+a collector's items see are listed once per collector, and a text is tried against each of them
+(the three dispatching steps of :mod:`berserk_rules.steps.registry`, pytest-bdd's built-in «trace»
+steps, a project's own). When one definition matches, it is the one pytest-bdd would find; when none
+does, there is none; only when several match — a module's step that overrides a conftest's — is
+pytest-bdd asked, for its rules of precedence.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ import importlib
 from typing import Any
 
 import pytest
+from pytest_bdd.compat import get_fixture_names, getfixturedefs
+from pytest_bdd.steps import step_function_context_registry
 
 # the module, not the function ``pytest_bdd.scenario`` that the package exports under its name
 bdd_scenario = importlib.import_module("pytest_bdd.scenario")
@@ -33,6 +42,7 @@ class _Memory:
         self.registry: Any = None  # the fixture manager whose answers are remembered
         self.size = -1  # its registrations on collectors then
         self.found: dict[tuple[Any, str, str], Any] = {}
+        self.visible: dict[Any, list[Any] | None] = {}  # collector -> the step definitions its items see
         self.item: Any = None  # the item whose registrations were last counted (its steps share them)
 
 
@@ -63,16 +73,39 @@ def get_step_function(request: pytest.FixtureRequest, step: Any) -> Any:
         # counted once per scenario: collectors get their fixtures while pytest collects
         size = _collector_registrations(manager)
         if memory.registry is not manager or memory.size != size:
-            memory.registry, memory.size, memory.found = manager, size, {}
+            memory.registry, memory.size, memory.found, memory.visible = manager, size, {}, {}
         memory.item = request.node
     key = (parent, step.type, step.name)
     try:
         return memory.found[key]
     except KeyError:
         pass
-    context = ORIGINAL(request, step)
+    if parent not in memory.visible:
+        memory.visible[parent] = visible_steps(manager, request.node)
+    visible = memory.visible[parent]
+    matches = (
+        [c for c in visible if c.type in (None, step.type) and c.parser.is_matching(step.name)]
+        if visible is not None
+        else None
+    )
+    if matches is None or len(matches) > 1:
+        context = ORIGINAL(request, step)
+    else:
+        context = matches[0] if matches else None
     memory.found[key] = context
     return context
+
+
+def visible_steps(manager: Any, node: pytest.Item) -> list[Any] | None:
+    """The step definitions (pytest-bdd's step contexts) visible to ``node``: each fixture
+    definition of each fixture name that pytest gives the node and that is a step."""
+    contexts = []
+    for name in get_fixture_names(fixturemanager=manager):
+        for fixturedef in getfixturedefs(manager, name, node) or []:
+            context = step_function_context_registry.get(fixturedef.func)
+            if context is not None:
+                contexts.append(context)
+    return contexts
 
 
 def install() -> None:
