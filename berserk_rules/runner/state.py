@@ -93,10 +93,20 @@ def is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
 
 
+_SCENARIO_ID = pytest.StashKey[str | None]()
+
+
 def scenario_id_of(item: pytest.Item, state: State) -> str | None:
-    """The scenario id (``features/…feature:LINE``) of a pytest-bdd item, None for other tests."""
+    """The scenario id (``features/…feature:LINE``) of a pytest-bdd item, None for other tests
+    (found once per item: the plugin asks at collection, the driver fixture when it runs)."""
     if not isinstance(item, pytest.Function):
         return None
+    if _SCENARIO_ID not in item.stash:
+        item.stash[_SCENARIO_ID] = _scenario_id(item, state)
+    return item.stash[_SCENARIO_ID]
+
+
+def _scenario_id(item: pytest.Function, state: State) -> str | None:
     from pytest_bdd.scenario import scenario_wrapper_template_registry
 
     try:
