@@ -208,18 +208,36 @@ def _walk(errors: Iterable[Any]) -> list[Any]:
     return out
 
 
+def _named(ref: str) -> str:
+    """``ref``, or the schema it only refers to: a reply of the protocol (``protocol#/$defs/
+    observe_result``) is named by the schema an engine author reads (``observation``)."""
+    name, _, fragment = ref.partition("#")
+    target: Any = schema(name)
+    for part in (p for p in fragment.split("/") if p):
+        target = target[part]
+    inner = target.get("$ref") if isinstance(target, dict) and len(target) == 1 else None
+    if isinstance(inner, str) and inner.startswith(SCHEMA_BASE) and "#" not in inner:
+        return inner.removeprefix(SCHEMA_BASE)
+    return ref
+
+
 def violations(ref: str, value: Any, limit: int = 5) -> list[str]:
     """Violations of schema ``ref`` by ``value``: «поле X: what is wrong (схема …)»."""
+    ref = _named(ref)
     found = sorted(
         validator(ref).iter_errors(value),
         # the most specific first: a wrong field before «fits none of the forms» about its object
         key=lambda e: (e.validator in ("anyOf", "oneOf"), -len(e.absolute_path), [str(p) for p in e.path]),
     )
-    messages = []
-    for error in _walk(found)[:limit] if found else []:
+    messages: list[str] = []
+    for error in _walk(found) if found else []:
         where = field_path(error.absolute_path)
         schema_at = "/".join(str(p) for p in error.absolute_schema_path)
-        messages.append(f"поле {where}: {_describe(error)} (схема {ref.partition('#')[0]}: {schema_at})")
+        message = f"поле {where}: {_describe(error)} (схема {ref.partition('#')[0]}: {schema_at})"
+        if message not in messages:  # the same error reached by several branches is said once
+            messages.append(message)
+        if len(messages) == limit:
+            break
     return messages
 
 

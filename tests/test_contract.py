@@ -141,3 +141,13 @@ def test_a_distinct_message_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> 
         contract.check("action", {"type": 5}, "act")
     with pytest.raises(contract.ContractError):  # a failure is never remembered as valid
         contract.check("action", {"type": 5}, "act")
+
+
+def test_a_broken_reply_names_the_schema_an_engine_author_reads_and_says_each_problem_once() -> None:
+    """A reply of the protocol is checked against ``protocol#/$defs/observe_result``, which only
+    refers to the observation schema: the message names ``observation`` (the file an engine author
+    opens), and the same error reached through several branches of the schema is said once."""
+    found = contract.violations("protocol#/$defs/observe_result", {"viewer": 5})
+    assert found and all("(схема observation: " in line for line in found), found
+    assert len(found) == len(set(found)) == 2, found
+    assert contract.violations("action", {"type": 5})[0].endswith("(схема action: properties/type/enum)")
