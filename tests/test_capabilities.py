@@ -14,7 +14,7 @@ import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
@@ -170,6 +170,82 @@ def test_a_step_about_an_undeclared_decision_or_option_makes_the_scenario_not_ap
     guard.require(decisions=("declare_trigger", "choose_action"), actions=("pass",))  # one of them is enough
     # everything declared (no keys): nothing is ever out
     CapabilityGuard(Idle(), Capabilities()).require(decisions=("x",), actions=("y",))  # type: ignore[arg-type]
+
+
+LIMITED_POSITION = {
+    "start": "choice",
+    "cards": {
+        "Гном": {
+            "type": "существо",
+            "strike": 2,
+            "life": 3,
+            "text": "[Закрыть]: ранить на 1 выбранное существо.",
+        },
+        "Страж": {"type": "существо", "strike": 1, "life": 4},
+        "Огненный шар": {"type": "заклинание", "cost": 0, "text": "Ранить на 2 выбранное существо."},
+    },
+    "players": {"А": {"play": ["Гном"], "hand": ["Огненный шар"]}, "Б": {"play": ["Страж"]}},
+}
+
+
+def _option_steps() -> list[tuple[str, Any, tuple[Any, ...]]]:
+    """Every step that asks whether an option of some action type is offered (or sends one it
+    looks up first): (the action type, the step function, its arguments)."""
+    from berserk_rules.steps import costs, glossary, observations, targets
+
+    return [
+        ("pass", observations.may_pass, ("А",)),
+        ("pass", observations.may_not_pass, ("А",)),
+        ("attack", observations.available_kinds, ("А", "атака ударом, передача хода")),
+        ("attack", observations.may_attack, ("А", "Гном")),
+        ("attack", observations.may_not_attack, ("А", "Гном")),
+        ("defend", observations.may_defend_with, ("Б", "Страж")),
+        ("defend", observations.may_not_defend_with, ("Б", "Страж")),
+        ("attack", glossary.may_attack_target, ("А", "Гном", "Страж")),
+        ("attack", glossary.may_not_attack_target, ("А", "Гном", "Страж")),
+        ("play", glossary.may_play_target, ("А", "Огненный шар", "Страж")),
+        ("play", glossary.may_not_play_target, ("А", "Огненный шар", "Страж")),
+        ("activate", glossary.activate_only, ("А", "Гном")),
+        ("play", costs.may_play, ("А", "Огненный шар")),
+        ("play", costs.may_not_play, ("А", "Огненный шар")),
+        ("play", costs.spell_targets, ("Огненный шар", "А", ["Страж"])),
+        ("play", targets.target_bounds, ("А", "Огненный шар", 1, 1)),
+    ]
+
+
+@pytest.mark.parametrize("kind, step, args", _option_steps(), ids=lambda v: getattr(v, "__name__", None))
+def test_a_step_about_an_option_of_an_undeclared_type_is_not_applicable(
+    kind: str, step: Any, args: Any
+) -> None:
+    """An engine that declares no «{kind}» actions offers none: a step about such an option — that it
+    is offered or that it is not — makes the scenario not applicable instead of failing it (or passing
+    it for nothing). With the type declared the same step is judged (on the reference engine)."""
+    from berserk_rules.checked import InProcessDriver
+    from berserk_rules.driver import Unsupported
+    from berserk_rules.drivers.reference import ReferenceDriver
+    from berserk_rules.steps.context import ScenarioGame
+
+    def game_with(actions: list[str]) -> ScenarioGame:
+        guard = CapabilityGuard(
+            InProcessDriver(ReferenceDriver()), Capabilities.from_handshake({"actions": actions})
+        )
+        game = ScenarioGame(guard)
+        game.setup["start"] = LIMITED_POSITION["start"]
+        for name, card in LIMITED_POSITION["cards"].items():
+            game.setup["cards"][name] = card
+        for player, zones in LIMITED_POSITION["players"].items():
+            for zone, names in zones.items():
+                game.setup["players"][player][zone] = names
+        return game
+
+    with pytest.raises(Unsupported, match=f"действие {kind}"):
+        step(game_with(["end_turn", "choose", "choose_cards"]), *args)
+    try:
+        step(game_with([kind, "end_turn", "choose", "choose_cards"]), *args)
+    except Unsupported as exc:  # pragma: no cover - the failure message says which step
+        raise AssertionError(f"{step.__name__}: declared, yet not applicable: {exc}") from exc
+    except AssertionError:
+        pass  # judged: this position may make the claim false, which is the step's own business
 
 
 def test_selection_by_file_folder_and_line() -> None:

@@ -36,6 +36,7 @@ def cost_in_play(game: ScenarioGame, name: str, n: int) -> None:
 
 def _playable(game: ScenarioGame, p: str) -> list[str]:
     """The cards (ids) ``p`` may play now (none if the decision is not his)."""
+    game.needs(actions=("play",))
     d = game.decision()
     if not d or d["player"] != p:
         return []
@@ -95,6 +96,7 @@ def _same_cards(game: ScenarioGame, ids: list[str], names: list[str]) -> bool:
 def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> None:
     """Законные цели заклинания при розыгрыше — ровно эти карты (202.2: только карты в игровой зоне,
     если не сказано иного)."""
+    game.needs(actions=("play",))
     d = game.decision()
     if d is None or d["player"] != p:
         raise AssertionError(f"решение сейчас не за игроком {p}: разыграть «{spell}» он не может")

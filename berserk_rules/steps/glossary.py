@@ -207,6 +207,7 @@ def keep_face_down(game: ScenarioGame, p: str, name: str) -> None:
 
 
 def _play_options(game: ScenarioGame, p: str, name: str) -> list[dict[str, Any]]:
+    game.needs(actions=("play",))
     d = game.decision()
     if not d or d["player"] != p:
         return []
@@ -276,6 +277,7 @@ def try_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
 
 
 def _attack_targets(game: ScenarioGame, p: str, attacker: str) -> list[str]:
+    game.needs(actions=("attack",))
     d = game.decision()
     attacker_id = game.card(attacker)["id"]
     if not d or d["player"] != p:
@@ -462,6 +464,7 @@ def deck_problem_count(game: ScenarioGame, n: int) -> None:
 def activate_only(game: ScenarioGame, p: str, source: str) -> None:
     """Игрок объявляет активируемую способность карты без цели, когда у карты она одна (так удобно,
     если в тексте способности есть кавычки — например, название самой карты)."""
+    game.needs(actions=("activate",))
     d = game.decision()
     source_id = game.card(source)["id"]
     found = [

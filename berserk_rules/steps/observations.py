@@ -209,6 +209,7 @@ def may_not_declare(game: ScenarioGame, p: str, ability: str, source: str) -> No
 @then("игрок {p:P} может пасовать", example="Тогда игрок Б может пасовать")
 def may_pass(game: ScenarioGame, p: str) -> None:
     """Пас — одно из законных решений игрока."""
+    game.needs(actions=("pass",))
     d = _decision(game)
     if d["player"] != p or not any(o["type"] == "pass" for o in d["options"]):
         raise AssertionError(f"игрок {p} не может пасовать; решение: {d['kind']} игрока {d['player']}")
@@ -218,6 +219,7 @@ def may_pass(game: ScenarioGame, p: str) -> None:
 @then("игрок {p:P} не может пасовать", example="Тогда игрок А не может пасовать")
 def may_not_pass(game: ScenarioGame, p: str) -> None:
     """Паса нет среди законных решений игрока."""
+    game.needs(actions=("pass",))
     d = _decision(game)
     _expect(d["player"], p, "чьё решение")
     if any(o["type"] == "pass" for o in d["options"]):
@@ -264,16 +266,20 @@ def turn_is(game: ScenarioGame, n: int) -> None:
 )
 def available_kinds(game: ScenarioGame, p: str, kinds: str) -> None:
     """Виды действий фазы выбора, доступные игроку (атака ударом, активируемая способность,
-    розыгрыш карты, передача хода) — ровно этот набор."""
-    d = _decision(game)
-    _expect(d["player"], p, "чьё решение")
-    actual = {ACTION_KINDS.get(o["type"], o["type"]) for o in d["options"]}
+    розыгрыш карты, передача хода) — ровно этот набор. Если движок не заявил какой-то из этих видов
+    (capabilities), сценарий к нему не применим."""
     expected = {k.strip() for k in kinds.split(",")}
     unknown = expected - set(ACTION_KINDS.values())
     if unknown:
         raise AssertionError(
             f"неизвестные виды действий {sorted(unknown)}; известны {list(ACTION_KINDS.values())}"
         )
+    for kind, words in ACTION_KINDS.items():
+        if words in expected:
+            game.needs(actions=(kind,))
+    d = _decision(game)
+    _expect(d["player"], p, "чьё решение")
+    actual = {ACTION_KINDS.get(o["type"], o["type"]) for o in d["options"]}
     _expect(sorted(actual), sorted(expected), "доступные действия")
 
 
@@ -395,6 +401,7 @@ def _card_option(game: ScenarioGame, p: str, kind: str, field: str, name: str, *
     """Has ``p`` (not) an option of type ``kind`` whose ``field`` is the named card (a copy by its
     number)? The negative form first needs the decision it talks about (:data:`DECIDED_IN`) to be
     ``p``'s and the card to be in the game zone: with nothing to ask about it fails, never passes."""
+    game.needs(actions=(kind,))
     if not present:
         game.pending(p, DECIDED_IN[kind])
     card_id = (game.card(name) if present else game.require(name))["id"]

@@ -67,6 +67,7 @@ def fill(
 
 
 def _play_option(game: ScenarioGame, p: str, name: str) -> dict[str, Any] | None:
+    game.needs(actions=("play",))
     d = game.decision()
     if d is None or d["player"] != p or not game.has_card(name, "hand", p):
         return None
