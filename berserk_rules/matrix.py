@@ -44,6 +44,11 @@ NAMES = {
     "not applicable": "не применимо",
 }
 FAILING = ("failed", "error", "xpass")
+# a rule's cell: the worst status among its scenarios and how many of them passed («∅ 4/5»)
+LEGEND_TAIL = (
+    "у правила — худший статус его сценариев и число прошедших из всех: «∅ 4/5» — четыре из пяти прошли, "
+    "остальные не применимы к движку."
+)
 
 
 @dataclass
@@ -160,7 +165,7 @@ def text_table(matrix: dict[str, Any]) -> str:
     ]
     lines += ["Правила × движки:", format_table(["Правило", *labels], rows)]
     legend = ", ".join(f"{SYMBOLS[s]} {NAMES[s]}" for s in ORDER if s != "xpass")
-    lines += [f"{legend}; число — прошедшие сценарии правила из всех."]
+    lines += [f"{legend} (от худшего к лучшему); {LEGEND_TAIL}"]
     return "\n".join([*lines, suite_line(matrix)])
 
 
@@ -233,7 +238,7 @@ def html_page(matrix: dict[str, Any], badges: str = "badges") -> str:
         out.append(f"<tr><th>{link}</th>{cells}</tr>")
     out.append("</tbody></table>")
     legend = ", ".join(f"{SYMBOLS[s]} — {NAMES[s]}" for s in ORDER if s != "xpass")
-    out.append(f"<p>{legend}; число — прошедшие сценарии правила из всех.</p>")
+    out.append(f"<p>{legend} (от худшего к лучшему); {esc(LEGEND_TAIL)}</p>")
     out.append(f"<p>{esc(suite_line(matrix))}</p>")
     for entry in matrix["failures"]:
         out.append(f"<h3>Сбои: {esc(entry['engine'])} ({len(entry['scenarios'])})</h3>")
