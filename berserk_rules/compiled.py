@@ -15,9 +15,10 @@ reused until something of these changes; a new build removes the earlier ones. I
 
 Left uncompiled: ``grammar.py`` — the converters of its typed slots carry a ``pattern`` attribute
 that ``parse`` reads, and a compiled function takes no attributes; the grammar runs when cards are
-read, not while a game is played. ``serve.py`` — the process protocol's ``Session`` is subclassed by
-the tooling (``berserk_rules.host``), and an interpreted class cannot inherit from a compiled one;
-there JSON in and out is the cost, not the session.
+read, not while a game is played. ``serve.py`` — the process protocol's ``Session`` is meant to be
+subclassed by other engines' sessions (the test engines ``tests/engines/broken_engine.py`` and
+``last_request_engine.py`` do), and an interpreted class cannot inherit from a compiled one; there
+JSON in and out is the cost, not the session.
 """
 
 from __future__ import annotations
