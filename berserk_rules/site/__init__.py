@@ -45,6 +45,8 @@ from berserk_rules.site.data import corpus_root, load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
 from berserk_rules.site.editions import ChangesDirective, split_foreign
 from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
+from berserk_rules.site.navigation import on_html_page_context as titles_only_sidebar
+from berserk_rules.site.navigation import titles_only_tocs
 from berserk_rules.site.nodes import (
     PLACEHOLDERS,
     SectionMarkers,
@@ -154,6 +156,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("build-finished", on_build_finished)
     app.connect("build-finished", on_build_ended, priority=900)  # after the other handlers
+    app.connect("write-started", titles_only_tocs)
+    app.connect("html-page-context", titles_only_sidebar, priority=400)  # before furo's own handler
     app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
     app.connect("config-inited", on_config_inited)
     app.connect("include-read", on_include_read)
