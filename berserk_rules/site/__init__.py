@@ -45,6 +45,7 @@ from berserk_rules.site.data import corpus_root, load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
 from berserk_rules.site.editions import ChangesDirective, split_foreign
 from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
+from berserk_rules.site.linking import forget_build
 from berserk_rules.site.navigation import on_html_page_context as titles_only_sidebar
 from berserk_rules.site.navigation import titles_only_tocs
 from berserk_rules.site.nodes import (
@@ -62,7 +63,7 @@ from berserk_rules.site.results import (
     replay_deferred,
     visit_replay_deferred,
 )
-from berserk_rules.site.search import on_build_finished, on_config_inited
+from berserk_rules.site.search import SearchRussianOnce, on_build_finished, on_config_inited
 from berserk_rules.site.steps import StepsDirective
 
 # Above this many scenarios the pages are written one by one. Sphinx's parallel writer resolves the
@@ -74,6 +75,7 @@ PARALLEL_WRITE_LIMIT = 2000
 
 
 def on_builder_inited(app: Sphinx) -> None:
+    forget_build()
     data = load_site_data(app)
     if len(data.scenarios) > PARALLEL_WRITE_LIMIT:
         # the builder's documented switch (read by Sphinx), for this build only; reading stays parallel
@@ -137,6 +139,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_node(replay_deferred, html=(visit_replay_deferred, None), text=(_skip, None), latex=(_skip, None))
 
+    app.add_search_language(SearchRussianOnce)
     app.add_domain(BerserkDomain, override=True)
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
     app.add_directive("berserk-feature", FeatureDirective)
