@@ -28,6 +28,7 @@ index) are written on ``builder-inited`` into ``<srcdir>/_generated/``.
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -84,10 +85,25 @@ def on_builder_inited(app: Sphinx) -> None:
         split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
     app.berserk_data = data  # type: ignore[attr-defined]
     generate_pages(app, data)
+    keep_compiled_templates(app)
     # What is loaded by now (scenarios, results, corpus) lives for the whole build: kept out of the
     # cyclic garbage collector, whose full passes would otherwise touch, and so copy, all of it in
     # every process Sphinx forks to read and write; given back to it when the build ends.
     gc.freeze()
+
+
+def keep_compiled_templates(app: Sphinx) -> None:
+    """The page templates (furo's and ours) compiled once, not in every build: Jinja's own bytecode
+    cache, beside the doctrees (a changed template, Jinja or Python compiles anew: the cache is keyed
+    by the template's name, file and source and by the versions)."""
+    templates = getattr(app.builder, "templates", None)
+    environment = getattr(templates, "environment", None)
+    if environment is not None and environment.bytecode_cache is None:
+        from jinja2 import FileSystemBytecodeCache
+
+        folder = Path(app.doctreedir) / "berserk-templates"
+        folder.mkdir(parents=True, exist_ok=True)
+        environment.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
 def on_build_ended(app: Sphinx, exception: Exception | None) -> None:
