@@ -46,6 +46,7 @@ from berserk_rules.site.data import corpus_root, load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
 from berserk_rules.site.editions import ChangesDirective, split_foreign
 from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
+from berserk_rules.site.indexentries import on_html_page_context as complete_index_entries
 from berserk_rules.site.linking import forget_build
 from berserk_rules.site.navigation import on_html_page_context as titles_only_sidebar
 from berserk_rules.site.navigation import titles_only_tocs
@@ -178,6 +179,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("write-started", titles_only_tocs)
     app.connect("html-page-context", titles_only_sidebar, priority=400)  # before furo's own handler
     app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
+    app.connect("html-page-context", complete_index_entries)  # before searchindex.js is written
     app.connect("config-inited", on_config_inited)
     app.connect("include-read", on_include_read)
     for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):
