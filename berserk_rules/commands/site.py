@@ -215,10 +215,12 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--results {args.results}: нет такого файла ({results})")
     elif not results.exists():
         print(f"berserk-rules site: файла результатов {results} нет — все сценарии будут «не запускался»")
+    from berserk_rules.site.data import read_run
+
     shown_results = results
     document: dict[str, Any] | UserError | None  # read once: for the build's check and the summary
     try:
-        document = statuses_only(read_results(results))
+        document = statuses_only(read_run(results))  # the build's own read: parsed once (site.data)
     except UserError as exc:  # a truncated or broken file: said in one line, the site shows no run
         document = exc
         print(
