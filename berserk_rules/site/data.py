@@ -156,7 +156,7 @@ def load_site_data(app: Sphinx) -> SiteData:
     except UserError as exc:
         logger.warning("результаты не загружены: %s", exc)
     data.view_path = Path(app.doctreedir) / "berserk-view.json"
-    write_if_changed(data.view_path, results_view(data))
+    write_view(data)
     by_kind: dict[str, dict[str, list[Any]]] = {"rule": {}, "term": {}, "interpretation": {}}
     for ref in data.scenarios:
         for kind, ids in (("rule", ref.rules), ("term", ref.terms), ("interpretation", ref.interpretations)):
@@ -201,6 +201,30 @@ def results_view(data: SiteData) -> str:
         },
     }
     return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+VIEW_FORMAT = 1  # of berserk-view.json: a change writes it anew even when the results file is the same
+
+
+def write_view(data: SiteData) -> None:
+    """Write :func:`results_view` into ``data.view_path`` when it changed — computed only when the
+    results file is not the one it was last computed from (its path, time and size, in a key file
+    beside it): with ten times the scenarios the view is 25 MB of JSON to write and compare."""
+    import json
+
+    assert data.view_path is not None
+    key_path = data.view_path.with_suffix(".key")
+    try:
+        stat = data.results_path.stat()
+        source: list[Any] | None = [str(data.results_path.resolve()), stat.st_mtime_ns, stat.st_size]
+    except OSError:
+        source = None
+    key = json.dumps([VIEW_FORMAT, VIEW_FIELDS, source, data.run is not None], ensure_ascii=False)
+    if source is not None and data.view_path.is_file() and key_path.is_file():
+        if key_path.read_text(encoding="utf-8") == key:
+            return
+    write_if_changed(data.view_path, results_view(data))
+    write_if_changed(key_path, key)
 
 
 def run_script(data: SiteData) -> str:

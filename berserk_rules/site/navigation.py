@@ -6,12 +6,12 @@ table of contents — every section of every page, thousands of scenario heading
 dropping all but the pages' titles (``sphinx/environment/adapters/toctree.py``:
 ``_entries_from_toctree``). That copy, once per written page, was the largest single cost of a build.
 
-Here the titles are kept once per build (:func:`titles_only_tocs`, on ``write-started``, before
-Sphinx forks its writers): each page's table of contents pruned exactly as Sphinx prunes it for
-``titles_only``. The sidebar's call is answered from those (:func:`on_html_page_context`), by the
-same Sphinx function over the same structure, so the HTML is the same; every other call of
-``toctree()`` goes to Sphinx unchanged. A page whose table of contents Sphinx would not copy
-verbatim (an ``only`` node, a ``tocdepth`` of its own) keeps its whole table of contents.
+Here the titles are kept once per build (:func:`titles_only`, on the first page written — by the
+main process, before Sphinx forks its writers): each page's table of contents pruned exactly as
+Sphinx prunes it for ``titles_only``. The sidebar's call is answered from those
+(:func:`on_html_page_context`), by the same Sphinx function over the same structure, so the HTML
+is the same; every other call of ``toctree()`` goes to Sphinx unchanged. A page whose table of
+contents Sphinx would not copy verbatim (an ``only`` node, a ``tocdepth`` of its own) keeps it whole.
 """
 
 from __future__ import annotations
@@ -63,12 +63,22 @@ class TitlesOnly:
 
 
 def titles_only_tocs(app: Sphinx, builder: Builder) -> None:
-    """On ``write-started``: the pruned tables of contents of this build's pages."""
-    env = app.env
-    tocs = {
-        docname: pruned(toc) if verbatim_copy(env, docname, toc) else toc for docname, toc in env.tocs.items()
-    }
-    app.berserk_titles_only = TitlesOnly(env, tocs)  # type: ignore[attr-defined]
+    """On ``write-started``: this build's pruned tables of contents are made on first use — in the
+    main process, which writes the first page before Sphinx forks its writers."""
+    app.berserk_titles_only = None  # type: ignore[attr-defined]
+
+
+def titles_only(app: Sphinx) -> TitlesOnly:
+    """The build environment with the pruned tables of contents of this build's pages."""
+    made = getattr(app, "berserk_titles_only", None)
+    if made is None:
+        env = app.env
+        tocs = {
+            docname: pruned(toc) if verbatim_copy(env, docname, toc) else toc
+            for docname, toc in env.tocs.items()
+        }
+        made = app.berserk_titles_only = TitlesOnly(env, tocs)  # type: ignore[attr-defined]
+    return made
 
 
 def on_html_page_context(
@@ -76,8 +86,7 @@ def on_html_page_context(
 ) -> None:
     """Before furo's handler: its sidebar call of ``toctree()`` is answered from the titles."""
     original = context.get("toctree")
-    titles_only = getattr(app, "berserk_titles_only", None)
-    if original is None or titles_only is None:
+    if original is None or not hasattr(app, "berserk_titles_only"):
         return
     builder = app.builder
 
@@ -86,7 +95,7 @@ def on_html_page_context(
             return str(original(**kwargs))
         # what StandaloneHTMLBuilder._get_local_toctree does, over the pruned tables of contents
         tree = global_toctree_for_doc(
-            cast(BuildEnvironment, titles_only), pagename, builder, tags=builder.tags, **kwargs
+            cast(BuildEnvironment, titles_only(app)), pagename, builder, tags=builder.tags, **kwargs
         )
         return str(builder.render_partial(tree)["fragment"])  # type: ignore[attr-defined]
 
