@@ -24,17 +24,80 @@ _PARSED: dict[tuple[Any, ...], Any] = {}
 
 def cached_scenarios(root: Path) -> list[Any]:
     """:func:`~berserk_rules.features.load_scenarios`, parsed once per process until a feature file
-    changes (the site needs them on builder-inited, in every feature page and in the summary)."""
-    from berserk_rules.features import load_scenarios
+    changes (the site needs them on builder-inited, in every feature page and in the summary).
+
+    While the site builds (``features.DISK_CACHE``), the list is also kept on disk between builds
+    (:func:`stored_scenarios`): a build with no feature file changed does not walk 47 parses again."""
+    from berserk_rules import features
 
     folder = root / "features"
     files = sorted(folder.rglob("*.feature")) if folder.is_dir() else []
     key = (str(root), *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
     if key not in _SCENARIOS:
-        scenarios = load_scenarios(root)  # a bad file raises UserError: nothing is cached
+        store = scenario_store(root, key) if features.DISK_CACHE else None
+        scenarios = store.load() if store is not None else None
+        if scenarios is None:
+            scenarios = features.load_scenarios(root)  # a bad file raises UserError: nothing is cached
+            if store is not None:
+                store.save(scenarios)
         _SCENARIOS.clear()
         _SCENARIOS[key] = scenarios
     return _SCENARIOS[key]
+
+
+@dataclass(frozen=True)
+class ScenarioStore:
+    """The scenario list of one set of feature files, as JSON in ``build/.cache/site-scenarios.json``,
+    under a digest of the files (path, time, size), of ``berserk_rules/features.py`` (which makes the
+    list and defines its records) and of the Gherkin parser's version: anything else is no store."""
+
+    path: Path
+    digest: str
+
+    def load(self) -> list[Any] | None:
+        import json
+
+        from berserk_rules.features import ScenarioRef
+
+        try:
+            stored = json.loads(self.path.read_text(encoding="utf-8"))
+            if stored.get("digest") != self.digest:
+                return None
+            records: list[dict[str, Any]] = [
+                {k: tuple(v) if isinstance(v, list) else v for k, v in record.items()}
+                for record in stored["scenarios"]
+            ]
+            return [ScenarioRef(**record) for record in records]
+        except (OSError, ValueError, TypeError, AttributeError, KeyError):
+            return None
+
+    def save(self, scenarios: list[Any]) -> None:
+        import dataclasses
+        import json
+
+        text = json.dumps(
+            {"digest": self.digest, "scenarios": [dataclasses.asdict(ref) for ref in scenarios]},
+            ensure_ascii=False,
+        )
+        try:
+            write_if_changed(self.path, text)
+        except OSError:  # an unwritable cache is no cache
+            pass
+
+
+def scenario_store(root: Path, key: tuple[Any, ...]) -> ScenarioStore | None:
+    import json
+    from importlib.metadata import PackageNotFoundError, version
+
+    from berserk_rules import features
+
+    try:
+        gherkin = version("gherkin-official")
+        code = Path(features.__file__).read_bytes()
+    except (PackageNotFoundError, OSError):
+        return None
+    digest = hashlib.sha256(json.dumps([key, gherkin]).encode() + b"\0" + code).hexdigest()
+    return ScenarioStore(root / "build" / ".cache" / "site-scenarios.json", digest)
 
 
 def parsed_feature(path: Path, root: Path) -> Any:
