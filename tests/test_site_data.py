@@ -28,6 +28,7 @@ def test_the_stored_scenario_list_is_the_parsed_one(tmp_path: Path, disk_cache: 
     assert again == first == features.load_scenarios(root)
     assert [ref.name for ref in again] == ["Первый"]
     assert isinstance(again[0].rules, tuple) and again[0].rules == ("306.1",)
+    assert data.feature_titles(root) == {"features/a.feature": "Проба"}  # the generated page's title
 
 
 def test_a_changed_feature_file_or_store_is_read_again(tmp_path: Path, disk_cache: None) -> None:

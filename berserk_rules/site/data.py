@@ -18,7 +18,7 @@ from berserk_rules.site.nodes import GENERATED, GLOSSARY_PART, format_time
 
 logger = logging.getLogger(__name__)
 
-_SCENARIOS: dict[tuple[Any, ...], list[Any]] = {}
+_SCENARIOS: dict[tuple[Any, ...], tuple[list[Any], dict[str, str]]] = {}
 _PARSED: dict[tuple[Any, ...], Any] = {}
 
 
@@ -27,7 +27,17 @@ def cached_scenarios(root: Path) -> list[Any]:
     changes (the site needs them on builder-inited, in every feature page and in the summary).
 
     While the site builds (``features.DISK_CACHE``), the list is also kept on disk between builds
-    (:func:`stored_scenarios`): a build with no feature file changed does not walk 47 parses again."""
+    (:class:`ScenarioStore`): a build with no feature file changed does not walk 47 parses again."""
+    return _scenarios_and_titles(root)[0]
+
+
+def feature_titles(root: Path) -> dict[str, str]:
+    """Each feature file's title (its «Функция:» name, else its path) by path, as the scenario list
+    is kept: the generated pages need only these of the parses."""
+    return _scenarios_and_titles(root)[1]
+
+
+def _scenarios_and_titles(root: Path) -> tuple[list[Any], dict[str, str]]:
     from berserk_rules import features
 
     folder = root / "features"
@@ -35,26 +45,36 @@ def cached_scenarios(root: Path) -> list[Any]:
     key = (str(root), *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
     if key not in _SCENARIOS:
         store = scenario_store(root, key) if features.DISK_CACHE else None
-        scenarios = store.load() if store is not None else None
-        if scenarios is None:
+        loaded = store.load() if store is not None else None
+        if loaded is None:
             scenarios = features.load_scenarios(root)  # a bad file raises UserError: nothing is cached
+            titles = {rel: feature_title(root, rel) for rel in sorted({ref.file for ref in scenarios})}
+            loaded = (scenarios, titles)
             if store is not None:
-                store.save(scenarios)
+                store.save(*loaded)
         _SCENARIOS.clear()
-        _SCENARIOS[key] = scenarios
+        _SCENARIOS[key] = loaded
     return _SCENARIOS[key]
+
+
+def feature_title(root: Path, rel: str) -> str:
+    try:
+        return str(parsed_feature(root / rel, root).document["feature"]["name"])
+    except (UserError, KeyError, TypeError):
+        return rel
 
 
 @dataclass(frozen=True)
 class ScenarioStore:
-    """The scenario list of one set of feature files, as JSON in ``build/.cache/site-scenarios.json``,
+    """The scenario list (and the files' titles) of one set of feature files, as JSON in
+    ``build/.cache/site-scenarios.json``,
     under a digest of the files (path, time, size), of ``berserk_rules/features.py`` (which makes the
     list and defines its records) and of the Gherkin parser's version: anything else is no store."""
 
     path: Path
     digest: str
 
-    def load(self) -> list[Any] | None:
+    def load(self) -> tuple[list[Any], dict[str, str]] | None:
         import json
 
         from berserk_rules.features import ScenarioRef
@@ -67,16 +87,21 @@ class ScenarioStore:
                 {k: tuple(v) if isinstance(v, list) else v for k, v in record.items()}
                 for record in stored["scenarios"]
             ]
-            return [ScenarioRef(**record) for record in records]
+            titles = {str(rel): str(title) for rel, title in stored["titles"].items()}
+            return [ScenarioRef(**record) for record in records], titles
         except (OSError, ValueError, TypeError, AttributeError, KeyError):
             return None
 
-    def save(self, scenarios: list[Any]) -> None:
+    def save(self, scenarios: list[Any], titles: dict[str, str]) -> None:
         import dataclasses
         import json
 
         text = json.dumps(
-            {"digest": self.digest, "scenarios": [dataclasses.asdict(ref) for ref in scenarios]},
+            {
+                "digest": self.digest,
+                "scenarios": [dataclasses.asdict(ref) for ref in scenarios],
+                "titles": titles,
+            },
             ensure_ascii=False,
         )
         try:
