@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,11 +59,12 @@ class Run:
     data: dict[str, Any]
 
 
-def load_runs(paths: list[Path]) -> list[Run]:
-    """One :class:`Run` per results file, labelled «name version» (the file name when two clash)."""
+def load_runs(paths: list[Path], read: Callable[[Path], dict[str, Any] | None] = read_results) -> list[Run]:
+    """One :class:`Run` per results file, labelled «name version» (the file name when two clash);
+    ``read``: how a file is read (the site passes the run it has already read)."""
     runs: list[Run] = []
     for path in paths:
-        data = read_results(path)
+        data = read(path)
         if data is None:
             raise UserError(f"{path}: нет такого файла результатов")
         engine = data.get("engine") or {}

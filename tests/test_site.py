@@ -14,6 +14,7 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,8 @@ class Site:
     first: Build
     first_part4: str  # Part 4 page after the first run
     second: Build
+    first_index: str  # searchindex.js of the first (full) build
+    again_index: str  # searchindex.js after building again with nothing changed
 
 
 def write_results(path: Path, scenarios: list[ScenarioRef], failed: str | None) -> None:
@@ -98,9 +101,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     write_results(results, scenarios, failed=None)
     first = build(root, tmp, results)
     first_part4 = first.page("rules/part-4.html")
+    first_index = first.page("searchindex.js")
+    again_index = build(root, tmp, results).page("searchindex.js")
     write_results(results, scenarios, failed=of_rule[-1].id)
     second = build(root, tmp, results)
-    return Site(of_rule, of_rule[-1], first, first_part4, second)
+    return Site(of_rule, of_rule[-1], first, first_part4, second, first_index, again_index)
 
 
 def rule_block(page: str, rule_id: str) -> str:
@@ -184,6 +189,22 @@ def test_search_index_has_russian_stems_and_rule_numbers(site: Site) -> None:
             names.add(f"{prefix}.{obj[4]}" if prefix else obj[4])
     assert RULE in names
     assert "401" in names
+
+
+def search_index(text: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    return data
+
+
+def test_rebuild_keeps_the_index_entries_of_pages_it_does_not_write(site: Site) -> None:
+    """Sphinx's search index took index entries only from the pages a build writes: after a rebuild
+    with nothing changed, searchindex.js had none of the rules' and terms' entries."""
+    first = search_index(site.first_index)["indexentries"]
+    assert RULE in first, sorted(first)[:20]  # the rule's own entry, found by its number
+    assert search_index(site.again_index)["indexentries"] == first
+    assert site.again_index == site.first_index  # nothing else differs either
+    second = search_index(site.second.page("searchindex.js"))  # some pages read and written again
+    assert second["indexentries"] == first
 
 
 def test_no_remote_assets(site: Site) -> None:

@@ -43,7 +43,7 @@ CLI = [sys.executable, "-m", "berserk_rules.cli"]
 sys.path.insert(0, str(ROOT / "tests"))
 
 # what a copy of the project needs for a site build (no virtualenv, no build output, no history)
-COPIED = ("pyproject.toml", "rules", "docs", "features", "berserk_rules", "engine")
+COPIED = ("pyproject.toml", "rules", "docs", "features", "berserk_rules", "engine", "runners")
 CODE = ("berserk_rules", "engine")  # taken from --code (default: this checkout), for before/after
 SKIPPED = shutil.ignore_patterns("_generated", "_build", "__pycache__", "*.egg-info", "node_modules")
 

@@ -28,6 +28,7 @@ index) are written on ``builder-inited`` into ``<srcdir>/_generated/``.
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -45,6 +46,10 @@ from berserk_rules.site.data import corpus_root, load_site_data, site_data
 from berserk_rules.site.domain import BerserkDomain, berserk_domain
 from berserk_rules.site.editions import ChangesDirective, split_foreign
 from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective, generate_pages
+from berserk_rules.site.indexentries import on_html_page_context as complete_index_entries
+from berserk_rules.site.linking import forget_build
+from berserk_rules.site.navigation import on_html_page_context as titles_only_sidebar
+from berserk_rules.site.navigation import titles_only_tocs
 from berserk_rules.site.nodes import (
     PLACEHOLDERS,
     SectionMarkers,
@@ -60,18 +65,22 @@ from berserk_rules.site.results import (
     replay_deferred,
     visit_replay_deferred,
 )
-from berserk_rules.site.search import on_build_finished, on_config_inited
+from berserk_rules.site.search import SearchRussianOnce, on_build_finished, on_config_inited
 from berserk_rules.site.steps import StepsDirective
 
 # Above this many scenarios the pages are written one by one. Sphinx's parallel writer resolves the
-# pages in its main process and hands them to the writing process a chunk at a time (about half the
-# pages each), so two chunks of resolved pages are held at once: with ten times the project's
-# scenarios that is most of a gigabyte, in the main process and again in the forked writer. Written
-# one by one, only the page being written is held; the processor time is the same.
+# pages in its main process and hands them to the writing process a chunk at a time, and its task
+# queue does not wait for a free writer (ParallelTasks.add_task only queues the chunk): the main
+# process resolves every page ahead and holds them all until they are written. Measured again with
+# ten times the project's scenarios (6,060, docs/architecture.md «Замеры»): written in parallel, the
+# largest process peaked at 1,279 MB and the process tree at 1,812 MB (PSS), 109 s of processor
+# time; one by one, 680 MB and 694 MB, 90 s. Below the limit the project's 606 scenarios take about
+# 220 MB either way, and the writing process works beside the resolving one.
 PARALLEL_WRITE_LIMIT = 2000
 
 
 def on_builder_inited(app: Sphinx) -> None:
+    forget_build()
     data = load_site_data(app)
     if len(data.scenarios) > PARALLEL_WRITE_LIMIT:
         # the builder's documented switch (read by Sphinx), for this build only; reading stays parallel
@@ -80,10 +89,25 @@ def on_builder_inited(app: Sphinx) -> None:
         split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
     app.berserk_data = data  # type: ignore[attr-defined]
     generate_pages(app, data)
+    keep_compiled_templates(app)
     # What is loaded by now (scenarios, results, corpus) lives for the whole build: kept out of the
     # cyclic garbage collector, whose full passes would otherwise touch, and so copy, all of it in
     # every process Sphinx forks to read and write; given back to it when the build ends.
     gc.freeze()
+
+
+def keep_compiled_templates(app: Sphinx) -> None:
+    """The page templates (furo's and ours) compiled once, not in every build: Jinja's own bytecode
+    cache, beside the doctrees (a changed template, Jinja or Python compiles anew: the cache is keyed
+    by the template's name, file and source and by the versions)."""
+    templates = getattr(app.builder, "templates", None)
+    environment = getattr(templates, "environment", None)
+    if environment is not None and environment.bytecode_cache is None:
+        from jinja2 import FileSystemBytecodeCache
+
+        folder = Path(app.doctreedir) / "berserk-templates"
+        folder.mkdir(parents=True, exist_ok=True)
+        environment.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
 def on_build_ended(app: Sphinx, exception: Exception | None) -> None:
@@ -135,6 +159,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_node(replay_deferred, html=(visit_replay_deferred, None), text=(_skip, None), latex=(_skip, None))
 
+    app.add_search_language(SearchRussianOnce)
     app.add_domain(BerserkDomain, override=True)
     app.add_directive_to_domain("std", "interpretation", InterpretationDirective, override=True)
     app.add_directive("berserk-feature", FeatureDirective)
@@ -154,7 +179,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("build-finished", on_build_finished)
     app.connect("build-finished", on_build_ended, priority=900)  # after the other handlers
+    app.connect("write-started", titles_only_tocs)
+    app.connect("html-page-context", titles_only_sidebar, priority=400)  # before furo's own handler
     app.connect("html-page-context", on_html_page_context, priority=900)  # after furo's own handler
+    app.connect("html-page-context", complete_index_entries)  # before searchindex.js is written
     app.connect("config-inited", on_config_inited)
     app.connect("include-read", on_include_read)
     for script in ("berserk-run.js", "berserk-numbers.js", "berserk.js"):

@@ -18,23 +18,111 @@ from berserk_rules.site.nodes import GENERATED, GLOSSARY_PART, format_time
 
 logger = logging.getLogger(__name__)
 
-_SCENARIOS: dict[tuple[Any, ...], list[Any]] = {}
+_SCENARIOS: dict[tuple[Any, ...], tuple[list[Any], dict[str, str]]] = {}
 _PARSED: dict[tuple[Any, ...], Any] = {}
 
 
 def cached_scenarios(root: Path) -> list[Any]:
     """:func:`~berserk_rules.features.load_scenarios`, parsed once per process until a feature file
-    changes (the site needs them on builder-inited, in every feature page and in the summary)."""
-    from berserk_rules.features import load_scenarios
+    changes (the site needs them on builder-inited, in every feature page and in the summary).
+
+    While the site builds (``features.DISK_CACHE``), the list is also kept on disk between builds
+    (:class:`ScenarioStore`): a build with no feature file changed does not walk 47 parses again."""
+    return _scenarios_and_titles(root)[0]
+
+
+def feature_titles(root: Path) -> dict[str, str]:
+    """Each feature file's title (its «Функция:» name, else its path) by path, as the scenario list
+    is kept: the generated pages need only these of the parses."""
+    return _scenarios_and_titles(root)[1]
+
+
+def _scenarios_and_titles(root: Path) -> tuple[list[Any], dict[str, str]]:
+    from berserk_rules import features
 
     folder = root / "features"
     files = sorted(folder.rglob("*.feature")) if folder.is_dir() else []
     key = (str(root), *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files))
     if key not in _SCENARIOS:
-        scenarios = load_scenarios(root)  # a bad file raises UserError: nothing is cached
+        store = scenario_store(root, key) if features.DISK_CACHE else None
+        loaded = store.load() if store is not None else None
+        if loaded is None:
+            scenarios = features.load_scenarios(root)  # a bad file raises UserError: nothing is cached
+            titles = {rel: feature_title(root, rel) for rel in sorted({ref.file for ref in scenarios})}
+            loaded = (scenarios, titles)
+            if store is not None:
+                store.save(*loaded)
         _SCENARIOS.clear()
-        _SCENARIOS[key] = scenarios
+        _SCENARIOS[key] = loaded
     return _SCENARIOS[key]
+
+
+def feature_title(root: Path, rel: str) -> str:
+    try:
+        return str(parsed_feature(root / rel, root).document["feature"]["name"])
+    except (UserError, KeyError, TypeError):
+        return rel
+
+
+@dataclass(frozen=True)
+class ScenarioStore:
+    """The scenario list (and the files' titles) of one set of feature files, as JSON in
+    ``build/.cache/site-scenarios.json``,
+    under a digest of the files (path, time, size), of ``berserk_rules/features.py`` (which makes the
+    list and defines its records) and of the Gherkin parser's version: anything else is no store."""
+
+    path: Path
+    digest: str
+
+    def load(self) -> tuple[list[Any], dict[str, str]] | None:
+        import json
+
+        from berserk_rules.features import ScenarioRef
+
+        try:
+            stored = json.loads(self.path.read_text(encoding="utf-8"))
+            if stored.get("digest") != self.digest:
+                return None
+            records: list[dict[str, Any]] = [
+                {k: tuple(v) if isinstance(v, list) else v for k, v in record.items()}
+                for record in stored["scenarios"]
+            ]
+            titles = {str(rel): str(title) for rel, title in stored["titles"].items()}
+            return [ScenarioRef(**record) for record in records], titles
+        except (OSError, ValueError, TypeError, AttributeError, KeyError):
+            return None
+
+    def save(self, scenarios: list[Any], titles: dict[str, str]) -> None:
+        import dataclasses
+        import json
+
+        text = json.dumps(
+            {
+                "digest": self.digest,
+                "scenarios": [dataclasses.asdict(ref) for ref in scenarios],
+                "titles": titles,
+            },
+            ensure_ascii=False,
+        )
+        try:
+            write_if_changed(self.path, text)
+        except OSError:  # an unwritable cache is no cache
+            pass
+
+
+def scenario_store(root: Path, key: tuple[Any, ...]) -> ScenarioStore | None:
+    import json
+    from importlib.metadata import PackageNotFoundError, version
+
+    from berserk_rules import features
+
+    try:
+        gherkin = version("gherkin-official")
+        code = Path(features.__file__).read_bytes()
+    except (PackageNotFoundError, OSError):
+        return None
+    digest = hashlib.sha256(json.dumps([key, gherkin]).encode() + b"\0" + code).hexdigest()
+    return ScenarioStore(root / "build" / ".cache" / "site-scenarios.json", digest)
 
 
 def parsed_feature(path: Path, root: Path) -> Any:
@@ -122,9 +210,27 @@ def watched_files(root: Path) -> list[Path]:
     return files
 
 
-def load_site_data(app: Sphinx) -> SiteData:
-    from berserk_rules.results import load_results_file
+_RUNS: dict[tuple[str, int, int], dict[str, Any] | None] = {}
 
+
+def read_run(path: Path) -> dict[str, Any] | None:
+    """:func:`~berserk_rules.results.read_results`, parsed once per process until the file changes:
+    ``berserk-rules site`` reads the run for its summary and the build reads it again (with ten
+    times the scenarios, 1.4 s and 190 MB a parse). The document is shared: read it, never change it."""
+    from berserk_rules.results import read_results
+
+    try:
+        stat = path.stat()
+    except OSError:
+        return read_results(path)  # absent: None; a folder or unreadable: its error
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _RUNS:
+        _RUNS.clear()
+        _RUNS[key] = read_results(path)  # a broken file raises: nothing is kept
+    return _RUNS[key]
+
+
+def load_site_data(app: Sphinx) -> SiteData:
     root = project_root(app.config, app.srcdir)
     data = SiteData(root=root, results_path=results_path(app, root))
     try:
@@ -132,13 +238,13 @@ def load_site_data(app: Sphinx) -> SiteData:
     except UserError as exc:
         logger.warning("сценарии не загружены: %s", exc)
     try:
-        data.run = load_results_file(data.results_path)
+        data.run = read_run(data.results_path)
         # the records of that one read, by id (reading the file again would hold a second copy)
         data.results = {record["id"]: record for record in data.run["scenarios"]} if data.run else {}
     except UserError as exc:
         logger.warning("результаты не загружены: %s", exc)
     data.view_path = Path(app.doctreedir) / "berserk-view.json"
-    write_if_changed(data.view_path, results_view(data))
+    write_view(data)
     by_kind: dict[str, dict[str, list[Any]]] = {"rule": {}, "term": {}, "interpretation": {}}
     for ref in data.scenarios:
         for kind, ids in (("rule", ref.rules), ("term", ref.terms), ("interpretation", ref.interpretations)):
@@ -183,6 +289,30 @@ def results_view(data: SiteData) -> str:
         },
     }
     return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+VIEW_FORMAT = 1  # of berserk-view.json: a change writes it anew even when the results file is the same
+
+
+def write_view(data: SiteData) -> None:
+    """Write :func:`results_view` into ``data.view_path`` when it changed — computed only when the
+    results file is not the one it was last computed from (its path, time and size, in a key file
+    beside it): with ten times the scenarios the view is 25 MB of JSON to write and compare."""
+    import json
+
+    assert data.view_path is not None
+    key_path = data.view_path.with_suffix(".key")
+    try:
+        stat = data.results_path.stat()
+        source: list[Any] | None = [str(data.results_path.resolve()), stat.st_mtime_ns, stat.st_size]
+    except OSError:
+        source = None
+    key = json.dumps([VIEW_FORMAT, VIEW_FIELDS, source, data.run is not None], ensure_ascii=False)
+    if source is not None and data.view_path.is_file() and key_path.is_file():
+        if key_path.read_text(encoding="utf-8") == key:
+            return
+    write_if_changed(data.view_path, results_view(data))
+    write_if_changed(key_path, key)
 
 
 def run_script(data: SiteData) -> str:

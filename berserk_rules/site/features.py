@@ -17,6 +17,7 @@ from berserk_rules.errors import UserError
 from berserk_rules.site.data import (
     SiteData,
     feature_docname,
+    feature_titles,
     parsed_feature,
     project_root,
     site_data,
@@ -51,12 +52,10 @@ def generate_pages(app: Sphinx, data: SiteData) -> None:
     outdir = Path(app.srcdir) / GENERATED
     wanted: dict[Path, str] = {}
     files = sorted({ref.file for ref in data.scenarios})
+    titles = feature_titles(data.root) if files else {}
     groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel in files:
-        try:
-            title = parsed_feature(data.root / rel, data.root).document["feature"]["name"]
-        except (UserError, KeyError, TypeError):
-            title = rel
+        title = titles.get(rel, rel)
         docname = feature_docname(rel)
         group = rel.split("/")[1] if rel.count("/") >= 2 else ""
         groups[group].append((docname, title))

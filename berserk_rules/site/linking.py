@@ -16,16 +16,28 @@ from berserk_rules.site.search import Linker
 logger = logging.getLogger(__name__)
 
 _LINKERS: dict[int, Any] = {}
+# this build's (corpus, linker) by (berserk_corpus, berserk_root, source folder): the corpus files do
+# not change during a build, and the directives ask thousands of times (a look-up, not a stat of
+# every corpus file each time); emptied on builder-inited (:func:`forget_build`)
+_THIS_BUILD: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+
+
+def forget_build() -> None:
+    """A new build: the corpus is looked at again (:func:`site_corpus`)."""
+    _THIS_BUILD.clear()
 
 
 def site_corpus(config: Any, srcdir: str | Path) -> tuple[Any, Any] | None:
     """(corpus, :class:`~berserk_rules.site.search.Linker`) of this build, None without a corpus.
 
     The linker is built once per loaded corpus (:func:`~berserk_rules.corpus.load_corpus` caches
-    the corpus until a file of it changes).
+    the corpus until a file of it changes); within one build the pair is looked up once.
     """
     from berserk_rules.corpus import load_corpus
 
+    key = (str(config.berserk_corpus), str(config.berserk_root), str(srcdir))
+    if key in _THIS_BUILD:
+        return _THIS_BUILD[key]
     try:
         corpus = load_corpus(corpus_root(config, srcdir))
     except UserError as exc:
@@ -34,7 +46,8 @@ def site_corpus(config: Any, srcdir: str | Path) -> tuple[Any, Any] | None:
     if id(corpus) not in _LINKERS:
         _LINKERS.clear()
         _LINKERS[id(corpus)] = (corpus, Linker.build(corpus.entries))
-    return _LINKERS[id(corpus)]
+    _THIS_BUILD[key] = _LINKERS[id(corpus)]
+    return _THIS_BUILD[key]
 
 
 def site_linker(config: Any, srcdir: str | Path) -> Any:

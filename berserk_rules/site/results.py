@@ -418,7 +418,9 @@ class replay_deferred(nodes.General, nodes.Element):
     scenario), and Sphinx's parallel writer keeps every resolved page of the chunks in flight in its
     main process; built there, the replays of a suite ten times larger took gigabytes. Until written,
     the node holds only the words the search indexes from the replay, as Sphinx's own collector finds
-    them, so the search index stays the same.
+    them, so the search index stays the same — and, when the replay is raw HTML only (a game step by
+    step), that HTML as one string (attribute ``html``), which the writer copies as docutils writes
+    raw HTML instead of rendering the replay a second time.
     """
 
 
@@ -429,6 +431,8 @@ def deferred_replay(
     if not rendered:
         return []
     node = replay_deferred(scenarios=list(scenario_ids))
+    if all(is_plain_html(part) for part in rendered):
+        node["html"] = "".join(part.astext() for part in rendered)
     indexer = getattr(app.builder, "indexer", None)
     if indexer is not None:  # the words as Sphinx's search collects them from the rendered replay
         from sphinx.search import WordCollector
@@ -441,8 +445,17 @@ def deferred_replay(
     return [node]
 
 
+def is_plain_html(node: nodes.Node) -> bool:
+    """Raw HTML that docutils' HTML writer copies as it is (``visit_raw``: no classes, no wrapper)."""
+    return isinstance(node, nodes.raw) and "html" in node.get("format", "").split() and not node["classes"]
+
+
 def visit_replay_deferred(self: Any, node: replay_deferred) -> None:
-    """Render the replay into the page being written, in its place, and drop it once written."""
+    """Write the replay into the page: its HTML when kept on resolving (:func:`deferred_replay`),
+    else rendered in its place and dropped once written."""
+    if "html" in node:
+        self.body.append(node["html"])
+        raise nodes.SkipNode
     app = self.builder.app
     rendered = render_replay(app, site_data(app), node["scenarios"], self.builder.current_docname)
     parent = node.parent
