@@ -282,11 +282,6 @@ def load_results(path: str | Path) -> dict[str, dict[str, Any]]:
     return {record["id"]: record for record in data["scenarios"]}
 
 
-def load_results_file(path: str | Path) -> dict[str, Any] | None:
-    """The whole results document (engine, summary, scenarios) or None when the file is absent."""
-    return read_results(path)
-
-
 def stale_results(results: dict[str, dict[str, Any]], scenarios: Iterable[ScenarioRef]) -> list[str]:
     """Ids in the results that name no scenario of ``features/`` (renamed, moved or deleted since)."""
     known = {ref.id for ref in scenarios}

@@ -18,7 +18,8 @@ def disk_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(data, "_SCENARIOS", {})
 
 
-def test_the_stored_scenario_list_is_the_parsed_one(tmp_path: Path, disk_cache: None) -> None:
+@pytest.mark.usefixtures("disk_cache")
+def test_the_stored_scenario_list_is_the_parsed_one(tmp_path: Path) -> None:
     root = make_project(tmp_path, {"a.feature": feature(PASSING.format(name="Первый"))})
     first = data.cached_scenarios(root)
     stored = root / "build" / ".cache" / "site-scenarios.json"
@@ -31,7 +32,8 @@ def test_the_stored_scenario_list_is_the_parsed_one(tmp_path: Path, disk_cache: 
     assert data.feature_titles(root) == {"features/a.feature": "Проба"}  # the generated page's title
 
 
-def test_a_changed_feature_file_or_store_is_read_again(tmp_path: Path, disk_cache: None) -> None:
+@pytest.mark.usefixtures("disk_cache")
+def test_a_changed_feature_file_or_store_is_read_again(tmp_path: Path) -> None:
     root = make_project(tmp_path, {"a.feature": feature(PASSING.format(name="Первый"))})
     data.cached_scenarios(root)
     (root / "features" / "a.feature").write_text(
