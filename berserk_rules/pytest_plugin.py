@@ -110,13 +110,47 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(Recorder(config), "berserk-rules-recorder")
 
 
+_GC_THRESHOLDS = pytest.StashKey[tuple[int, ...]]()
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The collected tests, the parsed features and the step dictionary live to the end of the run:
     move them out of the cyclic garbage collector's sight (:func:`gc.freeze`), which otherwise walks
     all of them again at each of its full collections (and pytest's own at the end of the run). A
     pytest run inside this process (pytester) makes everything collectable again when it starts
-    (:func:`pytest_configure`)."""
+    (:func:`pytest_configure`).
+
+    What the run then keeps — each scenario's record with its log, position and step trace, until
+    the results are written — grows to the end as well, and the full collections the collector
+    started as it grew walked it all again (9 of them cost 0.9 s of the run's 7.5 s of CPU): while
+    the tests run only the young generations are collected (:func:`gc.set_threshold`'s third value),
+    and the thresholds are restored when the run ends (:func:`pytest_unconfigure`). The largest
+    resident set of a scenario run did not change (197 MB, 209 MB in process). Only in a run of
+    scenarios and nothing else: other tests (a site built in process, say) may leave much more
+    garbage behind them."""
     gc.freeze()
+    config = session.config
+    state = state_of(config)
+    scenarios_only = bool(session.items) and all(
+        scenario_id_of(item, state) is not None for item in session.items
+    )
+    if scenarios_only and _GC_THRESHOLDS not in config.stash:
+        config.stash[_GC_THRESHOLDS] = gc.get_threshold()
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, 1 << 30)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run's records are written; pytest collects garbage once more at its end: everything
+    kept until now is out of that collection's sight too."""
+    if _GC_THRESHOLDS in session.config.stash:
+        gc.freeze()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    thresholds = config.stash.get(_GC_THRESHOLDS, None)
+    if thresholds is not None:
+        gc.set_threshold(*thresholds)
 
 
 @pytest.hookimpl(tryfirst=True)

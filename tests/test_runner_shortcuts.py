@@ -344,3 +344,45 @@ def test_listed_step_lookup_finds_what_pytest_bdds_lookup_finds(tmp_path: Path) 
     assert outcomes[False][0] == outcomes[True][0] == "1 failed, 1 passed"
     assert outcomes[False][1] == ["pytest-bdd looked up 0 steps"]
     assert outcomes[True][1] == ["pytest-bdd looked up 3 steps"]  # once per distinct text
+
+
+GC_FEATURE = """\
+Feature: gc
+  Scenario: thresholds
+    Given the collector's thresholds are noted
+"""
+
+GC_STEPS = """\
+import gc
+from pytest_bdd import given, scenarios
+
+scenarios("gc.feature")
+
+
+@given("the collector's thresholds are noted")
+def noted():
+    with open("thresholds.txt", "w") as out:
+        out.write(repr(gc.get_threshold()))
+"""
+
+
+@pytest.mark.parametrize("with_plain_test", [False, True])
+def test_full_collections_wait_only_in_a_run_of_scenarios(
+    pytester: pytest.Pytester, with_plain_test: bool
+) -> None:
+    """While a run of scenarios and nothing else runs, the collector collects only its young
+    generations (what the run keeps grows to the end, and each full collection walked it all);
+    a run with other tests keeps the thresholds; both give them back when the run ends."""
+    import ast
+    import gc
+
+    before = gc.get_threshold()
+    pytester.makefile(".feature", gc=GC_FEATURE)
+    code = GC_STEPS + ("\n\ndef test_plain():\n    pass\n" if with_plain_test else "")
+    pytester.makepyfile(test_gc=code)
+    result = pytester.runpytest_inprocess("-p", "berserk_rules.pytest_plugin", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2 if with_plain_test else 1)
+    during = ast.literal_eval((pytester.path / "thresholds.txt").read_text())
+    assert during[:2] == before[:2]
+    assert (during[2] == before[2]) is with_plain_test
+    assert gc.get_threshold() == before
