@@ -6,6 +6,7 @@ Node.js is needed for the JavaScript tests: without it they are skipped with the
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -390,20 +391,35 @@ def test_js_engine_verdict_keeps_not_applicable_apart(tmp_path: Path) -> None:
     assert root.get("skipped") == str(counts[NOT_APPLICABLE]) and root.get("failures") == "0"
 
 
+def _small_project(root: Path, *files: str, extra: tuple[str, ...] = ()) -> Path:
+    """A project with these feature files of the real one (and these other files of it): a run
+    of ``check`` collects them, not the whole suite."""
+    from tests.project_kit import make_project
+
+    project = make_project(root, {})
+    for name in (*files, *extra):
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, project / name)
+    return project
+
+
 def test_check_selects_by_path_and_refuses_a_wrong_one(tmp_path: Path) -> None:
     node()
     results = tmp_path / "r.json"
     file = "features/part-3/304-faza-nakopleniya.feature"
-    done = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--", file)
+    project = _small_project(tmp_path / "p", file, "features/part-4/401-ochered.feature")
+    engine = f"node {ROOT / 'tests' / 'engines' / 'js' / 'engine.mjs'}"
+    run = functools.partial(cli, cwd=project)
+    done = run("check", "--engine", engine, "--results", str(results), "--", file)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
     data = json.loads(results.read_text(encoding="utf-8"))
     ran = [s for s in data["scenarios"] if s["status"] != "not run"]
     assert ran and {s["file"] for s in ran} == {file}
     # every selected scenario out of the engine's capabilities: nothing was checked, not green
-    outside = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--", "features/part-4")
+    outside = run("check", "--engine", engine, "--results", str(results), "--", "features/part-4")
     assert outside.returncode == 1, outside.stdout[-2000:] + outside.stderr
     assert "НИ ОДИН СЦЕНАРИЙ НЕ ПРИМЕНИМ К ДВИЖКУ" in outside.stdout
-    wrong = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--", "features/part-9")
+    wrong = run("check", "--engine", engine, "--results", str(results), "--", "features/part-9")
     assert wrong.returncode == 2 and "features/part-9" in wrong.stderr
 
 
@@ -427,8 +443,13 @@ def test_a_wrong_engine_gets_one_line_per_failure_and_a_ratchet_that_makes_it_gr
     expected and actual; no traceback), ``known-failures`` writes the list, the next run is green."""
     file = "features/part-4/401-ochered.feature"
     results, known = tmp_path / "r.json", tmp_path / "known.toml"
+    project = _small_project(
+        tmp_path / "p", file, "features/part-3/304-faza-nakopleniya.feature", extra=("tests/lifo_driver.py",)
+    )
+    run = functools.partial(cli, cwd=project)
+
     driver = ["--driver", "tests.lifo_driver:LifoDriver", "--isolation", "none", "--results", str(results)]
-    done = cli("check", *driver, "--", file)
+    done = run("check", *driver, "--", file)
     assert done.returncode == 1, done.stdout[-2000:] + done.stderr
     data = json.loads(results.read_text(encoding="utf-8"))
     failed = [s for s in data["scenarios"] if s["status"] == "failed"]
@@ -440,11 +461,11 @@ def test_a_wrong_engine_gets_one_line_per_failure_and_a_ratchet_that_makes_it_gr
         assert "(строка " in line
     assert any("ожидалось" in line for line in lines)
 
-    listed = cli("known-failures", str(results))
+    listed = run("known-failures", str(results))
     assert listed.returncode == 0, listed.stderr
     known.write_text(listed.stdout, encoding="utf-8")
     assert listed.stdout.count("[[xfail]]") == len(failed)
-    green = cli("check", *driver, "--known-failures", str(known), "--", file)
+    green = run("check", *driver, "--known-failures", str(known), "--", file)
     assert green.returncode == 0, green.stdout[-2000:] + green.stderr
     after = json.loads(results.read_text(encoding="utf-8"))["summary"]
     assert after["xfail"] == len(failed) and after["failed"] == 0

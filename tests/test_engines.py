@@ -32,7 +32,7 @@ from tests.wrong_drivers import WRONG
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
 # the per-request limit of the broken-engine run: one scenario waits it out («зависание»); a whole
 # second was too little for an ordinary answer on a loaded two-core machine (the test was flaky)
-HANG_TIMEOUT = 4
+HANG_TIMEOUT = 3
 
 BROKEN = {  # scenario -> (card, what its error says)
     "мусор": ("Мусор", "decision(): ответ движка — не строка JSON"),
