@@ -15,6 +15,10 @@ step lookup and call per step.
 *Ours* is the scenario run ``berserk-rules check`` starts (``pytest tests/test_rulebook.py``, one
 process, the default isolation unless ``--isolation``), results written to a temporary file.
 
+Both run without pytest's cache plugin and without Hypothesis' pytest plugin (installed with the
+development set, it loads itself into every pytest; ``berserk-rules check`` leaves it out, and so
+does the floor, so that neither pays for it).
+
 Runs are paired: each round runs ours and the floor back to back (in alternating order), so that
 load on a shared machine falls on both alike; the report gives the medians of each and the median
 of the per-round ratios, for wall time and for CPU time (user + system of every process started,
@@ -91,7 +95,7 @@ def _then(datatable=None, docstring=None):
 '''
 
 FLOOR_TEST = 'from pytest_bdd import scenarios\n\nscenarios("features")\n'
-FLOOR_INI = "[pytest]\naddopts = -p no:cacheprovider\n"
+FLOOR_INI = "[pytest]\naddopts = -p no:cacheprovider -p no:hypothesispytest\n"
 
 DUMMY_STEPS = '''\
 """{count} step definitions that never match: real patterns with a suffix (tools/floor_suite.py)."""
@@ -247,6 +251,10 @@ def ours(
     results: Path, isolation: str | None, extra: list[str] | None = None, env: dict[str, str] | None = None
 ):
     command = [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-p", "no:cacheprovider", "-q"]
+    command += [
+        "-p",
+        "no:hypothesispytest",
+    ]  # as check starts it (commands/_common.RUN_PLUGINS), and the floor
     command += ["-n", "0"] if _has_xdist() else []
     command += ["--berserk-results", str(results)]
     if isolation:
@@ -282,7 +290,8 @@ def profile(top: int, isolation: str) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run.prof"
-        args = ["tests/test_rulebook.py", "-p", "no:cacheprovider", "-q", "--berserk-isolation", isolation]
+        args = ["tests/test_rulebook.py", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q"]
+        args += ["--berserk-isolation", isolation]
         args += ["--berserk-results", str(Path(tmp) / "r.json")] + (["-n", "0"] if _has_xdist() else [])
         os.chdir(ROOT)
         profiler = cProfile.Profile()

@@ -15,6 +15,11 @@ from typing import Any
 from berserk_rules.errors import UserError
 
 DEFAULT_RESULTS = "build/results.json"
+# How the commands start pytest for a run of scenarios: no cache folder written into the project,
+# and no plugin of an installed library the scenarios never use — Hypothesis (of the development
+# set) loads itself into every pytest and cost each run a sixth of a small run's start.
+PYTEST = (sys.executable, "-m", "pytest")
+RUN_PLUGINS = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
 
 
 def results_path(root: Path, option: str | None) -> Path:

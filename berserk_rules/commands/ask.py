@@ -31,6 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from berserk_rules.commands._common import PYTEST, RUN_PLUGINS
 from berserk_rules.errors import SourceError, UserError
 from berserk_rules.project import project_root
 
@@ -121,7 +122,7 @@ def run_scenarios(path: Path, args: argparse.Namespace, work: Path) -> dict[str,
         f"from pytest_bdd import scenarios\n\nscenarios({str(path)!r})\n", encoding="utf-8"
     )
     results = work / "results.json"
-    command = [sys.executable, "-m", "pytest", "test_ask.py", "-p", "no:cacheprovider", "-q", "--tb=no"]
+    command = [*PYTEST, "test_ask.py", *RUN_PLUGINS, "-q", "--tb=no"]
     command += ["-p", "no:randomly", "--berserk-results", str(results)]
     if args.driver:
         command += ["--berserk-driver", args.driver]

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.commands._common import (
+    PYTEST,
+    RUN_PLUGINS,
     TerminalFilter,
     WriteError,
     check_writable_folder,
@@ -83,7 +85,7 @@ def choose_workers(requested: str | None, scenarios: int) -> str | None:
 
 def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) -> list[str]:
     verbose = bool(getattr(args, "verbose", False))
-    command = [sys.executable, "-m", "pytest", RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q"]
+    command = [*PYTEST, RULEBOOK_TESTS, *RUN_PLUGINS, "-q"]
     # by default one line per failing scenario, printed from the results after the run
     # (:func:`failure_lines`); -v: pytest's own report with every traceback
     command += ["--tb=short"] if verbose else ["--tb=no", "-rN"]

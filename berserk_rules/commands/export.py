@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules import contract
-from berserk_rules.commands._common import WriteError
+from berserk_rules.commands._common import PYTEST, RUN_PLUGINS, WriteError
 from berserk_rules.commands._folders import Ours, StagedFolder, interrupted_by, termination_as_interrupt
 from berserk_rules.commands.check import (
     RULEBOOK_TESTS,
@@ -260,7 +260,7 @@ def export_into(
     staged: StagedFolder, root: Path, results: Path, earlier: dict[str, str | None], out: Path
 ) -> int:
     """Run the scenarios recording vectors into ``staged``; install it in place of ``out``."""
-    command = [sys.executable, "-m", "pytest", RULEBOOK_TESTS, "-p", "no:cacheprovider", "-q", "--tb=line"]
+    command = [*PYTEST, RULEBOOK_TESTS, *RUN_PLUGINS, "-q", "--tb=line"]
     command += ["--berserk-export", str(staged.path), "--berserk-results", str(results)]
     code = run_pytest(command, root)
     if code is None:
