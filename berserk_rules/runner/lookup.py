@@ -10,7 +10,7 @@ files, test modules), never on the item itself, so every item of one collector s
 :func:`get_step_function` therefore remembers pytest-bdd's answer (the step's context, or None
 when no definition matches) for the item's parent collector, the step's kind and its text, and
 forgets everything when a fixture is registered on a collector (a new session, a module collected
-later) — looked at once per scenario, not per step. pytest-bdd's own lookup runs once
+later) — looked at once per scenario, not per step. A step's definition is thus found once
 per distinct step text instead of once per step; what a step runs, its arguments, and the messages
 and hooks of a step without definition stay pytest-bdd's. Only with the pytest 9.2 fixture registry
 (by node) — with another pytest, pytest-bdd's lookup runs every time.
@@ -98,7 +98,8 @@ def get_step_function(request: pytest.FixtureRequest, step: Any) -> Any:
 
 def visible_steps(manager: Any, node: pytest.Item) -> list[Any] | None:
     """The step definitions (pytest-bdd's step contexts) visible to ``node``: each fixture
-    definition of each fixture name that pytest gives the node and that is a step."""
+    definition of each fixture name that pytest gives the node and that is a step. (None would mean
+    «not listed»: pytest-bdd then looks every new text up itself — what a test compares with.)"""
     contexts = []
     for name in get_fixture_names(fixturemanager=manager):
         for fixturedef in getfixturedefs(manager, name, node) or []:
