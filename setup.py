@@ -2,8 +2,8 @@
 
 Everything else is in pyproject.toml. The corpus and the scenarios live at the top of the checkout
 (where they are edited); a package can only carry files inside itself, so ``build_py`` copies them
-into the package being built, laid out as a project (berserk_rules/project.py: SUITE_FOLDERS,
-SUITE_FILES, :func:`~berserk_rules.project.installed_suite`). An editable install copies nothing:
+into the package being built, laid out as a project (berserk_rules/rulebook/project.py: SUITE_FOLDERS,
+SUITE_FILES, :func:`~berserk_rules.rulebook.project.installed_suite`). An editable install copies nothing:
 there the checkout itself is the project.
 """
 
@@ -16,7 +16,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-# The same lists as berserk_rules/project.py (SUITE_FOLDERS, SUITE_FILES); tests/test_packaging.py
+# The same lists as berserk_rules/rulebook/project.py (SUITE_FOLDERS, SUITE_FILES); tests/test_packaging.py
 # checks that they agree. Not imported from there: the build must not import the package.
 SUITE_FOLDERS = ("rules", "features")
 SUITE_FILES = (

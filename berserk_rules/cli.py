@@ -81,7 +81,7 @@ def version_line() -> str:
     """«berserk-rules 1.0.0, набор 1.0.0+sha.…» (the project's suite: checkout or installed)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from berserk_rules.suite_version import suite_version
+    from berserk_rules.rulebook.suite_version import suite_version
 
     try:
         package = version("berserk-rules")

@@ -1,7 +1,7 @@
 """pytest plugin of the rulebook: rule markers, the engine driver, known failures, the results file.
 
 The hooks live here; each job is a module of :mod:`berserk_rules.runner` (options, engine pool,
-known failures, recorder, vector recording) and the results file is :mod:`berserk_rules.results`.
+known failures, recorder, vector recording) and the results file is :mod:`berserk_rules.report.results`.
 
 Listed in the project's ``conftest.py`` (``pytest_plugins = ["berserk_rules.pytest_plugin"]``).
 
@@ -17,7 +17,7 @@ Options
       class from :func:`driver_class` or the ``berserk_driver_class`` fixture.
   ``--berserk-engine COMMAND``  an engine process speaking the NDJSON protocol (instead of a driver
       class); ``--berserk-isolation process|none`` (default process: a driver class is served by
-      ``berserk_rules.host`` in its own process, so a crash or a hang is one scenario's error);
+      ``berserk_rules.harness.host`` in its own process, so a crash or a hang is one scenario's error);
       ``--berserk-timeout`` / ``--berserk-scenario-timeout`` (seconds per answer / per scenario);
       ``--berserk-export DIR`` records every scenario as a test vector.
   ``--berserk-known-failures FILE``  TOML list of scenarios expected to fail with this driver::
@@ -54,11 +54,11 @@ from typing import Any
 
 import pytest
 
-from berserk_rules.contract import ContractError
-from berserk_rules.driver import EngineFailure, Unsupported
 from berserk_rules.errors import ScenarioInputError
-from berserk_rules.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
-from berserk_rules.results import MESSAGE_LIMIT
+from berserk_rules.harness.contract import ContractError
+from berserk_rules.harness.driver import EngineFailure, Unsupported
+from berserk_rules.report.results import MESSAGE_LIMIT
+from berserk_rules.rulebook.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.runner import lookup, tables
 from berserk_rules.runner import trace as trace_hooks
 from berserk_rules.runner.capabilities import NOT_APPLICABLE_PROPERTY, selected
@@ -169,7 +169,7 @@ def pytest_bdd_step_func_lookup_error(
     request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, exception: Exception
 ) -> None:
     """A step without definition: fail with a Russian ``file:line`` message (status "error")."""
-    from berserk_rules.lint import undefined_step_message
+    from berserk_rules.rulebook.lint import undefined_step_message
 
     rel = relative_name(Path(feature.filename), state_of(request.config).root)
     ours = request.config.pluginmanager.has_plugin("berserk_rules.steps.all")

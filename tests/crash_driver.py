@@ -17,7 +17,7 @@ import os
 import time
 from typing import Any, ClassVar
 
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.reference.driver import ReferenceDriver
 
 MODES = {
     "Сегфолт": "segv",

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from berserk_engine import queue
 
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.reference.driver import ReferenceDriver
 
 
 def _last_in_first_out(game):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.reference.driver import ReferenceDriver
 
 CARDS = """\
     Дано карты:

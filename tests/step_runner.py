@@ -4,7 +4,7 @@ step, and say which step failed and how — for tests of the steps themselves (`
 It does what pytest-bdd does for a scenario, minus pytest: the same registered step functions, the
 same parsers (:data:`~berserk_rules.steps.registry.EXTRA_TYPES`), a fresh
 :class:`~berserk_rules.steps.context.ScenarioGame` on the reference engine behind the same contract
-checks (:class:`~berserk_rules.checked.InProcessDriver`), and a vector recorder as under
+checks (:class:`~berserk_rules.harness.checked.InProcessDriver`), and a vector recorder as under
 ``berserk-rules export`` — so a check a step records for the vectors is replayed on the spot too.
 """
 
@@ -23,11 +23,11 @@ from gherkin.token_matcher import TokenMatcher
 from pytest_bdd import parsers
 
 import berserk_rules.steps.all  # noqa: F401 — registers every step
-from berserk_rules.checked import InProcessDriver
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.harness.checked import InProcessDriver
+from berserk_rules.reference.driver import ReferenceDriver
+from berserk_rules.report.vectors import VectorRecorder
 from berserk_rules.steps.context import ScenarioGame
 from berserk_rules.steps.registry import EXTRA_TYPES, STEPS, StepDef
-from berserk_rules.vectors import VectorRecorder
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = {"Context": "given", "Action": "when", "Outcome": "then"}

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules.project import project_root
+from berserk_rules.report.trace import StepTrace, board_of
+from berserk_rules.rulebook.project import project_root
 from berserk_rules.site.replay import folded_entries, stepper_html
-from berserk_rules.trace import StepTrace, board_of
 
 ROOT = project_root()
 

@@ -11,8 +11,8 @@ from berserk_rules.cli import main, translate
 from berserk_rules.corpus import load_corpus
 from berserk_rules.errors import SourceError
 from berserk_rules.importer.editorial import load_editorial
-from berserk_rules.lint import lint
-from berserk_rules.results import load_results
+from berserk_rules.report.results import load_results
+from berserk_rules.rulebook.lint import lint
 
 PART_3 = """\
 # Часть 3. Ход

@@ -18,7 +18,7 @@ import bench_site  # noqa: E402
 
 def small_results(tmp_path: Path) -> Path:
     """A results file for the project's scenarios (status only; no engine run needed)."""
-    from berserk_rules.features import load_scenarios
+    from berserk_rules.rulebook.features import load_scenarios
 
     refs = load_scenarios(ROOT)
     records = [
@@ -33,7 +33,7 @@ def small_results(tmp_path: Path) -> Path:
 @pytest.mark.slow  # copies the project twice
 @pytest.mark.parametrize("mode", ["scenarios", "files"])
 def test_the_scaled_suite_has_n_times_the_scenarios_and_matching_results(tmp_path: Path, mode: str) -> None:
-    from berserk_rules.features import load_scenarios
+    from berserk_rules.rulebook.features import load_scenarios
 
     results = small_results(tmp_path)
     one = len(json.loads(results.read_text(encoding="utf-8"))["scenarios"])

@@ -48,8 +48,8 @@ if not Path(CHROMIUM).is_file():
     _unavailable(f"нет Chromium ({CHROMIUM}): apt-get install -y chromium")
 
 from berserk_rules.commands.site import build_site  # noqa: E402
-from berserk_rules.features import load_scenarios  # noqa: E402
-from berserk_rules.project import project_root  # noqa: E402
+from berserk_rules.rulebook.features import load_scenarios  # noqa: E402
+from berserk_rules.rulebook.project import project_root  # noqa: E402
 
 ROOT = project_root()
 RULE = "401.7"

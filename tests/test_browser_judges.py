@@ -31,7 +31,7 @@ from test_browser import (  # noqa: F401  (fixtures)
     served,
 )
 
-from berserk_rules.features import load_scenarios
+from berserk_rules.rulebook.features import load_scenarios
 
 pytestmark = pytest.mark.slow  # builds the site and drives a browser
 

@@ -29,7 +29,7 @@ from test_browser import (  # noqa: F401  (fixtures)
 )
 from test_browser_judges import axe_script
 
-from berserk_rules.features import load_scenarios
+from berserk_rules.rulebook.features import load_scenarios
 
 pytestmark = pytest.mark.slow  # a browser, a site build, ask runs
 

@@ -40,8 +40,8 @@ if sync_api is None or not Path(CHROMIUM).is_file():
 from synthetic_edition import generate  # noqa: E402
 
 from berserk_rules.cli import main  # noqa: E402
-from berserk_rules.features import load_scenarios  # noqa: E402
-from berserk_rules.project import project_root  # noqa: E402
+from berserk_rules.rulebook.features import load_scenarios  # noqa: E402
+from berserk_rules.rulebook.project import project_root  # noqa: E402
 
 ROOT = project_root()
 RUN = "window.__pwned=(window.__pwned||0)+1;document.title='pwned';console.log('pwned');alert('pwned')"

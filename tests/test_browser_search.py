@@ -15,7 +15,7 @@ import pytest
 from test_browser import Page, Served, browser, desktop, page, served  # noqa: F401 (fixtures)
 
 from berserk_rules.corpus import load_corpus
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.project import project_root
 from berserk_rules.site.search import entry_index, one_edit, root, stem
 
 pytestmark = pytest.mark.slow  # builds the site and drives a browser

@@ -21,10 +21,10 @@ import pytest
 
 from berserk_rules.commands.check import failure_line
 from berserk_rules.commands.known_failures import known_failures_toml
-from berserk_rules.features import ScenarioRef, load_scenarios
-from berserk_rules.junit import junit_tree
-from berserk_rules.matrix import Run, build, text_table
-from berserk_rules.results import STATUSES
+from berserk_rules.report.junit import junit_tree
+from berserk_rules.report.matrix import Run, build, text_table
+from berserk_rules.report.results import STATUSES
+from berserk_rules.rulebook.features import ScenarioRef, load_scenarios
 from berserk_rules.runner.capabilities import (
     NOT_APPLICABLE,
     Capabilities,
@@ -87,7 +87,7 @@ def test_reference_capabilities_are_its_registries() -> None:
 def test_reference_capabilities_pass_the_schema() -> None:
     from berserk_engine.serve import Session
 
-    from berserk_rules import contract
+    from berserk_rules.harness import contract
 
     result = Session().handle({"id": 0, "op": "handshake", "protocol": "1.0"})["result"]
     assert contract.violations("protocol#/$defs/handshake_result", result) == []
@@ -119,7 +119,7 @@ def test_parts_rules_terms_leave_scenarios_out_with_the_reason() -> None:
 
 
 def test_an_undeclared_action_is_not_sent_and_an_undeclared_decision_is_an_error() -> None:
-    from berserk_rules.driver import Driver, EngineFailure, Unsupported
+    from berserk_rules.harness.driver import Driver, EngineFailure, Unsupported
 
     class Fake(Driver):
         sent: ClassVar[list[dict]] = []
@@ -152,7 +152,7 @@ def test_an_undeclared_action_is_not_sent_and_an_undeclared_decision_is_an_error
 
 
 def test_a_step_about_an_undeclared_decision_or_option_makes_the_scenario_not_applicable() -> None:
-    from berserk_rules.driver import Unsupported
+    from berserk_rules.harness.driver import Unsupported
     from berserk_rules.steps.context import ScenarioGame
 
     class Idle:
@@ -221,9 +221,9 @@ def test_a_step_about_an_option_of_an_undeclared_type_is_not_applicable(
     """An engine that declares no «{kind}» actions offers none: a step about such an option — that it
     is offered or that it is not — makes the scenario not applicable instead of failing it (or passing
     it for nothing). With the type declared the same step is judged (on the reference engine)."""
-    from berserk_rules.checked import InProcessDriver
-    from berserk_rules.driver import Unsupported
-    from berserk_rules.drivers.reference import ReferenceDriver
+    from berserk_rules.harness.checked import InProcessDriver
+    from berserk_rules.harness.driver import Unsupported
+    from berserk_rules.reference.driver import ReferenceDriver
     from berserk_rules.steps.context import ScenarioGame
 
     def game_with(actions: list[str]) -> ScenarioGame:
@@ -479,8 +479,8 @@ def test_the_site_knows_the_status() -> None:
 
 
 def test_a_python_driver_declares_its_capabilities_as_a_class_attribute() -> None:
-    from berserk_rules.drivers.reference import ReferenceDriver
-    from berserk_rules.host import DriverSession
+    from berserk_rules.harness.host import DriverSession
+    from berserk_rules.reference.driver import ReferenceDriver
 
     class Partial(ReferenceDriver):
         capabilities: ClassVar[dict] = {"parts": [3], "actions": ["end_turn"]}
@@ -520,8 +520,8 @@ def test_the_results_line_names_the_file_check_moves_the_run_to() -> None:
 def test_the_matrix_counts_a_scenario_in_the_part_check_counts_it_in() -> None:
     """A glossary scenario (features/part-7/) about a rule of Part 4 is in Part 7 in check's summary
     (its folder): the matrix puts it there too, not in the rule's Part."""
-    from berserk_rules.coverage import scenario_part
-    from berserk_rules.matrix import Run, build
+    from berserk_rules.report.coverage import scenario_part
+    from berserk_rules.report.matrix import Run, build
 
     scenario = {"id": "features/part-7/x.feature:3", "file": "features/part-7/x.feature", "line": 3}
     scenario |= {"rules": ["401.7"], "terms": ["очередь"], "status": "passed"}

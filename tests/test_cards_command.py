@@ -11,7 +11,8 @@ from berserk_engine.grammar import PHRASES, parse_card_text
 from berserk_engine.triggers import KINDS
 
 from berserk_rules.cli import main
-from berserk_rules.commands.cards import read_cards, unreadable
+from berserk_rules.commands.cards import read_cards
+from berserk_rules.reference.card_reading import unreadable
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "engine" / "examples" / "printed-triggers.txt"
@@ -132,7 +133,7 @@ def test_every_trigger_kind_has_phrases_and_every_phrase_a_registered_kind() -> 
 
 
 def test_the_phrase_catalogue_lists_every_registered_form_with_its_example() -> None:
-    from berserk_rules.phrase_catalogue import catalogue
+    from berserk_rules.reference.phrase_catalogue import catalogue
 
     sections = catalogue()
     examples = {row[1].rstrip(".") for s in sections for row in s.rows}
@@ -152,7 +153,7 @@ def test_the_phrase_catalogue_directive_renders_in_sphinx(tmp_path: Path) -> Non
     (src / "conf.py").write_text(
         "extensions = ['myst_parser']\n"
         "def setup(app):\n"
-        "    from berserk_rules.phrase_catalogue import PhraseCatalogueDirective\n"
+        "    from berserk_rules.reference.phrase_catalogue import PhraseCatalogueDirective\n"
         "    app.add_directive('berserk-phrases', PhraseCatalogueDirective)\n",
         encoding="utf-8",
     )

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules.checked import InProcessDriver
 from berserk_rules.cli import main
-from berserk_rules.contract import ContractError
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.harness.checked import InProcessDriver
+from berserk_rules.harness.contract import ContractError
+from berserk_rules.reference.driver import ReferenceDriver
 from tests.project_kit import PASSING, feature, make_project, snapshot
 
 COMPLETE = {"schema": 1, "engine": {"name": "прошлый прогон"}, "scenarios": []}

@@ -1,4 +1,4 @@
-"""The checked drivers ask the engine about each state of the game once (berserk_rules/checked.py):
+"""The checked drivers ask the engine about each state of the game once (berserk_rules/harness/checked.py):
 a repeated query between two ``start``/``act`` is answered from the first answer, every ``act`` —
 refused or not — forgets the answers, and no caller can change what another one gets."""
 
@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 
 import pytest
 
-from berserk_rules.checked import InProcessDriver, ProcessDriver
-from berserk_rules.driver import EngineFailure, Rejected
-from berserk_rules.drivers.reference import ReferenceDriver
-from berserk_rules.protocol import EngineProcess
+from berserk_rules.harness.checked import InProcessDriver, ProcessDriver
+from berserk_rules.harness.driver import DEFAULT_DRIVER, EngineFailure, Rejected
+from berserk_rules.harness.protocol import EngineProcess
+from berserk_rules.reference.driver import ReferenceDriver
 
 POSITION: dict[str, Any] = {
     "turn": 1,
@@ -111,7 +111,7 @@ def test_a_failed_engine_is_not_answered_from_memory() -> None:
 
 def test_over_the_protocol_too() -> None:
     engine = EngineProcess(
-        [sys.executable, "-m", "berserk_rules.host", "berserk_rules.drivers.reference:ReferenceDriver"],
+        [sys.executable, "-m", "berserk_rules.harness.host", DEFAULT_DRIVER],
         timeout=30,
     )
     try:

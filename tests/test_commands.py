@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import coverage
 from berserk_rules.cli import main
 from berserk_rules.commands import check
 from berserk_rules.corpus import load_corpus
-from berserk_rules.features import load_scenarios
-from berserk_rules.results import load_results
+from berserk_rules.report import coverage
+from berserk_rules.report.results import load_results
+from berserk_rules.rulebook.features import load_scenarios
 
 PYPROJECT = """\
 [tool.berserk-rules]

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import compiled
 from berserk_rules.cli import main
+from berserk_rules.reference import compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = bool(os.environ.get("BERSERK_REQUIRE_COMPILER"))  # set by .ci/run: no silent skip in CI
@@ -67,7 +67,7 @@ def _play(env: dict[str, str] | None) -> dict:
 @pytest.mark.slow  # a gate: mypy over the whole engine
 def test_engine_type_checks(tmp_path: Path) -> None:
     mypy_api = pytest.importorskip("mypy.api", reason="mypy — из набора dev: pip install -e '.[dev]'")
-    package = tmp_path / "berserk_engine"  # the package under its import name (engine/ is mapped)
+    package = tmp_path / "berserk_engine"  # the package under its import name (engine/berserk_engine/)
     shutil.copytree(compiled.engine_source(), package, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     out, err, status = mypy_api.run(
         ["--ignore-missing-imports", "--no-incremental", "--cache-dir", os.devnull, str(package)]

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from berserk_engine.selfplay import random_action, standard_position
 
-from berserk_rules import contract
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.harness import contract
+from berserk_rules.reference.driver import ReferenceDriver
 
 REFS = ("position", "observation", "protocol#/$defs/decision_result", "log", "action")
 

@@ -1,4 +1,5 @@
-"""Deck construction: the engine's rules (engine/construction.py) and ``berserk-rules deck FILE``."""
+"""Deck construction: the engine's rules (engine/berserk_engine/construction.py) and
+``berserk-rules deck FILE``."""
 
 from __future__ import annotations
 

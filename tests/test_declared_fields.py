@@ -1,6 +1,6 @@
 """The schemas are the whole contract: every scenario passes on answers stripped of every field the
-schemas do not declare (berserk_rules.declared.declared_only, tests/declared_driver.py) — and the filter
-really strips."""
+schemas do not declare (berserk_rules.harness.declared.declared_only, tests/declared_driver.py) — and
+the filter really strips."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import declared, messages
-from berserk_rules.drivers.reference import ReferenceDriver
-from berserk_rules.features import load_scenarios
+from berserk_rules.harness import declared, messages
+from berserk_rules.reference.driver import ReferenceDriver
+from berserk_rules.rulebook.features import load_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
 

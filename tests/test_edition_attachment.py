@@ -24,9 +24,9 @@ import pytest
 
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
-from berserk_rules.editions import foreign_entries, normalized_text, same_text
-from berserk_rules.features import load_scenarios
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.editions import foreign_entries, normalized_text, same_text
+from berserk_rules.rulebook.features import load_scenarios
+from berserk_rules.rulebook.project import project_root
 
 ROOT = project_root()
 SOURCES = ROOT / "rules" / "sources"

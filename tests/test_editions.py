@@ -11,8 +11,8 @@ from synthetic_edition import FRONT_MATTER, generate, official_like
 
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
-from berserk_rules.editions import compare, import_edition, word_changes
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.editions import compare, import_edition, word_changes
+from berserk_rules.rulebook.project import project_root
 
 ROOT = project_root()
 
@@ -154,7 +154,7 @@ def test_edition_site(synthetic: tuple[Path, Path], tmp_path: Path, capsys) -> N
 
 
 def test_word_diff_is_compact() -> None:
-    from berserk_rules.editions import word_diff
+    from berserk_rules.rulebook.editions import word_diff
 
     old = " ".join(f"слово{k}" for k in range(60)) + " конец"
     new = old.replace("слово30", "иное30")

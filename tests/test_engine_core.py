@@ -37,7 +37,7 @@ def test_every_registered_phrase_example_parses(phrase) -> None:
     sentence = {
         "cost": f"{example}: возьмите карту.",
         "effect": f"{example[0].upper()}{example[1:]}.",
-        # a condition of «; если …, …» (engine/printed.py) inside the effect it belongs to
+        # a condition of «; если …, …» (engine/berserk_engine/printed.py) inside the effect it belongs to
         "condition": f"Выберите существо, ранить его на 1; если {example}, возьмите карту.",
     }.get(phrase.category, phrase.example)
     ability = parse_ability(sentence, phrase.category in ("effect", "condition"))

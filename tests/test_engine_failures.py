@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import protocol
-from berserk_rules.driver import EngineFailure
-from berserk_rules.protocol import EngineProcess
+from berserk_rules.harness import protocol
+from berserk_rules.harness.driver import EngineFailure
+from berserk_rules.harness.protocol import EngineProcess
 from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
 
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'last_request_engine.py'}"
@@ -108,7 +108,7 @@ SWALLOWING_STEP = """
 
 from pytest_bdd import then
 
-from berserk_rules.driver import EngineFailure
+from berserk_rules.harness.driver import EngineFailure
 
 
 @then("движок спрошен, а его отказ проглочен")

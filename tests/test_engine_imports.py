@@ -14,7 +14,7 @@ from pathlib import Path
 from berserk_engine import catalogue, hooks
 from berserk_engine.keywords import KEYWORDS
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine"
+ENGINE = Path(__file__).resolve().parent.parent / "engine" / "berserk_engine"
 
 
 def _modules(root: Path) -> dict[str, Path]:

@@ -4,12 +4,12 @@ cards, replacement effects, cost abilities, delayed effects, the opponent's disc
 a discard, a draw and a resolved spell, per-turn limits of triggered abilities, texts that win or lose
 the game — and the actions a player may take at any time (conceding, offering a draw, answering it).
 
-The pool is this module's own (engine/selfplay.py's pool is the benchmark's standard). The games keep
-the invariants of tests/test_engine_core.py, adapted to a card placed into another player's deck
-(204.5): cards are conserved, every card is where its zone says, legal ⇔ listed (for the decisions and
-for the actions at any time), a rejected action changes nothing, a snapshot plays on identically, the
-same seed gives the same game, nothing happens after the result, and at the end every card but the
-heroes is back in its owner's deck or reserve, free of effects (604.2).
+The pool is this module's own (engine/berserk_engine/selfplay.py's pool is the benchmark's standard). The
+games keep the invariants of tests/test_engine_core.py, adapted to a card placed into another player's
+deck (204.5): cards are conserved, every card is where its zone says, legal ⇔ listed (for the decisions
+and for the actions at any time), a rejected action changes nothing, a snapshot plays on identically, the
+same seed gives the same game, nothing happens after the result, and at the end every card but the heroes
+is back in its owner's deck or reserve, free of effects (604.2).
 """
 
 from __future__ import annotations

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules.checked import ProcessDriver
 from berserk_rules.commands.export import collect
-from berserk_rules.protocol import EngineProcess
-from berserk_rules.vectors import replay
+from berserk_rules.harness.checked import ProcessDriver
+from berserk_rules.harness.protocol import EngineProcess
+from berserk_rules.report.vectors import replay
 from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
 from tests.wrong_drivers import WRONG
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import compiled
+from berserk_rules.reference import compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.slow  # a gate: mypy over the whole package (~20 s of CPU)
 def test_rules_package_type_checks(tmp_path: Path) -> None:
     pytest.importorskip("mypy.api", reason="mypy — из набора dev: pip install -e '.[dev]'")
-    # the engine under its import name (engine/ is mapped to berserk_engine), so that its types count
+    # the engine under its import name (engine/berserk_engine/), so that its types count
     (tmp_path / "berserk_engine").symlink_to(compiled.engine_source(), target_is_directory=True)
     command = [sys.executable, "-m", "mypy", "--ignore-missing-imports", "--no-incremental"]
     done = subprocess.run(

@@ -16,7 +16,7 @@ from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS, REGAIN_RULES, TERMS
 
 from berserk_rules.corpus import load_corpus
-from berserk_rules.features import load_scenarios
+from berserk_rules.rulebook.features import load_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
 all_phrases()  # every keyword module is loaded before the parameters are collected

@@ -14,8 +14,8 @@ PACKAGE = ROOT / "berserk_rules"
 KNOWN: list[set[str]] = []  # no import cycle is tolerated
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -113,41 +113,45 @@ def test_the_cycle_finder_finds_a_late_import_cycle() -> None:
 # --- the harness and the reference engine -------------------------------------------------------------
 #
 # berserk_rules checks any engine: it imports nothing from the reference engine (berserk_engine) but
-# where that engine itself is the point (docs/protocol.md, «Эталонный сервер»). Each such module, and why:
+# in its package berserk_rules.reference, where that engine itself is the point (docs/protocol.md,
+# «Эталонный сервер»; docs/architecture.md, «Устройство репозитория»). Each such module, and why:
+REFERENCE = "berserk_rules.reference"
 ENGINE_USERS = {
-    # the reference engine as an in-process driver, loaded by name (driver.DEFAULT_DRIVER, --driver)
-    "berserk_rules.drivers.reference",
-    # commands about the reference engine itself: compile it with mypyc, benchmark it, read card text
-    "berserk_rules.compiled",
-    "berserk_rules.commands.bench",
-    "berserk_rules.commands.cards",
+    # the reference engine as an in-process driver, loaded by name (driver.DEFAULT_DRIVER, --driver;
+    # its public name berserk_rules.drivers.reference only re-exports it)
+    "berserk_rules.reference.driver",
+    # for the commands about the reference engine itself: compile it with mypyc, benchmark it, read
+    # card text
+    "berserk_rules.reference.compiled",
+    "berserk_rules.reference.bench",
+    "berserk_rules.reference.card_reading",
     # the site's catalogue of the card-text forms the reference engine reads
-    "berserk_rules.phrase_catalogue",
-    # the deck-list rules are the reference implementation's (decks.py), whichever engine plays the games
-    "berserk_rules.decks",
+    "berserk_rules.reference.phrase_catalogue",
+    # the deck-list rules are the reference implementation's, whichever engine plays the games
+    "berserk_rules.reference.deck_rules",
 }
 # what runs a scenario on an engine given as a command: none of it may load berserk_engine on import
 HARNESS = (
     "berserk_rules.cli",
     "berserk_rules.pytest_plugin",
-    "berserk_rules.host",
-    "berserk_rules.protocol",
-    "berserk_rules.contract",
-    "berserk_rules.messages",
-    "berserk_rules.driver",
+    "berserk_rules.harness.host",
+    "berserk_rules.harness.protocol",
+    "berserk_rules.harness.contract",
+    "berserk_rules.harness.messages",
+    "berserk_rules.harness.driver",
     "berserk_rules.steps.all",
-    "berserk_rules.vectors",
-    "berserk_rules.results",
-    "berserk_rules.junit",
-    "berserk_rules.matrix",
+    "berserk_rules.report.vectors",
+    "berserk_rules.report.results",
+    "berserk_rules.report.junit",
+    "berserk_rules.report.matrix",
 )
 
 
-def engine_importers() -> set[str]:
+def engine_importers(package: Path = PACKAGE, root: Path = ROOT) -> set[str]:
     """The modules of berserk_rules that import berserk_engine anywhere (but under TYPE_CHECKING)."""
     found = set()
-    for path in PACKAGE.rglob("*.py"):
-        name = module_name(path)
+    for path in package.rglob("*.py"):
+        name = module_name(path, root)
         if any(m == "berserk_engine" or m.startswith("berserk_engine.") for m in imported_names(path, name)):
             found.add(name)
     return found
@@ -173,14 +177,36 @@ def imported_names(path: Path, name: str) -> set[str]:
     return names
 
 
-def test_only_the_named_modules_import_the_reference_engine() -> None:
+def test_only_the_reference_package_imports_the_reference_engine() -> None:
+    found = engine_importers()
+    outside = sorted(name for name in found if name != REFERENCE and not name.startswith(REFERENCE + "."))
+    assert not outside, (
+        f"import berserk_engine in {outside}: outside {REFERENCE} the tooling imports nothing from the "
+        "reference engine (run it as a command, load it by name, or put the code in the reference package)"
+    )
+    assert "berserk_rules.harness.host" not in found  # it used to subclass the engine's serve.Session
+
+
+def test_each_reference_module_that_imports_the_engine_is_named() -> None:
     found = engine_importers()
     extra, gone = sorted(found - ENGINE_USERS), sorted(ENGINE_USERS - found)
-    assert found == ENGINE_USERS, (
-        f"import berserk_engine in {extra} (the harness imports nothing from the reference engine: run "
-        f"it as a command or load it by name); no longer in {gone}"
+    assert found == ENGINE_USERS, f"import berserk_engine, not named here: {extra}; named, no longer: {gone}"
+
+
+def test_an_engine_import_outside_the_reference_package_is_found(tmp_path: Path) -> None:
+    """The check above is no check if the finder misses a module: a tooling module that imports the
+    engine (at the top or late) is found, under its package's name."""
+    package = tmp_path / "berserk_rules"
+    (package / "report").mkdir(parents=True)
+    (package / "report" / "leak.py").write_text(
+        "def f():\n    import berserk_engine.game\n", encoding="utf-8"
     )
-    assert "berserk_rules.host" not in found  # it used to subclass the engine's serve.Session
+    (package / "reference").mkdir()
+    (package / "reference" / "fine.py").write_text("from berserk_engine import bench\n", encoding="utf-8")
+    assert engine_importers(package, tmp_path) == {
+        "berserk_rules.report.leak",
+        "berserk_rules.reference.fine",
+    }
 
 
 def test_the_harness_loads_no_reference_engine() -> None:

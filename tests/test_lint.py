@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import lint as lint_module
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
-from berserk_rules.gherkin_keywords import edit_distance, suspicious_description
-from berserk_rules.lint import LintReport, lint
+from berserk_rules.rulebook import lint as lint_module
+from berserk_rules.rulebook.gherkin_keywords import edit_distance, suspicious_description
+from berserk_rules.rulebook.lint import LintReport, lint
 
 PYPROJECT = """\
 [tool.berserk-rules]

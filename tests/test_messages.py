@@ -1,5 +1,5 @@
-"""One table declares each protocol message (berserk_rules/messages.py): the schema, the client, the host
-of Python drivers, the reference engine's server and the protocol page all agree with it."""
+"""One table declares each protocol message (berserk_rules/harness/messages.py): the schema, the
+client, the host of Python drivers, the reference engine's server and the protocol page all agree with it."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from berserk_rules import contract, host, messages, protocol
-from berserk_rules.driver import Driver, Rejected
+from berserk_rules.harness import contract, host, messages, protocol
+from berserk_rules.harness.driver import Driver, Rejected
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = [m.name for m in messages.MESSAGES]
@@ -95,8 +95,8 @@ def test_the_host_refuses_a_game_before_start() -> None:
 
 
 def test_the_reference_server_answers_exactly_the_messages_of_the_table() -> None:
-    """engine/serve.py imports nothing from berserk-rules (it is what an engine in another language
-    implements): it is held to the table here instead."""
+    """engine/berserk_engine/serve.py imports nothing from berserk-rules (it is what an engine in
+    another language implements): it is held to the table here instead."""
     from berserk_engine.serve import Session
 
     session = Session()
@@ -124,7 +124,7 @@ def test_the_table_renders_in_sphinx(tmp_path: Path) -> None:
     (src / "conf.py").write_text(
         "extensions = ['myst_parser']\n"
         "def setup(app):\n"
-        "    from berserk_rules.messages import directive\n"
+        "    from berserk_rules.harness.messages import directive\n"
         "    app.add_directive('berserk-messages', directive())\n",
         encoding="utf-8",
     )

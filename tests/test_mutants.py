@@ -52,6 +52,7 @@ def test_every_keyword_term_has_a_mutant() -> None:
     bare = [
         f"{term} ({module})"
         for term, module in KEYWORD_TERMS.items()
-        if term not in breaks and not (own_module(module) and module.replace(".", "/") + ".py" in files)
+        if term not in breaks
+        and not (own_module(module) and "engine/berserk_engine/" + module.replace(".", "/") + ".py" in files)
     ]
     assert not bare, "glossary terms no mutant breaks:\n" + "\n".join(bare)

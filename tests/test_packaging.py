@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import project
 from berserk_rules.cli import main
 from berserk_rules.commands._common import results_path
-from berserk_rules.features import load_scenarios
-from berserk_rules.project import project_root
-from berserk_rules.results import build, write_json_atomic
-from berserk_rules.suite_version import suite_version
+from berserk_rules.report.results import build, write_json_atomic
+from berserk_rules.rulebook import project
+from berserk_rules.rulebook.features import load_scenarios
+from berserk_rules.rulebook.project import project_root
+from berserk_rules.rulebook.suite_version import suite_version
 from tests.project_kit import PASSING, feature, make_project, snapshot
 
 ROOT = project_root()
@@ -51,15 +51,20 @@ def test_setup_copies_what_the_project_reads_as_the_installed_suite() -> None:
 def test_every_package_folder_is_packaged() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     declared = set(config["packages"])
-    folders = {"berserk_rules": ROOT / "berserk_rules", "berserk_engine": ROOT / "engine"}
+    folders = {"berserk_rules": ROOT / "berserk_rules", "berserk_engine": ROOT / "engine" / "berserk_engine"}
     found = set()
     for package, base in folders.items():
         for init in base.rglob("__init__.py"):
             found.add(".".join([package, *init.parent.relative_to(base).parts]))
     assert found <= declared, f"не в [tool.setuptools] packages: {sorted(found - declared)}"
-    assert "berserk_rules.schemas" in declared
-    assert config["package-data"]["berserk_rules.schemas"] == ["*.json"]
-    assert sorted(p.name for p in (ROOT / "berserk_rules" / "schemas").iterdir() if p.suffix != ".json") == []
+    assert "berserk_rules.harness.schemas" in declared
+    assert config["package-data"]["berserk_rules.harness.schemas"] == ["*.json"]
+    assert (
+        sorted(
+            p.name for p in (ROOT / "berserk_rules" / "harness" / "schemas").iterdir() if p.suffix != ".json"
+        )
+        == []
+    )
 
 
 def test_the_installed_suite_is_read_and_output_goes_to_the_current_folder(

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from berserk_rules.cli import main
-from berserk_rules.driver import Rejected, SetupRejected
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.harness.driver import Rejected, SetupRejected
+from berserk_rules.reference.driver import ReferenceDriver
 
 
 def test_real_features_lint_clean(capsys: pytest.CaptureFixture[str]) -> None:

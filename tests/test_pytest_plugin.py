@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from berserk_rules.driver import resolve_driver
 from berserk_rules.errors import UserError
+from berserk_rules.harness.driver import resolve_driver
 
 pytest_plugins = ["pytester"]
 

@@ -117,7 +117,7 @@ def test_matrix_puts_engines_side_by_side(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_matrix_page_html(tmp_path: Path) -> None:
-    from berserk_rules.matrix import build, html_page, load_runs
+    from berserk_rules.report.matrix import build, html_page, load_runs
 
     page = html_page(build(load_runs(two_engines(tmp_path))))
     assert "<th>Эталон 1</th><th>Чужой 1</th>" in page

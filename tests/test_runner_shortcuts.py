@@ -6,7 +6,7 @@
 * pytest-bdd's copy of a data table (``Step.render_datatable``: ``copy.deepcopy``, then ``<param>``
   rendered) against :func:`berserk_rules.runner.tables.render_datatable`, on every table of
   ``features/`` and with an Examples row;
-* ``contract.loads`` against :func:`berserk_rules.replies.loads_response`, which also gives the
+* ``contract.loads`` against :func:`berserk_rules.harness.replies.loads_response`, which also gives the
   text of the response's ``result`` (the schema checker's memory is keyed by it);
 * a result the checker has not seen yet is still checked to be plain JSON (``1e999`` parses as
   infinity), whether it comes as a value or with its text;
@@ -27,9 +27,9 @@ import pytest
 from pytest_bdd.gherkin_parser import Cell, DataTable, Location, Row
 from pytest_bdd.parser import FeatureParser
 
-from berserk_rules import contract
-from berserk_rules.drivers.reference import ReferenceDriver
-from berserk_rules.replies import loads_response
+from berserk_rules.harness import contract
+from berserk_rules.harness.replies import loads_response
+from berserk_rules.reference.driver import ReferenceDriver
 from berserk_rules.runner import tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -267,7 +267,7 @@ def test_the_host_refuses_exactly_what_is_not_plain_json(value: Any) -> None:
     """The host checks a driver's answer by reading its serialisation back (C speed) instead of
     walking it: the verdict is :func:`contract.json_problems`' (tuples, non-string keys, NaN, sets,
     objects refused; subclasses of str accepted), and a refusal names the field."""
-    from berserk_rules.host import DriverSession
+    from berserk_rules.harness.host import DriverSession
 
     session = DriverSession(_Answering)  # type: ignore[arg-type]
     session.answer({"id": 1, "op": "start", "position": {}})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from berserk_rules.corpus import load_corpus
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.project import project_root
 from berserk_rules.site.search import entry_index, one_edit, root, stem
 
 

@@ -17,10 +17,10 @@ from berserk_engine.errors import CardTextError, IllegalAction
 from berserk_engine.selfplay import random_action
 from berserk_engine.setup import new_game
 
-from berserk_rules import contract
 from berserk_rules.cli import main
-from berserk_rules.decks import read_deck
 from berserk_rules.errors import SourceError
+from berserk_rules.harness import contract
+from berserk_rules.rulebook.decks import read_deck
 
 # --- classes in any case and number (I-69) ------------------------------------------------------------
 

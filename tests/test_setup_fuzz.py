@@ -5,9 +5,9 @@ Positions are a valid base position with one to three fields replaced by arbitra
 
 * the engine (:func:`berserk_engine.setup.new_game`) builds a game or raises ``SetupError`` /
   ``CardTextError`` — the documented errors, with a Russian message;
-* the engine-neutral check of the scenarios (:func:`berserk_rules.contract.position_problems`)
+* the engine-neutral check of the scenarios (:func:`berserk_rules.harness.contract.position_problems`)
   returns its list of problems and never raises;
-* a checked driver (:class:`berserk_rules.checked.InProcessDriver`) refuses the position before
+* a checked driver (:class:`berserk_rules.harness.checked.InProcessDriver`) refuses the position before
   the engine sees it (``ContractError``) or passes the engine's refusal on (``SetupRejected``).
 
 The budget is fixed (``derandomize``): the same examples on every run, in CI too.
@@ -25,10 +25,10 @@ from berserk_engine.setup import new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from berserk_rules.checked import InProcessDriver
-from berserk_rules.contract import ContractError, position_problems
-from berserk_rules.driver import SetupRejected
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.harness.checked import InProcessDriver
+from berserk_rules.harness.contract import ContractError, position_problems
+from berserk_rules.harness.driver import SetupRejected
+from berserk_rules.reference.driver import ReferenceDriver
 
 BASE: dict[str, Any] = {
     "seed": 1,

@@ -20,8 +20,8 @@ import pytest
 
 from berserk_rules.commands.site import build_site
 from berserk_rules.corpus import load_corpus
-from berserk_rules.features import ScenarioRef, load_scenarios
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.features import ScenarioRef, load_scenarios
+from berserk_rules.rulebook.project import project_root
 
 pytestmark = pytest.mark.slow  # builds the site
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from project_kit import PASSING, feature, make_project
 
-from berserk_rules import features
+from berserk_rules.rulebook import features
 from berserk_rules.site import data
 
 

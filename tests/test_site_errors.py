@@ -23,7 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 def site_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = make_project(tmp_path / "p", {"hod.feature": feature(PASSING.format(name="проходит"))})
     shutil.copytree(ROOT / "docs", root / "docs", ignore=shutil.ignore_patterns("_generated"))
-    shutil.copytree(ROOT / "berserk_rules" / "schemas", root / "berserk_rules" / "schemas")
+    # the protocol page includes the schemas (../berserk_rules/harness/schemas): the package itself, not a
+    # copy of that folder — a bare berserk_rules/ folder in the project would shadow the installed package
+    # (a namespace package) for every subprocess started there
+    (root / "berserk_rules").symlink_to(ROOT / "berserk_rules", target_is_directory=True)
     monkeypatch.chdir(root)
     return root
 

@@ -14,10 +14,10 @@ from markdown_it import MarkdownIt
 
 from berserk_rules.corpus import load_corpus
 from berserk_rules.corpus.syntax import escape_markdown_title, unescape_markdown
-from berserk_rules.editions import import_edition, load_edition
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.matrix import html_page
-from berserk_rules.project import project_root
+from berserk_rules.report.matrix import html_page
+from berserk_rules.rulebook.editions import import_edition, load_edition
+from berserk_rules.rulebook.project import project_root
 from berserk_rules.site.editions import edition_pages
 from berserk_rules.site.nodes import escape_markdown, markdown_code
 

@@ -15,12 +15,12 @@ import sys
 
 import pytest
 
-from berserk_rules import contract
 from berserk_rules.commands.check import RULEBOOK_TESTS
-from berserk_rules.drivers.reference import ReferenceDriver
 from berserk_rules.errors import ScenarioInputError
+from berserk_rules.harness import contract
+from berserk_rules.reference.driver import ReferenceDriver
+from berserk_rules.report.vectors import PathError, replay
 from berserk_rules.steps.registry import STEPS
-from berserk_rules.vectors import PathError, replay
 from tests.project_kit import feature, make_project
 from tests.step_pairs import EXCEPTIONS, PAIRS, POSITIONS, Pair
 from tests.step_runner import Outcome, Step, feature_scenarios, pickles, run, step_defs, steps_of

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import berserk_rules.steps.all as all_steps
-from berserk_rules.features import feature_files, parse_feature
+from berserk_rules.rulebook.features import feature_files, parse_feature
 from berserk_rules.steps import registry
 
 ROOT = Path(__file__).resolve().parents[1]

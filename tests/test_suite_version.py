@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules import suite_version as sv
 from berserk_rules.cli import main
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.matrix import build as build_matrix
-from berserk_rules.matrix import html_page, load_runs, text_table
-from berserk_rules.project import project_root
+from berserk_rules.report.matrix import build as build_matrix
+from berserk_rules.report.matrix import html_page, load_runs, text_table
+from berserk_rules.rulebook import suite_version as sv
+from berserk_rules.rulebook.project import project_root
 from tests.project_kit import PASSING, feature, make_project
 
 ROOT = project_root()

@@ -470,7 +470,7 @@ def hostile_results() -> dict[str, Any]:
 
 
 def test_junit_is_valid_xml_whatever_the_engine_says(tmp_path: Path) -> None:
-    from berserk_rules.junit import write_junit
+    from berserk_rules.report.junit import write_junit
 
     path = tmp_path / "junit.xml"
     write_junit(hostile_results(), path)
@@ -502,7 +502,7 @@ def test_terminal_text_shows_control_characters() -> None:
 
 
 HOSTILE_DRIVER = f"""
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.reference.driver import ReferenceDriver
 
 NASTY = {NASTY!r}
 
@@ -622,7 +622,10 @@ def test_junit_into_a_path_under_a_file_is_said_before_the_run(project: Path, ca
 def site_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = make_project(tmp_path / "p", {"hod.feature": feature(PASSING.format(name="проходит"))})
     shutil.copytree(ROOT / "docs", root / "docs", ignore=shutil.ignore_patterns("_generated"))
-    shutil.copytree(ROOT / "berserk_rules" / "schemas", root / "berserk_rules" / "schemas")  # included
+    # the protocol page includes the schemas (../berserk_rules/harness/schemas): the package itself, not a
+    # copy of that folder — a bare berserk_rules/ folder in the project would shadow the installed package
+    # (a namespace package) for every subprocess started there
+    (root / "berserk_rules").symlink_to(ROOT / "berserk_rules", target_is_directory=True)
     shutil.copytree(ROOT / "runners" / "js", root / "runners" / "js")  # the protocol page includes its runner
     monkeypatch.chdir(root)
     return root

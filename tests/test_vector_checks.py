@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from berserk_rules import contract
-from berserk_rules.drivers.reference import ReferenceDriver
-from berserk_rules.vectors import PathError, check_failure, replay, resolve_path
+from berserk_rules.harness import contract
+from berserk_rules.reference.driver import ReferenceDriver
+from berserk_rules.report.vectors import PathError, check_failure, replay, resolve_path
 from tests.wrong_drivers import NoArmour, NoDefenders, SilentPrevention
 
 CARDS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.drivers.reference import ReferenceDriver
+from berserk_rules.reference.driver import ReferenceDriver
 
 
 class NoDefenders(ReferenceDriver):

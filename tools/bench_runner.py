@@ -5,7 +5,7 @@
 Times ``berserk-rules check`` on the whole suite (wall time, median of ``--runs``):
 
 * in process, every answer still checked against the schemas (``--isolation none``);
-* the default: the driver in a separate process (``berserk_rules.host``);
+* the default: the driver in a separate process (``berserk_rules.harness.host``);
 * the reference engine's own server through the protocol (``--engine "berserk-engine serve"``);
 * the default with pytest-xdist on two workers (``-n 2``) against one process (``-n 0``);
 

@@ -70,7 +70,7 @@ def copy_name(rel: str, k: int) -> str:
 
 def first_block_line(path: Path, root: Path) -> int | None:
     """The first line of the feature's first rule or scenario (its tags included), None without one."""
-    from berserk_rules.features import parse_feature
+    from berserk_rules.rulebook.features import parse_feature
 
     feature = parse_feature(path, root).document.get("feature") or {}
     starts = [

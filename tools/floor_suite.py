@@ -275,13 +275,13 @@ GROUPS = (
     ("поиск шага pytest-bdd (get_step_function)", "pytest_bdd/scenario.py", "get_step_function"),
     ("  из него getfixturedefs", "_pytest/fixtures.py", "getfixturedefs"),
     ("поиск шага в реестре (registry.lookup)", "berserk_rules/steps/registry.py", "lookup"),
-    ("проверка по схемам (Checker.check)", "berserk_rules/contract.py", "check"),
+    ("проверка по схемам (Checker.check)", "berserk_rules/harness/contract.py", "check"),
     ("  из неё jsonschema (is_valid)", "jsonschema/validators.py", "is_valid"),
     ("copy.deepcopy", "copy.py", "deepcopy"),
     ("разбор шага pytest-bdd (render сценария)", "pytest_bdd/parser.py", "render"),
-    ("движок: Game.act", "engine/game.py", "act"),
-    ("движок: new_game", "engine/setup.py", "new_game"),
-    ("движок: Game.observe", "engine/game.py", "observe"),
+    ("движок: Game.act", "engine/berserk_engine/game.py", "act"),
+    ("движок: new_game", "engine/berserk_engine/setup.py", "new_game"),
+    ("движок: Game.observe", "engine/berserk_engine/game.py", "observe"),
 )
 
 
@@ -339,7 +339,7 @@ def xdist(rounds: int) -> None:
 
 def _scenario_ids() -> Iterable[str]:
     sys.path.insert(0, str(ROOT))
-    from berserk_rules.features import load_scenarios
+    from berserk_rules.rulebook.features import load_scenarios
 
     return (ref.id for ref in load_scenarios(ROOT))
 

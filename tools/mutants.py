@@ -1,12 +1,13 @@
 """Deliberately broken engines: how many of them does the scenario suite catch?
 
-Each mutant (``tools/mutants/*.toml``) replaces one exact piece of text in one file of ``engine/``;
+Each mutant (``tools/mutants/*.toml``) replaces one exact piece of text in one file of the engine
+(``engine/berserk_engine/``, the package ``berserk_engine``);
 the suite of scenarios runs against the broken copy and must fail. A mutant that survives points at
 a rule or term whose scenarios are too weak; one whose text no longer occurs in the engine is
 reported as NOT APPLIED (the list must follow the engine — ``tests/test_mutants.py`` checks that
 every mutant still applies).
 
-The engine is never touched: each mutant is applied to a copy of ``engine/`` in a temporary folder
+The engine is never touched: each mutant is applied to a copy of the package in a temporary folder
 that comes first on ``PYTHONPATH``, so this can run beside other work.
 
     .venv/bin/python tools/mutants.py              # all mutants, from the project root
@@ -14,7 +15,8 @@ that comes first on ``PYTHONPATH``, so this can run beside other work.
     .venv/bin/python tools/mutants.py --jobs 2     # two mutants at a time (one engine copy each)
 
 A mutant file holds ``[[mutant]]`` tables: ``name`` (what is broken), ``breaks`` (the rule or term
-whose scenarios must catch it), ``file`` (relative to ``engine/``), ``old`` and ``new``.
+whose scenarios must catch it), ``file`` (from the project root: ``engine/berserk_engine/queue.py``),
+``old`` and ``new``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "tools" / "mutants"
+ENGINE = ROOT / "engine" / "berserk_engine"  # the package's folder; a mutant's file is inside it
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,14 @@ def load(folder: Path = MUTANTS) -> list[Mutant]:
     return found
 
 
-def applies(mutant: Mutant, engine: Path = ROOT / "engine") -> bool:
-    path = engine / mutant.file
-    return path.is_file() and path.read_text(encoding="utf-8").count(mutant.old) == 1
+def applies(mutant: Mutant) -> bool:
+    """The mutant's file is in the engine's package and holds its text exactly once."""
+    path = ROOT / mutant.file
+    return (
+        path.is_file()
+        and path.resolve().is_relative_to(ENGINE)
+        and path.read_text(encoding="utf-8").count(mutant.old) == 1
+    )
 
 
 def run(mutant: Mutant, workdir: Path) -> bool:
@@ -64,8 +72,8 @@ def run(mutant: Mutant, workdir: Path) -> bool:
     package = workdir / "berserk_engine"
     if package.exists():
         shutil.rmtree(package)
-    shutil.copytree(ROOT / "engine", package)
-    path = package / mutant.file
+    shutil.copytree(ENGINE, package)
+    path = package / (ROOT / mutant.file).relative_to(ENGINE)
     path.write_text(path.read_text(encoding="utf-8").replace(mutant.old, mutant.new, 1), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": f"{workdir}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     done = subprocess.run(

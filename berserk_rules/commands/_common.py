@@ -25,7 +25,7 @@ RUN_PLUGINS = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
 def results_path(root: Path, option: str | None) -> Path:
     """The results file: ``--results`` relative to the project root (default build/results.json);
     for the suite of an installed package, relative to the current folder."""
-    from berserk_rules.project import output_root
+    from berserk_rules.rulebook.project import output_root
 
     path = Path(option or DEFAULT_RESULTS)
     return path if path.is_absolute() else output_root(root) / path
@@ -44,7 +44,7 @@ def existing_results(root: Path, option: str | None) -> Path:
 
 def warn_stale(results: dict[str, Any], scenarios: Iterable[Any], path: Path, command: str) -> None:
     """Warn (stderr) when the results name scenarios that are no longer in ``features/``."""
-    from berserk_rules.results import stale_results
+    from berserk_rules.report.results import stale_results
 
     stale = stale_results(results, scenarios)
     if not stale:

@@ -33,7 +33,7 @@ from typing import Any
 
 from berserk_rules.commands._common import PYTEST, RUN_PLUGINS
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.project import project_root
 
 INTERRUPTED = 130
 # lint codes that are the project's conventions, not errors in a judge's question
@@ -57,7 +57,7 @@ RULE_TEXT_SHOWN = 300
 
 def text_problems(path: Path, shown: str, root: Path, corpus: Any) -> list[str]:
     """Every error in the judge's file, as ``shown:line: message`` lines (empty: it can run)."""
-    from berserk_rules.lint import lint
+    from berserk_rules.rulebook.lint import lint
 
     report = lint([path], root=root, corpus=corpus, check_step_definitions=True)
     lines = [
@@ -70,8 +70,8 @@ def text_problems(path: Path, shown: str, root: Path, corpus: Any) -> list[str]:
 
 def card_problems(path: Path, shown: str, root: Path) -> list[tuple[int, str]]:
     """The cards of the file's «Дано карты:» tables that the engine cannot read (line, message)."""
-    from berserk_rules.commands.cards import unreadable
-    from berserk_rules.features import parse_feature
+    from berserk_rules.reference.card_reading import unreadable
+    from berserk_rules.rulebook.features import parse_feature
     from berserk_rules.steps.position import CARD_COLUMNS
 
     parsed = parse_feature(path, root)
@@ -348,7 +348,7 @@ def page(
 
 def run(args: argparse.Namespace) -> int:
     from berserk_rules.corpus import load_corpus
-    from berserk_rules.features import parse_feature, scenario_refs
+    from berserk_rules.rulebook.features import parse_feature, scenario_refs
 
     path = Path(args.file)
     shown = args.file

@@ -7,7 +7,7 @@ median and 99th percentile of the time to list the legal actions (JSON keys ``ga
 ``decisions_per_second``, ``legal_actions_median_us``, ``legal_actions_p99_us``). A measurement, not a
 test: nothing here passes or fails.
 
-``--compiled`` measures the compiled build of the same engine (:mod:`berserk_rules.compiled`): it is
+``--compiled`` measures the compiled build of the same engine (:mod:`berserk_rules.reference.compiled`): it is
 built once (or found built) and the benchmark runs in a child process that imports it.
 """
 
@@ -15,44 +15,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
-from typing import Any
 
 from berserk_rules.errors import UserError
 
 BUILDS = {"python": "чистый Python", "mypyc": "скомпилирован mypyc"}
 
 
-def _compiled(games: int, seed: int, repeat: int) -> dict[str, Any]:
-    from berserk_rules import compiled
-    from berserk_rules.project import output_root, project_root
-
-    folder = compiled.build(output_root(project_root()))  # installed: build/ in the current folder
-    call = f"bench.run({games}, {seed}, {repeat})"
-    code = f"import json; from berserk_engine import bench; print(json.dumps({call}))"
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=compiled.environment(folder), capture_output=True, text=True
-    )
-    if done.returncode != 0:
-        raise UserError(f"замер скомпилированного движка упал:\n{done.stderr.strip()}")
-    figures: dict[str, Any] = json.loads(done.stdout)
-    if figures.get("build") != "mypyc":
-        raise UserError(f"в {folder} не скомпилированный движок: замер не сделан")
-    return figures
-
-
 def run(args: argparse.Namespace) -> int:
-    from berserk_engine import bench
+    from berserk_rules.reference import bench
 
     if args.games < 1:
         raise UserError(f"--games: нужно хотя бы одна партия, получено {args.games}")
     if args.repeat < 1:
         raise UserError(f"--repeat: нужен хотя бы один прогон, получено {args.repeat}")
     if args.compiled:
-        figures = _compiled(args.games, args.seed, args.repeat)
+        figures = bench.compiled(args.games, args.seed, args.repeat)
     else:
-        figures = bench.run(games=args.games, seed=args.seed, repeat=args.repeat)
+        figures = bench.pure(args.games, args.seed, args.repeat)
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
         return 0

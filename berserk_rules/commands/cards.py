@@ -1,7 +1,7 @@
 """``berserk-rules cards FILE [--json]``: read every card of a list with the reference engine and report
 each text it cannot read — the tool an engine author or a judge runs on their own card list.
 
-The file is a card table in the columns of a deck file (:mod:`berserk_rules.decks`: название, тип,
+The file is a card table in the columns of a deck file (:mod:`berserk_rules.rulebook.decks`: название, тип,
 подтип, класс, стоимость, стихия, удар, жизни, текст; «количество» and a «формат: …» line are allowed
 and ignored), UTF-8, comments with ``#``::
 
@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.corpus import read_utf8
-from berserk_rules.decks import _cells, card_of, table_header
 from berserk_rules.errors import SourceError
+from berserk_rules.reference.card_reading import unreadable
+from berserk_rules.rulebook.decks import _cells, card_of, table_header
 
 REQUIRED = ("название", "тип")
 
@@ -62,44 +63,6 @@ def read_cards(path: Path, shown: str) -> list[tuple[int, str, dict[str, Any]]]:
     if not rows:
         raise SourceError(shown, None, "в файле нет ни одной карты (нужна таблица с заголовком и строками)")
     return rows
-
-
-def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[dict[str, Any]]:
-    """Every card the reference engine cannot read, with where and why."""
-    from berserk_engine.cards import CardDef
-    from berserk_engine.errors import CardTextError
-
-    found = []
-    for number, raw, card in rows:
-        props = {k: v for k, v in card.items() if k not in ("name", "type", "count")}
-        try:
-            CardDef.build(card["name"], card["type"], **props)
-        except CardTextError as exc:
-            found.append(
-                {
-                    "file": shown,
-                    "line": number,
-                    "column": _column(raw, card.get("text", ""), exc),
-                    "card": exc.card,
-                    "sentence": exc.text,
-                    "position": list(exc.position) if exc.position else None,
-                    "message": exc.message,
-                    "nearest": exc.nearest,
-                }
-            )
-    return found
-
-
-def _column(raw: str, text: str, exc: Any) -> int:
-    """The column (from 1) of the line where the unreadable sentence starts; the card's text cell when
-    the sentence cannot be found, the start of the line when the error is not about the text."""
-    if not text:
-        return 1
-    cell = raw.find(text[: max(1, min(len(text), 20))])
-    if cell < 0:
-        return 1
-    offset = exc.position[1] if exc.position else 0
-    return cell + offset + 1
 
 
 def run(args: argparse.Namespace) -> int:

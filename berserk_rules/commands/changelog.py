@@ -4,7 +4,7 @@ Without ``--release``: the scenarios added, changed (steps or tags) and removed 
 recorded in ``suite-manifest.json``, printed (nothing is written). With ``--release X.Y.Z``: that
 list becomes the section of version X.Y.Z at the top of ``CHANGELOG-suite.md``, the manifest records
 the features as they are now, and pyproject.toml gets the same version
-(:mod:`berserk_rules.suite_version`). Only in a checkout: the installed suite is read, never written.
+(:mod:`berserk_rules.rulebook.suite_version`). Only in a checkout: the installed suite is read, never written.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 
-from berserk_rules import suite_version
 from berserk_rules.errors import UserError
-from berserk_rules.project import is_installed_suite, project_root
+from berserk_rules.rulebook import suite_version
+from berserk_rules.rulebook.project import is_installed_suite, project_root
 
 
 def run(args: argparse.Namespace) -> int:

@@ -44,12 +44,12 @@ from berserk_rules.commands._common import (
     terminal_text,
 )
 from berserk_rules.corpus import load_corpus
-from berserk_rules.coverage import by_part, compute, format_table, plural, scenario_part
 from berserk_rules.errors import UserError
-from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
-from berserk_rules.lint import lint, required_parts
-from berserk_rules.project import is_installed_suite, project_root
-from berserk_rules.results import BAD, check_results_target, count, load_results, read_results
+from berserk_rules.report.coverage import by_part, compute, format_table, plural, scenario_part
+from berserk_rules.report.results import BAD, check_results_target, count, load_results, read_results
+from berserk_rules.rulebook.features import FEATURES_DIR, load_scenarios, relative_name
+from berserk_rules.rulebook.lint import lint, required_parts
+from berserk_rules.rulebook.project import is_installed_suite, project_root
 from berserk_rules.runner.capabilities import NOT_APPLICABLE
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
@@ -191,7 +191,7 @@ def check_workers(value: str | None) -> None:
 
 def check_engine(args: argparse.Namespace, root: Path) -> None:
     """``--engine`` names a program that exists; ``--driver`` a class that can be imported."""
-    from berserk_rules.protocol import parse_seconds
+    from berserk_rules.harness.protocol import parse_seconds
 
     for option, name in (("--timeout", "timeout"), ("--scenario-timeout", "scenario_timeout")):
         if getattr(args, name, None) is not None:
@@ -211,7 +211,7 @@ def check_engine(args: argparse.Namespace, root: Path) -> None:
         if not found:
             raise UserError(f"--engine «{engine}»: программа {program} не найдена")
     if getattr(args, "driver", None):
-        from berserk_rules.driver import resolve_driver
+        from berserk_rules.harness.driver import resolve_driver
 
         sys.path.insert(0, str(root))
         try:
@@ -370,7 +370,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(summary(root, data, results, narrowed))
     if junit is not None:
-        from berserk_rules.junit import write_junit
+        from berserk_rules.report.junit import write_junit
 
         try:
             write_junit(data, junit)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 
 def run(args: argparse.Namespace) -> int:
-    from berserk_rules.editions import compare, compare_lines, edition_name, load_edition
+    from berserk_rules.rulebook.editions import compare, compare_lines, edition_name, load_edition
 
     old, new = Path(args.old), Path(args.new)
     changes = compare(load_edition(old, project=True), load_edition(new, project=True))

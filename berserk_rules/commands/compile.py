@@ -1,6 +1,6 @@
 """``berserk-rules compile [--jobs N]``: build the compiled reference engine (mypyc) and print the folder
-to put first on ``PYTHONPATH`` (see :mod:`berserk_rules.compiled`). A build already made for the same
-sources is reused."""
+to put first on ``PYTHONPATH`` (see :mod:`berserk_rules.reference.compiled`). A build already made
+for the same sources is reused."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from berserk_rules.errors import UserError
 
 
 def run(args: argparse.Namespace) -> int:
-    from berserk_rules import compiled
-    from berserk_rules.project import output_root, project_root
+    from berserk_rules.reference import compiled
+    from berserk_rules.rulebook.project import output_root, project_root
 
     if args.jobs < 1:
         raise UserError(f"--jobs: нужен хотя бы один процесс, получено {args.jobs}")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from berserk_rules import coverage
 from berserk_rules.commands._common import existing_results, warn_stale
 from berserk_rules.corpus import load_corpus
-from berserk_rules.features import load_scenarios
-from berserk_rules.project import project_root
-from berserk_rules.results import load_results
+from berserk_rules.report import coverage
+from berserk_rules.report.results import load_results
+from berserk_rules.rulebook.features import load_scenarios
+from berserk_rules.rulebook.project import project_root
 
 GLOSSARY_PART = 7
 

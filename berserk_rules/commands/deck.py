@@ -1,5 +1,6 @@
 """``berserk-rules deck FILE [--json]``: check a deck list against the deck construction rules of the
-sources (Название карты, Копия карты, Орда) — see :mod:`berserk_rules.decks` for the file.
+sources (Название карты, Копия карты, Орда) — see :mod:`berserk_rules.rulebook.decks` for the file
+and :mod:`berserk_rules.reference.deck_rules` for the check.
 
 Exit code 0: the deck follows the rules; 1: it breaks some (each printed as ``file:line: [rule]
 message``); 2: the file cannot be read (the error names the file and the line)."""
@@ -10,8 +11,9 @@ import argparse
 import json
 from pathlib import Path
 
-from berserk_rules.decks import DeckError, check, read_deck
 from berserk_rules.errors import SourceError
+from berserk_rules.reference.deck_rules import DeckError, check
+from berserk_rules.rulebook.decks import read_deck
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,6 +1,6 @@
 """``berserk-rules export DIR``: every scenario as a portable test vector (JSON), for engine authors.
 
-Runs every scenario on the reference engine while recording it (:mod:`berserk_rules.vectors`):
+Runs every scenario on the reference engine while recording it (:mod:`berserk_rules.report.vectors`):
 the position, the actions with cards named instead of numbered, the refusals expected, and the
 «Тогда» checks as ``{viewer, path, expected}`` (or ``exists``; on the observation or the log).
 Writes ``DIR/<part>/<feature>/<line>.json`` per scenario and ``DIR/index.json``; every vector is
@@ -28,7 +28,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from berserk_rules import contract
 from berserk_rules.commands._common import PYTEST, RUN_PLUGINS, WriteError
 from berserk_rules.commands._folders import Ours, StagedFolder, interrupted_by, termination_as_interrupt
 from berserk_rules.commands.check import (
@@ -38,9 +37,10 @@ from berserk_rules.commands.check import (
     run_pytest,
 )
 from berserk_rules.corpus import project_root
-from berserk_rules.coverage import plural
 from berserk_rules.errors import UserError
-from berserk_rules.vectors import FORMAT
+from berserk_rules.harness import contract
+from berserk_rules.report.coverage import plural
+from berserk_rules.report.vectors import FORMAT
 
 INDEX_FORMAT = "berserk-vectors/1"
 MANIFEST = ".berserk-export"  # what an export wrote: {"format", "files": {path: sha256}}
@@ -296,7 +296,7 @@ def export_into(
     incomplete = [v["id"] for v in vectors if not v["complete"]]
     print()
     print(
-        f"Векторов: {len(vectors)} в {out} (схема: berserk_rules/schemas/vector.schema.json; "
+        f"Векторов: {len(vectors)} в {out} (схема: berserk_rules/harness/schemas/vector.schema.json; "
         f"набор {index.get('suite')})"
     )
     if incomplete:

@@ -31,7 +31,7 @@ from berserk_rules.commands._folders import (
 from berserk_rules.corpus import project_root
 from berserk_rules.errors import UserError
 from berserk_rules.importer import differing_files, import_sources, stale_files
-from berserk_rules.project import is_installed_suite
+from berserk_rules.rulebook.project import is_installed_suite
 
 
 def check_edition_target(out: Path, files: list[Path]) -> None:
@@ -63,7 +63,7 @@ def check_edition_target(out: Path, files: list[Path]) -> None:
 
 
 def run_edition(args: argparse.Namespace) -> int:
-    from berserk_rules.editions import import_edition
+    from berserk_rules.rulebook.editions import import_edition
 
     if args.check:
         raise UserError("--check не сочетается с --edition: отчёт импорта редакции и есть проверка")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.errors import UserError
-from berserk_rules.results import read_results
+from berserk_rules.report.results import read_results
 
 LISTED = ("failed", "error", "xfail")
 REASON_LIMIT = 200

@@ -1,4 +1,4 @@
-"""``berserk-rules lint [paths] [--json]``: check the scenarios (see :mod:`berserk_rules.lint`)."""
+"""``berserk-rules lint [paths] [--json]``: check the scenarios (see :mod:`berserk_rules.rulebook.lint`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 from berserk_rules.corpus import load_corpus
-from berserk_rules.lint import lint
-from berserk_rules.project import project_root
+from berserk_rules.rulebook.lint import lint
+from berserk_rules.rulebook.project import project_root
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from berserk_rules.commands._common import CONTROL_RE, WriteError, terminal_text
 from berserk_rules.corpus import load_corpus
-from berserk_rules.matrix import build, load_runs, text_failures, text_table, write_badges
-from berserk_rules.project import project_root
+from berserk_rules.report.matrix import build, load_runs, text_failures, text_table, write_badges
+from berserk_rules.rulebook.project import project_root
 
 
 def run(args: argparse.Namespace) -> int:

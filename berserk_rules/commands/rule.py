@@ -9,10 +9,10 @@ from typing import Any
 
 from berserk_rules.commands._common import existing_results, warn_stale
 from berserk_rules.corpus import load_corpus
-from berserk_rules.coverage import STATUS_NAMES, scenario_status, untestable_reason
-from berserk_rules.features import load_scenarios
-from berserk_rules.project import project_root
-from berserk_rules.results import load_results
+from berserk_rules.report.coverage import STATUS_NAMES, scenario_status, untestable_reason
+from berserk_rules.report.results import load_results
+from berserk_rules.rulebook.features import load_scenarios
+from berserk_rules.rulebook.project import project_root
 
 PREFIXES = ("@rule-", "rule-", "@term-", "term-")
 

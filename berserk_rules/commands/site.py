@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from berserk_rules.commands._common import WriteError, check_writable_folder, results_path
 from berserk_rules.errors import UserError
-from berserk_rules.results import read_results
+from berserk_rules.report.results import read_results
 
 PARALLEL = os.cpu_count() or 1  # Sphinx's «-j auto»: read and write in that many processes
 
@@ -42,7 +42,7 @@ def build_site(
     A failed write (full disk, read-only folder) raises :class:`WriteError` (one line); any other
     failure of Sphinx is one line too, with the traceback saved to a file.
     """
-    from berserk_rules import features
+    from berserk_rules.rulebook import features
 
     srcdir = root / "docs"
     overrides: dict[str, Any] = {
@@ -264,8 +264,8 @@ def summary_line(
 ) -> str:
     """One line: scenario statuses of the latest run (``document``: the results file as read, or
     why it could not be read) and the outcome of check and build."""
-    from berserk_rules.coverage import STATUS_NAMES
-    from berserk_rules.results import STATUSES, count
+    from berserk_rules.report.coverage import STATUS_NAMES
+    from berserk_rules.report.results import STATUSES, count
     from berserk_rules.site.data import cached_scenarios
 
     try:

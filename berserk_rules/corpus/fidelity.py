@@ -6,7 +6,7 @@ from pathlib import Path
 
 from berserk_rules.corpus.model import Corpus, Variant
 from berserk_rules.corpus.syntax import GAP_LINE_RE
-from berserk_rules.project import read_utf8
+from berserk_rules.rulebook.project import read_utf8
 
 
 def _source_lines(path: Path) -> list[str]:

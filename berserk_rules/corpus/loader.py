@@ -38,7 +38,7 @@ from berserk_rules.corpus.syntax import (
     unescape_markdown,
 )
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.project import project_root, read_utf8
+from berserk_rules.rulebook.project import project_root, read_utf8
 
 
 class _FileLoader:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from berserk_rules.errors import SourceError
-from berserk_rules.project import read_utf8
+from berserk_rules.rulebook.project import read_utf8
 
 ID_RE = re.compile(r"^[0-9a-zа-яё]+(?:[.\-][0-9a-zа-яё]+)*$")
 NUMERIC_ID_RE = re.compile(r"^\d+(?:\.\d+)*$")

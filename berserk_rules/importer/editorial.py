@@ -9,7 +9,7 @@ from pathlib import Path
 
 from berserk_rules.corpus.syntax import ID_RE
 from berserk_rules.errors import SourceError
-from berserk_rules.project import read_utf8, toml_error
+from berserk_rules.rulebook.project import read_utf8, toml_error
 
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]")
 EDITORIAL_KEYS = frozenset({"id", "heading", "inferred", "note", "untestable", "continuation"})

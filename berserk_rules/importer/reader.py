@@ -17,7 +17,7 @@ from berserk_rules.importer.classify import SourceLine, classify, looks_like_ter
 from berserk_rules.importer.editorial import Decision, Editorial
 from berserk_rules.importer.layout import Layout
 from berserk_rules.importer.records import EntryRec, GapRec, ImportResult, Placement, VariantRec, source_rel
-from berserk_rules.project import read_utf8
+from berserk_rules.rulebook.project import read_utf8
 
 INDENTED_FENCE_RE = re.compile(r"^[ \t]+:{3,}")  # MyST closes a directive on it: text after it is Markdown
 HOMOGLYPHS = str.maketrans("aceopxyk", "асеорхук")

@@ -10,7 +10,7 @@ holds the hooks and imports the rest):
 * :mod:`~berserk_rules.runner.capabilities` — what the engine declares it supports, and the
   scenarios that leaves out (status «not applicable»);
 * :mod:`~berserk_rules.runner.recorder` — pytest's reports turned into each scenario's status,
-  written through :mod:`berserk_rules.results` (which owns the results file);
+  written through :mod:`berserk_rules.report.results` (which owns the results file);
 * :mod:`~berserk_rules.runner.vectors` — a scenario recorded as a test vector (``--berserk-export``).
 
 None of them imports the plugin, the steps or lint: the steps import what they need from here.

@@ -15,7 +15,7 @@ What a scenario needs is known in two ways:
 * while it runs, from what its steps send: an action of a type the engine did not declare is never
   sent — the scenario stops there as not applicable (:class:`CapabilityGuard`); a decision of a
   kind the engine did not declare is a broken contract; an ``unsupported`` answer of the engine
-  means not applicable too (:class:`~berserk_rules.driver.Unsupported`).
+  means not applicable too (:class:`~berserk_rules.harness.driver.Unsupported`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from berserk_rules.corpus.model import part_of_id
-from berserk_rules.coverage import PART_FOLDER
-from berserk_rules.driver import Driver, EngineFailure, Unsupported
-from berserk_rules.features import ScenarioRef
+from berserk_rules.harness.driver import Driver, EngineFailure, Unsupported
+from berserk_rules.report.coverage import PART_FOLDER
+from berserk_rules.rulebook.features import ScenarioRef
 
 NOT_APPLICABLE = "not applicable"
 NOT_APPLICABLE_PROPERTY = "berserk_not_applicable"  # user property: the reason

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from berserk_rules.checked import InProcessDriver, ProcessDriver
-from berserk_rules.driver import Driver, resolve_driver
 from berserk_rules.errors import UserError
-from berserk_rules.protocol import EngineProcess
+from berserk_rules.harness.checked import InProcessDriver, ProcessDriver
+from berserk_rules.harness.driver import Driver, resolve_driver
+from berserk_rules.harness.protocol import EngineProcess
+from berserk_rules.report.vectors import VectorRecorder
 from berserk_rules.runner.capabilities import (
     NOT_APPLICABLE_PROPERTY,
     Capabilities,
@@ -25,7 +26,6 @@ from berserk_rules.runner.capabilities import (
 )
 from berserk_rules.runner.state import ENGINE_PROPERTY, State, scenario_id_of, scenario_ref, state_of
 from berserk_rules.runner.vectors import PASSED_KEY, VECTOR_KEY, write_vector
-from berserk_rules.vectors import VectorRecorder
 
 
 def driver_class(config: pytest.Config) -> type:
@@ -46,7 +46,7 @@ def berserk_driver_class(pytestconfig: pytest.Config) -> type:
 
 
 class EnginePool:
-    """The engine of one pytest process: a :class:`~berserk_rules.protocol.EngineProcess` reused
+    """The engine of one pytest process: a :class:`~berserk_rules.harness.protocol.EngineProcess` reused
     scenario after scenario (``--berserk-isolation process``, the default), or the driver class
     called in process (``none``)."""
 
@@ -65,7 +65,7 @@ class EnginePool:
                 raise pytest.UsageError(f"--berserk-engine: {exc}") from None
             return argv, state.engine_command
         driver_class(self.config)  # a bad spec is a usage error here, not in the host
-        return [sys.executable, "-m", "berserk_rules.host", state.driver_spec], state.driver_spec
+        return [sys.executable, "-m", "berserk_rules.harness.host", state.driver_spec], state.driver_spec
 
     def driver(self, scenario: str | None) -> Driver:
         state = self.state

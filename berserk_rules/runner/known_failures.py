@@ -8,7 +8,7 @@ from pathlib import Path
 
 from berserk_rules.corpus import read_utf8, toml_error
 from berserk_rules.errors import SourceError
-from berserk_rules.features import ScenarioRef, relative_name
+from berserk_rules.rulebook.features import ScenarioRef, relative_name
 
 REFERENCE_KNOWN_FAILURES = "known-failures/reference.toml"
 

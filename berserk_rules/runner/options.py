@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from berserk_rules.driver import DEFAULT_DRIVER
 from berserk_rules.errors import UserError
-from berserk_rules.features import load_scenarios, relative_name
-from berserk_rules.protocol import DEFAULT_SCENARIO_TIMEOUT, DEFAULT_TIMEOUT, parse_seconds
-from berserk_rules.results import check_results_target
+from berserk_rules.harness.driver import DEFAULT_DRIVER
+from berserk_rules.harness.protocol import DEFAULT_SCENARIO_TIMEOUT, DEFAULT_TIMEOUT, parse_seconds
+from berserk_rules.report.results import check_results_target
+from berserk_rules.rulebook.features import load_scenarios, relative_name
 from berserk_rules.runner.engines import driver_class
 from berserk_rules.runner.known_failures import REFERENCE_KNOWN_FAILURES, load_known_failures
 from berserk_rules.runner.state import DEFAULT_RESULTS, ISOLATIONS, STATE_KEY, State, is_worker

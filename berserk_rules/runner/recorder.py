@@ -1,6 +1,6 @@
 """pytest's reports turned into each scenario's status, message and replay data (on the controller
 under pytest-xdist: the reports travel from the workers with their ``user_properties``), and the
-results file written at the end through :mod:`berserk_rules.results`."""
+results file written at the end through :mod:`berserk_rules.report.results`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from berserk_rules.coverage import plural
 from berserk_rules.errors import UserError
-from berserk_rules.features import FEATURES_DIR, load_scenarios, relative_name
-from berserk_rules.results import MESSAGE_LIMIT, Record, build, now, write_json_atomic
+from berserk_rules.report.coverage import plural
+from berserk_rules.report.results import MESSAGE_LIMIT, Record, build, now, write_json_atomic
+from berserk_rules.rulebook.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.runner.capabilities import NOT_APPLICABLE, NOT_APPLICABLE_PROPERTY
 from berserk_rules.runner.engines import engine_info
 from berserk_rules.runner.state import (
@@ -27,7 +27,7 @@ from berserk_rules.runner.state import (
     State,
     state_of,
 )
-from berserk_rules.runner.trace import STEPS_PROPERTY
+from berserk_rules.runner.traced import STEPS_PROPERTY
 
 
 def _properties(report: pytest.TestReport) -> dict[str, Any]:
@@ -109,7 +109,7 @@ class Recorder:
         """pytest-bdd could not read a feature file: say where, in Russian, instead of its traceback."""
         if not report.failed or "pytest_bdd.exceptions" not in str(report.longrepr):
             return
-        from berserk_rules.lint import blocking_problems
+        from berserk_rules.rulebook.lint import blocking_problems
 
         try:
             problems = blocking_problems(self.state.root)

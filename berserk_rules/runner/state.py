@@ -10,9 +10,15 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from berserk_rules.errors import UserError
-from berserk_rules.features import ParsedFeature, ScenarioRef, parse_feature, relative_name, scenario_refs
-from berserk_rules.protocol import DEFAULT_SCENARIO_TIMEOUT, DEFAULT_TIMEOUT
-from berserk_rules.results import Record
+from berserk_rules.harness.protocol import DEFAULT_SCENARIO_TIMEOUT, DEFAULT_TIMEOUT
+from berserk_rules.report.results import Record
+from berserk_rules.rulebook.features import (
+    ParsedFeature,
+    ScenarioRef,
+    parse_feature,
+    relative_name,
+    scenario_refs,
+)
 
 if TYPE_CHECKING:
     from berserk_rules.runner.known_failures import KnownFailure
@@ -49,7 +55,7 @@ class State:
     scenario_timeout: float = DEFAULT_SCENARIO_TIMEOUT
     engine_info: dict[str, Any] | None = None
     interrupted: bool = False
-    suite: str = ""  # the suite's version (berserk_rules.suite_version), computed once: suite_version()
+    suite: str = ""  # the suite's version (rulebook.suite_version), computed once: suite_version()
     export: Path | None = None
     known_file: str | None = None
     known_strict: bool = True
@@ -65,7 +71,7 @@ class State:
 
     def suite_version(self) -> str:
         if not self.suite:
-            from berserk_rules.suite_version import suite_version
+            from berserk_rules.rulebook.suite_version import suite_version
 
             self.suite = suite_version(self.root)
         return self.suite

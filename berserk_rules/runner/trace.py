@@ -1,19 +1,16 @@
-"""The step trace of a scenario (issue 19, item 2): the hooks that give each step of a running scenario
-to its :class:`~berserk_rules.trace.StepTrace` — the board after it and the log entries it caused, for
-the site's replay and ``berserk-rules ask``. The ``game`` fixture puts the scenario's game on the
-item's stash (:data:`GAME_KEY`) and writes the trace as the ``berserk_steps`` user property."""
+"""The step trace of a scenario (issue 19, item 2): the hooks that give each step of a running
+scenario to its :class:`~berserk_rules.report.trace.StepTrace` — the board after it and the log
+entries it caused, for the site's replay and ``berserk-rules ask``. The ``game`` fixture puts the
+scenario's game on the item's stash (:data:`~berserk_rules.runner.traced.GAME_KEY`) and writes the
+trace as the ``berserk_steps`` user property."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
-if TYPE_CHECKING:
-    from berserk_rules.steps.context import ScenarioGame
-
-GAME_KEY: pytest.StashKey[ScenarioGame] = pytest.StashKey()
-STEPS_PROPERTY = "berserk_steps"
+from berserk_rules.runner.traced import GAME_KEY
 
 
 def _record(request: pytest.FixtureRequest, step: Any, failed: bool) -> None:

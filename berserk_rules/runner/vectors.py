@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from berserk_rules.features import FEATURES_DIR
-from berserk_rules.results import write_json_atomic
-from berserk_rules.vectors import VectorRecorder
+from berserk_rules.report.results import write_json_atomic
+from berserk_rules.report.vectors import VectorRecorder
+from berserk_rules.rulebook.features import FEATURES_DIR
 
 if TYPE_CHECKING:
     from berserk_rules.runner.state import State

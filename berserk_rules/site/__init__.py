@@ -18,7 +18,7 @@ Cross references:
 * ``{interpretation}`I-3``` — an entry of the register of interpretations;
 * ``{scenario}`features/part-4/401-ochered.feature:12``` — a scenario on its feature page.
 
-Scenarios come from :mod:`berserk_rules.features`, statuses from the results file (config value
+Scenarios come from :mod:`berserk_rules.rulebook.features`, statuses from the results file (config value
 ``berserk_results``). Results are loaded on ``builder-inited`` and placed on the pages on
 ``doctree-resolved``; pages that show scenarios are re-read when the results file, a feature file,
 a step module or a corpus file changes. Generated pages (one per feature file and the scenario
@@ -35,8 +35,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from berserk_rules.messages import directive as messages_directive
-from berserk_rules.phrase_catalogue import PhraseCatalogueDirective
+from berserk_rules.harness.messages import directive as messages_directive
+from berserk_rules.reference.phrase_catalogue import PhraseCatalogueDirective
 from berserk_rules.site.corpus import (
     CorpusPageDirective,
     InterpretationDirective,

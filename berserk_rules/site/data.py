@@ -23,7 +23,7 @@ _PARSED: dict[tuple[Any, ...], Any] = {}
 
 
 def cached_scenarios(root: Path) -> list[Any]:
-    """:func:`~berserk_rules.features.load_scenarios`, parsed once per process until a feature file
+    """:func:`~berserk_rules.rulebook.features.load_scenarios`, parsed once per process until a feature file
     changes (the site needs them on builder-inited, in every feature page and in the summary).
 
     While the site builds (``features.DISK_CACHE``), the list is also kept on disk between builds
@@ -38,7 +38,7 @@ def feature_titles(root: Path) -> dict[str, str]:
 
 
 def _scenarios_and_titles(root: Path) -> tuple[list[Any], dict[str, str]]:
-    from berserk_rules import features
+    from berserk_rules.rulebook import features
 
     folder = root / "features"
     files = sorted(folder.rglob("*.feature")) if folder.is_dir() else []
@@ -68,7 +68,7 @@ def feature_title(root: Path, rel: str) -> str:
 class ScenarioStore:
     """The scenario list (and the files' titles) of one set of feature files, as JSON in
     ``build/.cache/site-scenarios.json``,
-    under a digest of the files (path, time, size), of ``berserk_rules/features.py`` (which makes the
+    under a digest of the files (path, time, size), of ``berserk_rules/rulebook/features.py`` (which makes the
     list and defines its records) and of the Gherkin parser's version: anything else is no store."""
 
     path: Path
@@ -77,7 +77,7 @@ class ScenarioStore:
     def load(self) -> tuple[list[Any], dict[str, str]] | None:
         import json
 
-        from berserk_rules.features import ScenarioRef
+        from berserk_rules.rulebook.features import ScenarioRef
 
         try:
             stored = json.loads(self.path.read_text(encoding="utf-8"))
@@ -114,7 +114,7 @@ def scenario_store(root: Path, key: tuple[Any, ...]) -> ScenarioStore | None:
     import json
     from importlib.metadata import PackageNotFoundError, version
 
-    from berserk_rules import features
+    from berserk_rules.rulebook import features
 
     try:
         gherkin = version("gherkin-official")
@@ -126,8 +126,8 @@ def scenario_store(root: Path, key: tuple[Any, ...]) -> ScenarioStore | None:
 
 
 def parsed_feature(path: Path, root: Path) -> Any:
-    """:func:`~berserk_rules.features.parse_feature`, once per process until the file changes."""
-    from berserk_rules.features import parse_feature
+    """:func:`~berserk_rules.rulebook.features.parse_feature`, once per process until the file changes."""
+    from berserk_rules.rulebook.features import parse_feature
 
     stat = path.stat()
     key = (str(path), str(root), stat.st_mtime_ns, stat.st_size)
@@ -147,7 +147,7 @@ class SiteData:
     fingerprint: str = ""
     view_path: Path | None = None  # the results as the pages show them (no timings)
     # an edition's site: its entries whose text is not the one the scenarios were written for
-    # ((kind, id) -> berserk_rules.editions.Foreign) and those scenarios, kept out of by_kind
+    # ((kind, id) -> berserk_rules.rulebook.editions.Foreign) and those scenarios, kept out of by_kind
     foreign: dict[tuple[str, str], Any] = field(default_factory=dict)
     foreign_refs: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
     # (file, line of the scenario) -> its scenarios (an outline: one per row), built on first use
@@ -214,10 +214,10 @@ _RUNS: dict[tuple[str, int, int], dict[str, Any] | None] = {}
 
 
 def read_run(path: Path) -> dict[str, Any] | None:
-    """:func:`~berserk_rules.results.read_results`, parsed once per process until the file changes:
+    """:func:`~berserk_rules.report.results.read_results`, parsed once per process until the file changes:
     ``berserk-rules site`` reads the run for its summary and the build reads it again (with ten
     times the scenarios, 1.4 s and 190 MB a parse). The document is shared: read it, never change it."""
-    from berserk_rules.results import read_results
+    from berserk_rules.report.results import read_results
 
     try:
         stat = path.stat()

@@ -33,10 +33,10 @@ logger = logging.getLogger(__name__)
 
 def split_foreign(data: SiteData, root: Path, edition_root: Path) -> None:
     """On an edition's site: take the scenarios of every rule or term whose text here is not the
-    project's text (:func:`berserk_rules.editions.foreign_entries`) out of ``data.by_kind`` into
+    project's text (:func:`berserk_rules.rulebook.editions.foreign_entries`) out of ``data.by_kind`` into
     ``data.foreign_refs`` — they were written for the other text and give no verdict on this one."""
     from berserk_rules.corpus import load_corpus
-    from berserk_rules.editions import foreign_entries
+    from berserk_rules.rulebook.editions import foreign_entries
 
     if root.resolve() == edition_root.resolve():
         return
@@ -138,7 +138,7 @@ class ChangesDirective(BerserkDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from berserk_rules.editions import compare, edition_name, load_edition, word_diff
+        from berserk_rules.rulebook.editions import compare, edition_name, load_edition, word_diff
 
         old_dir = Path(self.arguments[0].strip())
         try:
@@ -248,7 +248,7 @@ def compact_link(change: Any, what: str, known: Callable[[str, str], bool], docn
 
 
 def shortened(text: str, limit: int) -> str:
-    from berserk_rules.editions import shortened as cut
+    from berserk_rules.rulebook.editions import shortened as cut
 
     return cut(text, limit)
 
@@ -265,7 +265,7 @@ def edition_pages(root: Path, corpus: Path, srcdir: Path, compare: Path | None =
     ``{berserk-corpus-page}`` directive, which renders the file's entries from the corpus model;
     the edition's name is escaped too. So no text of an edition brings markup onto its site.
     """
-    from berserk_rules.editions import edition_name, load_edition
+    from berserk_rules.rulebook.editions import edition_name, load_edition
 
     for folder in (corpus, compare):
         if folder is not None and any(ch in str(folder.resolve()) for ch in "\r\n"):

@@ -18,8 +18,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from berserk_rules.matrix import build, html_page, load_runs, write_badges
-from berserk_rules.results import read_results
+from berserk_rules.report.matrix import build, html_page, load_runs, write_badges
+from berserk_rules.report.results import read_results
 
 
 def matrix_files(app: Sphinx) -> list[Path]:

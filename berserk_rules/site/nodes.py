@@ -15,8 +15,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
-from berserk_rules.coverage import STATUS_NAMES as STATUS_LABELS
-from berserk_rules.results import count
+from berserk_rules.report.coverage import STATUS_NAMES as STATUS_LABELS
+from berserk_rules.report.results import count
 
 GENERATED = "_generated"
 

@@ -164,7 +164,7 @@ def log_account(log: list[Any], rule_uri: RuleUri) -> nodes.Element:
 
 # --- the game step by step (issue 19, item 2) ------------------------------------------------------
 #
-# A scenario's ``steps`` (:mod:`berserk_rules.trace`) become one HTML block, the same on the site's
+# A scenario's ``steps`` (:mod:`berserk_rules.report.trace`) become one HTML block, the same on the site's
 # scenario pages and in ``berserk-rules ask --html``: an ordered list of the steps, each with the log
 # entries it caused (linked to their rules) and the board after it — readable as it is, without
 # JavaScript. ``berserk.js`` turns it into a stepper (buttons, ←/→, Home/End): the board after the
@@ -275,7 +275,7 @@ def board_header(board: dict[str, Any]) -> str:
 
 
 def board_html(board: dict[str, Any]) -> str:
-    """A board of the trace (:func:`berserk_rules.trace.board_of`) as HTML: the game's header, one box
+    """A board of the trace (:func:`berserk_rules.report.trace.board_of`) as HTML: the game's header, one box
     per player (hero, coins, cards in the game zone, zones), the Очередь."""
     out = ['<div class="berserk-replay-board">']
     head = board_header(board)

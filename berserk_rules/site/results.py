@@ -11,7 +11,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from berserk_rules.results import count
+from berserk_rules.report.results import count
 from berserk_rules.site.data import (
     SiteData,
     corpus_root,
@@ -112,7 +112,7 @@ def render_run_summary(data: SiteData) -> list[nodes.Node]:
 
 def render_coverage(app: Sphinx, data: SiteData, fromdocname: str) -> list[nodes.Node]:
     from berserk_rules.corpus import load_corpus
-    from berserk_rules.coverage import by_part, compute
+    from berserk_rules.report.coverage import by_part, compute
 
     corpus = load_corpus(corpus_root(app.config, app.srcdir))
     items = compute(corpus, data.scenarios, data.results)

@@ -1,6 +1,6 @@
 """The scenario's view of a game: builds the position, talks to the driver, remembers rejections.
 
-Steps never import an engine: they reach it through the :class:`~berserk_rules.driver.Driver` that
+Steps never import an engine: they reach it through the :class:`~berserk_rules.harness.driver.Driver` that
 the ``berserk_driver`` option names (the reference engine by default).
 """
 
@@ -12,14 +12,15 @@ from typing import Any
 
 import pytest
 
-from berserk_rules import contract
-from berserk_rules.driver import Driver, Rejected, SetupRejected
 from berserk_rules.errors import ScenarioInputError
+from berserk_rules.harness import contract
+from berserk_rules.harness.driver import Driver, Rejected, SetupRejected
+from berserk_rules.report.trace import StepTrace
+from berserk_rules.report.vectors import VectorRecorder, fits, resolve_path
 from berserk_rules.runner.state import ENGINE_FAILED_KEY
-from berserk_rules.runner.trace import GAME_KEY, STEPS_PROPERTY, log_slices
+from berserk_rules.runner.trace import log_slices
+from berserk_rules.runner.traced import GAME_KEY, STEPS_PROPERTY
 from berserk_rules.runner.vectors import VECTOR_KEY
-from berserk_rules.trace import StepTrace
-from berserk_rules.vectors import VectorRecorder, fits, resolve_path
 
 PLAYERS = ("А", "Б")
 ANY_TARGET = object()  # matching_options(): an option with any target (or none)
@@ -464,7 +465,7 @@ class ScenarioGame:
         return found
 
     def ability_pattern(self, kind: str, text: str, source: str) -> dict[str, Any]:
-        """The option pattern (:func:`~berserk_rules.vectors.fits`) of a ``kind`` option ("declare",
+        """The option pattern (:func:`~berserk_rules.report.vectors.fits`) of a ``kind`` option ("declare",
         "activate") for the ability with exactly this text of this source — named as
         :meth:`matching_options` names it: by name, or a copy by its card."""
         about: dict[str, Any] = {"ability": text}

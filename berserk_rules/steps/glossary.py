@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules import decks
+from berserk_rules.reference import deck_rules
+from berserk_rules.rulebook import decks
 from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
 from berserk_rules.steps.registry import given, then, when
 
@@ -423,13 +424,13 @@ def deck_list(game: ScenarioGame, fmt: str, datatable: list[list[str]]) -> None:
 
 def _deck_problems(game: ScenarioGame) -> list[dict[str, Any]]:
     """Deck lists follow tournament rules, not game rules: they are checked by the reference deck rules
-    (:func:`berserk_rules.decks.check`), whichever engine the scenarios run on."""
+    (:func:`berserk_rules.reference.deck_rules.check`), whichever engine the scenarios run on."""
     deck = getattr(game, "deck", None)
     if deck is None:
         raise AssertionError("перед этим шагом опишите колоду: «Дано колода для турнира «…»:»")
     try:
-        return decks.check(deck)
-    except decks.DeckError as exc:
+        return deck_rules.check(deck)
+    except deck_rules.DeckError as exc:
         raise AssertionError(f"колоду не удалось прочитать: {exc}") from exc
 
 

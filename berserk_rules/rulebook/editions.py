@@ -41,7 +41,7 @@ from berserk_rules.importer import write_files
 from berserk_rules.importer.editorial import load_editorial
 from berserk_rules.importer.reader import Importer
 from berserk_rules.importer.records import Placement
-from berserk_rules.project import read_utf8, toml_error
+from berserk_rules.rulebook.project import read_utf8, toml_error
 
 EDITION_FILE = "edition.toml"
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
@@ -226,7 +226,7 @@ def load_edition(folder: Path, project: bool = False) -> Corpus:
 
 def is_project(folder: Path) -> bool:
     """Is ``folder`` the root of this project (not an edition's folder)?"""
-    from berserk_rules.project import project_root
+    from berserk_rules.rulebook.project import project_root
 
     try:
         return folder.resolve() == project_root().resolve()

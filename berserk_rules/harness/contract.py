@@ -1,4 +1,4 @@
-"""The driver contract as data: the JSON Schemas of ``berserk_rules/schemas/`` and their checks.
+"""The driver contract as data: the JSON Schemas of ``berserk_rules/harness/schemas/`` and their checks.
 
 The schemas (JSON Schema draft 2020-12) are the single source of truth for what crosses the
 driver boundary — the position, decisions and their options, actions, observations, log entries
@@ -130,7 +130,7 @@ def loads(text: str) -> Any:
 
 @functools.cache
 def schema(name: str) -> dict[str, Any]:
-    """The schema ``berserk_rules/schemas/<name>.schema.json`` as a dict."""
+    """The schema ``berserk_rules/harness/schemas/<name>.schema.json`` as a dict."""
     return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 

@@ -83,7 +83,7 @@ DISK_CACHE = False
 
 def parse_feature(path: Path, root: Path) -> ParsedFeature:
     """Parse one feature file; syntax errors raise :class:`SourceError` at the first error's line."""
-    from berserk_rules.project import read_utf8
+    from berserk_rules.rulebook.project import read_utf8
 
     rel = relative_name(path, root)
     text = read_utf8(path, rel, plain=True)
@@ -320,7 +320,7 @@ def feature_files(paths: Iterable[Path]) -> Iterator[Path]:
 def load_scenarios(root: Path | None = None) -> list[ScenarioRef]:
     """Every scenario of ``<root>/features`` (outline rows separately), in file and line order.
 
-    ``root`` is the project root (default: :func:`berserk_rules.project.project_root`). A feature
+    ``root`` is the project root (default: :func:`berserk_rules.rulebook.project.project_root`). A feature
     file with a syntax error raises :class:`SourceError` (file:line).
     """
     if root is None:
@@ -335,6 +335,6 @@ def load_scenarios(root: Path | None = None) -> list[ScenarioRef]:
 
 
 def _project_root() -> Path:
-    from berserk_rules.project import project_root
+    from berserk_rules.rulebook.project import project_root
 
     return project_root()

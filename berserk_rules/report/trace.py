@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from berserk_rules.driver import Driver
+from berserk_rules.harness.driver import Driver
 
 ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
 DECK_SHOWN = 10  # a longer deck is shown as its size

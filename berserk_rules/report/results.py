@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.errors import SourceError, UserError
-from berserk_rules.features import ScenarioRef, relative_name
+from berserk_rules.rulebook.features import ScenarioRef, relative_name
 
 RESULTS_SCHEMA = 1
 STATUSES = ("passed", "failed", "xfail", "xpass", "skipped", "error", "not run", "not applicable")
@@ -109,7 +109,7 @@ def build(
     return {
         "schema": RESULTS_SCHEMA,
         "engine": engine,
-        **({"suite": suite} if suite else {}),  # the suite's version: berserk_rules.suite_version
+        **({"suite": suite} if suite else {}),  # the suite's version: berserk_rules.rulebook.suite_version
         "started": started_iso or now(),
         "finished": now(),
         "duration": round(duration, 3),
@@ -176,7 +176,7 @@ def read_results(path: str | Path) -> dict[str, Any] | None:
     JSON, not UTF-8, a folder, another schema version (an older or newer berserk-rules), a wrong
     shape of ``engine``/``summary``/``scenarios`` or of a scenario record.
     """
-    from berserk_rules.project import read_utf8
+    from berserk_rules.rulebook.project import read_utf8
 
     path = Path(path)
     if not path.exists():

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from berserk_rules.features import ScenarioRef
+from berserk_rules.rulebook.features import ScenarioRef
 
 HEADING_REASON = "заголовок раздела"
 NOT_RUN = "not run"
@@ -53,7 +53,7 @@ def compute(
             {"id", "name", "file", "line", "status"}]}
 
     ``reason`` is present only when ``testable`` is false; ``status`` comes from ``results``
-    (scenario id -> record, see :func:`berserk_rules.features.load_results`), "not run" if absent.
+    (scenario id -> record, see :func:`berserk_rules.rulebook.features.load_results`), "not run" if absent.
     """
     by_rule: dict[str, list[ScenarioRef]] = {}
     by_term: dict[str, list[ScenarioRef]] = {}

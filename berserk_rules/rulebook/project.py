@@ -108,7 +108,7 @@ def project_root() -> Path:
     for folder in (cwd, *cwd.parents):
         if _is_project(folder):
             return folder
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # berserk_rules/
     for folder in package.parents:
         if _is_project(folder):
             if folder not in _FALLBACK_NOTED:
@@ -143,7 +143,7 @@ SUITE_FILES = (
 
 def installed_suite() -> Path | None:
     """The suite carried by an installed wheel (``berserk_rules/suite/``), or None in a checkout."""
-    folder = Path(__file__).resolve().parent / SUITE_DATA
+    folder = Path(__file__).resolve().parents[1] / SUITE_DATA  # berserk_rules/suite/
     return folder if _is_project(folder) else None
 
 

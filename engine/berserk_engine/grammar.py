@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 import parse
+
 from berserk_engine.abilities import (
     Ability,
     Amount,

@@ -1,12 +1,12 @@
 """Checked drivers: what scenarios talk to, every value that crosses the boundary checked.
 
 * :class:`ProcessDriver` — an engine process reached through an
-  :class:`~berserk_rules.protocol.EngineProcess` (one process per pytest process, reused scenario
+  :class:`~berserk_rules.harness.protocol.EngineProcess` (one process per pytest process, reused scenario
   after scenario, restarted after a crash; a per-request and a per-scenario time limit);
 * :class:`InProcessDriver` — a Python driver called directly (``--berserk-isolation none``): the
   same checks, no crash isolation and no time limits.
 
-Every request and every answer is checked against the schemas (:mod:`berserk_rules.contract`); a
+Every request and every answer is checked against the schemas (:mod:`berserk_rules.harness.contract`); a
 broken contract, or any failure of the engine, makes the scenario an ``error``.
 
 **Queries are asked once per state.** The protocol's queries (``decision``, ``observe``, ``log``)
@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from berserk_rules import contract, messages
-from berserk_rules.driver import Driver, EngineFailure, Rejected, SetupRejected
-from berserk_rules.protocol import RESULT_SCHEMAS, EngineProcess, shown_call
+from berserk_rules.harness import contract, messages
+from berserk_rules.harness.driver import Driver, EngineFailure, Rejected, SetupRejected
+from berserk_rules.harness.protocol import RESULT_SCHEMAS, EngineProcess, shown_call
 
 QUERIES = frozenset({messages.DECISION.name, messages.OBSERVE.name, messages.LOG.name})
 
@@ -106,7 +106,7 @@ class CheckedDriver(Driver):
 
 
 class ProcessDriver(CheckedDriver):
-    """One scenario's driver over a shared :class:`~berserk_rules.protocol.EngineProcess`."""
+    """One scenario's driver over a shared :class:`~berserk_rules.harness.protocol.EngineProcess`."""
 
     def __init__(
         self, engine: EngineProcess, scenario: str | None = None, scenario_timeout: float | None = None

@@ -2,9 +2,9 @@
 
 A driver is deliberately small and speaks JSON-ready data only (dicts, lists, strings, numbers), so
 that it crosses a process boundary unchanged: every method's arguments and results are what the
-NDJSON protocol carries (:mod:`berserk_rules.protocol`; the methods are the messages of a game, one
-table: :mod:`berserk_rules.messages`), and their shapes are the JSON Schemas of
-``berserk_rules/schemas/`` (checked by :mod:`berserk_rules.contract` on every route).
+NDJSON protocol carries (:mod:`berserk_rules.harness.protocol`; the methods are the messages of a game, one
+table: :mod:`berserk_rules.harness.messages`), and their shapes are the JSON Schemas of
+``berserk_rules/harness/schemas/`` (checked by :mod:`berserk_rules.harness.contract` on every route).
 
 ``start(setup)``
     Build a game from a declarative position (``schemas/position.schema.json`` is the format:
@@ -59,7 +59,7 @@ class SetupRejected(Exception):
 
 class EngineFailure(Exception):
     """The engine did not behave as a driver must: it crashed, hung, answered something that is
-    not the protocol or broke the contract (:mod:`berserk_rules.contract`). The scenario is an
+    not the protocol or broke the contract (:mod:`berserk_rules.harness.contract`). The scenario is an
     ``error`` (the engine's), not a failure of the rule it checks."""
 
 
@@ -97,7 +97,7 @@ class Driver(ABC):
         """Release resources (a subprocess, a connection)."""
 
     def serve_over_wire(self) -> None:  # noqa: B027 - optional hook
-        """Called by :mod:`berserk_rules.host` on the driver it serves over the protocol, before
+        """Called by :mod:`berserk_rules.harness.host` on the driver it serves over the protocol, before
         ``start``: from then on every argument is freshly parsed JSON that nobody else holds, and
         every answer is serialised before the next call. A driver that copies what it is given or
         what it answers (so that a caller in its process cannot change the game's state) may stop

@@ -22,7 +22,7 @@ from typing import Any
 
 from berserk_rules.corpus import read_utf8, toml_error
 from berserk_rules.errors import SourceError
-from berserk_rules.features import (
+from berserk_rules.rulebook.features import (
     EXAMPLE_TAG,
     FEATURES_DIR,
     INTERPRETATION_TAG,
@@ -36,7 +36,7 @@ from berserk_rules.features import (
     scenario_refs,
     syntax_errors,
 )
-from berserk_rules.gherkin_keywords import suspicious_description
+from berserk_rules.rulebook.gherkin_keywords import suspicious_description
 
 ERROR = "error"
 INFO = "info"

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from berserk_rules import contract
+from berserk_rules.harness import contract
 
 _DECODER = json.JSONDecoder(parse_constant=contract._reject_constant)  # strict as contract.loads
 _SCANSTRING: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]

@@ -1,14 +1,14 @@
 """The engine as a process: the client side of the NDJSON protocol.
 
 An :class:`EngineProcess` is an engine (``berserk-engine serve``, an engine in any language, or any
-Python driver served by :mod:`berserk_rules.host`) started once per pytest process, reused scenario
+Python driver served by :mod:`berserk_rules.harness.host`) started once per pytest process, reused scenario
 after scenario and restarted after a crash, with a per-request time limit. Scenarios reach it
-through a checked driver (:class:`~berserk_rules.checked.ProcessDriver`), which checks every
+through a checked driver (:class:`~berserk_rules.harness.checked.ProcessDriver`), which checks every
 value that crosses the boundary against the schemas and adds the per-scenario time limit.
 
 Whatever goes wrong on the engine's side — it exits or is killed by a signal, hangs, writes
 something that is not a line of JSON, answers with a wrong id, breaks a schema, reports an
-internal error — raises :class:`~berserk_rules.driver.EngineFailure` naming the request, the
+internal error — raises :class:`~berserk_rules.harness.driver.EngineFailure` naming the request, the
 reason and the end of the engine's stderr: that scenario is an ``error``, every other scenario
 runs on (in a fresh process if needed).
 
@@ -32,8 +32,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from berserk_rules import contract, messages, replies
-from berserk_rules.driver import EngineFailure, Rejected, SetupRejected, Unsupported
+from berserk_rules.harness import contract, messages, replies
+from berserk_rules.harness.driver import EngineFailure, Rejected, SetupRejected, Unsupported
 
 PROTOCOL = "1.0"
 CLIENT = {"name": "berserk-rules", "version": "0.1.0"}  # the version: set from the package below

@@ -1,6 +1,6 @@
 """Portable test vectors: every scenario as data an engine author can replay without Python.
 
-A vector (schema ``berserk_rules/schemas/vector.schema.json``) holds the scenario's rules and tags,
+A vector (schema ``berserk_rules/harness/schemas/vector.schema.json``) holds the scenario's rules and tags,
 the starting position, and its steps in order:
 
 * ``{"op": "act", "player": "А", "action": {…}}`` — a legal action, expected to be accepted;
@@ -27,7 +27,7 @@ to ``v`` (an ability's text, a candidate card). In a check's path and expected v
 ``{"$card": …}`` reference too, resolved like an action's.
 
 Steps the exporter cannot express as data are listed in the vector's ``unexpressed``, never
-dropped silently. :func:`replay` runs a vector against any :class:`~berserk_rules.driver.Driver`.
+dropped silently. :func:`replay` runs a vector against any :class:`~berserk_rules.harness.driver.Driver`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import copy
 import json
 from typing import Any
 
-from berserk_rules.driver import Driver, Rejected
+from berserk_rules.harness.driver import Driver, Rejected
 
 FORMAT = "berserk-vector/1"
 ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")

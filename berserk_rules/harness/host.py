@@ -1,4 +1,4 @@
-"""``python -m berserk_rules.host module:Class``: any Python driver as an engine process.
+"""``python -m berserk_rules.harness.host module:Class``: any Python driver as an engine process.
 
 The pytest plugin runs every driver out of process by default (``--berserk-isolation process``):
 a driver class (``--berserk-driver``) is served by this host over the same NDJSON protocol as an
@@ -6,9 +6,10 @@ engine in another language (``--berserk-engine``), so a crash (segfault, ``os.ab
 ``os._exit``) or a hang inside the driver is one scenario's error, never the end of the run.
 
 The host is berserk-rules' own: the request loop and the dispatch are here, the messages it answers
-are the table of :mod:`berserk_rules.messages`, and it imports nothing from the reference engine (the
-reference engine's own server, ``berserk-engine serve``, is ``engine/serve.py``; the reference driver
-is loaded by name like any other, :data:`berserk_rules.driver.DEFAULT_DRIVER`).
+are the table of :mod:`berserk_rules.harness.messages`, and it imports nothing from the reference
+engine (the reference engine's own server, ``berserk-engine serve``, is
+``engine/berserk_engine/serve.py``; the reference driver is loaded by name like any other,
+:data:`berserk_rules.harness.driver.DEFAULT_DRIVER`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-from berserk_rules import messages
-from berserk_rules.contract import json_problems
-from berserk_rules.driver import Driver, Rejected, SetupRejected
-from berserk_rules.protocol import PROTOCOL
+from berserk_rules.harness import messages
+from berserk_rules.harness.contract import json_problems
+from berserk_rules.harness.driver import Driver, Rejected, SetupRejected
+from berserk_rules.harness.protocol import PROTOCOL
 
 PLAYERS = ("А", "Б")
 VIEWERS = (*PLAYERS, None)
@@ -40,7 +41,7 @@ def _viewer(request: dict[str, Any]) -> str | None:
 
 
 class DriverSession:
-    """A protocol session over a :class:`~berserk_rules.driver.Driver` instance per game."""
+    """A protocol session over a :class:`~berserk_rules.harness.driver.Driver` instance per game."""
 
     def __init__(self, driver_class: type[Driver]) -> None:
         self.driver_class = driver_class
@@ -179,17 +180,17 @@ def serve(session: DriverSession, stdin: IO[bytes] | None = None, stdout: IO[byt
 
 
 def main(argv: list[str] | None = None) -> int:
-    from berserk_rules.driver import resolve_driver
     from berserk_rules.errors import UserError
+    from berserk_rules.harness.driver import resolve_driver
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("использование: python -m berserk_rules.host модуль:Класс", file=sys.stderr)
+        print("использование: python -m berserk_rules.harness.host модуль:Класс", file=sys.stderr)
         return 2
     try:
         driver_class = resolve_driver(args[0])
     except UserError as exc:
-        print(f"berserk_rules.host: {exc}", file=sys.stderr)
+        print(f"berserk_rules.harness.host: {exc}", file=sys.stderr)
         return 2
     return serve(DriverSession(driver_class))
 

@@ -1,7 +1,7 @@
 """``berserk-engine serve``: the reference engine as a process speaking the berserk-rules protocol.
 
 Newline-delimited JSON over stdin/stdout, one request and one response a line, UTF-8 (the
-messages are specified by the JSON Schemas of berserk-rules, ``berserk_rules/schemas/``, and on
+messages are specified by the JSON Schemas of berserk-rules, ``berserk_rules/harness/schemas/``, and on
 the site's «Протокол» page)::
 
     → {"id": 0, "op": "handshake", "protocol": "1.0"}

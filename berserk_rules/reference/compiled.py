@@ -1,5 +1,6 @@
-"""The compiled reference engine: the same source (``engine/``) compiled to C extension modules with
-mypyc, the compiler mypy ships (as black and mypy itself ship compiled builds of pure-Python code).
+"""The compiled reference engine: the same source (``engine/berserk_engine/``) compiled to C extension
+modules with mypyc, the compiler mypy ships (as black and mypy itself ship compiled builds of
+pure-Python code).
 
 Nothing changes in the rules or in the code a reader reads: the compiled engine is built from the very
 files of the package ``berserk_engine``, and ``tests/test_compiled.py`` holds it to the pure-Python one
@@ -52,7 +53,8 @@ setup(
 
 
 def engine_source() -> Path:
-    """The folder of the package ``berserk_engine`` as installed (``engine/`` in an editable install)."""
+    """The folder of the package ``berserk_engine`` as installed (``engine/berserk_engine/`` in an
+    editable install)."""
     import berserk_engine
 
     return Path(berserk_engine.__file__).resolve().parent

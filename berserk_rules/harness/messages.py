@@ -1,15 +1,16 @@
 """The protocol's messages, each declared once: its name (``op``), request and reply schemas, one line of doc.
 
 Everything on the berserk-rules side that names a message reads this table: the client
-(:mod:`berserk_rules.protocol` — the requests it sends and the schema each reply is checked
-against), the host of Python drivers (:mod:`berserk_rules.host` — the requests it answers), the
+(:mod:`berserk_rules.harness.protocol` — the requests it sends and the schema each reply is checked
+against), the host of Python drivers (:mod:`berserk_rules.harness.host` — the requests it answers), the
 checks of the schema (``protocol.schema.json``: its ``op`` enum and request forms must be these,
 ``tests/test_messages.py``) and the protocol page, whose table of messages is generated from here
 (the ``{berserk-messages}`` directive of ``docs/protocol.md``).
 
-The reference engine's server (``engine/serve.py``) does not import this table: the engine imports
-nothing from berserk-rules, as an engine in another language would not; ``tests/test_messages.py``
-holds it to the table instead (it answers every message here and refuses any other).
+The reference engine's server (``engine/berserk_engine/serve.py``) does not import this table: the
+engine imports nothing from berserk-rules, as an engine in another language would not;
+``tests/test_messages.py`` holds it to the table instead (it answers every message here and refuses
+any other).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ GAME: tuple[Message, ...] = (START, DECISION, ACT, OBSERVE, LOG)
 
 def request_fields(message: Message) -> list[tuple[str, bool]]:
     """(field, required) of the request's schema besides ``op``, in the schema's order."""
-    from berserk_rules.contract import schema
+    from berserk_rules.harness.contract import schema
 
     name, _, fragment = message.request.partition("#")
     node: Any = schema(name)
@@ -90,7 +91,7 @@ def request_fields(message: Message) -> list[tuple[str, bool]]:
 
 def reply_words(message: Message) -> str:
     """The reply's schema in words: the title of the schema it names, or its type (``null``)."""
-    from berserk_rules.contract import schema
+    from berserk_rules.harness.contract import schema
 
     name, _, fragment = message.reply.partition("#")
     node: Any = schema(name)

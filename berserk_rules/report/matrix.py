@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.corpus.model import Corpus, part_of_id
-from berserk_rules.coverage import PART_FOLDER
 from berserk_rules.errors import UserError
-from berserk_rules.results import read_results
+from berserk_rules.report.coverage import PART_FOLDER
+from berserk_rules.report.results import read_results
 
 ORDER = ("error", "failed", "xpass", "not run", "xfail", "skipped", "not applicable", "passed")  # worst first
 SYMBOLS = {
@@ -156,7 +156,7 @@ def part_cell(cell: dict[str, Any]) -> str:
 
 
 def text_table(matrix: dict[str, Any]) -> str:
-    from berserk_rules.coverage import format_table
+    from berserk_rules.report.coverage import format_table
 
     labels = [e["label"] for e in matrix["engines"]]
     rows = [[part_name(p["part"]), *(part_cell(c) for c in p["cells"])] for p in matrix["parts"]]

@@ -10,7 +10,7 @@ from berserk_engine.errors import CardTextError, IllegalAction, SetupError
 from berserk_engine.game import Game
 from berserk_engine.setup import new_game
 
-from berserk_rules.driver import Driver, Rejected, SetupRejected
+from berserk_rules.harness.driver import Driver, Rejected, SetupRejected
 
 
 def copied(value: Any) -> Any:
@@ -39,7 +39,7 @@ class ReferenceDriver(Driver):
         self._copy: Callable[[Any], Any] = copied
 
     def serve_over_wire(self) -> None:
-        """Served by :mod:`berserk_rules.host`: the host serialises every answer at once and parses
+        """Served by :mod:`berserk_rules.harness.host`: the host serialises every answer at once and parses
         every argument afresh, so the copies that keep an in-process caller away from the engine's
         state are not needed (they cost the host a walk over every observation)."""
         self._copy = _same

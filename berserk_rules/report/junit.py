@@ -48,7 +48,7 @@ def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for file, scenarios in by_file.items():
         suite = ET.SubElement(suites, "testsuite", name=file, timestamp=str(results.get("started", "")))
-        if results.get("suite"):  # the suite's version the run used (berserk_rules.suite_version)
+        if results.get("suite"):  # the suite's version the run used (berserk_rules.rulebook.suite_version)
             suite_props = ET.SubElement(suite, "properties")
             ET.SubElement(suite_props, "property", name="berserk-suite", value=str(results["suite"]))
         counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}

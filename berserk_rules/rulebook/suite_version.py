@@ -81,7 +81,7 @@ def read_manifest(root: Path) -> Manifest | None:
     path = root / MANIFEST
     if not path.is_file():
         return None
-    from berserk_rules.project import read_utf8
+    from berserk_rules.rulebook.project import read_utf8
 
     text = read_utf8(path, MANIFEST, "опись версии набора")
     try:
@@ -104,7 +104,7 @@ def read_manifest(root: Path) -> Manifest | None:
 def suite_version(root: Path | None = None) -> str:
     """``<semver>+sha.<12 hex>`` of the project at ``root`` (default: the project found)."""
     if root is None:
-        from berserk_rules.project import project_root
+        from berserk_rules.rulebook.project import project_root
 
         root = project_root()
     manifest = read_manifest(root)
@@ -138,7 +138,7 @@ def _step_text(step: dict[str, Any]) -> str:
 def scenario_entries(root: Path) -> dict[str, Entry]:
     """Every scenario of ``root/features`` by key (file::name): its digest over the steps as run
     (background included, outline rows filled in, tables and doc strings) and tags."""
-    from berserk_rules.features import FEATURES_DIR, feature_files, parse_feature, scenario_refs
+    from berserk_rules.rulebook.features import FEATURES_DIR, feature_files, parse_feature, scenario_refs
 
     entries: dict[str, Entry] = {}
     folder = root / FEATURES_DIR

@@ -17,8 +17,9 @@ and the line; :func:`read_deck` returns the deck as data and, for each card, its
 
 The rules a deck list must follow (copies of a name, Копия карты, Орда) are tournament rules about
 deck lists, not about a game: they are checked by the reference implementation,
-``berserk_engine.construction``, through :func:`check` — for the command and for the deck scenarios
-alike, whichever engine plays the games (an engine's driver has no deck method).
+``berserk_engine.construction``, through :func:`berserk_rules.reference.deck_rules.check` — for the
+command and for the deck scenarios alike, whichever engine plays the games (an engine's driver has no
+deck method).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from berserk_rules.errors import SourceError
-from berserk_rules.project import read_utf8
+from berserk_rules.rulebook.project import read_utf8
 
 COLUMNS = {
     "количество": "count",
@@ -152,20 +153,3 @@ def _check_classes(card: dict[str, Any]) -> None:
         raise ValueError(
             f"столбец «класс»: класс есть только у существа, а «{card['name']}» — {card['type']}"
         )
-
-
-class DeckError(Exception):
-    """A deck list that cannot be checked: an unknown format, a card without a type, unreadable card
-    text (the message names the card)."""
-
-
-def check(deck: dict[str, Any]) -> list[dict[str, Any]]:
-    """The problems of a deck list (``{"index", "rule", "name", "message"}`` each; empty when it
-    follows the rules), by the reference deck rules."""
-    from berserk_engine import construction
-    from berserk_engine.errors import CardTextError, SetupError
-
-    try:
-        return [p.to_json() for p in construction.check(deck)]
-    except (SetupError, CardTextError) as exc:
-        raise DeckError(str(exc)) from exc
