@@ -226,6 +226,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
 
     p = sub.add_parser(
+        "kit", help="набор автора движка: раннер векторов и движок-пример на JavaScript (копия из пакета)"
+    )
+    p.add_argument("dir", metavar="ПАПКА", help="куда скопировать набор (новая или пустая папка)")
+
+    p = sub.add_parser(
         "known-failures", help="список известных ошибок (TOML для check --known-failures) по результатам"
     )
     p.add_argument("results", metavar="РЕЗУЛЬТАТЫ", help="файл результатов (check --results)")

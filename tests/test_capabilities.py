@@ -1,5 +1,5 @@
 """Capabilities decide what runs (issue 18, item 4), output made for fixing an engine (item 5), the
-JavaScript pieces: the vector runner (``runners/js``) and a second engine (``tests/engines/js``).
+JavaScript pieces: the vector runner (``runners/js``) and a second engine (``runners/js/example``).
 
 Node.js is needed for the JavaScript tests: without it they are skipped with the reason — unless
 ``CI`` or ``BERSERK_REQUIRE_NODE`` is set (``.ci/run``), then they fail."""
@@ -37,7 +37,7 @@ from berserk_rules.runner.capabilities import (
 from berserk_rules.runner.known_failures import load_known_failures
 
 ROOT = Path(__file__).resolve().parent.parent
-JS_ENGINE = "node tests/engines/js/engine.mjs"
+JS_ENGINE = "node runners/js/example/engine.mjs"
 NODE_REQUIRED = bool(os.environ.get("CI") or os.environ.get("BERSERK_REQUIRE_NODE"))
 
 
@@ -338,7 +338,7 @@ def test_js_runner_tests_pass() -> None:
         [node(), "--test", "test/"], cwd=ROOT / "runners" / "js", capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "# fail 0" in done.stdout and "# pass 6" in done.stdout
+    assert "# fail 0" in done.stdout and "# pass 7" in done.stdout
 
 
 def test_js_runner_exits_non_zero_and_shows_expected_and_actual(tmp_path: Path) -> None:
@@ -353,7 +353,7 @@ def test_js_runner_exits_non_zero_and_shows_expected_and_actual(tmp_path: Path) 
     }
     (tmp_path / "1.json").write_text(json.dumps(vector, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        [node(), "runners/js/replay.mjs", "tests/engines/js/engine.mjs", str(tmp_path)],
+        [node(), "runners/js/replay.mjs", "runners/js/example/engine.mjs", str(tmp_path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -408,7 +408,7 @@ def test_check_selects_by_path_and_refuses_a_wrong_one(tmp_path: Path) -> None:
     results = tmp_path / "r.json"
     file = "features/part-3/304-faza-nakopleniya.feature"
     project = _small_project(tmp_path / "p", file, "features/part-4/401-ochered.feature")
-    engine = f"node {ROOT / 'tests' / 'engines' / 'js' / 'engine.mjs'}"
+    engine = f"node {ROOT / 'runners' / 'js' / 'example' / 'engine.mjs'}"
     run = functools.partial(cli, cwd=project)
     done = run("check", "--engine", engine, "--results", str(results), "--", file)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Прогон тестовых векторов berserk-rules (berserk-rules export) на движке на JavaScript.
 //   node replay.mjs ДВИЖОК.mjs ПАПКА_ВЕКТОРОВ [ФАЙЛ.json …]
+//   npx berserk-vectors ДВИЖОК.mjs ПАПКА_ВЕКТОРОВ      (пакет berserk-rules-vectors в зависимостях проекта)
 // ДВИЖОК.mjs экспортирует createEngine(): объект с методами start(position), decision(), act(player,
 // action) (недопустимое действие — исключение с полем rule), observe(viewer), log(viewer).
 // Печатает строку на вектор (✓ или ✗ с ожидаемым и полученным); код выхода 1, если хоть один не прошёл,
-// 2 — неверные аргументы.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+// 2 — неверные аргументы, нет такой папки или в ней нет ни одного вектора (ничего не проверено — не успех).
+import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ZONES = ["hand", "deck", "graveyard", "reserve", "sideboard"];
 
@@ -138,9 +139,22 @@ export async function main(argv, out = console.log) {
     out("использование: node replay.mjs ДВИЖОК.mjs ПАПКА_ИЛИ_ФАЙЛ …");
     return 2;
   }
+  let files;
+  try { files = argv.slice(1).flatMap(vectorFiles); } catch (e) {
+    out(`нет такого файла или папки векторов: ${e.path ?? e.message}`);
+    return 2;
+  }
+  if (!files.length) {
+    out(`векторов нет в ${argv.slice(1).join(", ")}: ничего не проверено (векторы пишет berserk-rules export ПАПКА)`);
+    return 2;
+  }
   const { createEngine } = await import(pathToFileURL(resolve(argv[0])).href);
+  if (typeof createEngine !== "function") {
+    out(`${argv[0]} не экспортирует функцию createEngine()`);
+    return 2;
+  }
   let failed = 0, total = 0;
-  for (const file of argv.slice(1).flatMap(vectorFiles)) {
+  for (const file of files) {
     const vector = JSON.parse(readFileSync(file, "utf8"));
     total += 1;
     let failure;
@@ -156,6 +170,12 @@ export async function main(argv, out = console.log) {
   return failed ? 1 : 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+// Запущен как программа (node replay.mjs …), а не импортирован: тот же файл на диске после разыменования
+// ссылок. Через node_modules/.bin и npx запускается bin/berserk-vectors.mjs — он вызывает main() сам.
+export function startedAsProgram(argv1 = process.argv[1], self = import.meta.url) {
+  try { return realpathSync(argv1 ?? "") === realpathSync(fileURLToPath(self)); } catch { return false; }
+}
+
+if (startedAsProgram()) {
   process.exitCode = await main(process.argv.slice(2));
 }
