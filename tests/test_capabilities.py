@@ -82,6 +82,7 @@ def test_reference_capabilities_are_its_registries() -> None:
     answered = {kind for kinds, _, _ in actions.DECISIONS.values() for kind in kinds}
     assert answered <= set(caps["actions"])
     assert not {"parts", "rules", "terms"} & set(caps)  # every Part and term: nothing left out
+    assert caps["requests"] == ["deck"]  # and the optional deck request (its deck construction rules)
 
 
 def test_reference_capabilities_pass_the_schema() -> None:
@@ -100,7 +101,9 @@ def test_reference_capabilities_pass_the_schema() -> None:
 
 def test_absent_keys_mean_everything() -> None:
     caps = Capabilities.from_handshake({})
-    assert caps.everything
+    assert not caps.everything  # … of the game: the optional requests are answered only when named
+    assert caps.requests == frozenset()
+    assert Capabilities.from_handshake({"requests": ["deck"]}).everything
     assert static_reason(caps, ref(rules=("401.7",), terms=("броня-х",))) is None
     assert action_reason(caps, {"type": "attack"}) is None
 
@@ -487,7 +490,8 @@ def test_a_python_driver_declares_its_capabilities_as_a_class_attribute() -> Non
 
     reply = DriverSession(Partial).handle({"id": 0, "op": "handshake", "protocol": "1.0"})
     assert reply["result"]["capabilities"] == {"parts": [3], "actions": ["end_turn"]}
-    assert DriverSession(ReferenceDriver).handle({"id": 0, "op": "handshake"})["result"]["capabilities"] == {}
+    declared = DriverSession(ReferenceDriver).handle({"id": 0, "op": "handshake"})["result"]["capabilities"]
+    assert declared == {"requests": ["deck"]}
 
 
 def test_check_names_the_commonest_reasons_of_not_applicable() -> None:
