@@ -341,7 +341,7 @@ def test_js_runner_tests_pass() -> None:
         [node(), "--test", "test/"], cwd=ROOT / "runners" / "js", capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "# fail 0" in done.stdout and "# pass 7" in done.stdout
+    assert "# fail 0" in done.stdout and "# pass 9" in done.stdout
 
 
 def test_js_runner_exits_non_zero_and_shows_expected_and_actual(tmp_path: Path) -> None:

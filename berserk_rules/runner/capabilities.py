@@ -89,18 +89,40 @@ def scenario_parts(ref: ScenarioRef) -> set[int]:
 def static_reason(caps: Capabilities, ref: ScenarioRef) -> str | None:
     """Why the scenario is not applicable to an engine with these capabilities (None: it is),
     from what the scenario says of itself: Parts, rules, terms."""
+    return needs_reason(caps, scenario_parts(ref), ref.rules, ref.terms)
+
+
+def needs_reason(
+    caps: Capabilities, parts: Iterable[int], rules: Iterable[str], terms: Iterable[str]
+) -> str | None:
+    """Why a scenario (or its vector) of these Parts, rules and terms is not applicable (None: it is)."""
     if caps.parts is not None:
-        missing = scenario_parts(ref) - caps.parts
+        missing = set(parts) - caps.parts
         if missing:
             return f"движок не заявил часть {_shown(missing)} (заявлены: {_shown(caps.parts) or 'никакие'})"
     if caps.rules is not None:
-        outside = [rule for rule in ref.rules if not covered(rule, caps.rules)]
+        outside = [rule for rule in rules if not covered(rule, caps.rules)]
         if outside:
             return f"движок не заявил правило {_shown(outside)}"
     if caps.terms is not None:
-        outside = [term for term in ref.terms if term not in caps.terms]
+        outside = [term for term in terms if term not in caps.terms]
         if outside:
             return f"движок не заявил термин {_shown(outside)}"
+    return None
+
+
+def require_reason(caps: Capabilities, decisions: Iterable[Any], actions: Iterable[Any]) -> str | None:
+    """Why a step about a decision of one of ``decisions`` kinds or an option of one of ``actions``
+    types is not applicable (None: the engine declared at least one of each)."""
+    for declared, wanted, what in (
+        (caps.decisions, [d for d in decisions if isinstance(d, str)], "решение вида"),
+        (caps.actions, [a for a in actions if isinstance(a, str)], "действие"),
+    ):
+        if declared is not None and wanted and not set(wanted) & declared:
+            return (
+                f"шаг говорит про {what} {' или '.join(wanted)}, а движок его не заявил "
+                f"(заявлены: {_shown(declared)})"
+            )
     return None
 
 
@@ -141,15 +163,9 @@ class CapabilityGuard(Driver):
         """A step is about a decision of one of ``decisions`` kinds, or an option of one of
         ``actions`` types (``ScenarioGame.needs``): if the engine declared none, the scenario is
         not applicable."""
-        for declared, wanted, what in (
-            (self.caps.decisions, [d for d in decisions if isinstance(d, str)], "решение вида"),
-            (self.caps.actions, [a for a in actions if isinstance(a, str)], "действие"),
-        ):
-            if declared is not None and wanted and not set(wanted) & declared:
-                raise Unsupported(
-                    f"шаг говорит про {what} {' или '.join(wanted)}, а движок его не заявил "
-                    f"(заявлены: {_shown(declared)})"
-                )
+        reason = require_reason(self.caps, decisions, actions)
+        if reason is not None:
+            raise Unsupported(reason)
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         reason = action_reason(self.caps, action)

@@ -20,7 +20,7 @@ const CAPABILITIES = {
   actions: ["end_turn"],
 };
 
-class Unsupported extends Error {}
+class Unsupported extends Error { kind = "unsupported"; } // как error.kind протокола
 class Rejected extends Error {
   constructor(rule, message) { super(message); this.rule = rule; }
 }
@@ -195,7 +195,7 @@ export function createEngine() {
       : { ...e }));
   }
 
-  return { start, decision, act, observe, log: logFor };
+  return { capabilities: CAPABILITIES, start, decision, act, observe, log: logFor };
 }
 
 function answer(engine, request) {

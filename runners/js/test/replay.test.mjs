@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync, mkdirSync, rmSync, symlinkSync } from "node
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { replay, at, same, main, startedAsProgram } from "../replay.mjs";
+import { replay, at, same, main, outcome, startedAsProgram } from "../replay.mjs";
 import { createEngine } from "../example/engine.mjs";
 
 const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,4 +112,37 @@ test("run through a symlink (node_modules/.bin) or by path, a failing vector exi
   }
   assert.ok(startedAsProgram(join(links, "replay"), new URL("../replay.mjs", import.meta.url).href));
   assert.ok(!startedAsProgram(join(links, "berserk-vectors"), new URL("../replay.mjs", import.meta.url).href));
+});
+
+test("not applicable is kept apart from failed, by the engine's capabilities", () => {
+  const engine = createEngine(); // parts [3], decisions choose_action, actions end_turn
+  assert.equal(outcome(vector([]), engine).status, "passed");
+  const part4 = { ...vector([]), needs: { parts: [4], rules: [], terms: [], decisions: [], actions: [] } };
+  assert.match(outcome(part4, createEngine()).reason, /не заявил часть 4/);
+  const asks = vector([{ op: "require", actions: ["attack", "pass"] }]);
+  assert.deepEqual(outcome(asks, createEngine()).status, "not applicable");
+  assert.equal(outcome(vector([{ op: "require", actions: ["end_turn", "pass"] }]), createEngine()).status, "passed");
+  const sends = vector([{ op: "act", player: "Б", action: { type: "pass" } }]);
+  assert.match(outcome(sends, createEngine()).reason, /действие pass/);
+  const text = vector([]);
+  text.position = { ...text.position, cards: { "Гном": { type: "существо", text: "Броня 1." } },
+    players: { "А": { play: ["Гном"] }, "Б": {} } };
+  assert.match(outcome(text, createEngine()).reason, /не поддерживает: текст карт/);
+  const wrong = vector([{ op: "check", viewer: null, path: ["turn"], expected: 7 }]);
+  assert.equal(outcome(wrong, createEngine()).status, "failed");
+  assert.equal(outcome(part4, createEngine(), null).status, "passed"); // null: everything declared
+});
+
+test("a run where no vector applies is not green", async (t) => {
+  const folder = scratch(t);
+  const part4 = { ...vector([]), needs: { parts: [4], rules: [], terms: [], decisions: [], actions: [] } };
+  writeFileSync(join(folder, "1.json"), JSON.stringify(part4));
+  const lines = [];
+  assert.equal(await main([ENGINE, folder], (line) => lines.push(line)), 1);
+  const text = lines.join("\n");
+  assert.match(text, /∅ features\/part-3\/x\.feature:1 .* — не применим: движок не заявил часть 4/);
+  assert.match(text, /векторов 1: прошли 0, не прошли 0, не применимы 1/);
+  assert.match(text, /НИ ОДИН ВЕКТОР НЕ ПРИМЕНИМ/);
+  writeFileSync(join(folder, "2.json"), JSON.stringify({ ...vector([]), id: "f:2" }));
+  assert.equal(await main([ENGINE, folder], () => {}), 0); // one passes, one does not apply: green
 });
