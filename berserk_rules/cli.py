@@ -175,6 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--junit", default=None, metavar="ФАЙЛ", help="записать также отчёт JUnit XML")
         p.add_argument(
+            "--suite",
+            default=None,
+            metavar="X.Y.Z",
+            help="закрепить версию набора сценариев: другая установленная версия — ошибка (X.Y.Z+sha.… — "
+            "и содержимое)",
+        )
+        p.add_argument(
             "--results", default=None, help=f"куда записать результаты (по умолчанию {DEFAULT_RESULTS})"
         )
         p.add_argument(
