@@ -18,7 +18,7 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 # The same lists as berserk_rules/rulebook/project.py (SUITE_FOLDERS, SUITE_FILES); tests/test_packaging.py
 # checks that they agree. Not imported from there: the build must not import the package.
-SUITE_FOLDERS = ("rules", "features")
+SUITE_FOLDERS = ("rules", "features", "runners")
 SUITE_FILES = (
     "pyproject.toml",
     "conftest.py",
@@ -28,7 +28,7 @@ SUITE_FILES = (
     "CHANGELOG-suite.md",
     "LICENSE",
 )
-SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "node_modules")
 
 
 class BuildWithSuite(build_py):

@@ -175,6 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--junit", default=None, metavar="ФАЙЛ", help="записать также отчёт JUnit XML")
         p.add_argument(
+            "--suite",
+            default=None,
+            metavar="X.Y.Z",
+            help="закрепить версию набора сценариев: другая установленная версия — ошибка (X.Y.Z+sha.… — "
+            "и содержимое)",
+        )
+        p.add_argument(
             "--results", default=None, help=f"куда записать результаты (по умолчанию {DEFAULT_RESULTS})"
         )
         p.add_argument(
@@ -224,6 +231,11 @@ def build_parser() -> argparse.ArgumentParser:
         "export", help="записать каждый сценарий как тестовый вектор JSON (для авторов движков)"
     )
     p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
+
+    p = sub.add_parser(
+        "kit", help="набор автора движка: раннер векторов и движок-пример на JavaScript (копия из пакета)"
+    )
+    p.add_argument("dir", metavar="ПАПКА", help="куда скопировать набор (новая или пустая папка)")
 
     p = sub.add_parser(
         "known-failures", help="список известных ошибок (TOML для check --known-failures) по результатам"

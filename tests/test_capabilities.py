@@ -1,5 +1,5 @@
 """Capabilities decide what runs (issue 18, item 4), output made for fixing an engine (item 5), the
-JavaScript pieces: the vector runner (``runners/js``) and a second engine (``tests/engines/js``).
+JavaScript pieces: the vector runner (``runners/js``) and a second engine (``runners/js/example``).
 
 Node.js is needed for the JavaScript tests: without it they are skipped with the reason — unless
 ``CI`` or ``BERSERK_REQUIRE_NODE`` is set (``.ci/run``), then they fail."""
@@ -37,7 +37,7 @@ from berserk_rules.runner.capabilities import (
 from berserk_rules.runner.known_failures import load_known_failures
 
 ROOT = Path(__file__).resolve().parent.parent
-JS_ENGINE = "node tests/engines/js/engine.mjs"
+JS_ENGINE = "node runners/js/example/engine.mjs"
 NODE_REQUIRED = bool(os.environ.get("CI") or os.environ.get("BERSERK_REQUIRE_NODE"))
 
 
@@ -82,6 +82,7 @@ def test_reference_capabilities_are_its_registries() -> None:
     answered = {kind for kinds, _, _ in actions.DECISIONS.values() for kind in kinds}
     assert answered <= set(caps["actions"])
     assert not {"parts", "rules", "terms"} & set(caps)  # every Part and term: nothing left out
+    assert caps["requests"] == ["deck"]  # and the optional deck request (its deck construction rules)
 
 
 def test_reference_capabilities_pass_the_schema() -> None:
@@ -100,7 +101,9 @@ def test_reference_capabilities_pass_the_schema() -> None:
 
 def test_absent_keys_mean_everything() -> None:
     caps = Capabilities.from_handshake({})
-    assert caps.everything
+    assert not caps.everything  # … of the game: the optional requests are answered only when named
+    assert caps.requests == frozenset()
+    assert Capabilities.from_handshake({"requests": ["deck"]}).everything
     assert static_reason(caps, ref(rules=("401.7",), terms=("броня-х",))) is None
     assert action_reason(caps, {"type": "attack"}) is None
 
@@ -338,7 +341,7 @@ def test_js_runner_tests_pass() -> None:
         [node(), "--test", "test/"], cwd=ROOT / "runners" / "js", capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "# fail 0" in done.stdout and "# pass 6" in done.stdout
+    assert "# fail 0" in done.stdout and "# pass 9" in done.stdout
 
 
 def test_js_runner_exits_non_zero_and_shows_expected_and_actual(tmp_path: Path) -> None:
@@ -353,7 +356,7 @@ def test_js_runner_exits_non_zero_and_shows_expected_and_actual(tmp_path: Path) 
     }
     (tmp_path / "1.json").write_text(json.dumps(vector, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        [node(), "runners/js/replay.mjs", "tests/engines/js/engine.mjs", str(tmp_path)],
+        [node(), "runners/js/replay.mjs", "runners/js/example/engine.mjs", str(tmp_path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -408,7 +411,7 @@ def test_check_selects_by_path_and_refuses_a_wrong_one(tmp_path: Path) -> None:
     results = tmp_path / "r.json"
     file = "features/part-3/304-faza-nakopleniya.feature"
     project = _small_project(tmp_path / "p", file, "features/part-4/401-ochered.feature")
-    engine = f"node {ROOT / 'tests' / 'engines' / 'js' / 'engine.mjs'}"
+    engine = f"node {ROOT / 'runners' / 'js' / 'example' / 'engine.mjs'}"
     run = functools.partial(cli, cwd=project)
     done = run("check", "--engine", engine, "--results", str(results), "--", file)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
@@ -487,7 +490,8 @@ def test_a_python_driver_declares_its_capabilities_as_a_class_attribute() -> Non
 
     reply = DriverSession(Partial).handle({"id": 0, "op": "handshake", "protocol": "1.0"})
     assert reply["result"]["capabilities"] == {"parts": [3], "actions": ["end_turn"]}
-    assert DriverSession(ReferenceDriver).handle({"id": 0, "op": "handshake"})["result"]["capabilities"] == {}
+    declared = DriverSession(ReferenceDriver).handle({"id": 0, "op": "handshake"})["result"]["capabilities"]
+    assert declared == {"requests": ["deck"]}
 
 
 def test_check_names_the_commonest_reasons_of_not_applicable() -> None:

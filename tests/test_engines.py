@@ -188,7 +188,7 @@ def test_wrong_protocol_version_is_every_scenarios_error(tmp_path: Path) -> None
     assert code == 1, output
     assert {s["status"] for s in results["scenarios"]} == {"error"}
     message = results["scenarios"][0]["message"]
-    assert "говорит на протоколе версии 2.0, а berserk-rules — на версии 1.0" in message
+    assert "говорит на протоколе версии 2.0, а berserk-rules — на версии 1.1" in message
 
 
 def test_lifo_engine_fails_the_queue_rules(tmp_path: Path) -> None:

@@ -75,6 +75,7 @@ def test_the_host_answers_every_message_of_the_table_and_no_other() -> None:
         "act": {"player": "А", "action": {"type": "pass"}},
         "observe": {"viewer": "Б"},
         "log": {"viewer": None},
+        "deck": {"deck": {"format": "драфт", "cards": []}},
     }
     requests = [{"id": i, "op": name, **payloads.get(name, {})} for i, name in enumerate(NAMES)]
     answers = session_answers([*requests[:-1], {"id": 99, "op": "peek"}, requests[-1]])
@@ -83,8 +84,10 @@ def test_the_host_answers_every_message_of_the_table_and_no_other() -> None:
     assert by_id[NAMES.index("act")]["error"] == {"kind": "rejected", "rule": "306.1", "message": "нельзя"}
     assert by_id[NAMES.index("observe")]["result"] == {"viewer": "Б"}
     assert by_id[99]["error"]["kind"] == "protocol" and "peek" in by_id[99]["error"]["message"]
+    # an optional request the driver does not implement: «unsupported», not an internal error
+    assert by_id[NAMES.index("deck")]["error"]["kind"] == "unsupported"
     for m in messages.MESSAGES:
-        if m.name != "act":
+        if m.name not in ("act", "deck"):
             assert "result" in by_id[NAMES.index(m.name)], by_id[NAMES.index(m.name)]
     assert answers[-1] == {"id": NAMES.index("close"), "result": None}  # and the session ends there
 

@@ -257,6 +257,16 @@ def test_the_wheel_runs_the_suite_outside_the_checkout(tmp_path: Path) -> None:
     assert version.returncode == 0, version.stderr
     assert suite_version(ROOT) in version.stdout  # the same corpus and features: the same version
     assert suite_version(suite) == suite_version(ROOT)
+    kit = run("kit", "kit")  # the author's kit comes out of the wheel, no clone needed
+    assert kit.returncode == 0, kit.stdout + kit.stderr
+    for name in (
+        "replay.mjs",
+        "bin/berserk-vectors.mjs",
+        "example/engine.mjs",
+        "test/replay.test.mjs",
+        "package.json",
+    ):
+        assert (elsewhere / "kit" / "runners" / "js" / name).is_file(), name
 
     rule = run("rule", "401.7")
     assert rule.returncode == 0, rule.stderr

@@ -32,7 +32,7 @@ HEDGEHOG = {"$card": {"name": "Ёж", "zone": "play", "owner": "Б"}}
 
 def vector(*steps: dict[str, Any]) -> dict[str, Any]:
     return {
-        "format": "berserk-vector/1",
+        "format": "berserk-vector/2",
         "id": "features/x.feature:5",
         "name": "проверки",
         "file": "features/x.feature",
@@ -40,6 +40,7 @@ def vector(*steps: dict[str, Any]) -> dict[str, Any]:
         "rules": ["307.1"],
         "tags": [],
         "complete": True,
+        "needs": {"parts": [3], "rules": ["307.1"], "terms": [], "decisions": [], "actions": []},
         "position": POSITION,
         "steps": list(steps),
         "unexpressed": [],

@@ -4,7 +4,7 @@ still plays by the rules, so every action is accepted as before)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from berserk_rules.reference.driver import ReferenceDriver
 
@@ -45,3 +45,10 @@ class SilentPrevention(ReferenceDriver):
 
 
 WRONG = (NoDefenders, NoArmour, SilentPrevention)
+
+
+class NoDeckRequest(ReferenceDriver):
+    """Plays every game, but does not declare the optional ``deck`` request: the deck list scenarios
+    are not applicable to it (and nothing else changes)."""
+
+    capabilities: ClassVar[dict[str, Any]] = {}

@@ -50,6 +50,7 @@ from berserk_rules.report.results import BAD, check_results_target, count, load_
 from berserk_rules.rulebook.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.rulebook.lint import lint, required_parts
 from berserk_rules.rulebook.project import is_installed_suite, project_root
+from berserk_rules.rulebook.suite_version import suite_version
 from berserk_rules.runner.capabilities import NOT_APPLICABLE
 
 RULEBOOK_TESTS = "tests/test_rulebook.py"
@@ -220,11 +221,37 @@ def check_engine(args: argparse.Namespace, root: Path) -> None:
             sys.path.remove(str(root))
     known = getattr(args, "known_failures", None)
     if known is not None:
-        from berserk_rules.runner.known_failures import load_known_failures
+        from berserk_rules.runner.known_failures import load_known_failures, recorded_suite, suite_problem
 
         if not Path(known).is_file():
             raise UserError(f"--known-failures {known}: нет такого файла")
         load_known_failures(Path(known).resolve(), load_scenarios(root), Path.cwd())
+        made_for, installed = recorded_suite(Path(known)), suite_version(root)
+        if made_for and suite_problem(made_for, installed):
+            print(
+                f"berserk-rules check: предупреждение: список известных ошибок {known} составлен для "
+                f"набора {made_for}, а установлен {installed} — его строки могут называть изменившиеся "
+                "сценарии (новый список: berserk-rules known-failures)",
+                file=sys.stderr,
+            )
+
+
+def check_suite(args: argparse.Namespace, root: Path) -> None:
+    """``--suite X.Y.Z`` (or ``X.Y.Z+sha.…``): refuse to run another suite than the one pinned."""
+    wanted = getattr(args, "suite", None)
+    if wanted is None:
+        return
+    from berserk_rules.runner.known_failures import suite_problem
+
+    malformed = suite_problem(wanted, None)
+    if malformed is not None:
+        raise UserError(f"--suite: {malformed}")
+    problem = suite_problem(wanted, suite_version(root))
+    if problem is not None:
+        raise UserError(
+            f"--suite {wanted}: {problem} — поставьте набор этой версии (pip install "
+            f"'berserk-rules=={wanted.partition('+')[0]}') или поменяйте --suite"
+        )
 
 
 # --- the run -------------------------------------------------------------------------------------
@@ -313,6 +340,7 @@ def not_applicable_reasons(data: dict[str, Any], shown: int = 5) -> str:
 def run(args: argparse.Namespace) -> int:
     root = project_root()
     check_project(root)
+    check_suite(args, root)
     results = results_path(root, args.results)
     check_results_target(results, root)
     junit = Path(args.junit) if getattr(args, "junit", None) else None

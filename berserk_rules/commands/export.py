@@ -153,6 +153,7 @@ def collect(out: Path) -> dict[str, Any]:
                 "id": data.get("id"),
                 "path": rel,
                 "rules": data.get("rules", []),
+                "needs": data.get("needs", {}),
                 "complete": data.get("complete"),
                 "unexpressed": data.get("unexpressed", []),
             }
@@ -201,7 +202,7 @@ def write_failure(results: Path) -> int | None:
 
 def missing_vectors(results: Path, written: set[str]) -> list[dict[str, str]]:
     """Every scenario of the run that gave no vector, with why: a vector is the game a scenario
-    plays, so a scenario that starts no game (its steps never ask the engine) has none, nor one that
+    plays, so a scenario that starts no game (a deck list, asked by the deck request) has none, nor one that
     failed, or did not run, before its game started."""
     try:
         data = json.loads(results.read_text(encoding="utf-8"))
@@ -215,7 +216,10 @@ def missing_vectors(results: Path, written: set[str]) -> list[dict[str, str]]:
         status = scenario.get("status")
         first = (str(scenario.get("message") or "").strip().splitlines() or [""])[0][:200]
         if status in ("passed", "xpass"):
-            reason = "сценарий не начинает партию: его шаги не обращаются к движку"
+            reason = (
+                "сценарий не начинает партию, а вектор — это партия: шаги сценария спрашивают движок без "
+                "партии (списки колод — запросом deck, его проверяет check)"
+            )
         elif status in ("failed", "error", "xfail"):
             reason = f"не дошёл до начала партии на эталонном движке ({status}: {first or '—'})"
         else:

@@ -17,6 +17,7 @@ from typing import Any
 
 from berserk_rules.errors import UserError
 from berserk_rules.report.results import read_results
+from berserk_rules.runner.known_failures import suite_problem
 
 LISTED = ("failed", "error", "xfail")
 REASON_LIMIT = 200
@@ -39,9 +40,13 @@ def known_failures_toml(data: dict[str, Any], source: str) -> str:
     name = " ".join(str(engine[k]) for k in ("name", "version") if engine.get(k)) or "движок"
     lines = [
         f"# Известные ошибки: {name}, по результатам {source}",
-        "# (berserk-rules known-failures; strict: исправленный сценарий валит прогон — удалите его отсюда)",
-        "strict = true",
+        "# (berserk-rules known-failures; strict: исправленный сценарий валит прогон — удалите его отсюда;",
+        "# suite: для какого набора сценариев составлен список — check предупредит, если установлен другой)",
     ]
+    suite = data.get("suite")
+    if isinstance(suite, str) and suite_problem(suite, None) is None:
+        lines.append(f"suite = {_string(suite)}")
+    lines.append("strict = true")
     listed = [s for s in data.get("scenarios", []) if s.get("status") in LISTED]
     for scenario in listed:
         lines += ["", "[[xfail]]", f"scenario = {_string(str(scenario['id']))}"]

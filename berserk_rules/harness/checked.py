@@ -104,6 +104,10 @@ class CheckedDriver(Driver):
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
         return self._checked(messages.LOG.name, {"viewer": player})
 
+    def deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
+        contract.check("protocol#/$defs/deck_list", deck, "deck(список колоды)")
+        return self._checked(messages.DECK.name, {"deck": deck})
+
 
 class ProcessDriver(CheckedDriver):
     """One scenario's driver over a shared :class:`~berserk_rules.harness.protocol.EngineProcess`."""
@@ -142,6 +146,7 @@ class InProcessDriver(CheckedDriver):
             messages.ACT.name: lambda p: inner.act(p["player"], p["action"]),
             messages.OBSERVE.name: lambda p: inner.observe(p["viewer"]),
             messages.LOG.name: lambda p: inner.log(p["viewer"]),
+            messages.DECK.name: lambda p: inner.deck(p["deck"]),
         }
 
     def _call(self, op: str, payload: dict[str, Any]) -> Any:

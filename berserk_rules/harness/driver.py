@@ -31,6 +31,10 @@ table: :mod:`berserk_rules.harness.messages`), and their shapes are the JSON Sch
 ``log(player=None) -> list[dict]``
     The game log so far (events with Russian ``text``) as ``player`` may see it: the details of an
     event private to the other player (which card he drew) are left out. ``None``: the full log.
+``deck(deck) -> list[dict]`` (optional: declared in ``capabilities["requests"]``)
+    The problems of a deck list by the deck construction rules (``protocol#/$defs/deck_list``; each
+    problem ``{"index", "rule", "name", "message"}``), no game needed. A driver that does not
+    override it raises :class:`Unsupported`: the deck scenarios are not applicable to it.
 """
 
 from __future__ import annotations
@@ -92,6 +96,10 @@ class Driver(ABC):
 
     @abstractmethod
     def log(self, player: str | None = None) -> list[dict[str, Any]]: ...
+
+    def deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
+        """The problems of a deck list (an optional request: ``capabilities["requests"]``)."""
+        raise Unsupported("deck: движок не проверяет списки колод (нет «deck» в capabilities.requests)")
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (a subprocess, a connection)."""

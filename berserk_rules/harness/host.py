@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from berserk_rules.harness import messages
 from berserk_rules.harness.contract import json_problems
-from berserk_rules.harness.driver import Driver, Rejected, SetupRejected
+from berserk_rules.harness.driver import Driver, Rejected, SetupRejected, Unsupported
 from berserk_rules.harness.protocol import PROTOCOL
 
 PLAYERS = ("А", "Б")
@@ -58,6 +58,7 @@ class DriverSession:
             messages.ACT.name: self.act,
             messages.OBSERVE.name: lambda request: self.observe(_viewer(request)),
             messages.LOG.name: lambda request: self.log(_viewer(request)),
+            messages.DECK.name: self.deck,
             messages.CLOSE.name: lambda request: None,
         }
 
@@ -97,6 +98,18 @@ class DriverSession:
     def log(self, viewer: str | None) -> list[dict[str, Any]]:
         return self._game().log(viewer)
 
+    def deck(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """No game needed: a driver of its own answers (the game in progress, if any, stays)."""
+        deck = request.get("deck")
+        if not isinstance(deck, dict):
+            raise ProtocolError("deck: нужно поле deck (объект: format и cards)")
+        driver = self.driver_class()
+        try:
+            driver.serve_over_wire()
+            return driver.deck(deck)
+        finally:
+            driver.close()
+
     # --- dispatch ------------------------------------------------------------------------------
 
     def _game(self) -> Driver:
@@ -121,6 +134,8 @@ class DriverSession:
             return {"id": ident, "error": {"kind": "rejected", "rule": exc.rule, "message": exc.message}}
         except SetupRejected as exc:
             return {"id": ident, "error": {"kind": "setup_rejected", "message": str(exc)}}
+        except Unsupported as exc:
+            return {"id": ident, "error": {"kind": "unsupported", "message": str(exc)}}
         except Exception as error:
             return {
                 "id": ident,

@@ -65,6 +65,13 @@ LOG = Message(
     "protocol#/$defs/log_result",
     "Журнал партии глазами игрока или судьи (null).",
 )
+DECK = Message(
+    "deck",
+    "protocol#/$defs/deck",
+    "protocol#/$defs/deck_result",
+    "Проверить список колоды по правилам составления (Название карты, Копия карты, Орда): нарушения, [] — "
+    "колода по правилам. Необязательный запрос, без партии: движок заявляет его в capabilities.requests.",
+)
 CLOSE = Message(
     "close",
     "protocol#/$defs/close",
@@ -72,9 +79,13 @@ CLOSE = Message(
     "Конец сеанса: движок отвечает и завершается.",
 )
 
-MESSAGES: tuple[Message, ...] = (HANDSHAKE, START, DECISION, ACT, OBSERVE, LOG, CLOSE)
-# the requests a game is played with, after the handshake and before close (a Driver's methods)
+MESSAGES: tuple[Message, ...] = (HANDSHAKE, START, DECISION, ACT, OBSERVE, LOG, DECK, CLOSE)
+# the requests a game is played with, after the handshake and before close (a Driver's abstract methods)
 GAME: tuple[Message, ...] = (START, DECISION, ACT, OBSERVE, LOG)
+# the optional requests: an engine answers them only if it names them in capabilities.requests (a
+# Driver's methods that raise Unsupported unless overridden); a scenario that needs one the engine did
+# not declare is not applicable
+OPTIONAL: tuple[Message, ...] = (DECK,)
 
 
 def request_fields(message: Message) -> list[tuple[str, bool]]:

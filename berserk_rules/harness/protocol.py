@@ -35,7 +35,7 @@ from typing import Any
 from berserk_rules.harness import contract, messages, replies
 from berserk_rules.harness.driver import EngineFailure, Rejected, SetupRejected, Unsupported
 
-PROTOCOL = "1.0"
+PROTOCOL = "1.1"  # 1.1: the optional request deck (capabilities.requests)
 CLIENT = {"name": "berserk-rules", "version": "0.1.0"}  # the version: set from the package below
 
 
@@ -384,7 +384,7 @@ class EngineProcess:
             kind = error["kind"]
             if kind == "rejected" and op == messages.ACT.name:
                 raise Rejected(str(error.get("rule")), str(error.get("message")))
-            if kind == "setup_rejected" and op == messages.START.name:
+            if kind == "setup_rejected" and op in (messages.START.name, messages.DECK.name):
                 raise SetupRejected(str(error.get("message")))
             if kind == "unsupported":
                 raise Unsupported(f"{what}: движок этого не поддерживает: {error.get('message')}")

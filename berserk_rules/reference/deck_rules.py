@@ -1,6 +1,7 @@
 """The deck construction rules of the reference implementation (``berserk_engine.construction``):
-copies of a name, Копия карты, Орда — checked for ``berserk-rules deck`` and for the deck scenarios,
-whichever engine plays the games. The deck file itself is read by :mod:`berserk_rules.rulebook.decks`."""
+copies of a name, Копия карты, Орда — checked for ``berserk-rules deck`` (the deck scenarios ask the
+engine they run on instead: the protocol's ``deck`` request). The deck file itself is read by
+:mod:`berserk_rules.rulebook.decks`."""
 
 from __future__ import annotations
 

@@ -33,6 +33,8 @@ def _same(value: Any) -> Any:
 class ReferenceDriver(Driver):
     name: ClassVar[str] = "berserk-rules reference engine"
     version: ClassVar[str] = berserk_engine.__version__
+    # every Part, rule, term, decision and action (absent keys), and the optional deck request
+    capabilities: ClassVar[dict[str, Any]] = {"requests": ["deck"]}
 
     def __init__(self) -> None:
         self._game: Game | None = None
@@ -71,3 +73,13 @@ class ReferenceDriver(Driver):
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
         return self.game.log_for(player)
+
+    def deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
+        """The deck construction rules of the reference engine (``berserk_engine.construction``); a
+        list it cannot read (a card's text, its type) is refused like a position."""
+        from berserk_engine import construction
+
+        try:
+            return [p.to_json() for p in construction.check(self._copy(deck))]
+        except (SetupError, CardTextError) as exc:
+            raise SetupRejected(str(exc)) from exc

@@ -11,7 +11,17 @@ the starting position, and its steps in order:
   (null: the judge's), the value at ``path`` equals ``expected``;
 * ``{"op": "check", "viewer": "Б", "path": [...], "exists": false}`` — the path leads nowhere (no such
   option, no such log entry); ``"exists": true`` — it leads somewhere, whatever the value;
-* either check with ``"log": true`` — on ``viewer``'s log (a list of entries), not the observation.
+* either check with ``"log": true`` — on ``viewer``'s log (a list of entries), not the observation;
+* ``{"op": "require", "decisions": [...], "actions": [...]}`` — the next steps are about a decision of
+  one of these kinds, an option of one of these action types: an engine that declared none of them
+  (its capabilities) makes the vector **not applicable** there, as ``check`` makes the scenario.
+
+A vector names what it needs of an engine (``needs``: ``parts``, ``rules``, ``terms``, ``decisions``,
+``actions`` — the keys of the handshake's capabilities): a runner given the engine's capabilities
+reports a vector outside them «not applicable», apart from passed and failed, with the same verdicts
+as ``check`` (:func:`run_vector`; :func:`vector_reason` is what is known before it starts). An act or
+attempt of an action type the engine did not declare is never sent, and an engine's ``unsupported``
+answer means not applicable too.
 
 Card ids are the engine's own, so actions do not carry them: a card is written ``{"$card": {"name":
 "Гном", "zone": "play", "owner": "А"}}`` (plus ``"index"`` when several cards match: the n-th in the
@@ -34,11 +44,14 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterable
 from typing import Any
 
-from berserk_rules.harness.driver import Driver, Rejected
+from berserk_rules.harness.driver import Driver, Rejected, Unsupported
+from berserk_rules.runner.capabilities import Capabilities, action_reason, needs_reason, require_reason
 
-FORMAT = "berserk-vector/1"
+FORMAT = "berserk-vector/2"  # 2: needs, the require step (issue 27)
+PASSED, FAILED, NOT_APPLICABLE = "passed", "failed", "not applicable"
 ZONES = ("hand", "deck", "graveyard", "reserve", "sideboard")
 
 
@@ -224,6 +237,30 @@ class VectorRecorder:
     def rejected(self, rule: str) -> None:
         self.steps.append({"op": "rejected", "rule": rule})
 
+    def require(self, decisions: Iterable[Any], actions: Iterable[Any]) -> None:
+        """A step is about a decision of one of ``decisions`` kinds or an option of one of ``actions``
+        types (``ScenarioGame.needs``)."""
+        step: dict[str, Any] = {"op": "require"}
+        for key, values in (("decisions", decisions), ("actions", actions)):
+            wanted = sorted({v for v in values if isinstance(v, str)})
+            if wanted:
+                step[key] = wanted
+        if len(step) > 1 and (not self.steps or self.steps[-1] != step):
+            self.steps.append(step)
+
+    def needs(self) -> dict[str, list[str]]:
+        """The decision kinds and action types the vector's steps need: those they send and those
+        they are about (a ``require`` of several: any one of them is enough — all are listed)."""
+        decisions: set[str] = set()
+        actions: set[str] = set()
+        for step in self.steps:
+            if step["op"] in ("act", "attempt") and isinstance(step["action"].get("type"), str):
+                actions.add(step["action"]["type"])
+            elif step["op"] == "require":
+                decisions.update(step.get("decisions", ()))
+                actions.update(step.get("actions", ()))
+        return {"decisions": sorted(decisions), "actions": sorted(actions)}
+
     def before_step(self) -> None:
         self.mark = len(self.steps)
 
@@ -233,9 +270,11 @@ class VectorRecorder:
             self.unexpressed.append(text)
 
     def vector(self, scenario: dict[str, Any]) -> dict[str, Any]:
+        needs = {**scenario.pop("needs", {}), **self.needs()}
         return {
             "format": FORMAT,
             **scenario,
+            "needs": needs,
             "position": self.position,
             "steps": self.steps,
             "unexpressed": self.unexpressed,
@@ -250,14 +289,55 @@ def _state(driver: Driver) -> str:
 
 
 def replay(vector: dict[str, Any], driver: Driver) -> list[str]:
-    """Run a vector on ``driver``; the failures (empty when the engine behaves as the vector says)."""
+    """Run a vector on ``driver``; the failures (empty when the engine behaves as the vector says).
+    An engine's ``unsupported`` answer is raised (:class:`Unsupported`): not applicable is no pass."""
+    status, messages = run_vector(vector, driver)
+    if status == NOT_APPLICABLE:
+        raise Unsupported(messages[0])
+    return messages
+
+
+def vector_reason(vector: dict[str, Any], caps: Capabilities | None) -> str | None:
+    """Why the vector is not applicable to an engine with these capabilities, from what it says of
+    itself (its Parts, rules, terms — as ``check`` decides before a scenario starts); None: it is."""
+    if caps is None:
+        return None
+    needs = vector.get("needs") or {}
+    return needs_reason(caps, needs.get("parts", ()), vector.get("rules", ()), vector.get("terms", ()))
+
+
+def run_vector(
+    vector: dict[str, Any], driver: Driver, caps: Capabilities | None = None
+) -> tuple[str, list[str]]:
+    """(status, messages): :data:`PASSED` (no messages), :data:`FAILED` (the failures) or
+    :data:`NOT_APPLICABLE` (the reason) — the engine's capabilities ``caps`` (None: everything) as
+    ``check`` applies them."""
+    reason = vector_reason(vector, caps)
+    if reason is not None:
+        return NOT_APPLICABLE, [reason]
+    try:
+        failures = _replay(vector, driver, caps)
+    except Unsupported as exc:
+        return NOT_APPLICABLE, [str(exc)]
+    return (FAILED, failures) if failures else (PASSED, [])
+
+
+def _replay(vector: dict[str, Any], driver: Driver, caps: Capabilities | None) -> list[str]:
     failures: list[str] = []
     driver.start(copy.deepcopy(vector["position"]))
     last: tuple[Rejected | None, bool] | None = None
     for number, step in enumerate(vector["steps"], start=1):
         where = f"шаг {number} ({step['op']})"
         try:
-            if step["op"] in ("act", "attempt"):
+            if step["op"] == "require":
+                if caps is not None:
+                    wanted_reason = require_reason(caps, step.get("decisions", ()), step.get("actions", ()))
+                    if wanted_reason is not None:
+                        raise Unsupported(wanted_reason)
+            elif step["op"] in ("act", "attempt"):
+                undeclared = action_reason(caps, step["action"]) if caps is not None else None
+                if undeclared is not None:
+                    raise Unsupported(undeclared)
                 action = concrete(step["action"], driver.observe(None), driver.decision())
                 before = _state(driver) if step["op"] == "attempt" else ""
                 try:

@@ -16,10 +16,10 @@ Formats: «констрактед» (the default) and «драфт». Every mist
 and the line; :func:`read_deck` returns the deck as data and, for each card, its line.
 
 The rules a deck list must follow (copies of a name, Копия карты, Орда) are tournament rules about
-deck lists, not about a game: they are checked by the reference implementation,
-``berserk_engine.construction``, through :func:`berserk_rules.reference.deck_rules.check` — for the
-command and for the deck scenarios alike, whichever engine plays the games (an engine's driver has no
-deck method).
+deck lists, not about a game. The command checks them by the reference implementation,
+``berserk_engine.construction``, through :func:`berserk_rules.reference.deck_rules.check`; the deck
+scenarios ask the engine they run on, through the protocol's optional ``deck`` request
+(``docs/protocol.md``, «Списки колод»).
 """
 
 from __future__ import annotations

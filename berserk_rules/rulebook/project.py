@@ -129,7 +129,7 @@ def project_root() -> Path:
 # laid out as a project (setup.py copies them there at build time; the checkout has no such folder).
 SUITE_DATA = "suite"
 # What the suite folder holds, relative to the project root: the folders whole, the files one by one.
-SUITE_FOLDERS = ("rules", "features")
+SUITE_FOLDERS = ("rules", "features", "runners")
 SUITE_FILES = (
     "pyproject.toml",
     "conftest.py",

@@ -2,10 +2,11 @@
 leaves out: those are reported **not applicable** with the reason, counted apart from failures and
 never as passed.
 
-The shape (``protocol#/$defs/capabilities``; an absent key means «everything»)::
+The shape (``protocol#/$defs/capabilities``; an absent key means «everything» — except
+``requests``, the optional requests the engine answers, which are named or not answered)::
 
     {"parts": [3, 4], "rules": ["303", "401.1"], "terms": ["броня-х"],
-     "decisions": ["choose_action"], "actions": ["pass", "end_turn"]}
+     "decisions": ["choose_action"], "actions": ["pass", "end_turn"], "requests": ["deck"]}
 
 What a scenario needs is known in two ways:
 
@@ -15,7 +16,8 @@ What a scenario needs is known in two ways:
 * while it runs, from what its steps send: an action of a type the engine did not declare is never
   sent — the scenario stops there as not applicable (:class:`CapabilityGuard`); a decision of a
   kind the engine did not declare is a broken contract; an ``unsupported`` answer of the engine
-  means not applicable too (:class:`~berserk_rules.harness.driver.Unsupported`).
+  means not applicable too (:class:`~berserk_rules.harness.driver.Unsupported`); so does a step that
+  needs an optional request (``deck``: the deck list scenarios) the engine did not declare.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from berserk_rules.corpus.model import part_of_id
+from berserk_rules.harness import messages
 from berserk_rules.harness.driver import Driver, EngineFailure, Unsupported
 from berserk_rules.report.coverage import PART_FOLDER
 from berserk_rules.rulebook.features import ScenarioRef
@@ -32,6 +35,7 @@ from berserk_rules.rulebook.features import ScenarioRef
 NOT_APPLICABLE = "not applicable"
 NOT_APPLICABLE_PROPERTY = "berserk_not_applicable"  # user property: the reason
 KEYS = ("parts", "rules", "terms", "decisions", "actions")
+OPTIONAL_REQUESTS = frozenset(m.name for m in messages.OPTIONAL)
 
 
 def _names(value: Any) -> frozenset[Any] | None:
@@ -47,17 +51,20 @@ class Capabilities:
     terms: frozenset[str] | None = None
     decisions: frozenset[str] | None = None
     actions: frozenset[str] | None = None
+    requests: frozenset[str] = frozenset()  # the optional requests answered: only those named
 
     @classmethod
     def from_handshake(cls, data: Any) -> Capabilities:
         """From the handshake's ``capabilities`` (checked against the schema before)."""
         if not isinstance(data, dict):
             return cls()
-        return cls(**{key: _names(data.get(key)) for key in KEYS})
+        return cls(
+            **{key: _names(data.get(key)) for key in KEYS}, requests=frozenset(data.get("requests") or ())
+        )
 
     @property
     def everything(self) -> bool:
-        return all(getattr(self, key) is None for key in KEYS)
+        return all(getattr(self, key) is None for key in KEYS) and self.requests >= OPTIONAL_REQUESTS
 
 
 def _shown(values: Iterable[Any]) -> str:
@@ -82,18 +89,40 @@ def scenario_parts(ref: ScenarioRef) -> set[int]:
 def static_reason(caps: Capabilities, ref: ScenarioRef) -> str | None:
     """Why the scenario is not applicable to an engine with these capabilities (None: it is),
     from what the scenario says of itself: Parts, rules, terms."""
+    return needs_reason(caps, scenario_parts(ref), ref.rules, ref.terms)
+
+
+def needs_reason(
+    caps: Capabilities, parts: Iterable[int], rules: Iterable[str], terms: Iterable[str]
+) -> str | None:
+    """Why a scenario (or its vector) of these Parts, rules and terms is not applicable (None: it is)."""
     if caps.parts is not None:
-        missing = scenario_parts(ref) - caps.parts
+        missing = set(parts) - caps.parts
         if missing:
             return f"движок не заявил часть {_shown(missing)} (заявлены: {_shown(caps.parts) or 'никакие'})"
     if caps.rules is not None:
-        outside = [rule for rule in ref.rules if not covered(rule, caps.rules)]
+        outside = [rule for rule in rules if not covered(rule, caps.rules)]
         if outside:
             return f"движок не заявил правило {_shown(outside)}"
     if caps.terms is not None:
-        outside = [term for term in ref.terms if term not in caps.terms]
+        outside = [term for term in terms if term not in caps.terms]
         if outside:
             return f"движок не заявил термин {_shown(outside)}"
+    return None
+
+
+def require_reason(caps: Capabilities, decisions: Iterable[Any], actions: Iterable[Any]) -> str | None:
+    """Why a step about a decision of one of ``decisions`` kinds or an option of one of ``actions``
+    types is not applicable (None: the engine declared at least one of each)."""
+    for declared, wanted, what in (
+        (caps.decisions, [d for d in decisions if isinstance(d, str)], "решение вида"),
+        (caps.actions, [a for a in actions if isinstance(a, str)], "действие"),
+    ):
+        if declared is not None and wanted and not set(wanted) & declared:
+            return (
+                f"шаг говорит про {what} {' или '.join(wanted)}, а движок его не заявил "
+                f"(заявлены: {_shown(declared)})"
+            )
     return None
 
 
@@ -134,15 +163,9 @@ class CapabilityGuard(Driver):
         """A step is about a decision of one of ``decisions`` kinds, or an option of one of
         ``actions`` types (``ScenarioGame.needs``): if the engine declared none, the scenario is
         not applicable."""
-        for declared, wanted, what in (
-            (self.caps.decisions, [d for d in decisions if isinstance(d, str)], "решение вида"),
-            (self.caps.actions, [a for a in actions if isinstance(a, str)], "действие"),
-        ):
-            if declared is not None and wanted and not set(wanted) & declared:
-                raise Unsupported(
-                    f"шаг говорит про {what} {' или '.join(wanted)}, а движок его не заявил "
-                    f"(заявлены: {_shown(declared)})"
-                )
+        reason = require_reason(self.caps, decisions, actions)
+        if reason is not None:
+            raise Unsupported(reason)
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         reason = action_reason(self.caps, action)
@@ -155,6 +178,14 @@ class CapabilityGuard(Driver):
 
     def log(self, player: str | None = None) -> list[dict[str, Any]]:
         return self.inner.log(player)
+
+    def deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
+        if messages.DECK.name not in self.caps.requests:
+            raise Unsupported(
+                "шаг проверяет список колоды запросом deck, а движок его не заявил (нет «deck» в "
+                "capabilities.requests)"
+            )
+        return self.inner.deck(deck)
 
     def close(self) -> None:
         self.inner.close()

@@ -184,7 +184,7 @@ class Recorder:
         state = self.state
         if state.warning:
             terminalreporter.write_line(f"berserk-rules: {state.warning}", yellow=True)
-        if state.written is not None:
+        if state.written is not None and state.export is None:  # export's results are its own scratch
             shown = plural(len(state.records), "сценарий", "сценария", "сценариев")
             where = relative_name(final_name(state.written), state.root)
             terminalreporter.write_line(f"berserk-rules: результаты ({shown}) записаны в {where}")

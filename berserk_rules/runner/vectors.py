@@ -11,6 +11,7 @@ import pytest
 from berserk_rules.report.results import write_json_atomic
 from berserk_rules.report.vectors import VectorRecorder
 from berserk_rules.rulebook.features import FEATURES_DIR
+from berserk_rules.runner.capabilities import scenario_parts
 
 if TYPE_CHECKING:
     from berserk_rules.runner.state import State
@@ -30,6 +31,11 @@ def write_vector(state: State, scenario: str, recorder: VectorRecorder, passed: 
         meta[key] = list(getattr(ref, key)) if ref else []
     meta["complete"] = passed
     meta["suite"] = state.suite_version()
+    meta["needs"] = {  # the rest (decisions, actions): what its steps sent and asked about
+        "parts": sorted(scenario_parts(ref)) if ref else [],
+        "rules": meta["rules"],
+        "terms": meta["terms"],
+    }
     target = state.export / Path(file).relative_to(FEATURES_DIR).with_suffix("") / f"{meta['line']}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(target, recorder.vector(meta))

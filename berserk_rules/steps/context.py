@@ -169,6 +169,8 @@ class ScenarioGame:
         """The step is about a decision of one of these kinds or an option of these action types:
         an engine that declared none of them (its capabilities) makes the scenario not applicable
         (:class:`~berserk_rules.runner.capabilities.CapabilityGuard`) instead of failing it."""
+        if self.recorder is not None:  # the vector asks the same of the engine at the same point
+            self.recorder.require(decisions, actions)
         require = getattr(self.driver, "require", None)
         if require is not None:
             require(decisions=decisions, actions=actions)

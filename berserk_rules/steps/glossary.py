@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_rules.reference import deck_rules
+from berserk_rules.harness.driver import SetupRejected
 from berserk_rules.rulebook import decks
 from berserk_rules.steps.context import ScenarioGame, bare, copy_of, same_text
 from berserk_rules.steps.registry import given, then, when
@@ -423,21 +423,27 @@ def deck_list(game: ScenarioGame, fmt: str, datatable: list[list[str]]) -> None:
 
 
 def _deck_problems(game: ScenarioGame) -> list[dict[str, Any]]:
-    """Deck lists follow tournament rules, not game rules: they are checked by the reference deck rules
-    (:func:`berserk_rules.reference.deck_rules.check`), whichever engine the scenarios run on."""
+    """The engine's answer to the protocol's ``deck`` request (an optional request: an engine that does
+    not name it in ``capabilities.requests`` leaves the scenario not applicable). Asked once per
+    scenario: every deck step reads the same answer."""
     deck = getattr(game, "deck", None)
     if deck is None:
         raise AssertionError("перед этим шагом опишите колоду: «Дано колода для турнира «…»:»")
-    try:
-        return deck_rules.check(deck)
-    except deck_rules.DeckError as exc:
-        raise AssertionError(f"колоду не удалось прочитать: {exc}") from exc
+    known = getattr(game, "deck_problems", None)
+    if known is None:
+        try:
+            known = game.driver.deck(deck)
+        except SetupRejected as exc:
+            raise AssertionError(f"движок не смог прочитать колоду: {exc}") from exc
+        game.deck_problems = known  # type: ignore[attr-defined]
+    return list(known)
 
 
 @then("колода соответствует правилам составления", example="Тогда колода соответствует правилам составления")
 def deck_ok(game: ScenarioGame) -> None:
-    """В колоде нет нарушений правил составления колоды (проверяет эталонная проверка колод —
-    правила турнира, а не партии)."""
+    """В колоде нет нарушений правил составления колоды: движок отвечает на запрос ``deck`` пустым
+    списком (правила турнира, а не партии; запрос — необязательный, его заявляют в
+    ``capabilities.requests``)."""
     _expect(_deck_problems(game), [], "нарушения в колоде")
 
 

@@ -4,15 +4,16 @@ Newline-delimited JSON over stdin/stdout, one request and one response a line, U
 messages are specified by the JSON Schemas of berserk-rules, ``berserk_rules/harness/schemas/``, and on
 the site's «Протокол» page)::
 
-    → {"id": 0, "op": "handshake", "protocol": "1.0"}
-    ← {"id": 0, "result": {"protocol": "1.0", "engine": {"name": …, "version": …}, "capabilities": {…}}}
+    → {"id": 0, "op": "handshake", "protocol": "1.1"}
+    ← {"id": 0, "result": {"protocol": "1.1", "engine": {"name": …, "version": …}, "capabilities": {…}}}
     → {"id": 1, "op": "start", "position": {…}}          ← {"id": 1, "result": null}
     → {"id": 2, "op": "decision"}                         ← {"id": 2, "result": {"seq": 0, …}}
     → {"id": 3, "op": "act", "player": "А", "action": {"type": "pass"}}
     ← {"id": 3, "error": {"kind": "rejected", "rule": "401.7", "message": "…"}}
     → {"id": 4, "op": "observe", "viewer": "Б"}          ← {"id": 4, "result": {…}}
     → {"id": 5, "op": "log", "viewer": null}              ← {"id": 5, "result": […]}
-    → {"id": 6, "op": "close"}                            ← {"id": 6, "result": null}
+    → {"id": 6, "op": "deck", "deck": {"format": "драфт", "cards": […]}}   ← {"id": 6, "result": []}
+    → {"id": 7, "op": "close"}                            ← {"id": 7, "result": null}
 
 This module uses only the engine's public API (:func:`berserk_engine.setup.new_game`, ``Game``'s
 ``decision()``, ``act()``, ``observe()``, ``log_for()``, :mod:`berserk_engine.errors`) and imports
@@ -34,7 +35,7 @@ from typing import IO, Any, ClassVar
 import berserk_engine
 from berserk_engine.errors import CardTextError, IllegalAction, SetupError
 
-PROTOCOL = "1.0"
+PROTOCOL = "1.1"  # 1.1: the optional request deck
 PLAYERS = ("А", "Б")
 VIEWERS = (*PLAYERS, None)
 
@@ -43,13 +44,15 @@ def reference_capabilities() -> dict[str, Any]:
     """What the reference engine declares in the handshake, read from its registries — never written
     by hand: the decision kinds (``berserk_engine.actions.DECISIONS``), the actions it accepts
     (``ACTIONS`` answer a decision, ``ANYTIME`` at any moment). It reads every Part and every term of
-    the suite, so it declares no ``parts``, ``rules`` or ``terms`` (an absent key: everything)."""
+    the suite, so it declares no ``parts``, ``rules`` or ``terms`` (an absent key: everything); of
+    the optional requests it answers ``deck`` (its deck construction rules, ``construction``)."""
     import berserk_engine.catalogue  # noqa: F401 - its imports register every mechanic
     from berserk_engine import actions
 
     return {
         "decisions": list(actions.DECISIONS),
         "actions": sorted({*actions.ACTIONS, *actions.ANYTIME}),
+        "requests": ["deck"],
     }
 
 
@@ -96,6 +99,11 @@ class Session:
 
     def log(self, viewer: str | None) -> list[dict[str, Any]]:
         return self._game().log_for(viewer)
+
+    def deck(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
+        from berserk_engine import construction
+
+        return [p.to_json() for p in construction.check(copy.deepcopy(deck))]
 
     def refusal(self, exc: Exception) -> dict[str, Any] | None:
         """The protocol error for an exception the engine raises on purpose (None: an internal
@@ -159,6 +167,11 @@ class Session:
             if viewer not in VIEWERS:
                 raise ProtocolError(f"{op}: viewer должен быть «А», «Б» или null")
             return self.observe(viewer) if op == "observe" else self.log(viewer)
+        if op == "deck":
+            deck = request.get("deck")
+            if not isinstance(deck, dict):
+                raise ProtocolError("deck: нужно поле deck (объект: format и cards)")
+            return self.deck(deck)
         if op == "close":
             return None
         raise ProtocolError(f"неизвестная операция {op!r}")

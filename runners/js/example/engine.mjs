@@ -4,7 +4,9 @@
 // and the Queue as far as the turn needs it — no card text, no attacks, no cards played, no end of
 // the game. It declares exactly that in its capabilities and answers «unsupported» for a position
 // it cannot play, so the suite reports those scenarios as not applicable rather than failed.
+import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 
 const PLAYERS = ["А", "Б"];
 const ZONES = ["hand", "deck", "graveyard", "reserve", "sideboard"];
@@ -18,7 +20,7 @@ const CAPABILITIES = {
   actions: ["end_turn"],
 };
 
-class Unsupported extends Error {}
+class Unsupported extends Error { kind = "unsupported"; } // как error.kind протокола
 class Rejected extends Error {
   constructor(rule, message) { super(message); this.rule = rule; }
 }
@@ -193,7 +195,7 @@ export function createEngine() {
       : { ...e }));
   }
 
-  return { start, decision, act, observe, log: logFor };
+  return { capabilities: CAPABILITIES, start, decision, act, observe, log: logFor };
 }
 
 function answer(engine, request) {
@@ -218,7 +220,13 @@ function answer(engine, request) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Started as a program (node engine.mjs, a symlink to it, a path with non-ASCII letters), not imported:
+// the same file on disk, compared after resolving links.
+function startedAsProgram() {
+  try { return realpathSync(process.argv[1] ?? "") === realpathSync(fileURLToPath(import.meta.url)); } catch { return false; }
+}
+
+if (startedAsProgram()) {
   const engine = createEngine();
   const lines = createInterface({ input: process.stdin });
   lines.on("line", (line) => {
