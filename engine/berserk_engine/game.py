@@ -191,7 +191,7 @@ class Game:
             if owner is None or viewer is None or viewer == owner:
                 shown.append(dict(entry))
             else:
-                public = ("seq", "turn", "event", "text", "player", "rule")
+                public = ("seq", "turn", "event", "text", "player", "rule", "deciding")
                 shown.append({k: v for k, v in entry.items() if k in public})
         return shown
 
