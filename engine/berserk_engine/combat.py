@@ -454,18 +454,9 @@ class CloseAttacker(Task):
 
     def run(self, game: Game) -> None:
         card = game.state.cards.get(self.attacker)
-        if card is None or card.zone != "play":
-            return
-        closing = closing_payment(game, card, "attack")
-        if closing:
-            game.log(
-                "attacker_closes",
-                f"«{card.name}» закрывается: атака выполнена, раны нанесены",
-                card=card.id,
-                rule="действие-карты",
-                deciding=["I-20"],
-            )
-            perform(game, *closing)
+        if card is None or card.zone != "play" or card.closed:
+            return  # gone, or already closed (a snapshot of an engine that closed it on declaration)
+        perform(game, *closing_payment(game, card, "attack"))
 
 
 @dataclass(slots=True)
