@@ -306,3 +306,62 @@ def test_outline_rows_and_json(tmp_path: Path) -> None:
     steps = data["scenarios"][0]["steps"]
     assert [s["text"] for s in steps if "line" in s][:2] == ["карты:", "идёт фаза выбора игрока А"]
     assert steps[-1]["text"] == "«Гном» в отряде игрока А"  # the row's value in the step
+
+
+# --- `--html` never destroys a file (issue 26, item 6) -------------------------------------------
+
+
+def test_html_refuses_the_question_itself(tmp_path: Path) -> None:
+    write(tmp_path, QUESTION)
+    done = ask("вопрос.feature", "--html", "вопрос.feature", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "--html вопрос.feature: это сам файл вопроса" in done.stderr
+    assert (tmp_path / "вопрос.feature").read_text(encoding="utf-8") == QUESTION  # untouched, nothing run
+    assert done.stdout == ""
+    # the same file by another spelling of its path
+    done = ask("вопрос.feature", "--html", str(tmp_path / "." / "вопрос.feature"), cwd=tmp_path)
+    assert done.returncode == 2 and "это сам файл вопроса" in done.stderr
+
+
+def test_html_refuses_a_foreign_file_and_a_link(tmp_path: Path) -> None:
+    write(tmp_path, QUESTION)
+    mine = tmp_path / "заметки.html"
+    mine.write_text("<!DOCTYPE html><p>мои заметки</p>", encoding="utf-8")
+    done = ask("вопрос.feature", "--html", "заметки.html", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--html заметки.html: файл уже есть, и его записал не berserk-rules ask" in done.stderr
+    assert mine.read_text(encoding="utf-8") == "<!DOCTYPE html><p>мои заметки</p>"
+    link = tmp_path / "ссылка.html"
+    link.symlink_to(mine)
+    done = ask("вопрос.feature", "--html", "ссылка.html", cwd=tmp_path)
+    assert done.returncode == 2 and "это не обычный файл" in done.stderr
+    assert mine.read_text(encoding="utf-8") == "<!DOCTYPE html><p>мои заметки</p>"
+
+
+def test_html_target_rules_and_atomic_write(tmp_path: Path) -> None:
+    from berserk_rules.commands.ask import PAGE_MARKER, html_target_problem, write_atomically
+
+    question = tmp_path / "вопрос.feature"
+    question.write_text(QUESTION, encoding="utf-8")
+    assert html_target_problem(tmp_path / "новая" / "стр.html", question) is None  # a new file
+    ours = tmp_path / "стр.html"
+    write_atomically(ours, f"<!DOCTYPE html>\n<html><head>{PAGE_MARKER}</head></html>")
+    assert html_target_problem(ours, question) is None  # a page ask wrote may be replaced
+    write_atomically(ours, "второй вариант")
+    assert ours.read_text(encoding="utf-8") == "второй вариант"
+    assert html_target_problem(ours, question) is not None  # no marker any more: foreign
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []  # no temporary left
+    late = f"<!DOCTYPE html>{' ' * 5000}{PAGE_MARKER}"
+    ours.write_text(late, encoding="utf-8")
+    assert html_target_problem(ours, question) is not None  # the marker must stand in the head
+
+
+@pytest.mark.slow  # runs the question twice
+def test_the_page_carries_the_marker(answered: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    from berserk_rules.commands.ask import MARKER_WINDOW, PAGE_MARKER
+
+    folder, done = answered
+    page = (folder / "ответ" / "вопрос.html").read_text(encoding="utf-8")
+    assert PAGE_MARKER in page[:MARKER_WINDOW]
+    again = ask("вопрос.feature", "--html", "ответ/вопрос.html", cwd=folder)  # its own page: replaced
+    assert again.returncode == done.returncode and "Страница с партиями по шагам" in again.stdout

@@ -277,3 +277,32 @@ def test_domain_holds_the_objects_and_the_state(site: Site) -> None:
         docname, anchor = objects[("scenario", ref.id)]
         assert docname == "_generated/" + ref.file.removesuffix(".feature") and anchor.startswith("scenario-")
     assert {"rules/part-4", "glossary"} <= data["results_pages"]
+
+
+def test_every_interpretation_is_shown_beside_every_rule_and_term_it_names(site: Site) -> None:
+    """Issue 26, item 3: each link of the register (an interpretation → a rule or term of its list)
+    appears on that rule's or term's block — not only those its scenarios are tagged with."""
+    corpus = load_corpus(project_root())
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (site.first.out / "rules").glob("part-*.html")}
+    glossary = site.first.page("glossary.html")
+    links = missing = 0
+    absent: list[str] = []
+    for item in corpus.interpretations.values():
+        for name in item.rules:
+            anchor = f'id="rule-{name}"'
+            page = next((text for text in pages.values() if anchor in text), None)
+            if page is None and f'id="term-{name}"' in glossary:
+                page, anchor = glossary, f'id="term-{name}"'
+            if page is None:
+                continue  # a rule of the register that the corpus does not number (reported by lint)
+            links += 1
+            start = page.index(anchor)
+            following = re.compile(r'<div class="berserk-(?:rule|term)[^"]*" id="|<section id="')
+            match = following.search(page, start + len(anchor))
+            block = page[start : match.start() if match else len(page)]
+            link = rf'class="[^"]*berserk-interpretation-link[^"]*"[^>]*>{re.escape(item.id)}\.'
+            if not re.search(link, block):
+                missing += 1
+                absent.append(f"{item.id} → {name}")
+    assert links >= 150, f"в реестре всего {links} ссылок на правила и термины: проверять нечего"
+    assert not absent, f"{missing} из {links} ссылок реестра нет на странице правила: {absent[:10]}"

@@ -14,8 +14,14 @@ card of its «Дано карты:» tables is read by the engine, as ``berserk-
 cannot read: the line and column of the cell, with the nearest forms it reads). Errors are printed as
 ``FILE:LINE: message``.
 
+``--html`` never destroys a file: it writes a new file, or replaces a page ``ask`` itself wrote earlier
+(recognised by the marker :data:`PAGE_MARKER` near its top), never the question itself nor any other
+existing file; the page is written to a temporary file beside the target and renamed over it, so a
+reader never sees half a page. Anything else is refused before the run (exit code 2).
+
 Exit code: 0 every scenario passed; 1 a scenario failed or ended in an error; 2 bad input (no such
-file, errors in its text, bad arguments) — nothing run; 130 interrupted.
+file, errors in its text, bad arguments, a ``--html`` target that is not ours to overwrite) — nothing
+run; 130 interrupted.
 """
 
 from __future__ import annotations
@@ -50,6 +56,9 @@ STATUS_WORDS = {
     "not run": "не запущен",
 }
 RULE_TEXT_SHOWN = 300
+# the mark of a page ``ask --html`` wrote: only such a file may be overwritten
+PAGE_MARKER = '<meta name="generator" content="berserk-rules ask">'
+MARKER_WINDOW = 4096  # the marker stands in the page's head, within its first bytes
 
 
 # --- the judge's text, checked before the run ----------------------------------------------------
@@ -311,6 +320,7 @@ def page(
         "<!DOCTYPE html>",
         '<html lang="ru"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        PAGE_MARKER,
         f"<title>Вопрос судьи: {e(Path(shown).name)}</title>",
         f"<style>{FURO_FALLBACKS}\n{static_file(root, 'berserk.css')}</style>",
         "</head><body><main>",
@@ -346,6 +356,45 @@ def page(
 # --- the command ---------------------------------------------------------------------------------
 
 
+def html_target_problem(out: Path, question: Path) -> str | None:
+    """Why ``--html OUT`` may not be written (None: it may): a folder, the question itself, or an
+    existing file that is not a page ``ask`` wrote."""
+    if out.is_dir():
+        return f"--html {out}: это папка; укажите файл, например {out}/ответ.html"
+    if not out.exists() and not out.is_symlink():
+        return None
+    if out.exists() and out.resolve() == question.resolve():
+        return f"--html {out}: это сам файл вопроса; страница его не заменит — укажите другой файл"
+    if out.is_symlink() or not out.is_file():
+        return f"--html {out}: это не обычный файл; ask пишет только в новый файл или в свою прежнюю страницу"
+    try:
+        with out.open("rb") as handle:
+            head = handle.read(MARKER_WINDOW).decode("utf-8", errors="replace")
+    except OSError as exc:
+        return f"--html {out}: файл не читается ({exc.strerror})"
+    if PAGE_MARKER not in head:
+        return (
+            f"--html {out}: файл уже есть, и его записал не berserk-rules ask; ask перезаписывает только "
+            "свои страницы — укажите новый файл или удалите этот сами"
+        )
+    return None
+
+
+def write_atomically(out: Path, text: str) -> None:
+    """Write ``text`` to ``out`` through a temporary file in the same folder and a rename."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def run(args: argparse.Namespace) -> int:
     from berserk_rules.corpus import load_corpus
     from berserk_rules.rulebook.features import parse_feature, scenario_refs
@@ -354,8 +403,10 @@ def run(args: argparse.Namespace) -> int:
     shown = args.file
     if not path.is_file():
         raise UserError(f"{shown}: нет такого файла" if not path.exists() else f"{shown}: это не файл")
-    if args.html and Path(args.html).is_dir():
-        raise UserError(f"--html {args.html}: это папка; укажите файл, например {args.html}/ответ.html")
+    if args.html:
+        problem = html_target_problem(Path(args.html), path)
+        if problem:
+            raise UserError(problem)
     if args.driver and args.engine:
         raise UserError("--driver и --engine вместе не указываются: выберите одно")
     root = project_root()
@@ -414,8 +465,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"Итого сценариев: {len(statuses)}, прошли {passed}, не прошли {len(statuses) - passed}.")
     if args.html:
         out = Path(args.html)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(page(results, shown, found, root, corpus), encoding="utf-8")
+        problem = html_target_problem(out, path)  # the file may have appeared while the game ran
+        if problem:
+            raise UserError(problem)
+        write_atomically(out, page(results, shown, found, root, corpus))
         if not args.json:
             print(f"Страница с партиями по шагам: {args.html}")
     return 0 if passed == len(statuses) else 1

@@ -261,6 +261,9 @@ def render_scenario_list(app: Sphinx, data: SiteData, node: scenario_list, docna
         return render_foreign(app, data, node["kind"], node["target"], foreign, docname)
     scenarios = data.by_kind.get(node["kind"], {}).get(node["target"], [])
     box = nodes.container(classes=["berserk-scenarios"])
+    named = named_interpretations(app, node, scenarios, docname)
+    if named is not None:
+        box += named
     if not scenarios:
         if node["kind"] not in ("rule", "term"):
             return []
@@ -318,11 +321,46 @@ def relied_interpretations(
     idents = sorted({ident for ref in scenarios for ident in ref.interpretations}, key=interpretation_key)
     if not idents:
         return None
+    return interpretation_links(
+        app, docname, idents, "Толкования, на которые опираются сценарии: ", "berserk-rule-interpretations"
+    )
+
+
+def named_interpretations(
+    app: Sphinx, node: scenario_list, scenarios: list[Any], docname: str
+) -> nodes.paragraph | None:
+    """«Толкования реестра об этом правиле: …»: every interpretation whose list of rules names this
+    rule or term (issue 26, item 3), beyond those its scenarios are tagged with — a judge reading the
+    rule sees every decision of the register that touches it."""
+    if node["kind"] not in ("rule", "term"):
+        return None
+    loaded = site_corpus(app.config, app.srcdir)
+    if loaded is None:
+        return None
+    tagged = {ident for ref in scenarios for ident in ref.interpretations}
+    idents = sorted(
+        (
+            i.id
+            for i in loaded[0].interpretations.values()
+            if node["target"] in i.rules and i.id not in tagged
+        ),
+        key=interpretation_key,
+    )
+    if not idents:
+        return None
+    what = "это правило" if node["kind"] == "rule" else "этот термин"
+    lead = f"Толкования реестра, которые называют {what}: "
+    return interpretation_links(app, docname, idents, lead, "berserk-named-interpretations")
+
+
+def interpretation_links(
+    app: Sphinx, docname: str, idents: list[str], lead: str, css: str
+) -> nodes.paragraph:
+    """A paragraph: ``lead``, then each interpretation linked to its entry in the register."""
     loaded = site_corpus(app.config, app.srcdir)
     register = loaded[0].interpretations if loaded is not None else {}
     objects = app.env.domains.standard_domain.objects
-    para = nodes.paragraph(classes=["berserk-rule-interpretations"])
-    lead = "Толкования, на которые опираются сценарии: "
+    para = nodes.paragraph(classes=[css])
     para += nodes.strong(lead, lead)
     for index, ident in enumerate(idents):
         if index:

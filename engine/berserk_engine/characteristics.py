@@ -199,6 +199,7 @@ def end_of_turn(game: Game) -> list[ContinuousEffect]:
                 f"Заканчивает действовать эффект «до конца хода» на «{game.name(card)}»: {describe(e)}",
                 card=card.id,
                 rule="310.2",
+                deciding=["310.2"],
             )
     return ending
 

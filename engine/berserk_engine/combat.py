@@ -2,9 +2,10 @@
 
 1. **Declaration** (307.1, Атакующая карта, Атакованная карта): the active player names an open
    creature of his that may attack and a character of the opponent. The attack is an action (Действие
-   карты): the attacker closes as its payment — unless it does not close («Опыт в атаке»), and even
-   then it counts as having acted. A creature makes one strike attack a turn (interpretation I-14);
-   a creature played this turn does not attack (слабость первого хода, I-6) unless it has «Рывок».
+   карты): the attacker has acted from the declaration on; it closes as its payment once the wounds
+   are dealt (I-20, after the FAQ of 04.05.2023) — unless it does not close («Опыт в атаке»). A
+   creature makes one strike attack a turn (interpretation I-14); a creature played this turn does
+   not attack (слабость первого хода, I-6) unless it has «Рывок».
 2. **Defender** (Назначить защитника): the inactive player may name an open creature of his as the
    defender — it becomes the final target of the attack and closes (unless «Опыт в защите»). Only
    against a strike; never against «Направленный удар» (``hooks.NO_DEFENDER``).
@@ -198,7 +199,8 @@ class DeclareAttack(Task):
             original_target=self.target,
             reflecting=not target.closed,  # Отражающая карта: open when it became the final target
         )
-        events: list[Any] = [*closing_payment(game, card, "attack"), AttackEvent(self.attacker, self.target)]
+        card.record().acted = True  # Действие карты: it has acted from the declaration on
+        events: list[Any] = [AttackEvent(self.attacker, self.target)]
         if any(h(game, attack) for h in hooks.NO_DEFENDER):
             game.push(Perform(events), EnterAttack())
         else:
@@ -399,6 +401,8 @@ class ResolveAttack(Task):
         s = game.state
         attack = self.item.attack
         assert attack is not None
+        if attack.strike and self.stage == 0:
+            game.push(CloseAttacker(attack.attacker))  # runs once the blows below are dealt (I-20)
         attacker = s.cards.get(attack.attacker)
         target = s.cards.get(attack.target)
         if (
@@ -438,6 +442,21 @@ class ResolveAttack(Task):
         first_hit, second = (hit, counter) if first is attacker else (counter, hit)
         game.log("first_strike", f"«{first.name}» наносит удар первым", card=first.id, rule="первый-удар")
         game.push(Perform(first_hit), SecondBlow(second))
+
+
+@dataclass(slots=True)
+class CloseAttacker(Task):
+    """I-20: the attacker closes to pay for its attack once the wounds are dealt (the FAQ of 04.05.2023
+    to «Возвращение Древних»), not when the attack is declared — unless it does not close («Опыт в
+    атаке»). An attacker no longer in the game zone closes nothing."""
+
+    attacker: str
+
+    def run(self, game: Game) -> None:
+        card = game.state.cards.get(self.attacker)
+        if card is None or card.zone != "play" or card.closed:
+            return  # gone, or already closed (a snapshot of an engine that closed it on declaration)
+        perform(game, *closing_payment(game, card, "attack"))
 
 
 @dataclass(slots=True)
@@ -519,6 +538,6 @@ def targeted(game: Game, source: Card, serial: int) -> bool:
     return source.this_turn is not None and serial in source.this_turn.targets
 
 
-task(DeclareAttack, AssignDefender, EnterAttack, ResolveAttack, SecondBlow)
+task(DeclareAttack, AssignDefender, EnterAttack, ResolveAttack, CloseAttacker, SecondBlow)
 serializable(Fight)
 queue.RESOLVERS["attack"] = ResolveAttack  # an attack in the Queue resolves as a strike attack

@@ -3,8 +3,8 @@ the shuffle that follows.
 
 * **Поиск** — «Найдите в своей колоде [карту/карты] и возьмите её/их себе в руку»: the player looks
   through his deck (the candidates are shown to him only), may take fewer than asked or none («можно
-  их не искать»), and the deck is shuffled after the search (204.2: «После просмотра колода
-  перемешивается»).
+  их не искать»), and the deck is shuffled after a search that took a card (204.2: «После просмотра
+  колода перемешивается»); a search that takes nothing shuffles nothing (I-57, the FAQ of 04.05.2023).
 * **A named place without looking** (204.3, the example of Дейла): looking at the top card and putting
   it under the deck, putting the top card on the graveyard — no shuffle: nothing was looked through.
 * **Showing** X top cards (518.3): both players see them; with fewer cards, as many as there are.
@@ -82,7 +82,7 @@ class Search:
         )
         then = SearchChosen(player)
         if not found:
-            game.push(then)  # nothing fits: nothing to take, the deck is still shuffled
+            game.push(then)  # nothing fits: nothing taken, the deck is not shuffled (I-57)
             return
         game.push(
             ChooseCards(
@@ -103,11 +103,18 @@ class SearchChosen(Task):
     cards: list[str] = field(default_factory=list)
 
     def run(self, game: Game) -> None:
-        shuffle = ShuffleDeck(self.player, "поиск-карта-карты")  # «После поиска перемешайте колоду»
-        if self.cards:
+        if self.cards:  # «После поиска перемешайте колоду»
+            shuffle = ShuffleDeck(self.player, "поиск-карта-карты")
             game.push(Perform([MoveEvent(c, "hand", "search") for c in self.cards]), shuffle)
-        else:
-            game.push(shuffle)
+            return
+        # I-57 (the FAQ of 04.05.2023): a search that takes nothing is declined — no shuffle
+        game.log(
+            "search_declined",
+            f"Игрок {self.player} ничего не берёт поиском: колода не перемешивается",
+            player=self.player,
+            rule="поиск-карта-карты",
+            deciding=["I-57"],
+        )
 
 
 # --- a named place, without looking (204.3) -------------------------------------------------------

@@ -121,6 +121,7 @@ class Perform(Task):
                 "эффект-замещения",
                 f"Игрок {chooser}: выберите, какой эффект замещения применить",
                 self.options(game),
+                ("эффект-замещения", "I-44"),
             )
             return
         perform_now(game, self.ready)
@@ -376,6 +377,8 @@ def apply_close(game: Game, ev: CloseEvent) -> bool:
             f"«{game.name(card)}» закрывается",
             card=card.id,
             rule=ev.rule or "закрыть-существо-карту",
+            # the attacker pays for its attack once the wounds are dealt (I-20)
+            deciding=["действие-карты", "I-20"] if ev.payment == "attack" else None,
         )
     return True
 

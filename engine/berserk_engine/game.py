@@ -45,9 +45,10 @@ class Decision:
     rule: str
     prompt: str
     options: list[dict[str, Any]] = field(default_factory=list)
+    deciding: tuple[str, ...] = ()  # the rules and interpretations that decide this point (optional)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "seq": self.seq,
             "player": self.player,
             "kind": self.kind,
@@ -55,6 +56,9 @@ class Decision:
             "prompt": self.prompt,
             "options": self.options,
         }
+        if self.deciding:
+            data["deciding"] = list(self.deciding)
+        return data
 
 
 class Game:
@@ -105,11 +109,19 @@ class Game:
             self.state.stack.extend(reversed(tasks))
 
     def ask(
-        self, task: Task, player: str, kind: str, rule: str, prompt: str, options: list[dict[str, Any]]
+        self,
+        task: Task,
+        player: str,
+        kind: str,
+        rule: str,
+        prompt: str,
+        options: list[dict[str, Any]],
+        deciding: tuple[str, ...] = (),
     ) -> None:
-        """Stop: ``task`` waits for ``player``'s answer (it goes back on the stack)."""
+        """Stop: ``task`` waits for ``player``'s answer (it goes back on the stack). ``deciding``: the
+        rules and interpretations that decide why this player decides this now (static data)."""
         self.state.stack.append(task)
-        self.state.pending = Pending(player, kind, rule, prompt, options)
+        self.state.pending = Pending(player, kind, rule, prompt, options, deciding)
 
     # --- helpers used by the mechanics --------------------------------------------------------
 
@@ -174,13 +186,24 @@ class Game:
             present = self._present = frozenset(found)
         return term in present
 
-    def log(self, event: str, text: str, *, private_to: str | None = None, **data: Any) -> None:
+    def log(
+        self,
+        event: str,
+        text: str,
+        *,
+        private_to: str | None = None,
+        deciding: list[str] | None = None,
+        **data: Any,
+    ) -> None:
         """Record an event. With ``private_to``, the event's details (``data``) are for that player
-        only: the other player's log shows the event and its text, not which card it was."""
+        only: the other player's log shows the event and its text, not which card it was.
+        ``deciding``: the rules and interpretations that decide this point (protocol field, optional)."""
         s = self.state
         entry = {"seq": len(s.log) + 1, "turn": s.turn, "event": event, "text": text, **data}
         if private_to is not None:
             entry["private_to"] = private_to
+        if deciding:
+            entry["deciding"] = deciding
         s.log.append(entry)
 
     def log_for(self, viewer: str | None) -> list[dict[str, Any]]:
@@ -191,7 +214,7 @@ class Game:
             if owner is None or viewer is None or viewer == owner:
                 shown.append(dict(entry))
             else:
-                public = ("seq", "turn", "event", "text", "player", "rule")
+                public = ("seq", "turn", "event", "text", "player", "rule", "deciding")
                 shown.append({k: v for k, v in entry.items() if k in public})
         return shown
 
@@ -222,7 +245,7 @@ class Game:
         p = s.pending
         if p is None or s.result is not None:
             return None
-        return Decision(s.answered, p.player, p.kind, p.rule, p.prompt, p.options)
+        return Decision(s.answered, p.player, p.kind, p.rule, p.prompt, p.options, p.deciding)
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The options of the pending decision, as listed when the game stopped."""

@@ -464,7 +464,7 @@ def _where(f: dict[str, Any]) -> Any:
 class FindInDeck:
     """«Найдите в своей колоде [что] и возьмите его (её) в руку» — Поиск in printed words: by the type
     «существо», by a class («гнома»), by cost («стоимостью N или меньше»), by name. The player may take
-    nothing (the glossary: «можно их не искать»); the deck is shuffled either way (I-57)."""
+    nothing (the glossary: «можно их не искать»); then the deck is not shuffled (I-57)."""
 
     types: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()

@@ -50,6 +50,10 @@ def ability_of(item: QueueItem | PendingTrigger, spell: bool = False) -> Ability
 # --- rounds of declaring ---------------------------------------------------------------------
 
 
+# Why this player declares now: the inactive player first, then by turns until both pass (402.1, 401.7).
+DECLARING_ORDER = ("402.1", "401.7")
+
+
 @dataclass(slots=True)
 class QueueRound(Task):
     """Work the Queue through: rounds of declaring (inactive player first, 402.1), then the first
@@ -78,6 +82,7 @@ class QueueRound(Task):
                     "401.7",
                     f"Игрок {player}: заявите срабатывающую способность или пасуйте",
                     options,
+                    DECLARING_ORDER,
                 )
                 return
             auto_pass(game, player)
@@ -112,7 +117,18 @@ class ResolveItem(Task):
 
     def run(self, game: Game) -> None:
         item = self.item
-        game.log("resolve", f"Выполняется «{item.text}»", item=item.id, player=item.controller, rule="401.7")
+        source = game.state.cards.get(item.source)
+        game.log(
+            "resolve",
+            f"Выполняется «{item.text}»",
+            item=item.id,
+            player=item.controller,
+            rule="401.7",
+            # an ability whose source has left play knows it by its last known information (403.1)
+            deciding=["403.1", "401.5"]
+            if item.kind == "triggered" and (source is None or source.zone != "play")
+            else None,
+        )
         after = (StateCheck(), Resolved(item))
         if item.kind in RESOLVERS:
             game.push(RESOLVERS[item.kind](item), *after)
@@ -290,7 +306,14 @@ def auto_pass(game: Game, player: str) -> None:
     """401.7: a player who has no possibility to declare passes."""
     _drop_waiting(game, player, reason="не может заявить")
     game.state.round.pop(0)  # type: ignore[union-attr]
-    game.log("pass", f"Игрок {player} пасует (нечего заявить)", player=player, rule="401.7", auto=True)
+    game.log(
+        "pass",
+        f"Игрок {player} пасует (нечего заявить)",
+        player=player,
+        rule="401.7",
+        auto=True,
+        deciding=["401.7", "I-1"],
+    )
 
 
 def _drop_waiting(game: Game, player: str, *, reason: str) -> None:

@@ -222,16 +222,20 @@ class Pending:
     rule: str
     prompt: str
     options: list[dict[str, Any]]
+    deciding: tuple[str, ...] = ()  # the rules and interpretations deciding this point (optional)
 
     def to_json(self) -> dict[str, Any]:
         """As observations show it (the keys of the first format's dict)."""
-        return {
+        data = {
             "player": self.player,
             "kind": self.kind,
             "rule": self.rule,
             "prompt": self.prompt,
             "options": self.options,
         }
+        if self.deciding:
+            data["deciding"] = list(self.deciding)
+        return data
 
     @staticmethod
     def load(value: Any) -> Pending | None:
@@ -240,7 +244,14 @@ class Pending:
             return value
         if not isinstance(value, dict):
             raise ValueError(f"решение: ожидается словарь, получено {value!r}")
-        return Pending(value["player"], value["kind"], value["rule"], value["prompt"], value["options"])
+        return Pending(
+            value["player"],
+            value["kind"],
+            value["rule"],
+            value["prompt"],
+            value["options"],
+            tuple(value.get("deciding") or ()),
+        )
 
 
 @dataclass(slots=True)

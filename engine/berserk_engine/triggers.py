@@ -258,7 +258,20 @@ def _fire(
                 card=source_id,
                 player=controller,
                 rule="401.4",
+                deciding=_why_triggered(s, lki),
             )
+
+
+def _why_triggered(s: Any, lki: dict[str, Any] | None) -> list[str] | None:
+    """The rules deciding a trigger's moment: it waits for the end of the attack or of the ability
+    being resolved (307.2, 401.6) and is declared in the next round (402.1); a source that has left
+    play triggers all the same, known by its last known information (401.5, 403.1)."""
+    deciding = []
+    if s.attack is not None or s.phase == "attack":
+        deciding.append("307.2")
+    if lki:
+        deciding += ["401.5", "403.1"]
+    return deciding or None
 
 
 def _next_turn(game: Game, source_id: str, lki: dict[str, Any]) -> bool:

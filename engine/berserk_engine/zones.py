@@ -219,6 +219,8 @@ def _log_move(game: Game, ev: MoveEvent, old: Card, new: Card) -> None:
         player=new.owner,
         rule=rule,
         private_to=None if seen_by_both else new.owner,
+        # a death is found by the death check (I-9, «Гибель»): wounds not fewer than lives
+        deciding=["гибель-существа-карты", "I-9"] if ev.cause == "dies" else None,
     )
 
 
