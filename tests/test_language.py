@@ -233,8 +233,10 @@ def test_classes_costs_and_names_compile_to_the_old_selector_with_its_words(text
 
 
 def test_a_class_form_whose_words_do_not_agree_is_no_longer_read() -> None:
-    """The old reader's class regexes took «вашу гнома» (any word after «вашу»); the grammar does not."""
-    assert old.TYPES["Acc"]("вашу гнома") is not None
+    """The old reader's class regexes took «вашу гнома» (any word after «вашу»); the grammar does not,
+    and the engine's slots of targets ask the grammar for classes."""
+    assert re.fullmatch(old._CLASS_FORMS[1], "вашу гнома")
+    assert old.TYPES["Acc"]("вашу гнома") is None
     with pytest.raises(ReadError, match="не согласовано"):
         read_target("вашу гнома", "accs")
 

@@ -41,13 +41,17 @@ TYPES = {
 
 class ReadError(ValueError):
     """Words the reader does not understand: ``message`` (Russian), ``position`` (from 0, in the text
-    read), ``nearest``: known words or forms offered instead."""
+    read), ``nearest``: known words or forms offered instead; ``unknown``: a word nobody knows (a
+    typo, a Latin letter) is the problem."""
 
-    def __init__(self, message: str, position: int = 0, nearest: Iterable[str] = ()) -> None:
+    def __init__(
+        self, message: str, position: int = 0, nearest: Iterable[str] = (), unknown: bool = False
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.position = position
         self.nearest = list(nearest)
+        self.unknown = unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +218,7 @@ def read_groups(text: str, case: str, classes: Iterable[str] = ()) -> list[NounG
     except TextError as exc:
         raise ReadError(exc.message, exc.position) from None
     except UnknownWord as exc:
-        raise ReadError(exc.message, exc.token.start, exc.nearest) from None
+        raise ReadError(exc.message, exc.token.start, exc.nearest, unknown=True) from None
     if not tokens:
         raise ReadError("пустая цель")
     try:
