@@ -40,7 +40,7 @@ def test_tokens_keep_their_positions_and_kinds() -> None:
         ("number", "2"),
         ("icon", "[Монета]"),
         ("punct", ":"),
-        ("name", "«Серый волк»"),
+        ("quote", "«Серый волк»"),
     ]
     assert ("signed", "+1") in kinds and ("punct", "–") in kinds
     assert tokens[5].inner == "Серый волк" and tokens[7].value == 1

@@ -41,6 +41,7 @@ from berserk_engine.abilities import (
     target_slots,
 )
 from berserk_engine.errors import CardTextError
+from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
 
 # --- typed slots --------------------------------------------------------------------------------
@@ -1028,6 +1029,7 @@ def parse_card_text(
 ) -> tuple[Ability, ...]:
     """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х)."""
     _load()
+    _check_tokens(card, text)
     abilities = []
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
@@ -1055,6 +1057,20 @@ def parse_card_text(
             )
         abilities.append(ability)
     return tuple(abilities)
+
+
+def _check_tokens(card: str, text: str) -> None:
+    """A text that cannot be a card's text — thousands of clauses, a number of 22 digits, a character of
+    no word — is a clear error naming where (issue 25), never a RecursionError or a silent read."""
+    try:
+        tokenize(text)
+    except TextError as exc:
+        sentences = split_sentences(text[: exc.position + 1]) or [(0, text)]
+        number, (start, _) = len(sentences), sentences[-1]
+        shown = text[start : start + 80].strip()
+        if len(text) > start + 80:
+            shown += " …"
+        raise CardTextError(card, shown, exc.message, position=(number, exc.position)) from None
 
 
 def _names_itself(ability: Ability, card: str) -> bool:

@@ -1,6 +1,7 @@
-"""The tokens of a card text, each with its character positions: words (a hyphen inside a word keeps it
-one word), numbers, signed numbers («+1», «-1»), icons in square brackets («[Закрыть]»), a card's name
-in quotes («…»), and punctuation (full stop, comma, colon, semicolon, parentheses, dashes).
+"""The tokens of a card text, each with its character positions: words (a hyphen or an apostrophe inside a
+word keeps it one word), numbers, signed numbers («+1», «-1»), icons in square brackets («[Закрыть]»), a
+card's name or a granted ability's words in quotes («…», "…", '…', “…”, „…”), and punctuation (full
+stop, comma, colon, semicolon, parentheses, dashes).
 
 A text is refused with a clear error, never a traceback, when it cannot be a card's text: a character
 of no token, an unclosed icon or quote, more characters than :data:`MAX_TEXT`, a number of more than
@@ -17,11 +18,11 @@ MAX_DIGITS = 3  # a number on a card: values of the game are small (the longest 
 
 LETTER = "A-Za-z" + chr(0x0400) + "-" + chr(0x04FF)  # Latin and Cyrillic letters
 _TOKEN = re.compile(
-    rf"(?P<word>[{LETTER}]+(?:-[{LETTER}]+)*)"
+    rf"(?P<word>[{LETTER}]+(?:[-'\u2019][{LETTER}]+)*)"
     r"|(?P<signed>(?<![\w\d])[+\-\u2013\u2212]\d+)"
     r"|(?P<number>\d+)"
     r"|(?P<icon>\[[^\[\]\n]*\])"
-    r"|(?P<name>\u00ab[^\u00ab\u00bb]*\u00bb)"
+    r"|(?P<quote>\u00ab[^\u00ab\u00bb]*\u00bb|\"[^\"]*\"|'[^']*'|[\u201c\u201e][^\u201c\u201d\u201e]*\u201d)"
     r"|(?P<punct>[.,:;()\-\u2013\u2014])"
     r"|(?P<space>\s+)"
 )
@@ -29,7 +30,7 @@ _TOKEN = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """A piece of text: ``kind`` "word" | "number" | "signed" | "icon" | "name" | "punct"; ``text`` as
+    """A piece of text: ``kind`` "word" | "number" | "signed" | "icon" | "quote" | "punct"; ``text`` as
     written; ``start``, ``end``: its characters in the text (``text == source[start:end]``)."""
 
     kind: str
@@ -39,8 +40,8 @@ class Token:
 
     @property
     def inner(self) -> str:
-        """An icon's or a name's words without the brackets or quotes; any other token's text."""
-        return self.text[1:-1].strip() if self.kind in ("icon", "name") else self.text
+        """An icon's or a quote's words without the brackets or quotes; any other token's text."""
+        return self.text[1:-1].strip() if self.kind in ("icon", "quote") else self.text
 
     @property
     def value(self) -> int:
@@ -63,7 +64,9 @@ class TextError(ValueError):
 def tokenize(text: str) -> tuple[Token, ...]:
     """The tokens of a text, in order. Raises :class:`TextError`."""
     if len(text) > MAX_TEXT:
-        raise TextError(f"текст карты слишком длинный: {len(text)} символов (не больше {MAX_TEXT})", MAX_TEXT)
+        raise TextError(
+            f"текст карты слишком длинный (символов: {len(text)}, можно не больше {MAX_TEXT})", MAX_TEXT
+        )
     found: list[Token] = []
     at = 0
     while at < len(text):
@@ -75,8 +78,8 @@ def tokenize(text: str) -> tuple[Token, ...]:
             token = Token(kind, m.group(), m.start(), m.end())
             if kind in ("number", "signed") and len(token.text.lstrip("+-\u2013\u2212")) > MAX_DIGITS:
                 raise TextError(
-                    f"слишком большое число «{_short(token.text)}» ({len(token.text)} знаков; "
-                    f"число в тексте карты — не больше {MAX_DIGITS} цифр)",
+                    f"слишком большое число «{_short(token.text)}»: в тексте карты число — не больше "
+                    f"{MAX_DIGITS} цифр",
                     m.start(),
                 )
             found.append(token)
@@ -88,8 +91,8 @@ def _stray_message(text: str, at: int) -> str:
     char = text[at]
     if char == "[":
         return f"не закрыта квадратная скобка значка: «{_short(text[at:])}»"
-    if char == "\u00ab":
-        return f"не закрыта кавычка названия: «{_short(text[at:])}»"
+    if char in "\u00ab\"'\u201c\u201e":
+        return f"не закрыта кавычка: «{_short(text[at:])}»"
     if char in "]\u00bb":
         return f"закрывающий знак «{char}» без открывающего"
     return f"непонятный знак «{char}» (U+{ord(char):04X})"

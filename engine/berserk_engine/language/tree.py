@@ -114,7 +114,7 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
         elif data == "cost":
             fields["cost"] = next(t.source.value for t in _tokens(node) if t.source.kind == "number")
         elif data == "named":
-            fields["name"] = next(t.source.inner for t in _tokens(node) if t.source.kind == "name")
+            fields["name"] = next(t.source.inner for t in _tokens(node) if t.source.kind == "quote")
         elif data == "ref":
             fields["ref"] = True
         elif data == "count":
@@ -241,7 +241,7 @@ def _words(text: str) -> str:
     """The words a selector keeps: the text in lower case, a card's name in quotes as written."""
     out, at = [], 0
     for token in tokenize(text):
-        if token.kind == "name":
+        if token.kind == "quote":
             out.append(text[at : token.start].lower() + "\u00ab" + token.inner + "\u00bb")
             at = token.end
     return ("".join(out) + text[at:].lower()).strip()
