@@ -1,5 +1,7 @@
-"""``berserk-rules cards FILE [--json]``: read every card of a list with the reference engine and report
-each text it cannot read — the tool an engine author or a judge runs on their own card list.
+"""``berserk-rules cards FILE [--json] [--show]``: read every card of a list with the reference engine and
+report each text it cannot read — the tool an engine author or a judge runs on their own card list.
+``--show`` prints how the engine read each card: per ability its canonical words and the tree of its
+reading, each node with the glossary term or rule it implements (``--json``: the same as data).
 
 The file is a card table in the columns of a deck file (:mod:`berserk_rules.rulebook.decks`: название, тип,
 подтип, класс, стоимость, стихия, удар, жизни, текст; «количество» and a «формат: …» line are allowed
@@ -28,7 +30,7 @@ from typing import Any
 
 from berserk_rules.corpus import read_utf8
 from berserk_rules.errors import SourceError
-from berserk_rules.reference.card_reading import unreadable
+from berserk_rules.reference.card_reading import readings, unreadable
 from berserk_rules.rulebook.decks import _cells, card_of, table_header
 
 REQUIRED = ("название", "тип")
@@ -67,6 +69,8 @@ def read_cards(path: Path, shown: str) -> list[tuple[int, str, dict[str, Any]]]:
 
 def run(args: argparse.Namespace) -> int:
     rows = read_cards(Path(args.file), args.file)
+    if args.show:
+        return _show(rows, args)
     found = unreadable(rows, args.file)
     if args.json:
         print(json.dumps({"cards": len(rows), "unreadable": found}, ensure_ascii=False, indent=2))
@@ -79,3 +83,47 @@ def run(args: argparse.Namespace) -> int:
     verdict = f"не прочитаны: {len(found)}" if found else "все прочитаны"
     print(f"Карт в списке: {len(rows)} — {verdict}.")
     return 1 if found else 0
+
+
+def _show(rows: list[tuple[int, str, dict[str, Any]]], args: argparse.Namespace) -> int:
+    """``cards --show``: how the engine read every card — per ability its canonical words and the tree
+    of its reading, each node with the glossary term or rule it implements."""
+    cards = readings(rows, args.file)
+    unread = sum(1 for c in cards if "error" in c)
+    if args.json:
+        print(json.dumps({"cards": cards, "unreadable": unread}, ensure_ascii=False, indent=2))
+        return 1 if unread else 0
+    for card in cards:
+        print(f"{card['file']}:{card['line']}: карта «{card['card']}»")
+        if "error" in card:
+            print(f"  не прочитана: {card['error']['message']}")
+            continue
+        if not card["abilities"]:
+            print("  без текста")
+        for number, ability in enumerate(card["abilities"], start=1):
+            print(f"  {number}. {ability['text']}")
+            print(f"     как понято: {ability['canonical']} ({ability['kind']})")
+            _print_node(ability["tree"], "     ")
+    print(f"Карт в списке: {len(rows)}, не прочитаны: {unread}.")
+    return 1 if unread else 0
+
+
+def _print_node(node: dict[str, Any], indent: str) -> None:
+    if "words" in node:
+        basis = f" [{_basis('term:' + node['term'])}]" if node.get("term") else ""
+        optional = " (необязательно)" if node.get("optional") else ""
+        print(f"{indent}{node['kind']}: «{node['words']}»{basis}{optional}")
+    for slot in node.get("slots", []):
+        words = "; ".join(f"«{s['word']}» — {_basis(s['source'])}" for s in slot.get("sources", []))
+        print(f"{indent}  · «{slot['words']}»" + (f": {words}" if words else ""))
+    for part in node.get("parts", []):
+        _print_node(part, indent + ("  " if "words" in node else ""))
+
+
+BASIS = {"term": "термин", "rule": "правило", "interpretation": "толкование"}
+
+
+def _basis(source: str) -> str:
+    """«term:герой» → «термин герой»; a glossary term id, a rule number or an interpretation."""
+    kind, _, ref = source.partition(":")
+    return f"{BASIS.get(kind, kind)} {ref}"

@@ -44,6 +44,7 @@ class Analysis:
     gender: str = ""
     animacy: str = ""
     mood: str = ""
+    source: str = ""  # what the meaning rests on: "term:…", "rule:…", "interpretation:…"
 
     @property
     def key(self) -> str:
@@ -114,9 +115,13 @@ def _features(tag: Any) -> dict[str, str]:
     }
 
 
+# a class word: a class printed on creatures, selected by «ваш эльф», «ваших гномов» (I-56)
+CLASS_SOURCE = "interpretation:I-56"
+
+
 def _of_entry(entry: Entry, lemma: str, tag: Any | None) -> Analysis:
     feats = _features(tag) if tag is not None else {"case": entry.case, "number": entry.number}
-    return Analysis(entry.category, entry.value, lemma, **feats)
+    return Analysis(entry.category, entry.value, lemma, **feats, source=entry.source)
 
 
 def _fits(entry: Entry, parse: Any) -> bool:
@@ -146,8 +151,24 @@ def analyses(word: str) -> frozenset[Analysis]:
     if not found:
         for p in parses:
             if p.tag.POS == "NOUN":
-                found.add(Analysis("class", p.normal_form, p.normal_form, **_features(p.tag)))
+                found.add(
+                    Analysis("class", p.normal_form, p.normal_form, **_features(p.tag), source=CLASS_SOURCE)
+                )
     return frozenset(found)
+
+
+def sources(text: str) -> list[tuple[str, str]]:
+    """(word, what its meaning rests on) for every word of a text the card language knows — a
+    reading's terms and rules, word by word (``berserk-rules cards --show``)."""
+    from berserk_engine.language.tokens import tokenize
+
+    out = []
+    for token in tokenize(text):
+        if token.kind == "word":
+            found = sorted({a.source for a in analyses(token.text) if a.source})
+            if found:
+                out.append((token.text, ", ".join(found)))
+    return out
 
 
 def known_word(word: str) -> bool:
@@ -196,7 +217,8 @@ def analyze(tokens: Iterable[Token], classes: Iterable[str] = ()) -> list[frozen
             continue
         found = analyses(token.text)
         if not found and fold(token.text) in declared:
-            found = frozenset({Analysis("class", fold(token.text), fold(token.text), "NOUN")})
+            word = fold(token.text)
+            found = frozenset({Analysis("class", word, word, "NOUN", source=CLASS_SOURCE)})
         if not found and not known_word(token.text):
             raise UnknownWord(token, nearest(token.text, declared))
         out.append(found)
