@@ -254,3 +254,22 @@ def test_a_class_is_named_in_the_plural(single: str, many: str) -> None:
     assert plural(single) == many
     card = CardDef.build("Некто", "существо", subtype=single, cost=1, strike=1, life=1)
     assert in_group(card, many) and in_group(card, "существа") and not in_group(card, "гоблины")
+
+
+@pytest.mark.parametrize(
+    ("printed", "element"),
+    [("Болото", "болота"), ("Лес", "леса"), ("СТЕПИ", "степи"), ("Силы тьмы", "силы тьмы"), ("горы", "горы")],
+)
+def test_an_element_as_printed_in_any_case_and_number_is_the_element(printed: str, element: str) -> None:
+    """Issue 25: card lists print elements as the cards do («Болото», «Лес»): the same element."""
+    from berserk_engine.cards import CardDef
+
+    assert CardDef.build("Кочка", "существо", element=printed, cost=1, strike=1, life=1).element == element
+
+
+def test_an_unknown_element_is_still_an_error() -> None:
+    from berserk_engine.cards import CardDef
+    from berserk_engine.errors import CardTextError
+
+    with pytest.raises(CardTextError, match="неизвестная стихия"):
+        CardDef.build("Кочка", "существо", element="Тундра", cost=1, strike=1, life=1)

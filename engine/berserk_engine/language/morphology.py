@@ -171,6 +171,18 @@ def sources(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def same_words(printed: str, known: str) -> bool:
+    """Are two phrases the same words in any case and number — word by word, each a form of one
+    dictionary lemma («Болото» and «болота», «Лес» and «леса»)?"""
+    a, b = fold(printed).split(), fold(known).split()
+    if len(a) != len(b):
+        return False
+    return all(
+        x == y or {p.normal_form for p in _known(x)} & {p.normal_form for p in _known(y)}
+        for x, y in zip(a, b, strict=True)
+    )
+
+
 def known_word(word: str) -> bool:
     """Does the dictionary or the lexicon know the word (in any meaning)?"""
     w = fold(word)
