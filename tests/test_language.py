@@ -170,7 +170,7 @@ def test_the_written_grammar_is_tens_of_rules_repeated_per_agreement_key() -> No
         ("выбранное героя", "accs", "«героя» не согласовано"),
         ("каждое существа", "gent", "«каждое» не согласовано"),
         ("всех ваших существо", "accs", "«существо» не согласовано"),
-        ("выбранное", "accs", "не хватает слов"),
+        ("выбранное", "accs", "после «выбранное» не хватает слов"),
         ("выбранное существо противника противника ваше", "accs", "не ожидается «ваше»"),
         ("сущство", "accs", "неизвестное слово «сущство»"),
     ],
@@ -281,3 +281,44 @@ def test_the_language_modules_hold_no_cyrillic_literal_outside_messages() -> Non
     found = {p.name: _literals(p) for p in sorted(PACKAGE.glob("*.py"))}
     assert {k: v for k, v in found.items() if v} == {}
     assert _literals(Path(__file__)) != []  # the check can fail: this test file has such literals
+
+
+# --- trigger conditions: the subject is a noun group ---------------------------------------------------
+
+
+def test_every_trigger_condition_with_a_subject_reads_as_the_old_registrys_trigger() -> None:
+    """The old registry spells out «Когда [кто] [что случилось]» for every subject and again as «Каждый
+    раз, когда …» (72 phrases); the grammar reads them from one rule per event with the noun group as
+    subject — each as the very trigger the registry builds."""
+    from berserk_engine.language.tree import read_trigger
+
+    compared = 0
+    for ph in old.PHRASES["trigger"]:
+        if old._ANY_FIELD.search(ph.format) or not re.search(r"\bкогда\b", ph.format, re.IGNORECASE):
+            continue
+        try:
+            new = read_trigger(ph.format)
+        except ReadError:
+            continue  # another kind of condition («Когда вы берёте карту»): not yet in the grammar
+        assert new == ph.build({}), ph.format
+        compared += 1
+    assert compared == 72
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Когда выбранное существо погибает", "такого условия срабатывания движок не знает"),
+        ("Когда ваш гном погибает", "такого условия срабатывания движок не знает"),
+        ("Когда существа погибает", "не согласовано"),
+        ("Когда существо погибают", "«погибают» не согласовано"),
+        ("Когда существо", "не хватает слов"),
+        ("Когда ваше существо убивает героя", "только «… убивает существо»"),
+    ],
+)
+def test_a_trigger_condition_the_engine_has_no_kind_for_is_an_error(text: str, words: str) -> None:
+    from berserk_engine.language.tree import read_trigger
+
+    with pytest.raises(ReadError) as caught:
+        read_trigger(text)
+    assert words in caught.value.message

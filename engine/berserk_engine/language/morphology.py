@@ -48,7 +48,10 @@ class Analysis:
 
     @property
     def key(self) -> str:
-        """The agreement key (empty for a word without case)."""
+        """The agreement key: of a word with case, its case, number …; of a finite verb, its number (a
+        subject agrees with it: «существо погибает», «существа погибают»); empty for any other word."""
+        if not self.case and self.pos == "VERB" and self.number:
+            return self.number.upper()
         return agreement_key(self.case, self.number, self.gender, self.animacy)
 
     @property

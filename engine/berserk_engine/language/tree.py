@@ -21,7 +21,7 @@ from typing import Any
 
 from lark import Tree
 
-from berserk_engine.abilities import Selector, class_stem
+from berserk_engine.abilities import Selector, Trigger, class_stem
 from berserk_engine.language import grammar as g
 from berserk_engine.language.morphology import UnknownWord, analyze
 from berserk_engine.language.tokens import TextError, Token, tokenize
@@ -196,6 +196,82 @@ def selector(group: NounGroup, words: str) -> Selector:
 
 CASE_OF_START = {"accs": "target_accs", "nomn": "target_nomn", "gent": "target_gent", "datv": "target_datv"}
 
+# --- trigger conditions «Когда [группа] [что случилось]» -------------------------------------------------
+
+# what happened → the kind of trigger condition (berserk_engine.phrases) when it happens to the card
+# itself («это существо», «эта карта») and when it happens to any creature of a group
+SELF_EVENTS = {
+    "enters": "enters_play",
+    "dies": "dies",
+    "kills": "kills",
+    "attacked": "attacked",
+    "opens": "opens",
+    "closes": "closes",
+    "returns": "returns_to_hand",
+}
+CREATURE_EVENTS = {
+    "enters": "creature_enters",
+    "dies": "creature_dies",
+    "kills": "creature_kills",
+    "attacked": "creature_attacked",
+    "opens": "creature_opens",
+    "closes": "creature_closes",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A trigger condition as read: what happened (``event``: "enters" | "dies" | "kills" | "attacked" |
+    "opens" | "closes" | "returns"), to whom (``subject``) and to whom it was done (``object``, «убивает
+    существо»). «Каждый раз, когда …» is the same condition as «Когда …» (401.4)."""
+
+    event: str
+    subject: NounGroup
+    object: NounGroup | None = None
+
+
+def trigger_of(condition: Condition, words: str) -> Trigger:
+    """The engine's trigger for a condition. Raises :class:`ReadError` for one the engine has no kind
+    for (a class, a state, a plural subject …)."""
+    subject = condition.subject
+    obj = condition.object
+    if obj is not None and selector(obj, "") != Selector("chosen", "", TYPES["creature"]):
+        raise ReadError(f"«{words}»: движок знает только «… убивает существо»", obj.start)
+    if subject.quantifier == "this" and subject.kind in ("creature", "card") and not subject.other:
+        return Trigger(SELF_EVENTS[condition.event])
+    plain = not (subject.quantifier or subject.states or subject.class_word or subject.cost is not None)
+    if condition.event in CREATURE_EVENTS and subject.kind == "creature" and plain and not subject.name:
+        side = "own" if subject.own else "enemy" if subject.opponent else "any"
+        return Trigger(CREATURE_EVENTS[condition.event], player=side, other=subject.other)
+    raise ReadError(f"«{words}»: такого условия срабатывания движок не знает", subject.start)
+
+
+def read_trigger(text: str, classes: Iterable[str] = ()) -> Trigger:
+    """Words of a trigger condition («Когда другое ваше существо вступает в игру») as the engine's
+    :class:`~berserk_engine.abilities.Trigger`. Raises :class:`ReadError`."""
+    tokens, analyses = _analyzed(text, classes)
+    try:
+        forest = g.parse(g.words(tokens, analyses), "trigger")
+    except g.NoParse as exc:
+        position = exc.token.start if exc.token else len(text)
+        raise ReadError(_no_parse_message(text, tokens, exc, "условии срабатывания"), position) from None
+    found: set[Trigger] = set()
+    for number, tree in enumerate(unambiguous(forest)):
+        if number >= MAX_READINGS:
+            raise ReadError(f"«{text}»: больше {MAX_READINGS} разборов — текст слишком неоднозначен")
+        found.add(trigger_of(_condition(tree), text))
+    if len(found) > 1:
+        raise ReadError(f"«{text}» читается по-разному: " + "; ".join(sorted(t.event for t in found)))
+    return found.pop()
+
+
+def _condition(tree: Tree[Any]) -> Condition:
+    event = next(t for t in tree.children if isinstance(t, Tree))
+    groups = [c for c in event.children if isinstance(c, Tree)]
+    subject = _build(groups[0], "nomn")
+    obj = _build(groups[1], "accs") if len(groups) > 1 else None
+    return Condition(str(event.data), subject, obj)
+
 
 def read_target(text: str, case: str, classes: Iterable[str] = ()) -> Selector:
     """Words as the target of a slot in a case ("accs" | "nomn" | "gent" | "datv"): the selector they
@@ -210,8 +286,7 @@ def read_target(text: str, case: str, classes: Iterable[str] = ()) -> Selector:
     return next(iter(found))
 
 
-def read_groups(text: str, case: str, classes: Iterable[str] = ()) -> list[NounGroup]:
-    """Every reading of the words as a noun group in a case (deduplicated). Raises :class:`ReadError`."""
+def _analyzed(text: str, classes: Iterable[str]) -> tuple[tuple[Token, ...], list[Any]]:
     try:
         tokens = tokenize(text)
         analyses = analyze(tokens, classes)
@@ -220,7 +295,13 @@ def read_groups(text: str, case: str, classes: Iterable[str] = ()) -> list[NounG
     except UnknownWord as exc:
         raise ReadError(exc.message, exc.token.start, exc.nearest, unknown=True) from None
     if not tokens:
-        raise ReadError("пустая цель")
+        raise ReadError("пустой текст")
+    return tokens, analyses
+
+
+def read_groups(text: str, case: str, classes: Iterable[str] = ()) -> list[NounGroup]:
+    """Every reading of the words as a noun group in a case (deduplicated). Raises :class:`ReadError`."""
+    tokens, analyses = _analyzed(text, classes)
     try:
         forest = g.parse(g.words(tokens, analyses), CASE_OF_START[case])
     except g.NoParse as exc:
@@ -247,19 +328,20 @@ def _words(text: str) -> str:
     return ("".join(out) + text[at:].lower()).strip()
 
 
-def _no_parse_message(text: str, tokens: tuple[Token, ...], exc: g.NoParse) -> str:
+def _no_parse_message(text: str, tokens: tuple[Token, ...], exc: g.NoParse, what: str = "цели") -> str:
+    """Why words do not fit the grammar, for a ``what`` («цели», «условии срабатывания»)."""
     if exc.token is None:
-        return f"неполная цель «{text}»: после «{tokens[-1].text}» не хватает слов"
+        return f"неполный текст в {what} «{text}»: после «{tokens[-1].text}» не хватает слов"
     from berserk_engine.language.morphology import analyses
 
     categories = {t.split("__")[0] for t in exc.expected}
     own = {a.category.upper() for a in analyses(exc.token.text)} if exc.token.kind == "word" else set()
     if own & categories:
         return (
-            f"в цели «{text}» слово «{exc.token.text}» не согласовано: здесь нужны другой падеж, "
+            f"в {what} «{text}» слово «{exc.token.text}» не согласовано: здесь нужны другой падеж, "
             "число или род"
         )
-    return f"в цели «{text}» не ожидается «{exc.token.text}»"
+    return f"в {what} «{text}» не ожидается «{exc.token.text}»"
 
 
 def _describe(sel: Selector) -> str:
