@@ -275,6 +275,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("cards", help="прочитать список карт движком: какие тексты он не понимает и почему")
     p.add_argument("file", help="файл карт: таблица в столбцах файла колоды")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--show",
+        action="store_true",
+        help="показать, как понята каждая способность: канонический текст и дерево",
+    )
 
     p = sub.add_parser(
         "ask", help="вопрос судьи: прогнать свой файл сценариев откуда угодно и показать партии по шагам"

@@ -70,8 +70,6 @@ def test_an_unreadable_text_is_reported_at_its_file_line_and_column(
         (None, None, "нет такого файла"),
         ("| название | цвет |\n| Гном | красный |\n", 1, "неизвестные столбцы ['цвет']"),
         ("| название | текст |\n| Гном | Броня 1. |\n", 1, "нет столбца «тип»"),
-        (HEADER + "| Гном | существо | 2 | 2 |\n", 2, "ячеек 4, а столбцов в таблице 6"),
-        (HEADER + "| Гном | существо | два | 2 | 3 | |\n", 2, "столбец «стоимость»: ожидается число"),
         ("просто текст\n", 1, "ожидается строка таблицы карт"),
         ("# пусто\n", None, "нет ни одной карты"),
     ],
@@ -84,6 +82,68 @@ def test_a_file_that_cannot_be_read_is_an_error_naming_file_and_line(
     err = capsys.readouterr().err
     where = f"{path}:{line}:" if line else f"{path}:"
     assert where in err and words in err, err
+
+
+@pytest.mark.parametrize(
+    ("row", "words"),
+    [
+        ("| Гном | существо | 2 | 2 |", "ячеек 4, а столбцов в таблице 6"),
+        ("| Гном | существо | два | 2 | 3 | |", "столбец «стоимость»: ожидается число"),
+    ],
+)
+def test_a_bad_row_is_that_rows_error_and_the_others_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], row: str, words: str
+) -> None:
+    """Issue 25: a bad row never refuses the whole file."""
+    good = "| Палач | существо | 3 | 3 | 3 | Когда это существо убивает существо: возьмите карту. |\n"
+    path = _file(tmp_path, HEADER + row + "\n" + good)
+    assert main(["cards", path]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:2:1:" in out and f"строка списка не прочитана: {words}" in out
+    assert "Карт в списке: 2 — не прочитаны: 1." in out
+
+
+@pytest.mark.parametrize(
+    ("name", "lines", "text"),
+    [
+        (
+            "cards.json",
+            (4, 5),
+            '[\n  {"название": "Палач", "тип": "существо", "класс": ["орк"], "стоимость": 3, "удар": 3,'
+            ' "жизни": 3,\n   "текст": "Когда это существо убивает существо: возьмите карту."},\n'
+            '  {"название": "Гном", "тип": "существо", "стоимость": "два"},\n'
+            '  {"название": "Путы", "тип": "заклинание", "текст": "Закройте сущство."}\n]\n',
+        ),
+        (
+            "cards.csv",
+            (3, 4),
+            "название;тип;класс;стоимость;удар;жизни;текст\n"
+            "Палач;существо;орк;3;3;3;Когда это существо убивает существо: возьмите карту.\n"
+            "Гном;существо;;два;;;\n"
+            "Путы;заклинание;;;;;Закройте сущство.\n",
+        ),
+    ],
+)
+def test_a_card_list_as_json_or_csv_has_the_same_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, lines: tuple[int, int], text: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert main(["cards", str(path)]) == 1
+    out = capsys.readouterr().out
+    bad, unread = lines
+    assert f"{path}:{bad}:1: карта «Гном»: строка списка не прочитана: столбец «стоимость»: ожидается" in out
+    assert f"{path}:{unread}:" in out and "неизвестное слово «сущство»" in out
+    assert "Карт в списке: 3 — не прочитаны: 2." in out
+
+
+def test_a_json_list_that_is_no_list_is_an_error_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text('{"название": "Палач"}', encoding="utf-8")
+    assert main(["cards", str(path)]) == 2
+    assert f"{path}:1:" in capsys.readouterr().err
 
 
 def test_a_card_error_that_is_not_about_text_is_reported_too(tmp_path: Path) -> None:
@@ -194,3 +254,22 @@ def test_a_class_is_named_in_the_plural(single: str, many: str) -> None:
     assert plural(single) == many
     card = CardDef.build("Некто", "существо", subtype=single, cost=1, strike=1, life=1)
     assert in_group(card, many) and in_group(card, "существа") and not in_group(card, "гоблины")
+
+
+@pytest.mark.parametrize(
+    ("printed", "element"),
+    [("Болото", "болота"), ("Лес", "леса"), ("СТЕПИ", "степи"), ("Силы тьмы", "силы тьмы"), ("горы", "горы")],
+)
+def test_an_element_as_printed_in_any_case_and_number_is_the_element(printed: str, element: str) -> None:
+    """Issue 25: card lists print elements as the cards do («Болото», «Лес»): the same element."""
+    from berserk_engine.cards import CardDef
+
+    assert CardDef.build("Кочка", "существо", element=printed, cost=1, strike=1, life=1).element == element
+
+
+def test_an_unknown_element_is_still_an_error() -> None:
+    from berserk_engine.cards import CardDef
+    from berserk_engine.errors import CardTextError
+
+    with pytest.raises(CardTextError, match="неизвестная стихия"):
+        CardDef.build("Кочка", "существо", element="Тундра", cost=1, strike=1, life=1)

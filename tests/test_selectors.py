@@ -89,7 +89,7 @@ FAIRIES = {
     [
         "Ваша фея получает +1 к удару до конца хода.",
         "Верните вашу фею в руку.",
-        "Ранить на 1 вашего фею.",  # «вашего» + any form: the class word decides
+        "Ранить на 1 вашу фею.",
     ],
 )
 def test_a_feminine_class_selects_by_the_printed_class(text: str) -> None:
@@ -97,6 +97,26 @@ def test_a_feminine_class_selects_by_the_printed_class(text: str) -> None:
     (option,) = options
     (slot,) = option["slots"]
     assert [game.state.cards[c].name for c in slot["candidates"]] == ["Лесная фея"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Ранить на 1 вашего фею.", "«фею» не согласовано"),  # issue 25: the words of a group agree
+        ("Ранить на 1 всех сущств.", "неизвестное слово «сущств»; ближайшие известные слова: «существ»"),
+        (
+            "Ранить на 1 всех геоев противника.",
+            "неизвестное слово «геоев»; ближайшие известные слова: «героев»",
+        ),
+        ("Ранить на 1 всех гнoмов.", "неизвестное слово «гнoмов»"),  # a Latin «o»
+    ],
+)
+def test_a_class_word_with_a_typo_or_out_of_agreement_is_an_error(text: str, words: str) -> None:
+    """Issue 25: a class word is a word the dictionary or the card list knows, agreeing with its group —
+    a typo is no class nobody has (the old reader read any word there and reported the card read)."""
+    with pytest.raises(CardTextError) as caught:
+        CardDef.build("Пыльца", "заклинание", text=text, cost=1)
+    assert words in caught.value.message
 
 
 # --- a target by name (I-68) ---------------------------------------------------------------------------
@@ -269,9 +289,9 @@ def test_a_card_list_reads_class_selectors_against_its_class_column(
         "| название | тип | класс | текст |\n| Пыльца | заклинание | фея | Ваша фея получает Рывок. |\n",
         "bad.txt",
     )
-    assert main(["cards", str(bad)]) == 2
-    err = capsys.readouterr().err
-    assert f"{bad}:2" in err and "класс есть только у существа" in err
+    assert main(["cards", str(bad)]) == 1  # the row's error: a bad row never refuses the file (issue 25)
+    out = capsys.readouterr().out
+    assert f"{bad}:2:1: карта «Пыльца»: строка списка не прочитана" in out and "только у существа" in out
 
 
 @pytest.mark.parametrize(

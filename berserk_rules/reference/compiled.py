@@ -35,6 +35,9 @@ from pathlib import Path
 from berserk_rules.errors import UserError
 
 UNCOMPILED = ("grammar.py", "serve.py")
+# the card reader's grammar of Russian: its classes extend lark's (a compiled class cannot inherit from
+# an interpreted one), and its readings are cached — it is not on the hot path of a game
+UNCOMPILED_PACKAGES = ("language",)
 DONE = "complete"  # the marker file of a complete build
 
 _SETUP = """\
@@ -71,7 +74,9 @@ def fingerprint(source: Path) -> str:
     except ImportError:
         mypy_version = "нет"
     digest = hashlib.sha256()
-    digest.update(f"{mypy_version}|{sys.version}|{platform.machine()}|{UNCOMPILED}".encode())
+    digest.update(
+        f"{mypy_version}|{sys.version}|{platform.machine()}|{UNCOMPILED}|{UNCOMPILED_PACKAGES}".encode()
+    )
     for path in _sources(source):
         digest.update(path.relative_to(source).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
@@ -97,7 +102,11 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     package = work / "berserk_engine"
     shutil.copytree(source, package, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
     (work / "setup_compiled.py").write_text(_SETUP, encoding="utf-8")
-    files = [p.relative_to(work).as_posix() for p in _sources(package) if p.name not in UNCOMPILED]
+    files = [
+        p.relative_to(work).as_posix()
+        for p in _sources(package)
+        if p.name not in UNCOMPILED and p.relative_to(package).parts[0] not in UNCOMPILED_PACKAGES
+    ]
     log = work.with_suffix(".log")
     if not quiet:
         print(f"berserk-rules: компилирую движок ({len(files)} модулей, mypyc) в {target} …", file=sys.stderr)

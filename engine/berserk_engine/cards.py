@@ -89,6 +89,8 @@ class CardDef:
                     f"неизвестный подтип для типа «{TYPE_WORDS[kind]}» (допустимы: {allowed})",
                 )
         element = props.get("element")
+        if element is not None:
+            element = printed_element(element)
         if element is not None and element not in ELEMENTS:
             raise CardTextError(name, element, f"неизвестная стихия (известны: {', '.join(ELEMENTS)})")
         printed_cost = ""
@@ -146,6 +148,17 @@ def _classes(name: str, kind: str, subtype: str | None, printed: Any) -> tuple[s
     for word in words:
         first.setdefault(class_stem(word), word)
     return tuple(first.values())
+
+
+def printed_element(printed: str) -> str:
+    """An element as a card list prints it, in any case and number («Болото», «Лес», «Степи») → the
+    element of :data:`ELEMENTS` it names («болота», «леса», «степи»); anything else as it is."""
+    from berserk_engine.language.morphology import same_words
+
+    word = " ".join(str(printed).split()).lower()
+    if word in ELEMENTS:
+        return word
+    return next((e for e in ELEMENTS if same_words(word, e)), printed)
 
 
 VARIABLE_COST = re.compile(r"^(?:(\d+)\s*\+\s*)?[ХX]$")

@@ -41,6 +41,8 @@ from berserk_engine.abilities import (
     target_slots,
 )
 from berserk_engine.errors import CardTextError
+from berserk_engine.language.tokens import TextError, tokenize
+from berserk_engine.language.tree import ReadError
 
 # --- typed slots --------------------------------------------------------------------------------
 
@@ -275,57 +277,58 @@ def _name_selector(text: str, names: dict[str, Selector]) -> Selector | None:
     return replace(names[base], words=f"{base} с именем «{name}»", condition=f"name:{name}")
 
 
-# Class words: one word after «ваш …», «всех …» that is not a type of card.
+# Class words: one word after «ваш …», «всех …» that is not a type of card. These patterns only say
+# which words a slot may take as a group of a class; what the words mean — and whether they are Russian
+# at all («всех сущств» is a typo, not a class) — the grammar of berserk_engine.language reads (issue 25:
+# a noun group in its case, agreeing, of words the dictionary or the card list knows).
 _CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник|выбранн|друг|ваш|всех)[а-яё]+"
-_CLASS_FORMS: dict[str, tuple[str, str]] = {  # regex of the words -> (mode, side)
-    rf"вашего {_CLASS_WORD}": ("chosen", "own"),
-    rf"вашу {_CLASS_WORD}": ("chosen", "own"),  # «вашу фею»
-    rf"ваших {_CLASS_WORD}": ("each", "own"),
-    rf"всех ваших {_CLASS_WORD}": ("each", "own"),
-    rf"всех {_CLASS_WORD} противника": ("each", "enemy"),
-    rf"всех {_CLASS_WORD}": ("each", "any"),
+_CLASS_FORMS = (
+    rf"вашего {_CLASS_WORD}",
+    rf"вашу {_CLASS_WORD}",  # «вашу фею»
+    rf"ваших {_CLASS_WORD}",
+    rf"всех ваших {_CLASS_WORD}",
+    rf"всех {_CLASS_WORD} противника",
+    rf"всех {_CLASS_WORD}",
     # «до двух ваших гномов», «не более 3 эльфов противника»: up to N of the class (I-67)
-    rf"(?:до|не более) (?:[2-5]|двух|трёх|четырёх|пяти) (?:ваших )?{_CLASS_WORD}(?: противника)?": (
-        "up_to",
-        "",
-    ),
-}
-_CLASS_FORMS_NOM: dict[str, tuple[str, str]] = {
-    rf"ваш {_CLASS_WORD}": ("chosen", "own"),
-    rf"ваша {_CLASS_WORD}": ("chosen", "own"),  # «ваша фея»
-    rf"ваши {_CLASS_WORD}": ("each", "own"),
-    rf"все ваши {_CLASS_WORD}": ("each", "own"),
-    rf"все {_CLASS_WORD} противника": ("each", "enemy"),
-    rf"все {_CLASS_WORD}": ("each", "any"),
-}
+    rf"(?:до|не более) (?:[2-5]|двух|трёх|четырёх|пяти) (?:ваших )?{_CLASS_WORD}(?: противника)?",
+)
+_CLASS_FORMS_NOM = (
+    rf"ваш {_CLASS_WORD}",
+    rf"ваша {_CLASS_WORD}",  # «ваша фея»
+    rf"ваши {_CLASS_WORD}",
+    rf"все ваши {_CLASS_WORD}",
+    rf"все {_CLASS_WORD} противника",
+    rf"все {_CLASS_WORD}",
+)
 
 
-_UP_TO_CLASS = rf"(?:до|не более) ([2-5]|двух|трёх|четырёх|пяти) (ваших )?({_CLASS_WORD})( противника)?"
-_UP_TO_COUNTS = {numeral: count for count, numerals in _UP_TO_NUMERALS.items() for numeral in numerals}
+def _class_selector(text: str, case: str) -> Selector | None:
+    """A group of a class in a case («ваших гномов», «ваша фея»), read by the grammar; None when the
+    words are not one (a typo, words that do not agree: :func:`_class_problem` says which)."""
+    try:
+        sel = _read_target(text, case)
+    except ReadError:
+        return None
+    return sel if sel.classes else None
 
 
-def _class_selector(text: str, forms: dict[str, tuple[str, str]]) -> Selector | None:
-    from berserk_engine.abilities import class_stem
+@lru_cache(maxsize=4096)
+def _read_target(text: str, case: str) -> Selector:
+    from berserk_engine.language.tree import read_target
 
-    for pattern, (mode, side) in forms.items():
-        if mode == "up_to":
-            m = re.fullmatch(_UP_TO_CLASS, text, re.IGNORECASE)
-            if m is None:
-                continue
-            count = _UP_TO_COUNTS[m.group(1).lower()]
-            side = "own" if m.group(2) else "enemy" if m.group(4) else "any"
-            return Selector(
-                "chosen",
-                text.lower(),
-                CREATURE,
-                side,
-                classes=(class_stem(m.group(3)),),
-                count=count,
-                up_to=True,
-            )
-        if re.fullmatch(pattern, text, re.IGNORECASE):
-            word = text.split()[-2 if side == "enemy" and text.lower().startswith("вс") else -1]
-            return Selector(mode, text.lower(), CREATURE, side, classes=(class_stem(word),))
+    return read_target(text, case)
+
+
+def _target_problem(text: str, case: str, shaped: bool) -> tuple[int, str] | None:
+    """Why words in a target's slot are not a target, as the grammar says: a word nobody knows («всех
+    сущств», a Latin letter — with the nearest known words; weight 0, the likeliest problem of all) or,
+    for words ``shaped`` like a group of a class («вашу гнома»), any reason (weight: their length)."""
+    try:
+        _read_target(text, case)
+    except ReadError as exc:
+        if exc.unknown:
+            return 0, exc.message
+        return (len(text), exc.message) if shaped else None
     return None
 
 
@@ -388,7 +391,8 @@ _OWN_NAME = r"«[^«»]+»"
 def _lookup(
     table: dict[str, Any],
     own_name: bool = False,
-    classes: dict[str, tuple[str, str]] | None = None,
+    classes: tuple[str, ...] = (),
+    case: str = "accs",
     costs: dict[str, Selector] | None = None,
     names: dict[str, Selector] | None = None,
 ) -> Callable[[str], Any]:
@@ -400,8 +404,8 @@ def _lookup(
             found = _cost_selector(text, costs)
         if found is None and names is not None:
             found = _name_selector(text, names)
-        if found is None and classes is not None:
-            found = _class_selector(text, classes)
+        if found is None and classes:
+            found = _class_selector(text, case)
         return found
 
     convert.pattern = (  # type: ignore[attr-defined]
@@ -458,7 +462,9 @@ TYPES: dict[str, Callable[[str], Any]] = {
     "Signed": _signed,
     "Amount": _amount,
     "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS, costs=_COST_ACC, names=_NAME_ACC),
-    "Nom": _lookup(NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, costs=_COST_NOM, names=_NAME_NOM),
+    "Nom": _lookup(
+        NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, case="nomn", costs=_COST_NOM, names=_NAME_NOM
+    ),
     "Gen": _lookup(GENITIVE),
     "Dur": _duration,
 }
@@ -552,7 +558,7 @@ def _readings(category: str, words: str) -> list[tuple[Phrase, Any, dict[str, An
         if any(n not in low for n in ph.needles):
             continue  # a literal piece of the phrase is missing: it cannot fit
         m = ph.parser.parse(words)
-        if m is not None:
+        if m is not None and None not in m.named.values():  # None: a slot's words do not read
             built = ph.build(m.named)
             if built is not None:
                 found.append((ph, built, dict(m.named)))
@@ -622,7 +628,14 @@ def _slot_problem(category: str, words: str) -> str | None:
                 continue
             if kind:
                 pattern = TYPES[kind].pattern  # type: ignore[attr-defined]
-                if re.fullmatch(pattern, value, re.IGNORECASE):
+                shaped = re.fullmatch(pattern, value, re.IGNORECASE) is not None
+                unread = None
+                if kind in ("Acc", "Nom") and (not shaped or TYPES[kind](value) is None):
+                    unread = _target_problem(value, "nomn" if kind == "Nom" else "accs", shaped)
+                if unread is not None:
+                    likely.append((unread[0], f"{_kind_words(kind)} «{value}»: {unread[1]}"))
+                    continue
+                if shaped:
                     continue
                 problem = (
                     f"{_kind_words(kind)} «{value}» в «{ph.example}» (ожидается {_short(TYPE_WORDS[kind])})"
@@ -1016,6 +1029,7 @@ def parse_card_text(
 ) -> tuple[Ability, ...]:
     """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х)."""
     _load()
+    _check_tokens(card, text)
     abilities = []
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
@@ -1043,6 +1057,20 @@ def parse_card_text(
             )
         abilities.append(ability)
     return tuple(abilities)
+
+
+def _check_tokens(card: str, text: str) -> None:
+    """A text that cannot be a card's text — thousands of clauses, a number of 22 digits, a character of
+    no word — is a clear error naming where (issue 25), never a RecursionError or a silent read."""
+    try:
+        tokenize(text)
+    except TextError as exc:
+        sentences = split_sentences(text[: exc.position + 1]) or [(0, text)]
+        number, (start, _) = len(sentences), sentences[-1]
+        shown = text[start : start + 80].strip()
+        if len(text) > start + 80:
+            shown += " …"
+        raise CardTextError(card, shown, exc.message, position=(number, exc.position)) from None
 
 
 def _names_itself(ability: Ability, card: str) -> bool:

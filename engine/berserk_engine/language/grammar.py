@@ -1,0 +1,147 @@
+"""The card language's grammar: ``grammar.lark`` (lark, Earley) over the analyses of words.
+
+lark's Earley parser matches one terminal type per token; a Russian word has several analyses
+(«каждого»: genitive masculine, genitive neuter, accusative animate masculine). The parser here is
+given the tokens themselves (a lexer that passes them through), and its terminal matcher accepts a
+token for every terminal among the token's analyses — the one change to lark's parser, pinned by
+tests/test_language.py. Agreement is in the terminals' names (see ``grammar.lark`` and
+:func:`~berserk_engine.language.morphology.agreement_key`): rules written once per key are repeated
+for every key by :func:`expand`.
+
+The parse keeps every reading (``ambiguity="explicit"``): :mod:`~berserk_engine.language.tree`
+compiles each and merges those with the same meaning.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Tree
+from lark import Token as LarkToken
+from lark.exceptions import UnexpectedInput
+from lark.lexer import Lexer
+from lark.parsers import earley
+
+from berserk_engine.language.morphology import CASES, Analysis, all_keys
+from berserk_engine.language.tokens import Token
+
+SOURCE = Path(__file__).resolve().parent / "grammar.lark"
+STARTS = ("target_accs", "target_nomn", "target_gent", "target_datv", "trigger")
+PUNCTUATION = {
+    ".": "DOT",
+    ",": "COMMA",
+    ":": "COLON",
+    ";": "SEMICOLON",
+    "(": "LPAR",
+    ")": "RPAR",
+    "-": "DASH",
+    "\u2013": "DASH",
+    "\u2014": "DASH",
+}
+_BLOCK = re.compile(r"^%(per_key|per_case)\n(.*?)^%end\n", re.MULTILINE | re.DOTALL)
+_TERMINAL = re.compile(r"\b[A-Z][A-Z0-9_]*\b")
+
+
+def expand(text: str) -> str:
+    """The written grammar with its ``%per_key`` and ``%per_case`` blocks repeated, and every terminal
+    declared."""
+    keys = all_keys()
+
+    def block(m: re.Match[str]) -> str:
+        body = m.group(2)
+        if m.group(1) == "per_key":
+            return "".join(body.replace("{K}", k).replace("{k}", k.lower()) for k in keys)
+        out = []
+        for case in CASES:
+            of_case = [k for k in keys if k.startswith(case.upper() + "_")]
+            alternatives = " | ".join(f"group_{k.lower()}" for k in of_case)
+            out.append(body.replace("{case}", case).replace("{keys_of_case}", alternatives))
+        return "".join(out)
+
+    expanded = _BLOCK.sub(block, text)
+    rules = "\n".join(line for line in expanded.splitlines() if not line.lstrip().startswith("//"))
+    terminals = sorted(set(_TERMINAL.findall(rules)))
+    return expanded + "\n%declare " + " ".join(terminals) + "\n"
+
+
+class _Word(LarkToken):
+    """A token as the parser sees it: its terminals (the names of its analyses) and the token."""
+
+    terminals: frozenset[str]
+    source: Token
+
+
+def _terminals(token: Token, found: frozenset[Analysis]) -> frozenset[str]:
+    if token.kind == "word":
+        return frozenset(a.terminal for a in found)
+    if token.kind == "punct":
+        return frozenset({PUNCTUATION[token.text]})
+    return frozenset({token.kind.upper()})
+
+
+def words(tokens: Sequence[Token], found: Sequence[frozenset[Analysis]]) -> list[_Word]:
+    """The parser's tokens for a text's tokens and their analyses."""
+    out = []
+    for token, analyses in zip(tokens, found, strict=True):
+        word = _Word("WORD", token.text, start_pos=token.start, end_pos=token.end)
+        word.terminals = _terminals(token, analyses)
+        word.source = token
+        out.append(word)
+    return out
+
+
+class _PassThrough(Lexer):
+    def __init__(self, _conf: Any) -> None:  # lark passes its lexer configuration: nothing to set up
+        pass
+
+    def lex(self, data: Any) -> Iterator[Any]:  # type: ignore[override]
+        yield from data
+
+
+def _match(term: Any, token: Any) -> bool:
+    return term.name in token.terminals
+
+
+@dataclass(frozen=True)
+class Grammar:
+    parser: Lark
+    digest: str  # the grammar's hash (the disk cache of readings is keyed by it)
+
+
+@cache
+def grammar() -> Grammar:
+    """The compiled grammar (built once)."""
+    text = expand(SOURCE.read_text(encoding="utf-8"))
+    parser = Lark(text, parser="earley", lexer=_PassThrough, ambiguity="explicit", start=list(STARTS))
+    engine = parser.parser.parser
+    if not isinstance(engine, earley.Parser):  # lark changed: the matcher below would not be used
+        raise RuntimeError(f"lark: ожидается парсер Earley, а не {type(engine).__name__}")
+    engine.term_matcher = _match
+    return Grammar(parser, hashlib.sha256(text.encode()).hexdigest()[:16])
+
+
+class NoParse(ValueError):
+    """The words do not fit the grammar: ``token`` is the first that does not fit (None: the words end
+    too early); ``expected``: the terminals the grammar waited for there."""
+
+    def __init__(self, token: Token | None, expected: frozenset[str]) -> None:
+        super().__init__(token.text if token is not None else "")
+        self.token = token
+        self.expected = expected
+
+
+def parse(ws: list[_Word], start: str) -> Tree[Any]:
+    """The forest of readings (``_ambig`` nodes where there are several). Raises :class:`NoParse`."""
+    try:
+        return grammar().parser.parse(ws, start=start)  # type: ignore[arg-type]
+    except UnexpectedInput as exc:
+        token = getattr(exc, "token", None)
+        source = getattr(token, "source", None)
+        expected = frozenset(getattr(exc, "expected", ()) or ())
+        raise NoParse(source, expected) from None

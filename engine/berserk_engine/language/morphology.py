@@ -1,0 +1,240 @@
+"""Every word's analyses: {lemma, part of speech, case, number, gender, animacy, mood} and what the word
+means in the card language (``category``, ``value``).
+
+Open words come from pymorphy3's dictionary — never from its guesser: a word the dictionary does not
+know is admitted only by the project's lexicon (:mod:`~berserk_engine.language.lexicon`), and otherwise
+is an :class:`UnknownWord` error naming the nearest known words («сущство» → «существо»). Closed-class
+and game words come from the lexicon, which overrides the dictionary where it is wrong for the game
+(a closed form listed there has only the lexicon's analysis). A dictionary noun that is not in the
+lexicon is a class word (category ``"class"``: «гномов», «эльфа» — the classes printed on creatures).
+
+Each analysis is reduced to its terminal name in the grammar, ``CATEGORY__KEY``: the agreement key is
+the case, the number, the gender in the singular and the animacy in the accusative of the masculine
+singular and of the plural (the forms where Russian tells them apart: «каждого героя», «каждое
+существо»). A word matches every terminal among its analyses.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from berserk_engine.language.lexicon import Entry, fold, lexicon
+from berserk_engine.language.tokens import Token
+
+CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+NUMBERS = ("sing", "plur")
+GENDERS = ("masc", "femn", "neut")
+ANIMACY = ("anim", "inan")
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """One reading of a word: what it means (``category``, ``value``) and its grammatical features."""
+
+    category: str
+    value: str
+    lemma: str
+    pos: str = ""
+    case: str = ""
+    number: str = ""
+    gender: str = ""
+    animacy: str = ""
+    mood: str = ""
+    source: str = ""  # what the meaning rests on: "term:…", "rule:…", "interpretation:…"
+
+    @property
+    def key(self) -> str:
+        """The agreement key: of a word with case, its case, number …; of a finite verb, its number (a
+        subject agrees with it: «существо погибает», «существа погибают»); empty for any other word."""
+        if not self.case and self.pos == "VERB" and self.number:
+            return self.number.upper()
+        return agreement_key(self.case, self.number, self.gender, self.animacy)
+
+    @property
+    def terminal(self) -> str:
+        return f"{self.category.upper()}__{self.key}" if self.key else self.category.upper()
+
+
+def agreement_key(case: str, number: str, gender: str, animacy: str) -> str:
+    if not case:
+        return ""
+    parts = [case]
+    if number:
+        parts.append(number)
+        if number == "sing" and gender:
+            parts.append(gender)
+    if case == "accs" and animacy and (number == "plur" or gender == "masc" or not number):
+        parts.append(animacy)
+    return "_".join(parts).upper()
+
+
+def all_keys() -> list[str]:
+    """Every agreement key a noun group can have."""
+    keys = set()
+    for case in CASES:
+        for number in NUMBERS:
+            for gender in GENDERS if number == "sing" else ("",):
+                for animacy in ANIMACY:
+                    keys.add(agreement_key(case, number, gender, animacy))
+    return sorted(keys)
+
+
+class UnknownWord(ValueError):
+    """A word neither the dictionary nor the lexicon knows (a typo, a Latin letter …)."""
+
+    def __init__(self, token: Token, nearest: list[str]) -> None:
+        hint = ("; ближайшие известные слова: " + ", ".join(f"«{w}»" for w in nearest)) if nearest else ""
+        super().__init__(f"неизвестное слово «{token.text}»{hint}")
+        self.message = str(self)
+        self.token = token
+        self.nearest = nearest
+
+
+@cache
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@cache
+def _known(word: str) -> tuple[Any, ...]:
+    """The dictionary's parses of a folded word (the guesser's are dropped)."""
+    return tuple(p for p in _morph().parse(word) if p.is_known)
+
+
+def _features(tag: Any) -> dict[str, str]:
+    return {
+        "pos": str(tag.POS or ""),
+        "case": str(tag.case or ""),
+        "number": str(tag.number or ""),
+        "gender": str(tag.gender or ""),
+        "animacy": str(tag.animacy or ""),
+        "mood": str(tag.mood or ""),
+    }
+
+
+# a class word: a class printed on creatures, selected by «ваш эльф», «ваших гномов» (I-56)
+CLASS_SOURCE = "interpretation:I-56"
+
+
+def _of_entry(entry: Entry, lemma: str, tag: Any | None) -> Analysis:
+    feats = _features(tag) if tag is not None else {"case": entry.case, "number": entry.number}
+    return Analysis(entry.category, entry.value, lemma, **feats, source=entry.source)
+
+
+def _fits(entry: Entry, parse: Any) -> bool:
+    return not entry.pos or entry.pos == str(parse.tag.POS)
+
+
+@cache
+def analyses(word: str) -> frozenset[Analysis]:
+    """What a word (as written) can be in the card language: empty when it is not of the card language
+    (the dictionary knows it, the lexicon does not, and it is no noun); raises nothing."""
+    w = fold(word)
+    lex = lexicon()
+    if w in lex.by_form:
+        return frozenset(_of_entry(e, e.form, None) for e in lex.by_form[w])
+    found: set[Analysis] = set()
+    parses = _known(w)
+    for p in parses:
+        for e in lex.by_lemma.get(p.normal_form, ()):
+            if _fits(e, p):
+                found.add(_of_entry(e, e.lemma, p.tag))
+    for like, entries in lex.by_like.items():
+        for e in entries:
+            if w.startswith(e.prefix) and len(w) > len(e.prefix):
+                for p in _known(w[len(e.prefix) :]):
+                    if p.normal_form == like and _fits(e, p):
+                        found.add(_of_entry(e, e.lemma, p.tag))
+    if not found:
+        for p in parses:
+            if p.tag.POS == "NOUN":
+                found.add(
+                    Analysis("class", p.normal_form, p.normal_form, **_features(p.tag), source=CLASS_SOURCE)
+                )
+    return frozenset(found)
+
+
+def sources(text: str) -> list[tuple[str, str]]:
+    """(word, what its meaning rests on) for every word of a text the card language knows — a
+    reading's terms and rules, word by word (``berserk-rules cards --show``)."""
+    from berserk_engine.language.tokens import tokenize
+
+    out = []
+    for token in tokenize(text):
+        if token.kind == "word":
+            found = sorted({a.source for a in analyses(token.text) if a.source})
+            if found:
+                out.append((token.text, ", ".join(found)))
+    return out
+
+
+def same_words(printed: str, known: str) -> bool:
+    """Are two phrases the same words in any case and number — word by word, each a form of one
+    dictionary lemma («Болото» and «болота», «Лес» and «леса»)?"""
+    a, b = fold(printed).split(), fold(known).split()
+    if len(a) != len(b):
+        return False
+    return all(
+        x == y or {p.normal_form for p in _known(x)} & {p.normal_form for p in _known(y)}
+        for x, y in zip(a, b, strict=True)
+    )
+
+
+def known_word(word: str) -> bool:
+    """Does the dictionary or the lexicon know the word (in any meaning)?"""
+    w = fold(word)
+    lex = lexicon()
+    if w in lex.by_form or _known(w):
+        return True
+    return any(
+        w.startswith(e.prefix) and any(p.normal_form == like for p in _known(w[len(e.prefix) :]))
+        for like, entries in lex.by_like.items()
+        for e in entries
+    )
+
+
+@cache
+def vocabulary() -> tuple[str, ...]:
+    """Every form of every word of the lexicon: the words an error offers instead of an unknown one."""
+    lex = lexicon()
+    forms: set[str] = set(lex.by_form)
+    for lemma, entries in lex.by_lemma.items():
+        for p in _known(lemma):
+            if any(_fits(e, p) or e.pos for e in entries):
+                forms.update(fold(f.word) for f in p.lexeme)
+    for like, entries in lex.by_like.items():
+        for p in _known(like):
+            for e in entries:
+                forms.update(e.prefix + fold(f.word) for f in p.lexeme)
+    return tuple(sorted(forms))
+
+
+def nearest(word: str, extra: Iterable[str] = ()) -> list[str]:
+    """The known words nearest to a word (for an error)."""
+    return difflib.get_close_matches(fold(word), [*vocabulary(), *extra], n=3, cutoff=0.6)
+
+
+def analyze(tokens: Iterable[Token], classes: Iterable[str] = ()) -> list[frozenset[Analysis]]:
+    """The analyses of every word token (other tokens: an empty set). ``classes``: class words the
+    card list in play declares (admitted even when the dictionary does not know them). Raises
+    :class:`UnknownWord` for a word nobody knows."""
+    declared = {fold(c) for c in classes}
+    out: list[frozenset[Analysis]] = []
+    for token in tokens:
+        if token.kind != "word":
+            out.append(frozenset())
+            continue
+        found = analyses(token.text)
+        if not found and fold(token.text) in declared:
+            word = fold(token.text)
+            found = frozenset({Analysis("class", word, word, "NOUN", source=CLASS_SOURCE)})
+        if not found and not known_word(token.text):
+            raise UnknownWord(token, nearest(token.text, declared))
+        out.append(found)
+    return out
