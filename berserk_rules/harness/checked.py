@@ -48,6 +48,9 @@ class CheckedDriver(Driver):
     def _call(self, op: str, payload: dict[str, Any]) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # True: the text of a result (``_result_text``) is of a value already checked to be plain JSON
+    plain_text = False
+
     def _result_text(self) -> str | None:
         """The JSON text the last result was parsed from (None: a Python value, not parsed)."""
         return None
@@ -65,7 +68,9 @@ class CheckedDriver(Driver):
         try:
             result = self._call(op, payload)
             text = self._result_text()
-            self.checker.check(RESULT_SCHEMAS[op], result, shown_call(op, payload), text, plain=True)
+            self.checker.check(
+                RESULT_SCHEMAS[op], result, shown_call(op, payload), text, plain=not self.plain_text
+            )
         except (Rejected, SetupRejected):
             raise
         except contract.ContractError as exc:
@@ -133,29 +138,50 @@ class ProcessDriver(CheckedDriver):
 
 
 class InProcessDriver(CheckedDriver):
-    """A Python driver called in this process, with the same checks (no isolation)."""
+    """A Python driver called in this process, with the same checks (no isolation).
+
+    Served as over the wire (:meth:`Driver.serve_over_wire`): the driver is given a fresh copy of
+    every argument, and every answer, once checked to be plain JSON, is serialised at once and the
+    caller gets the value parsed back from that text — so the driver need not copy what it gives
+    and takes, and the text is the one that keys the checker's memory and the answers of the state.
+    """
 
     def __init__(self, inner: Driver) -> None:
         super().__init__()
         self.inner = inner
         self.name = inner.name  # type: ignore[misc]
         self.version = inner.version  # type: ignore[misc]
+        self.text: str | None = None  # the JSON text of the last answer
+        self.plain_text = True  # the answer was checked to be plain JSON before it was serialised
+        inner.serve_over_wire()
         self.calls: dict[str, Callable[..., Any]] = {
-            messages.START.name: lambda p: inner.start(p["position"]),
+            messages.START.name: lambda p: inner.start(_fresh(p["position"])),
             messages.DECISION.name: lambda p: inner.decision(),
-            messages.ACT.name: lambda p: inner.act(p["player"], p["action"]),
+            messages.ACT.name: lambda p: inner.act(p["player"], _fresh(p["action"])),
             messages.OBSERVE.name: lambda p: inner.observe(p["viewer"]),
             messages.LOG.name: lambda p: inner.log(p["viewer"]),
             messages.DECK.name: lambda p: inner.deck(p["deck"]),
         }
 
     def _call(self, op: str, payload: dict[str, Any]) -> Any:
+        self.text = None
         try:
-            return self.calls[op](payload)
+            result = self.calls[op](payload)
         except (Rejected, SetupRejected, EngineFailure):
             raise
         except Exception as exc:
             raise EngineFailure(f"{shown_call(op, payload)}: внутренняя ошибка движка: {exc!r}") from exc
+        contract.check_json(result, shown_call(op, payload))  # a tuple or a str subclass is no JSON
+        self.text = json.dumps(result, ensure_ascii=False)
+        return json.loads(self.text)
+
+    def _result_text(self) -> str | None:
+        return self.text
 
     def close(self) -> None:
         self.inner.close()
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a caller's JSON value that nobody else holds (the driver may keep it)."""
+    return json.loads(json.dumps(value, ensure_ascii=False))

@@ -145,13 +145,31 @@ def possible_keywords(game: Any) -> frozenset[str]:
 def _possible_keywords(game: Any) -> frozenset[str]:
     found: set[str] = set()
     for d in game.defs.values():
-        found.update(d.keywords)
-        for ability in d.abilities:
-            for text in _granted_texts(ability.effect):
-                keyword = parse_ability(text).keyword
-                if keyword:
-                    found.add(keyword)
+        found.update(_keywords_of(d))
     return frozenset(found)
+
+
+def _keywords_of(d: Any) -> frozenset[str]:
+    """The keywords one card definition can bring into a game: printed, or granted by its effects —
+    found once per definition (a definition never changes, and the same printed card is the same
+    definition in every game: ``setup.build_library``)."""
+    known = _KEYWORDS_OF.get(id(d))
+    if known is not None and known[0] is d:
+        return known[1]
+    found: set[str] = set(d.keywords)
+    for ability in d.abilities:
+        for text in _granted_texts(ability.effect):
+            keyword = parse_ability(text).keyword
+            if keyword:
+                found.add(keyword)
+    if len(_KEYWORDS_OF) >= 4096:
+        _KEYWORDS_OF.clear()
+    _KEYWORDS_OF[id(d)] = (d, frozenset(found))  # the definition is kept: its id is not reused
+    return _KEYWORDS_OF[id(d)][1]
+
+
+# id(definition) -> (the definition, its keywords): see _keywords_of
+_KEYWORDS_OF: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
 def _granted_texts(node: Any) -> list[str]:

@@ -1,0 +1,203 @@
+"""The figures of issue 28 (the engine's speed and the scenario run's), each reproducible on a shared machine.
+
+    .venv/bin/python tools/bench_engine.py engine [--runs 5] [--games 200] [--compiled] [--callgrind 20]
+    .venv/bin/python tools/bench_engine.py floor [--rounds 5]
+    .venv/bin/python tools/bench_engine.py tests [--workers 2]
+    .venv/bin/python tools/bench_engine.py all
+
+``engine`` — the games of ``berserk-rules bench`` (seeded random legal games from the standard position,
+one core, each game built with ``new_game`` and played to the end), ``--runs`` times in one child
+process per build (the pure-Python engine of this checkout; with ``--compiled`` its mypyc build too,
+``berserk_rules.reference.compiled``). Each run is timed twice: by the clock and by the CPU time of
+the process (``time.process_time``) — other sessions on the machine take the clock, far less the CPU
+time. Reported: the median of the runs (and every run) in games per second, by both measures, and
+the median of the time to list the legal actions afresh at every decision of the same games
+(``Game.list_legal_actions``), by the thread's CPU clock and by the wall clock. ``--callgrind N``
+also counts the instructions of N games under valgrind (the run with N games minus the run with
+none: the start-up falls out) — the same count under any load.
+
+``floor`` — the scenario run against its trivial floor (a pytest-bdd suite of the same scenarios and
+steps doing nothing): ``tools/floor_suite.py`` in its default isolation (the driver in a process of
+its own, as ``berserk-rules check`` runs), and the plain paired measure of the issue — ``pytest
+tests/test_rulebook.py -p no:xdist --berserk-isolation none`` against the floor, warm caches, paired
+CPU time, median of the rounds.
+
+``tests`` — the README's test command (``pytest -n auto``, here ``-n --workers``): wall time and the
+CPU time of every process.
+
+The load average is printed before and after each measure: a figure taken under load says so. This is
+a measurement, not a test; nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Run in a child process (the pure engine, or the compiled one first on PYTHONPATH): prints JSON.
+ENGINE = r"""
+import json, random, statistics, sys, time
+from berserk_engine import bench
+from berserk_engine.selfplay import random_action, standard_position
+from berserk_engine.setup import new_game
+
+games, runs, seed, listing = (int(a) for a in sys.argv[1:5])
+bench._one_core()
+if games:
+    bench.play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches
+out = {"build": bench.build(), "cpu": [], "wall": []}
+for _ in range(runs):
+    w0, c0 = time.perf_counter(), time.process_time()
+    bench.play_games(games, seed)
+    out["wall"].append(time.perf_counter() - w0)
+    out["cpu"].append(time.process_time() - c0)
+if listing:
+    cpu, wall = [], []
+    for n in range(games):
+        game = new_game(standard_position(seed + n))
+        rng = random.Random(seed + n)
+        while (d := game.decision()) is not None:
+            t0, w0 = time.thread_time_ns(), time.perf_counter_ns()
+            game.list_legal_actions()
+            w1, t1 = time.perf_counter_ns(), time.thread_time_ns()
+            cpu.append((t1 - t0) / 1000)
+            wall.append((w1 - w0) / 1000)
+            game.act(d.player, random_action(d.options, rng))
+    out["listing_cpu_us"] = statistics.median(cpu)
+    out["listing_wall_us"] = statistics.median(wall)
+print(json.dumps(out))
+"""
+
+
+def load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def _child(env: dict[str, str] | None, *args: int, valgrind: list[str] | None = None) -> dict[str, Any]:
+    cmd = [*(valgrind or []), sys.executable, "-c", ENGINE, *map(str, args)]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"замер упал:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _instructions(env: dict[str, str] | None, games: int, seed: int) -> int:
+    """Instructions (callgrind's Ir) of a child process that plays ``games`` games after the warm-up."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        _child(
+            env, games, 1, seed, 0, valgrind=["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        )
+        for line in out.read_text().splitlines():
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    raise SystemExit("callgrind не записал итог")
+
+
+def engine(args: argparse.Namespace) -> dict[str, Any]:
+    builds: list[tuple[str, dict[str, str] | None]] = [("python", None)]
+    if args.compiled:
+        sys.path.insert(0, str(ROOT))
+        from berserk_rules.reference import compiled
+        from berserk_rules.rulebook.project import output_root, project_root
+
+        folder = compiled.build(output_root(project_root()))
+        builds.append(("mypyc", compiled.environment(folder)))
+    report: dict[str, Any] = {}
+    for name, env in builds:
+        before = load()
+        got = _child(env, args.games, args.runs, args.seed, 1)
+        if got["build"] != name:
+            raise SystemExit(f"ожидалась сборка {name}, замерена {got['build']}")
+        row = {
+            "games_per_second_cpu": round(args.games / statistics.median(got["cpu"]), 1),
+            "games_per_second_wall": round(args.games / statistics.median(got["wall"]), 1),
+            "runs_cpu": [round(args.games / c, 1) for c in got["cpu"]],
+            "runs_wall": [round(args.games / w, 1) for w in got["wall"]],
+            "legal_actions_median_us_cpu": round(got["listing_cpu_us"], 2),
+            "legal_actions_median_us_wall": round(got["listing_wall_us"], 2),
+            "load": f"{before} → {load()}",
+        }
+        if args.callgrind:
+            base = _instructions(env, 0, args.seed)
+            full = _instructions(env, args.callgrind, args.seed)
+            row["instructions_per_game_millions"] = round((full - base) / args.callgrind / 1e6, 2)
+        report[name] = row
+        print(f"{name}: {json.dumps(row, ensure_ascii=False)}", flush=True)
+    return report
+
+
+def floor(args: argparse.Namespace) -> None:
+    script = [sys.executable, str(ROOT / "tools" / "floor_suite.py"), "--rounds", str(args.rounds)]
+    for title, extra in (
+        ("tools/floor_suite.py (изоляция по умолчанию: драйвер в отдельном процессе)", []),
+        (
+            "парный замер: tests/test_rulebook.py --berserk-isolation none против пола, тёплый",
+            ["--mode", "warm", "--isolation", "none"],
+        ),
+    ):
+        print(f"\n== {title}; нагрузка {load()}", flush=True)
+        subprocess.run([*script, *extra], cwd=ROOT, check=True)
+        print(f"нагрузка после: {load()}", flush=True)
+
+
+def tests(args: argparse.Namespace) -> None:
+    before = load()
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", str(args.workers), "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        env={**os.environ, "BERSERK_REQUIRE_COMPILER": os.environ.get("BERSERK_REQUIRE_COMPILER", "")},
+    )
+    wall = time.perf_counter() - start
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(
+        f"\nкоманда README (pytest -n {args.workers}): код {done.returncode}, {wall:.0f} с по часам, "
+        f"процессор {usage.ru_utime + usage.ru_stime:.0f} с; нагрузка {before} → {load()}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    e = sub.add_parser("engine", help="партии в секунду и список законных действий")
+    f = sub.add_parser("floor", help="прогон сценариев против пола")
+    t = sub.add_parser("tests", help="время команды тестов из README")
+    a = sub.add_parser("all", help="всё по очереди")
+    for p in (e, a):
+        p.add_argument("--games", type=int, default=200)
+        p.add_argument("--runs", type=int, default=5)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--compiled", action="store_true", help="и скомпилированная сборка (mypyc)")
+        p.add_argument(
+            "--callgrind", type=int, default=0, metavar="N", help="инструкций на партию (N партий)"
+        )
+    for p in (f, a):
+        p.add_argument("--rounds", type=int, default=5)
+    for p in (t, a):
+        p.add_argument("--workers", default="2")
+    args = parser.parse_args()
+    if args.what in ("engine", "all"):
+        engine(args)
+    if args.what in ("floor", "all"):
+        floor(args)
+    if args.what in ("tests", "all"):
+        tests(args)
+
+
+if __name__ == "__main__":
+    main()
