@@ -266,11 +266,19 @@ class VectorRecorder:
 
     def after_then_step(self, text: str) -> None:
         """A «Тогда» step that recorded nothing cannot be replayed: say so."""
-        if len(self.steps) == self.mark:
+        if all(
+            step["op"] == "require" for step in self.steps[self.mark :]
+        ):  # it says what it needs, checks nothing
             self.unexpressed.append(text)
 
     def vector(self, scenario: dict[str, Any]) -> dict[str, Any]:
-        needs = {**scenario.pop("needs", {}), **self.needs()}
+        needs = {
+            "parts": [],
+            "rules": list(scenario.get("rules", [])),
+            "terms": list(scenario.get("terms", [])),
+            **scenario.pop("needs", {}),
+            **self.needs(),
+        }
         return {
             "format": FORMAT,
             **scenario,
