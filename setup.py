@@ -24,6 +24,7 @@ SUITE_FILES = (
     "conftest.py",
     "tests/test_rulebook.py",
     "docs/protocol.md",
+    "docs/step-reference.md",
     "suite-manifest.json",
     "CHANGELOG-suite.md",
     "LICENSE",

@@ -232,6 +232,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("dir", metavar="ПАПКА", help="куда записать векторы (новая или прежний экспорт)")
 
+    p = sub.add_parser("docs", help="документы автора движка текстом: протокол и схемы, что спрашивают шаги")
+    p.add_argument("document", choices=("protocol", "steps"), help="protocol — протокол, steps — шаги")
+    p.add_argument("--path", action="store_true", help="только напечатать, где лежит документ")
+
     p = sub.add_parser(
         "kit", help="набор автора движка: раннер векторов и движок-пример на JavaScript (копия из пакета)"
     )

@@ -61,7 +61,7 @@ from berserk_rules.report.results import MESSAGE_LIMIT
 from berserk_rules.rulebook.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.runner import lookup, tables
 from berserk_rules.runner import trace as trace_hooks
-from berserk_rules.runner.capabilities import NOT_APPLICABLE_PROPERTY, selected
+from berserk_rules.runner.capabilities import NOT_APPLICABLE, NOT_APPLICABLE_PROPERTY, selected
 from berserk_rules.runner.engines import berserk_driver, berserk_driver_class, berserk_engine_pool
 from berserk_rules.runner.options import configure, pytest_addoption
 from berserk_rules.runner.recorder import Recorder
@@ -260,6 +260,15 @@ def deselect_outside(config: pytest.Config, items: list[pytest.Item], selections
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, Any] | None:
+    """A scenario not applicable to the engine is a skip to pytest, but not a «skipped» to the reader:
+    pytest's progress (``∅``) and summary line («19 passed, 587 not applicable») use the word of the
+    results, of ``check``'s table («Не применимы») and of JUnit, so the counts read the same."""
+    if report.skipped and any(name == NOT_APPLICABLE_PROPERTY for name, _ in report.user_properties):
+        return NOT_APPLICABLE, "∅", "NOT APPLICABLE"
+    return None
 
 
 def not_applicable(item: pytest.Item, report: pytest.TestReport, reason: str) -> None:

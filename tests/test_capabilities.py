@@ -288,6 +288,12 @@ def test_not_applicable_is_its_own_status_in_results_junit_and_matrix() -> None:
     assert (suites.get("tests"), suites.get("failures"), suites.get("skipped")) == ("3", "1", "1")
     skipped = suites.find(".//testcase[@name='s2']/skipped")
     assert skipped is not None and skipped.get("message", "").startswith("not applicable: движок не заявил")
+    # a known failure is a skip to JUnit too, but not the same one: the type and the status say which
+    known = junit_tree(_results([NOT_APPLICABLE, "xfail"])).getroot()
+    kinds = [case.find("skipped").get("type") for case in known.iter("testcase")]  # type: ignore[union-attr]
+    assert kinds == [NOT_APPLICABLE, "xfail"]
+    statuses = [p.get("value") for p in known.iter("property") if p.get("name") == "status"]
+    assert statuses == [NOT_APPLICABLE, "xfail"]
     matrix = build([Run("мини", "x.json", _results([NOT_APPLICABLE, NOT_APPLICABLE]))])
     assert matrix["rules"][0]["cells"][0]["status"] == NOT_APPLICABLE
     assert matrix["parts"][0]["cells"][0]["passed"] == 0  # never counted as passed

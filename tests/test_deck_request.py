@@ -4,6 +4,7 @@ request, declared in ``capabilities.requests``. No scenario passes that the engi
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -114,6 +115,12 @@ def test_an_engine_that_does_not_declare_deck_gets_not_applicable(tmp_path: Path
     assert all("capabilities.requests" in s["message"] for s in decks)
     others = [s for s in data["scenarios"] if s["file"] == DECKS and s not in decks]
     assert others and all(s["status"] == "passed" for s in others)  # the games still play
+    # one vocabulary: pytest's summary line says what check's table and the results say
+    summary = rf"{len(others)} passed, (\d+ deselected, )?{len(decks)} not applicable in "
+    assert re.search(summary, done.stdout)
+    assert "skipped in" not in done.stdout
+    table = done.stdout.split("Покрытие правил", 1)[1]
+    assert "\nГлоссарий " in table and "Часть 7" not in table  # Part 7 as the matrix names it
 
 
 def test_the_reference_engine_over_the_protocol_passes_the_deck_scenarios(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ def test_export_writes_valid_vectors_and_lists_what_it_cannot_express(
     assert [v["path"] for v in index["vectors"]] == ["hod/5.json"]
     vector = json.loads((project / "vectors" / "hod" / "5.json").read_text(encoding="utf-8"))
     assert vector["format"] == "berserk-vector/2"
+    assert set(vector["needs"]) == {"parts", "rules", "terms", "decisions", "actions"}
     assert vector["needs"]["rules"] == vector["rules"] and vector["needs"]["actions"] == ["end_turn"]
     assert vector["position"]["start"] == "choice"
     assert vector["unexpressed"] == ["Тогда игроку А доступны действия: передача хода"]

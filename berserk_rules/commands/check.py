@@ -45,7 +45,7 @@ from berserk_rules.commands._common import (
 )
 from berserk_rules.corpus import load_corpus
 from berserk_rules.errors import UserError
-from berserk_rules.report.coverage import by_part, compute, format_table, plural, scenario_part
+from berserk_rules.report.coverage import by_part, compute, format_table, part_name, plural, scenario_part
 from berserk_rules.report.results import BAD, check_results_target, count, load_results, read_results
 from berserk_rules.rulebook.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.rulebook.lint import lint, required_parts
@@ -492,7 +492,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         "Пропущены",
         "Не применимы",
         "Не запущены",
-        "Правила",
+        "Покрытие правил",
     ]
     rows = []
     for part in sorted(set(per_part) | {p for p in required}, key=lambda p: (p is None, p or 0)):
@@ -501,7 +501,7 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         covered = f"{coverage.covered}/{coverage.testable}" if coverage and part in required else ""
         rows.append(
             [
-                f"Часть {part}" if part is not None else "Вне частей",
+                part_name(part),
                 str(sum(statuses.values())),
                 str(_count(statuses, "passed")),
                 str(_count(statuses, *BAD)),
@@ -542,8 +542,9 @@ def summary(root: Path, data: dict[str, Any], results: Path, narrowed: bool = Fa
         verdict = "всё в порядке"
     lines = [
         format_table(headers, rows),
-        "«Правила» — покрытые сценариями проверяемые правила обязательных частей; «Не применимы» — "
-        "сценарии вне заявленных движком возможностей (capabilities) или с ответом unsupported.",
+        "«Покрытие правил» — сколько проверяемых правил обязательных частей покрыто сценариями (это не счёт "
+        "прошедших); «Не применимы» — сценарии вне заявленных движком возможностей (capabilities) или с "
+        "ответом unsupported.",
         f"Итого {scenarios_word(total)} ({engine_name}): {', '.join(parts)} — {verdict}.",
     ]
     if data.get("suite"):  # the suite's version the run used, before the total line

@@ -36,7 +36,7 @@ from berserk_rules.harness import contract, messages, replies
 from berserk_rules.harness.driver import EngineFailure, Rejected, SetupRejected, Unsupported
 
 PROTOCOL = "1.1"  # 1.1: the optional request deck (capabilities.requests)
-CLIENT = {"name": "berserk-rules", "version": "0.1.0"}  # the version: set from the package below
+CLIENT = {"name": "berserk-rules", "version": "0+checkout"}  # the version: set from the package below
 
 
 def _client_version() -> str:

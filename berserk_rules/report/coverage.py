@@ -17,6 +17,15 @@ HEADING_REASON = "заголовок раздела"
 NOT_RUN = "not run"
 FAILING = frozenset({"failed", "error", "xpass"})
 PART_FOLDER = re.compile(r"(?:^|/)part-(\d+)(?:/|$)")
+GLOSSARY_PART = 7  # the glossary: its terms are Part 7 of the corpus (features/part-7/)
+
+
+def part_name(part: int | None) -> str:
+    """A Part as every report names it (check's table, the matrix, its badges): Part 7 is the glossary."""
+    if part is None:
+        return "Вне частей"
+    return "Глоссарий" if part == GLOSSARY_PART else f"Часть {part}"
+
 
 STATUS_NAMES = {
     "passed": "прошёл",

@@ -3,8 +3,11 @@ r"""JUnit XML from a results file, for CI systems (``check --junit FILE``).
 One ``<testsuite>`` per feature file, one ``<testcase>`` per scenario (outline rows separately):
 ``classname`` is the feature file, ``name`` the scenario, ``file``/``line`` where it is written,
 the rules it checks as ``<property name="rule">``. ``failed`` and ``xpass`` become ``<failure>``,
-``error`` becomes ``<error>``, ``skipped``, ``xfail`` and ``not run`` become ``<skipped>`` with the
-reason. Written from the same results the summary is printed from, so the two never disagree.
+``error`` becomes ``<error>``, ``skipped``, ``xfail``, ``not applicable`` and ``not run`` become
+``<skipped>`` with the reason — kept apart by its ``type`` (the status: a known failure is no
+scenario out of the engine's capabilities), and every test case names its status in ``<property
+name="status">``, the word of the results and of ``check``. Written from the same results the
+summary is printed from, so the two never disagree.
 
 The XML is always well-formed: characters XML 1.0 does not allow (control characters such as
 ``\x00``, ``\x1b``, ``\x0b`` from an engine's message, lone surrogates) are written as the text
@@ -68,6 +71,7 @@ def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
             )
             props = ET.SubElement(case, "properties")
             ET.SubElement(props, "property", name="id", value=str(scenario.get("id")))
+            ET.SubElement(props, "property", name="status", value=str(status))
             for rule in scenario.get("rules", []):
                 ET.SubElement(props, "property", name="rule", value=str(rule))
             message = str(scenario.get("message") or "")
@@ -82,7 +86,8 @@ def junit_tree(results: dict[str, Any]) -> ET.ElementTree:
                 ET.SubElement(case, "error", message=first, type=kind).text = message
             elif status in SKIPPED:
                 counts["skipped"] += 1
-                ET.SubElement(case, "skipped", message=f"{status}: {message}".strip(": ")[:500])
+                shown = f"{status}: {message}".strip(": ")[:500]
+                ET.SubElement(case, "skipped", message=shown, type=str(status))
         for key, value in counts.items():
             suite.set(key, str(value))
             totals[key] += value

@@ -20,7 +20,7 @@ from typing import Any
 
 from berserk_rules.corpus.model import Corpus, part_of_id
 from berserk_rules.errors import UserError
-from berserk_rules.report.coverage import PART_FOLDER
+from berserk_rules.report.coverage import PART_FOLDER, part_name
 from berserk_rules.report.results import read_results
 
 ORDER = ("error", "failed", "xpass", "not run", "xfail", "skipped", "not applicable", "passed")  # worst first
@@ -138,12 +138,6 @@ def build(runs: list[Run], corpus: Corpus | None = None) -> dict[str, Any]:
         ],
         "failures": [{"engine": r.label, "scenarios": failures[i]} for i, r in enumerate(runs)],
     }
-
-
-def part_name(part: int | None) -> str:
-    if part is None:
-        return "вне частей"
-    return "Глоссарий" if part == 7 else f"Часть {part}"
 
 
 # --- text ----------------------------------------------------------------------------------------

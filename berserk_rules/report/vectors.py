@@ -270,7 +270,13 @@ class VectorRecorder:
             self.unexpressed.append(text)
 
     def vector(self, scenario: dict[str, Any]) -> dict[str, Any]:
-        needs = {**scenario.pop("needs", {}), **self.needs()}
+        needs = {
+            "parts": [],
+            "rules": list(scenario.get("rules", [])),
+            "terms": list(scenario.get("terms", [])),
+            **scenario.pop("needs", {}),
+            **self.needs(),
+        }
         return {
             "format": FORMAT,
             **scenario,

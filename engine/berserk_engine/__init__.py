@@ -8,7 +8,19 @@ Modules are named after the mechanics they implement: ``turn`` (Part 3), ``queue
 ``combat`` (the strike attack), ``effects`` (ранить, излечить, возьмите карту …).
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
 
 # Every module that registers phrases, trigger kinds, keywords and handlers, in its documented order.
 from berserk_engine import catalogue  # noqa: F401
+
+
+def _version() -> str:
+    """The engine ships in the berserk-rules distribution: its version is the package's (1.1.0, not a
+    number of its own); a checkout that is not installed says so instead of inventing one."""
+    try:
+        return version("berserk-rules")
+    except PackageNotFoundError:
+        return "0+checkout"
+
+
+__version__ = _version()
