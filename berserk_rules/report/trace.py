@@ -80,6 +80,8 @@ def board_of(view: dict[str, Any]) -> dict[str, Any]:
     decision = view.get("decision")
     if isinstance(decision, dict) and decision.get("player"):
         board["decision"] = {"player": decision["player"], "kind": decision.get("kind")}
+        if isinstance(decision.get("deciding"), list) and decision["deciding"]:
+            board["decision"]["deciding"] = list(decision["deciding"])  # the protocol's optional field
     players = view.get("players") or {}
     heroes = {(data.get("hero") or {}).get("id") for data in players.values() if isinstance(data, dict)} - {
         None

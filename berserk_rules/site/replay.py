@@ -327,6 +327,14 @@ def board_html(board: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def _label_html(ident: str, label: Label, css: str) -> str:
+    shown, uri, title = label(ident)
+    hint = f' title="{_e(title)}"' if title else ""
+    if uri:
+        return f'<a class="{css}" href="{_e(uri)}"{hint}>{_e(shown)}</a>'
+    return f'<span class="{css}"{hint}>{_e(shown)}</span>'
+
+
 def _entry_html(entry: dict[str, Any], anchor: str, label: Label) -> str:
     text = _e(entry.get("text") or entry.get("event") or "")
     rule = entry.get("rule")
@@ -337,8 +345,54 @@ def _entry_html(entry: dict[str, Any], anchor: str, label: Label) -> str:
             text += f' <a class="berserk-log-rule" href="{_e(uri)}"{hint}>({_e(shown)})</a>'
         else:
             text += f' <span class="berserk-log-rule"{hint}>({_e(shown)})</span>'
+    deciding = deciding_of(entry)
+    if deciding:
+        links = ", ".join(_label_html(ident, label, "berserk-log-deciding-rule") for ident in deciding)
+        text += f' <span class="berserk-log-deciding">— решает: {links}</span>'
     event = re.sub(r"[^a-z_]", "", str(entry.get("event", "event")))
     return f'<li id="{anchor}" class="berserk-log-{event}">{text}</li>'
+
+
+def deciding_of(item: Any) -> list[str]:
+    """The optional protocol field ``deciding`` of a log entry or a decision (issue 26): the rules,
+    terms and interpretations that decide that point; anything malformed is ignored."""
+    value = item.get("deciding") if isinstance(item, dict) else None
+    return [str(v) for v in value if isinstance(v, str) and v] if isinstance(value, list) else []
+
+
+def deciding_rules(record: dict[str, Any]) -> list[str]:
+    """What decides a scenario's verdict, first seen first: the interpretations it is tagged with, then
+    the ``deciding`` ids of its log entries and of the decisions in its boards."""
+    found: list[str] = []
+    for tag in record.get("tags") or []:
+        if isinstance(tag, str) and tag.startswith("interpretation-") and tag[15:] not in found:
+            found.append(tag[15:])
+    entries: list[Any] = list(record.get("log") or []) if isinstance(record.get("log"), list) else []
+    for step in record.get("steps") or []:
+        board = step.get("board") if isinstance(step, dict) else None
+        if isinstance(board, dict):
+            entries.append(board.get("decision"))
+    for item in entries:
+        for ident in deciding_of(item):
+            if ident not in found:
+                found.append(ident)
+    return found
+
+
+def deciding_html(record: dict[str, Any], label: Label) -> str:
+    """«Что решает»: the deciding rules and interpretations of a scenario, before its game."""
+    found = deciding_rules(record)
+    if not found:
+        return ""
+    items = []
+    for ident in found:
+        _, _, text = label(ident)
+        body = f'<div class="berserk-deciding-text">{_e(text)}</div>' if text else ""
+        items.append(f"<li>{_label_html(ident, label, 'berserk-deciding-rule')}{body}</li>")
+    return (
+        '<div class="berserk-deciding"><p><strong>Что решает ответ</strong> — правила и толкования, '
+        f"по которым движок решал в этой партии:</p><ul>{''.join(items)}</ul></div>"
+    )
 
 
 def step_title(step: dict[str, Any]) -> str:
@@ -347,7 +401,7 @@ def step_title(step: dict[str, Any]) -> str:
     return f"{step.get('keyword', '')} {step.get('text', '')}".strip()
 
 
-def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
+def stepper_html(record: dict[str, Any], label: Label, prefix: str, deciding: bool = True) -> str:
     """The scenario's game step by step (see above); ``prefix``: unique per page, starts the anchors
     (``<prefix>-step-N``, ``<prefix>-log-N``). Empty when the record has no steps."""
     steps = [s for s in record.get("steps") or [] if isinstance(s, dict)]
@@ -375,6 +429,7 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
             current = index
         board_of.append(current)
     out = [
+        deciding_html(record, label) if deciding else "",
         f'<div class="berserk-stepper" id="{prefix}" data-steps="{len(steps)}" role="group"'
         f' aria-label="Партия по шагам">',
         '<p class="berserk-stepper-hint">Шаги сценария по порядку: под каждым — записи журнала, которые он'

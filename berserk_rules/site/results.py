@@ -384,7 +384,12 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
 
     linker = site_linker(app.config, app.srcdir)
 
+    objects = app.env.domains.standard_domain.objects
+
     def rule_uri(ident: str) -> str | None:
+        if ident.startswith("I-"):  # an interpretation of the register (a deciding id, issue 26)
+            found = objects.get(("interpretation", ident))
+            return app.builder.get_relative_uri(docname, found[0]) + "#" + found[1] if found else None
         if linker is None:
             return None
         target = linker.rule_target(ident)
@@ -441,8 +446,12 @@ def replay_steps(
 
     loaded = site_corpus(app.config, app.srcdir)
     titles = term_titles(loaded[0] if loaded is not None else None)
+    register = loaded[0].interpretations if loaded is not None else {}
 
     def label(ident: str) -> tuple[str, str | None, str | None]:
+        item = register.get(ident)
+        if item is not None:
+            return f"толкование {ident}", rule_uri(ident), item.title
         shown = f"термин «{titles[ident]}»" if ident in titles else ident
         return shown, rule_uri(ident), None
 
