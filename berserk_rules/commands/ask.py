@@ -206,7 +206,7 @@ class Rules:
 
 def board_text(board: dict[str, Any]) -> list[str]:
     """A board of the trace as a few Russian lines."""
-    from berserk_rules.site.replay import BOARD_ZONES, board_header
+    from berserk_rules.site.replay import BOARD_ZONES, board_header, waiting_in_order
 
     lines = []
     head = board_header(board)
@@ -236,6 +236,13 @@ def board_text(board: dict[str, Any]) -> list[str]:
     queue = board.get("queue") or []
     if queue:
         lines.append("Очередь: " + "; ".join(f"{i}) «{q.get('text')}»" for i, q in enumerate(queue, 1)) + ".")
+    waiting, first = waiting_in_order(board)
+    if waiting:
+        who = f" (первым заявляет игрок {first}, 402.1)" if first else ""
+        items = "; ".join(
+            f"{i}) «{q.get('text')}» ({q.get('controller', '?')})" for i, q in enumerate(waiting, 1)
+        )
+        lines.append(f"Сработали, ждут заявки{who}: {items}.")
     return lines
 
 

@@ -319,12 +319,30 @@ def board_html(board: dict[str, Any]) -> str:
         out.append(f'<div class="berserk-board-queue"><p><strong>Очередь:</strong></p><ol>{items}</ol></div>')
     else:
         out.append('<p class="berserk-board-queue"><strong>Очередь:</strong> пуста</p>')
-    waiting = board.get("waiting") or []
+    waiting, first = waiting_in_order(board)
     if waiting:
         items = "".join(f"<li>{_queue_item(q)}</li>" for q in waiting)
-        out.append(f"<div><p><strong>Сработали, ждут заявки:</strong></p><ul>{items}</ul></div>")
+        who = f" (первым заявляет игрок {_e(first)}, 402.1)" if first else ""
+        out.append(f"<div><p><strong>Сработали, ждут заявки{who}:</strong></p><ol>{items}</ol></div>")
     out.append("</div>")
     return "".join(out)
+
+
+def waiting_in_order(board: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """The triggers waiting to be declared, in the order of declaring (402.1): the inactive player's
+    first, then the active player's (each player's in the engine's order); and who declares first —
+    the inactive player, or the active one when the inactive has nothing waiting (None when the board
+    does not say who is active)."""
+    waiting = [q for q in board.get("waiting") or [] if isinstance(q, dict)]
+    active = board.get("active")
+    players = [p for p in (board.get("players") or {}) if p != active]
+    if active is None or len(players) != 1:
+        return waiting, None
+    inactive = players[0]
+    ordered = [q for q in waiting if q.get("controller") == inactive]
+    ordered += [q for q in waiting if q.get("controller") != inactive]
+    declares = inactive if any(q.get("controller") == inactive for q in waiting) else active
+    return ordered, str(declares) if waiting else None
 
 
 def _label_html(ident: str, label: Label, css: str) -> str:
