@@ -198,3 +198,21 @@ def test_the_goto_box_takes_a_cited_number_and_answers_a_missing_one(fresh: Page
     box.fill("пункт 401.7")
     box.press("Enter")
     p.wait_for_url(re.compile(r"#rule-401\.7$"))
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        ("first strike", "первый-удар"),  # English names of keywords (docs/search-words.toml)
+        ("armor", "броня-х"),
+        ("regeneration", "регенерация-х"),
+        ("stealth", "скрытность"),
+        ("может ли герой быть защитником", "назначить-защитника"),  # a question in plain words
+        ("что такое отражающая карта", "отражающая-карта"),
+        ("урон", "раны"),  # a judge's word for the rulebook's
+    ],
+)
+def test_english_names_and_plain_questions_find_the_entry(page: Page, query: str, entry: str) -> None:
+    """Issue 26, item 5: English keyword names, judges' words and a question in plain words."""
+    hits = hits_of(page.goto(f"search.html?q={query}"))
+    assert entry in hits[:3], hits[:5]

@@ -180,7 +180,22 @@
 
   /** Rank the entries for a query: every significant word must occur (by stem, root or with one
    *  typo), then titles, phrases and exact names count most. */
-  const rankEntries = (query, entries, stemmer) => {
+  /** The query as the rulebook words it: English names and judges' words replaced by the glossary's
+   *  (docs/search-words.toml), the words of a question that name no rule left out. */
+  const rewriteQuery = (query) => {
+    const data = window.BERSERK_QUERY || { question: [], english: {}, synonyms: {} };
+    let text = ` ${fold(query).replace(/[^\p{L}\d.]+/gu, " ")} `;
+    const phrases = Object.keys(data.english).sort((a, b) => b.length - a.length);
+    for (const phrase of phrases) text = text.split(` ${phrase} `).join(` ${data.english[phrase]} `);
+    let words = text.trim().split(/\s+/).filter(Boolean).map((w) => data.synonyms[w] || w);
+    const question = new Set(data.question);
+    const content = words.filter((w) => !question.has(w));
+    if (content.length && content.length < words.length) words = content;
+    return words.join(" ");
+  };
+
+  const rankEntries = (asked, entries, stemmer) => {
+    const query = rewriteQuery(asked);
     const words = fold(query).match(WORD) || [];
     // eslint-disable-next-line no-undef -- `stopwords` is a global of Sphinx's language_data.js
     const stop = typeof stopwords !== "undefined" ? stopwords : new Set();
@@ -452,7 +467,7 @@
   };
 
   // for the browser tests: the root function next to its Python twin
-  window.BERSERK_SEARCH = { root: rootOf, oneEdit, normalizeNumber, nearestRules };
+  window.BERSERK_SEARCH = { root: rootOf, oneEdit, normalizeNumber, nearestRules, rewriteQuery };
 
   const start = () => {
     fillRunTime();
