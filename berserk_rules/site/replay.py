@@ -190,6 +190,7 @@ BOARD_ZONES = (
     ("sideboard", "Сайдборд"),
 )
 Label = Callable[[str], tuple[str, str | None, str | None]]  # rule id -> (label, uri, title)
+Texts = Callable[[str], str | None]  # a rule, term or interpretation id -> its whole text
 
 
 def about_draws(record: dict[str, Any]) -> bool:
@@ -397,14 +398,15 @@ def deciding_rules(record: dict[str, Any]) -> list[str]:
     return found
 
 
-def deciding_html(record: dict[str, Any], label: Label) -> str:
-    """«Что решает»: the deciding rules and interpretations of a scenario, before its game."""
+def deciding_html(record: dict[str, Any], label: Label, texts: Texts | None = None) -> str:
+    """«Что решает»: the deciding rules and interpretations of a scenario, before its game, each with
+    its whole text (``texts``; else the label's title)."""
     found = deciding_rules(record)
     if not found:
         return ""
     items = []
     for ident in found:
-        _, _, text = label(ident)
+        text = texts(ident) if texts is not None else label(ident)[2]
         body = f'<div class="berserk-deciding-text">{_e(text)}</div>' if text else ""
         items.append(f"<li>{_label_html(ident, label, 'berserk-deciding-rule')}{body}</li>")
     return (
@@ -419,7 +421,9 @@ def step_title(step: dict[str, Any]) -> str:
     return f"{step.get('keyword', '')} {step.get('text', '')}".strip()
 
 
-def stepper_html(record: dict[str, Any], label: Label, prefix: str, deciding: bool = True) -> str:
+def stepper_html(
+    record: dict[str, Any], label: Label, prefix: str, deciding: bool = True, texts: Texts | None = None
+) -> str:
     """The scenario's game step by step (see above); ``prefix``: unique per page, starts the anchors
     (``<prefix>-step-N``, ``<prefix>-log-N``). Empty when the record has no steps."""
     steps = [s for s in record.get("steps") or [] if isinstance(s, dict)]
@@ -447,7 +451,7 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str, deciding: bo
             current = index
         board_of.append(current)
     out = [
-        deciding_html(record, label) if deciding else "",
+        deciding_html(record, label, texts) if deciding else "",
         f'<div class="berserk-stepper" id="{prefix}" data-steps="{len(steps)}" role="group"'
         f' aria-label="Партия по шагам">',
         '<p class="berserk-stepper-hint">Шаги сценария по порядку: под каждым — записи журнала, которые он'
@@ -540,7 +544,9 @@ def term_titles(corpus: Any) -> dict[str, str]:
     return _TITLES[key]
 
 
-def replay_block(record: dict[str, Any], scenario_id: str, row: bool, label: Label) -> str:
+def replay_block(
+    record: dict[str, Any], scenario_id: str, row: bool, label: Label, texts: Texts | None = None
+) -> str:
     """«Партия сценария» folded (``<details>``) around the game step by step; ``row``: name the
     scenario's line (several scenarios — outline rows — share the block's place)."""
     line = scenario_id.rsplit(":", 1)[-1]
@@ -548,5 +554,5 @@ def replay_block(record: dict[str, Any], scenario_id: str, row: bool, label: Lab
     title = "Партия сценария" + (f" {line}" if row else "") + ": шаг за шагом"
     return (
         f'<details class="berserk-replay"><summary>{_e(title)}</summary>'
-        f"{stepper_html(record, label, prefix)}</details>"
+        f"{stepper_html(record, label, prefix, texts=texts)}</details>"
     )

@@ -5,6 +5,7 @@ replays, the coverage report (``{berserk-coverage}``) and the run's summary (``{
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -448,6 +449,8 @@ def replay_steps(
     titles = term_titles(loaded[0] if loaded is not None else None)
     register = loaded[0].interpretations if loaded is not None else {}
 
+    entries = {e.id: e for e in loaded[0].entries} if loaded is not None else {}
+
     def label(ident: str) -> tuple[str, str | None, str | None]:
         item = register.get(ident)
         if item is not None:
@@ -455,7 +458,17 @@ def replay_steps(
         shown = f"термин «{titles[ident]}»" if ident in titles else ident
         return shown, rule_uri(ident), None
 
-    return [nodes.raw("", replay_block(record, scenario_id, len(scenario_ids) > 1, label), format="html")]
+    def texts(ident: str) -> str | None:
+        """The whole text of a deciding rule, term or interpretation (roles of the register plain)."""
+        item = register.get(ident)
+        if item is not None:
+            plain = re.sub(r"\{(?:rule|termin|interpretation)\}`([^`]*)`", r"\1", item.text)
+            return f"{item.title}. " + " ".join(plain.split())
+        entry = entries.get(ident)
+        return " ".join(entry.text.split()) if entry is not None else None
+
+    block = replay_block(record, scenario_id, len(scenario_ids) > 1, label, texts)
+    return [nodes.raw("", block, format="html")]
 
 
 class replay_deferred(nodes.General, nodes.Element):
