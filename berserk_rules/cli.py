@@ -290,6 +290,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="ФАЙЛ", help="файл сценариев .feature (в любой папке)")
     p.add_argument("--html", default=None, metavar="ФАЙЛ", help="записать страницу с партиями по шагам")
+    p.add_argument(
+        "--site",
+        default=None,
+        metavar="АДРЕС",
+        help="адрес сайта свода для ссылок на правила и толкования (по умолчанию $BERSERK_RULES_SITE)",
+    )
     p.add_argument("--driver", default=None, help="драйвер движка на Python: модуль:Класс")
     p.add_argument("--engine", default=None, metavar="КОМАНДА", help="движок как процесс по протоколу")
     p.add_argument("--json", action="store_true", help="результаты сценариев как JSON")

@@ -40,7 +40,8 @@ html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None
 html_theme_options = {
-    "navigation_with_keys": True,
+    # ←/→ step the replays of scenario pages; the theme must never turn them into page changes (issue 26)
+    "navigation_with_keys": False,
     "light_css_variables": {
         "color-brand-primary": "#7a1f1f",
         "color-brand-content": "#7a1f1f",

@@ -92,7 +92,7 @@ def test_game_as_russian_lines_with_rules(answered: tuple[Path, subprocess.Compl
     # the position at the start, and the text of the rules applied at the end
     assert "Игрок Б: герой «Герой Б» (жизней 20, ран 0)" in out
     assert "в игре: «Гоблин» (удар 1, жизней 1)" in out
-    applied = out[out.index("Применённые правила:") :]
+    applied = out[out.index("Применённые правила (фон):") :]
     assert re.search(r"правило 309\.1: В эту фазу активный игрок должен заявить", applied)
     # the failed step is marked
     assert "✗ Тогда у героя игрока Б ран: 5 (строка 27)" in out
@@ -365,3 +365,45 @@ def test_the_page_carries_the_marker(answered: tuple[Path, subprocess.CompletedP
     assert PAGE_MARKER in page[:MARKER_WINDOW]
     again = ask("вопрос.feature", "--html", "ответ/вопрос.html", cwd=folder)  # its own page: replaced
     assert again.returncode == done.returncode and "Страница с партиями по шагам" in again.stdout
+
+
+ATTACK_QUESTION = """# language: ru
+Функция: Вопрос судьи о закрытии атакующего
+
+  @interpretation-I-20
+  Сценарий: Атакующий закрывается, когда раны нанесены
+    Дано карты:
+      | название | тип      | стоимость | удар | жизни |
+      | Гном     | существо | 2         | 2    | 3     |
+    И идёт ход 3
+    И идёт фаза выбора игрока А
+    И в игровой зоне у игрока А «Гном»
+    Когда игрок А атакует существом «Гном» персонажа «Герой Б»
+    Тогда карта «Гном» открыта
+    Когда игрок Б не назначает защитника
+    Тогда карта «Гном» закрыта
+"""
+
+
+@pytest.mark.slow  # runs the question: a pytest process and an engine
+def test_ask_shows_the_deciding_rules_first(tmp_path: Path) -> None:
+    """Issue 26, item 1: a question that answers a ruling shows the interpretation that decides it —
+    in full, before the game, with its address on the site — and the log line it decides."""
+    (tmp_path / "атака.feature").write_text(ATTACK_QUESTION, encoding="utf-8")
+    done = ask("атака.feature", "--site", "https://свод.example", "--html", "атака.html", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    decides = out.index("  Что решает ответ:")
+    assert decides < out.index("Когда игрок А атакует существом «Гном» персонажа «Герой Б»")
+    head = out[decides : out.index("Когда игрок А атакует")]
+    assert "▸ толкование I-20 «Атакующее существо закрывается, когда раны нанесены»" in head
+    assert "(https://свод.example/interpretations.html#interpretation-I-20)" in head
+    assert "по опубликованному разъяснению" in head  # the whole text, not a cut
+    assert head.index("толкование I-20") < head.index("▸ термин «Действие (карты)»")  # the tag first
+    assert "• «Гном» закрывается — термин «Закрыть (существо, карту)»; решает: " in out
+    background = out[out.index("Применённые правила (фон):") :]
+    assert "толкование I-20" not in background  # shown in full above, not again as background
+    page = (tmp_path / "атака.html").read_text(encoding="utf-8")
+    assert page.index("<h3>Что решает ответ</h3>") < page.index('class="berserk-stepper"')
+    assert 'href="https://свод.example/interpretations.html#interpretation-I-20"' in page
+    assert 'class="berserk-log-deciding"' in page

@@ -442,8 +442,13 @@ def test_reduced_motion_on_anchor_jumps(browser: Any, served: Served) -> None:
         p.evaluate("document.querySelector('a[href=\"#rule-401.7\"]').click()")
         top = p.evaluate("document.getElementById('rule-401.7').getBoundingClientRect().top")
         assert abs(top) < 150  # already there: no smooth scrolling
+        # issue 26: an anchor link lands at once for every reader — a smooth scroll through thousands
+        # of pixels took 1.5 s
         q = moving.goto("rules/part-4.html")
-        assert q.evaluate("getComputedStyle(document.documentElement).scrollBehavior") == "smooth"
+        assert q.evaluate("getComputedStyle(document.documentElement).scrollBehavior") == "auto"
+        q.evaluate("document.querySelector('a[href=\"#rule-401.7\"]').click()")
+        top = q.evaluate("document.getElementById('rule-401.7').getBoundingClientRect().top")
+        assert abs(top) < 150
     finally:
         still.close()
         moving.close()

@@ -99,6 +99,30 @@ def test_scenario_page_steps_with_keys(page: Page, served: Served) -> None:
     assert not p.locator(f"{box} .berserk-replay-step .berserk-replay-board").nth(2).is_visible()
 
 
+def test_arrow_keys_never_leave_a_scenario_page(page: Page, served: Served) -> None:
+    """Issue 26, item 4: ←/→ step the replay and never turn into the theme's page changes — neither
+    with the focus outside the replay, nor after the last step."""
+    ref = [r for r in load_scenarios(ROOT) if RULE in r.rules][1]
+    p = page.goto(f"_generated/{ref.file.removesuffix('.feature')}.html#scenario-{ref.line}")
+    p.reload()  # the page of the test before may be this very document (only the hash differs)
+    url = p.url
+    section = p.locator(f'section[id="scenario-{ref.line}"]')
+    section.locator("details.berserk-replay > summary").first.click()
+    box = f"#replay-{ref.line}"
+    assert status(p, box).startswith("Шаг 2 из")
+    p.evaluate("() => document.activeElement && document.activeElement.blur()")  # focus on no element
+    for key in ("ArrowRight", "ArrowLeft", "ArrowRight"):
+        p.keyboard.press(key)
+        p.wait_for_timeout(200)
+        assert p.url == url, f"{key} увёл со страницы сценария: {p.url}"
+    p.locator(box).focus()
+    p.keyboard.press("End")
+    last = status(p, box)
+    p.keyboard.press("ArrowRight")  # after the last step: nothing, and not the next page
+    p.wait_for_timeout(200)
+    assert p.url == url and status(p, box) == last
+
+
 # --- the page of berserk-rules ask ---------------------------------------------------------------
 
 

@@ -99,7 +99,17 @@ def fresh(browser: Any, served: Served) -> Iterator[Page]:
 
 
 @pytest.mark.parametrize(
-    ("query", "anchor"), [("401.7", "rule-401.7"), ("602.1", "rule-602.1"), ("315.1", "rule-315.1")]
+    ("query", "anchor"),
+    [
+        ("401.7", "rule-401.7"),
+        ("602.1", "rule-602.1"),
+        ("315.1", "rule-315.1"),
+        # the way judges cite (issue 26, item 5): a word before the number
+        ("пункт 402.1", "rule-402.1"),
+        ("правило 303.2", "rule-303.2"),
+        ("п. 119.8", "rule-119.8"),
+        ("п.401.7", "rule-401.7"),
+    ],
 )
 def test_rule_number_goes_to_the_rule_without_any_index(fresh: Page, query: str, anchor: str) -> None:
     recorded = Recorded(fresh.page)
@@ -165,3 +175,44 @@ def test_roots_and_edits_are_the_same_in_python_and_javascript(page: Page) -> No
     ]
     in_js = p.evaluate("pairs => pairs.map(([a, b]) => window.BERSERK_SEARCH.oneEdit(a, b))", pairs)
     assert in_js == [one_edit(a, b) for a, b in pairs]
+
+
+def test_a_number_the_rules_do_not_have_offers_the_nearest(fresh: Page) -> None:
+    """Issue 26, item 5: «402.9» is not in the rules — the page says so and links the nearest."""
+    p = fresh.goto("search.html?q=пункт 402.9")
+    note = p.wait_for_selector(".berserk-missing-number")
+    assert note.inner_text().startswith("Правила 402.9 нет в своде. Ближайшие: 402.")
+    links = p.eval_on_selector_all(".berserk-missing-number a", "els => els.map(e => e.textContent)")
+    assert links and all(link.startswith("402") for link in links), links
+    p.eval_on_selector(".berserk-missing-number a", "a => a.click()")
+    p.wait_for_url(re.compile(r"#rule-402(\.\d+)?$"))
+
+
+def test_the_goto_box_takes_a_cited_number_and_answers_a_missing_one(fresh: Page) -> None:
+    p = fresh.goto("index.html")
+    box = p.locator("#berserk-goto-input")
+    box.fill("п. 999.1")
+    box.press("Enter")
+    note = p.wait_for_selector(".berserk-goto-message .berserk-missing-number")
+    assert note.inner_text().startswith("Правила 999.1 нет в своде. Ближайшие:")
+    box.fill("пункт 401.7")
+    box.press("Enter")
+    p.wait_for_url(re.compile(r"#rule-401\.7$"))
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        ("first strike", "первый-удар"),  # English names of keywords (docs/search-words.toml)
+        ("armor", "броня-х"),
+        ("regeneration", "регенерация-х"),
+        ("stealth", "скрытность"),
+        ("может ли герой быть защитником", "назначить-защитника"),  # a question in plain words
+        ("что такое отражающая карта", "отражающая-карта"),
+        ("урон", "раны"),  # a judge's word for the rulebook's
+    ],
+)
+def test_english_names_and_plain_questions_find_the_entry(page: Page, query: str, entry: str) -> None:
+    """Issue 26, item 5: English keyword names, judges' words and a question in plain words."""
+    hits = hits_of(page.goto(f"search.html?q={query}"))
+    assert entry in hits[:3], hits[:5]

@@ -63,10 +63,13 @@ def test_every_decision_point_names_its_deciding_rules() -> None:
             if d["kind"] == "declare_trigger":
                 met["чья заявка"] += 1
                 assert {"402.1", "401.7"} <= set(d.get("deciding") or ()), d
+            if d["kind"] == "assign_defender":
+                met["защитник"] += 1
+                assert {"назначить-защитника", "I-17"} <= set(d.get("deciding") or ()), d
         for entry in log:
             if entry.get("event") == "triggered" and "307.2" in (entry.get("deciding") or ()):
                 met["срабатывание ждёт конца атаки"] += 1
-    for kind in ("гибель", "автоматический пас", "чья заявка"):
+    for kind in ("гибель", "автоматический пас", "чья заявка", "защитник"):
         assert met[kind], f"в партиях не встретилась точка «{kind}»: тест ничего не проверил ({dict(met)})"
 
 

@@ -69,3 +69,59 @@ def test_position_and_failed_step_in_results(pytester: pytest.Pytester) -> None:
     assert failed["position"] == {"turn": 3, "players": {"А": {}}}
     assert passed["status"] == "passed" and "failed_step" not in passed
     assert passed["position"] == {"turn": 3, "players": {"А": {}}}
+
+
+class _Driver:
+    """The two requests a trace makes: the judge's observation and log."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, object]] = []
+        self.phase = "restoration"
+
+    def observe(self, viewer: object) -> dict[str, object]:
+        return {"turn": 3, "active": "А", "phase": self.phase, "players": {}}
+
+    def log(self, viewer: object) -> list[dict[str, object]]:
+        return self.entries
+
+
+def test_the_turn_start_is_under_the_step_that_starts_it() -> None:
+    """Issue 26, item 4: «Когда начинается ход игрока А» starts the game; the turn's first entries are
+    its own — the replay must not say «в журнале ничего нового» under it."""
+    from berserk_rules.report.trace import StepTrace
+
+    driver = _Driver()
+    trace = StepTrace()
+    trace.after_step(None, "Дано", "идёт ход 3", 3)
+    driver.entries += [
+        {"event": "phase", "text": "Фаза восстановления"},
+        {"event": "phase", "text": "Фаза выбора"},
+    ]
+    driver.phase = "choice"
+    trace.started(driver)  # type: ignore[arg-type]
+    trace.after_step(driver, "Когда", "начинается ход игрока А", 4, kind="when", moves=0)  # type: ignore[arg-type]
+    trace.after_step(driver, "Тогда", "идёт фаза выбора", 5, kind="then", moves=0)  # type: ignore[arg-type]
+    steps = trace.to_json()
+    assert [s.get("log") for s in steps] == [None, [0, 0], [0, 2], [2, 2]]
+    assert steps[1]["start"] and "board" in steps[1]
+
+
+def test_waiting_triggers_are_listed_in_the_order_of_declaring() -> None:
+    """Issue 26, item 4: the inactive player declares first (402.1) — his triggers come first."""
+    from berserk_rules.site.replay import board_html, waiting_in_order
+
+    board = {
+        "active": "А",
+        "players": {"А": {}, "Б": {}},
+        "waiting": [
+            {"text": "Гибель: ранить на 1 героя противника.", "controller": "А"},
+            {"text": "Когда погибает существо: возьмите карту.", "controller": "Б"},
+        ],
+    }
+    ordered, first = waiting_in_order(board)
+    assert [q["controller"] for q in ordered] == ["Б", "А"] and first == "Б"
+    page = board_html(board)
+    assert "Сработали, ждут заявки (первым заявляет игрок Б, 402.1):" in page
+    assert page.index("возьмите карту") < page.index("ранить на 1 героя")
+    only_active = {**board, "waiting": board["waiting"][:1]}
+    assert waiting_in_order(only_active)[1] == "А"  # the inactive player has nothing: he passes

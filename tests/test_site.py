@@ -306,3 +306,14 @@ def test_every_interpretation_is_shown_beside_every_rule_and_term_it_names(site:
                 absent.append(f"{item.id} → {name}")
     assert links >= 150, f"в реестре всего {links} ссылок на правила и термины: проверять нечего"
     assert not absent, f"{missing} из {links} ссылок реестра нет на странице правила: {absent[:10]}"
+
+
+def test_a_lost_icon_is_shown_as_its_notation_with_an_editorial_mark(site: Site) -> None:
+    """Issue 26, item 7: «Обозначается , если …» (the icon lost in extraction) reads «Обозначается
+    [Закрыть]ред., если …»; the mark says it is the editors'."""
+    page = site.first.page("glossary.html")
+    start = page.index('id="term-закрыть-существо-карту"')
+    block = page[start : page.index('<div class="berserk-term', start + 10)]
+    restored = r'Обозначается <span class="berserk-restored-icon">\[Закрыть\]<sup><abbr'
+    assert re.search(restored, block), block[:800]
+    assert 'title="Значок утрачен при извлечении текста' in block

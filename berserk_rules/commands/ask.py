@@ -31,6 +31,7 @@ import datetime as dt
 import html
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -150,13 +151,19 @@ def run_scenarios(path: Path, args: argparse.Namespace, work: Path) -> dict[str,
 
 
 class Rules:
-    """Labels and texts of the rules and terms the log cites (from the project's corpus)."""
+    """Labels, texts and site addresses of the rules, terms and interpretations the log cites (from
+    the project's corpus); ``site``: the base address of the rulebook's site (None: no links)."""
 
-    def __init__(self, corpus: Any) -> None:
+    def __init__(self, corpus: Any, site: str | None = None) -> None:
         self.entries = {e.id: e for e in corpus.entries} if corpus is not None else {}
+        self.register = dict(corpus.interpretations) if corpus is not None else {}
+        self.site = site.rstrip("/") if site else None
         self.cited: list[str] = []
 
     def label(self, ident: str) -> str:
+        item = self.register.get(ident)
+        if item is not None:
+            return f"толкование {ident} «{item.title}»" if item.title else f"толкование {ident}"
         entry = self.entries.get(ident)
         if entry is not None and entry.kind == "term":
             return f"термин «{entry.title or ident}»"
@@ -165,19 +172,41 @@ class Rules:
     def cite(self, ident: str) -> tuple[str, str | None, str | None]:
         if ident not in self.cited:
             self.cited.append(ident)
-        return self.label(ident), None, self.text(ident)
+        return self.label(ident), self.uri(ident), self.text(ident)
 
-    def text(self, ident: str) -> str | None:
+    def uri(self, ident: str) -> str | None:
+        """The address of a rule, term or interpretation on the site (None: no site given)."""
+        from berserk_rules.corpus.model import part_of_id
+
+        if self.site is None:
+            return None
+        if ident in self.register:
+            return f"{self.site}/interpretations.html#interpretation-{ident}"
         entry = self.entries.get(ident)
         if entry is None:
             return None
-        text = " ".join(entry.text.split())
+        if entry.kind == "term":
+            return f"{self.site}/glossary.html#term-{ident}"
+        part = part_of_id(ident)
+        return f"{self.site}/rules/part-{part}.html#rule-{ident}" if part else None
+
+    def full_text(self, ident: str) -> str | None:
+        item = self.register.get(ident)
+        if item is not None:
+            return " ".join(re.sub(r"\{(?:rule|termin|interpretation)\}`([^`]*)`", r"\1", item.text).split())
+        entry = self.entries.get(ident)
+        return " ".join(entry.text.split()) if entry is not None else None
+
+    def text(self, ident: str) -> str | None:
+        text = self.full_text(ident)
+        if text is None:
+            return None
         return text if len(text) <= RULE_TEXT_SHOWN else text[: RULE_TEXT_SHOWN - 1].rstrip() + "…"
 
 
 def board_text(board: dict[str, Any]) -> list[str]:
     """A board of the trace as a few Russian lines."""
-    from berserk_rules.site.replay import BOARD_ZONES, board_header
+    from berserk_rules.site.replay import BOARD_ZONES, board_header, waiting_in_order
 
     lines = []
     head = board_header(board)
@@ -207,6 +236,13 @@ def board_text(board: dict[str, Any]) -> list[str]:
     queue = board.get("queue") or []
     if queue:
         lines.append("Очередь: " + "; ".join(f"{i}) «{q.get('text')}»" for i, q in enumerate(queue, 1)) + ".")
+    waiting, first = waiting_in_order(board)
+    if waiting:
+        who = f" (первым заявляет игрок {first}, 402.1)" if first else ""
+        items = "; ".join(
+            f"{i}) «{q.get('text')}» ({q.get('controller', '?')})" for i, q in enumerate(waiting, 1)
+        )
+        lines.append(f"Сработали, ждут заявки{who}: {items}.")
     return lines
 
 
@@ -253,9 +289,7 @@ def account(entry: dict[str, Any], name: str, where: str, rules: Rules) -> list[
             if index in folded:
                 hidden += 1
                 continue
-            rule = item.get("rule")
-            cited = f" — {rules.cite(str(rule))[0]}" if rule else ""
-            lines.append(f"    • {item.get('text') or item.get('event')}{cited}")
+            lines.append(f"    • {item.get('text') or item.get('event')}{cited_words(item, rules)}")
         if hidden:
             lines.append(
                 f"    (свёрнуто: {hidden} — неудачные попытки взять карту из колоды, которой нет в позиции)"
@@ -264,19 +298,50 @@ def account(entry: dict[str, Any], name: str, where: str, rules: Rules) -> list[
         lines.append("  Журнал партии (движок-процесс: записи по шагам не разнесены):")
         for index, item in enumerate(log):
             if index not in folded and isinstance(item, dict):
-                rule = item.get("rule")
-                cited = f" — {rules.cite(str(rule))[0]}" if rule else ""
-                lines.append(f"    • {item.get('text') or item.get('event')}{cited}")
+                lines.append(f"    • {item.get('text') or item.get('event')}{cited_words(item, rules)}")
+    return [*lines[:1], *deciding_text(entry, rules), *lines[1:]]
+
+
+def cited_words(item: dict[str, Any], rules: Rules) -> str:
+    """« — правило 401.7; решает: правило 402.1, толкование I-1 …» after a log entry."""
+    from berserk_rules.site.replay import deciding_of
+
+    rule = item.get("rule")
+    words = f" — {rules.cite(str(rule))[0]}" if rule else ""
+    deciding = deciding_of(item)
+    if deciding:
+        words += "; решает: " + ", ".join(rules.cite(ident)[0] for ident in deciding)
+    return words
+
+
+def deciding_text(entry: dict[str, Any], rules: Rules) -> list[str]:
+    """«Что решает ответ»: the scenario's deciding rules and interpretations, with their whole text
+    and their address on the site — before the game, so that a judge reads the reason first."""
+    from berserk_rules.site.replay import deciding_rules
+
+    found = deciding_rules(entry)
+    if not found:
+        return []
+    lines = ["  Что решает ответ:"]
+    for ident in found:
+        rules.cite(ident)
+        uri = rules.uri(ident)
+        lines.append(f"    ▸ {rules.label(ident)}" + (f" ({uri})" if uri else ""))
+        text = rules.full_text(ident)
+        if text:
+            lines.append(f"      {text}")
     return lines
 
 
-def applied_rules(rules: Rules) -> list[str]:
+def applied_rules(rules: Rules, deciding: set[str] | None = None) -> list[str]:
+    """The background: every rule the games applied that does not decide an answer (those are shown
+    in full under «Что решает ответ»)."""
     lines = []
     for ident in rules.cited:
         text = rules.text(ident)
-        if text:
+        if text and ident not in (deciding or set()):
             lines.append(f"  {rules.label(ident)}: {text}")
-    return ["Применённые правила:", *lines] if lines else []
+    return ["Применённые правила (фон):", *lines] if lines else []
 
 
 # --- the page ------------------------------------------------------------------------------------
@@ -306,12 +371,23 @@ def static_file(root: Path, name: str) -> str:
     return ""
 
 
+def ask_link(rules: Rules, ident: str) -> str:
+    uri = rules.uri(ident)
+    label = html.escape(rules.label(ident))
+    return f'<a href="{html.escape(uri)}">{label}</a>' if uri else label
+
+
 def page(
-    results: dict[str, Any], shown: str, found: list[tuple[dict[str, Any], str, str]], root: Path, corpus: Any
+    results: dict[str, Any],
+    shown: str,
+    found: list[tuple[dict[str, Any], str, str]],
+    root: Path,
+    corpus: Any,
+    site: str | None = None,
 ) -> str:
-    """The self-contained page of the judge's question."""
+    """The self-contained page of the judge's question; ``site``: the base address for links."""
     from berserk_rules.site.nodes import status_class
-    from berserk_rules.site.replay import stepper_html
+    from berserk_rules.site.replay import deciding_rules, stepper_html
 
     e = html.escape
     engine = results.get("engine") or {}
@@ -329,7 +405,7 @@ def page(
         f"{e(str(engine.get('version') or ''))}; прогон {e(when)} (berserk-rules ask).</p>",
     ]
     for index, (entry, name, where) in enumerate(found):
-        rules = Rules(corpus)
+        rules = Rules(corpus, site)
         status = str(entry.get("status"))
         parts.append(f'<section class="berserk-ask-scenario" id="scenario-{index + 1}">')
         parts.append(f"<h2>Сценарий: {e(name)}</h2>")
@@ -339,12 +415,20 @@ def page(
         )
         if entry.get("message") and status != "passed":
             parts.append(f'<pre class="berserk-message">{e(str(entry["message"]))}</pre>')
-        replay = stepper_html(entry, rules.cite, f"replay-{index + 1}")
+        replay = stepper_html(entry, rules.cite, f"replay-{index + 1}", deciding=False)
+        deciding = deciding_rules(entry)
+        if deciding:  # the reason first: the deciding rules and interpretations, in full
+            parts.append('<h3>Что решает ответ</h3><dl class="berserk-ask-deciding">')
+            for ident in deciding:
+                text = e(rules.full_text(ident) or "—")
+                parts.append(f"<dt>{ask_link(rules, ident)}</dt><dd>{text}</dd>")
+            parts.append("</dl>")
         parts.append(replay or "<p>Партия не началась: шаги «Дано» не дошли до игры.</p>")
-        if rules.cited:
-            parts.append('<h3>Применённые правила</h3><dl class="berserk-ask-rules">')
-            for ident in rules.cited:
-                parts.append(f"<dt>{e(rules.label(ident))}</dt><dd>{e(rules.text(ident) or '—')}</dd>")
+        background = [ident for ident in rules.cited if ident not in deciding]
+        if background:
+            parts.append('<h3>Применённые правила (фон)</h3><dl class="berserk-ask-rules">')
+            for ident in background:
+                parts.append(f"<dt>{ask_link(rules, ident)}</dt><dd>{e(rules.text(ident) or '—')}</dd>")
             parts.append("</dl>")
         parts.append("</section>")
     parts.append("</main>")
@@ -398,6 +482,7 @@ def write_atomically(out: Path, text: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from berserk_rules.corpus import load_corpus
     from berserk_rules.rulebook.features import parse_feature, scenario_refs
+    from berserk_rules.site.replay import deciding_rules
 
     path = Path(args.file)
     shown = args.file
@@ -412,6 +497,7 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     corpus = load_corpus(root)
     path = path.resolve()
+    site = getattr(args, "site", None) or os.environ.get("BERSERK_RULES_SITE") or None
     try:
         problems = text_problems(path, shown, root, corpus)
     except SourceError as exc:
@@ -442,6 +528,7 @@ def run(args: argparse.Namespace) -> int:
             "line": ref.line,
             "rules": list(ref.rules),
             "terms": list(ref.terms),
+            "tags": list(ref.tags),
         }
         found.append((entry, ref.name, f"{shown}:{ref.line}"))
     found.sort(key=lambda item: int(item[2].rsplit(":", 1)[-1]))
@@ -452,12 +539,14 @@ def run(args: argparse.Namespace) -> int:
             json.dumps({"file": shown, "scenarios": [e for e, _, _ in found]}, ensure_ascii=False, indent=2)
         )
     else:
-        rules = Rules(corpus)
+        rules = Rules(corpus, site)
+        deciding: set[str] = set()
         for entry, name, where in found:
             for line in account(entry, name, where, rules):
                 print(line)
             print()
-        for line in applied_rules(rules):
+            deciding.update(deciding_rules(entry))
+        for line in applied_rules(rules, deciding):
             print(line)
     statuses = [str(entry.get("status")) for entry, _, _ in found]
     passed = sum(s == "passed" for s in statuses)
@@ -468,7 +557,7 @@ def run(args: argparse.Namespace) -> int:
         problem = html_target_problem(out, path)  # the file may have appeared while the game ran
         if problem:
             raise UserError(problem)
-        write_atomically(out, page(results, shown, found, root, corpus))
+        write_atomically(out, page(results, shown, found, root, corpus, site))
         if not args.json:
             print(f"Страница с партиями по шагам: {args.html}")
     return 0 if passed == len(statuses) else 1

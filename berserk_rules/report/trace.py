@@ -9,8 +9,9 @@ the scenario's ``steps``: a list of
 — ``log`` is the slice of the scenario's ``log`` (the judge's, indices from 0) that the step caused,
 ``board`` the board after it (:func:`board_of`), left out when the step changed nothing on it (the
 board of an earlier step still holds). The first element is the start of the game
-(``"keyword": ""``, ``"start": true``): the board right after ``driver.start`` and the entries the
-engine wrote getting there (a turn that starts with its restoration phase). Steps run before the game
+(``"keyword": ""``, ``"start": true``): the board right after ``driver.start``; the entries the engine
+wrote getting there (a turn that starts with its restoration phase) belong to the step that started
+the game («Когда начинается ход игрока А»), so they are shown under it (issue 26). Steps run before the game
 started («Дано» steps build the position) have neither ``log`` nor ``board``; the step that failed
 has ``"failed": true``. With an engine process (``--berserk-engine``) ``log`` is null: the harness asks
 such an engine for its log once, as the scenario's last request (the guarantees of issue 15 are
@@ -80,6 +81,8 @@ def board_of(view: dict[str, Any]) -> dict[str, Any]:
     decision = view.get("decision")
     if isinstance(decision, dict) and decision.get("player"):
         board["decision"] = {"player": decision["player"], "kind": decision.get("kind")}
+        if isinstance(decision.get("deciding"), list) and decision["deciding"]:
+            board["decision"]["deciding"] = list(decision["deciding"])  # the protocol's optional field
     players = view.get("players") or {}
     heroes = {(data.get("hero") or {}).get("id") for data in players.values() if isinstance(data, dict)} - {
         None
@@ -129,6 +132,7 @@ class StepTrace:
         self.board: dict[str, Any] | None = None  # the last board recorded
         self.broken = False  # the engine failed: nothing more is asked
         self.moves: int | None = None  # the scenario's count of actions at the last snapshot
+        self.start: dict[str, Any] | None = None  # the start entry, until the step that caused it ends
 
     def _snapshot(self, driver: Driver, entry: dict[str, Any]) -> None:
         if self.broken:
@@ -154,6 +158,7 @@ class StepTrace:
         self._snapshot(driver, entry)
         self.moves = None  # the steps' count is not known here: the next step that acts is asked
         self.steps.append(entry)
+        self.start = entry
 
     def after_step(
         self,
@@ -179,6 +184,12 @@ class StepTrace:
         elif driver is not None:
             self._snapshot(driver, entry)
             self.moves = moves
+        start, self.start = self.start, None
+        span, started = entry.get("log"), start.get("log") if start is not None else None
+        if start is not None and isinstance(span, list) and isinstance(started, list):
+            # this step started the game: the turn's first entries are its own, not «Начало партии»'s
+            entry["log"] = [started[0], span[1]]
+            start["log"] = [started[0], started[0]]
         self.steps.append(entry)
 
     def to_json(self) -> list[dict[str, Any]]:

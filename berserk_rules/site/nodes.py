@@ -187,7 +187,7 @@ def text_lines(
             if space:
                 line += nodes.Text(" ")
         for piece, changed in segments[index]:
-            inner = link(piece) if link is not None else [nodes.Text(piece)]
+            inner = restore_icons(link(piece) if link is not None else [nodes.Text(piece)])
             if changed:
                 line += nodes.inline("", "", *inner, classes=["berserk-diff"])
             else:
@@ -196,6 +196,35 @@ def text_lines(
     if not lines and lead:
         block += nodes.line("", "", nodes.strong(lead, lead, classes=["berserk-printed"]))
     return block
+
+
+# Places where the extraction lost an icon of the printed text, and the project's notation of that
+# icon (interpretation I-7): shown with an editorial mark, the verbatim text itself is unchanged.
+LOST_ICONS = (
+    ("Обозначается , если", "Обозначается ", ", если", "[Закрыть]"),
+    ("(в том числе )", "(в том числе ", ")", "[Закрыть]"),
+)
+ICON_NOTE = "Значок утрачен при извлечении текста; редакция показывает его обозначением проекта (I-7)"
+
+
+def restore_icons(pieces: list[nodes.Node]) -> list[nodes.Node]:
+    """Text pieces with a lost icon («Обозначается , если …») get the icon's notation back, marked
+    as editorial («[Закрыть]» ред.)."""
+    out: list[nodes.Node] = []
+    for piece in pieces:
+        text = piece.astext() if isinstance(piece, nodes.Text) else None
+        found = next((icon for icon in LOST_ICONS if text is not None and icon[0] in text), None)
+        if found is None or text is None:
+            out.append(piece)
+            continue
+        whole, before, after, notation = found
+        head, _, tail = text.partition(whole)
+        mark = nodes.inline("", "", classes=["berserk-restored-icon"])
+        mark += nodes.Text(notation)
+        note = nodes.abbreviation("ред.", "ред.", explanation=ICON_NOTE, classes=["berserk-editorial-mark"])
+        mark += nodes.superscript("", "", note)
+        out += [nodes.Text(head + before), mark, *restore_icons([nodes.Text(after + tail)])]
+    return out
 
 
 def diff_segments(lines: Sequence[str], other: Sequence[str]) -> list[list[tuple[str, bool]]]:

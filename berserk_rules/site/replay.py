@@ -190,6 +190,7 @@ BOARD_ZONES = (
     ("sideboard", "Сайдборд"),
 )
 Label = Callable[[str], tuple[str, str | None, str | None]]  # rule id -> (label, uri, title)
+Texts = Callable[[str], str | None]  # a rule, term or interpretation id -> its whole text
 
 
 def about_draws(record: dict[str, Any]) -> bool:
@@ -319,12 +320,38 @@ def board_html(board: dict[str, Any]) -> str:
         out.append(f'<div class="berserk-board-queue"><p><strong>Очередь:</strong></p><ol>{items}</ol></div>')
     else:
         out.append('<p class="berserk-board-queue"><strong>Очередь:</strong> пуста</p>')
-    waiting = board.get("waiting") or []
+    waiting, first = waiting_in_order(board)
     if waiting:
         items = "".join(f"<li>{_queue_item(q)}</li>" for q in waiting)
-        out.append(f"<div><p><strong>Сработали, ждут заявки:</strong></p><ul>{items}</ul></div>")
+        who = f" (первым заявляет игрок {_e(first)}, 402.1)" if first else ""
+        out.append(f"<div><p><strong>Сработали, ждут заявки{who}:</strong></p><ol>{items}</ol></div>")
     out.append("</div>")
     return "".join(out)
+
+
+def waiting_in_order(board: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """The triggers waiting to be declared, in the order of declaring (402.1): the inactive player's
+    first, then the active player's (each player's in the engine's order); and who declares first —
+    the inactive player, or the active one when the inactive has nothing waiting (None when the board
+    does not say who is active)."""
+    waiting = [q for q in board.get("waiting") or [] if isinstance(q, dict)]
+    active = board.get("active")
+    players = [p for p in (board.get("players") or {}) if p != active]
+    if active is None or len(players) != 1:
+        return waiting, None
+    inactive = players[0]
+    ordered = [q for q in waiting if q.get("controller") == inactive]
+    ordered += [q for q in waiting if q.get("controller") != inactive]
+    declares = inactive if any(q.get("controller") == inactive for q in waiting) else active
+    return ordered, str(declares) if waiting else None
+
+
+def _label_html(ident: str, label: Label, css: str) -> str:
+    shown, uri, title = label(ident)
+    hint = f' title="{_e(title)}"' if title else ""
+    if uri:
+        return f'<a class="{css}" href="{_e(uri)}"{hint}>{_e(shown)}</a>'
+    return f'<span class="{css}"{hint}>{_e(shown)}</span>'
 
 
 def _entry_html(entry: dict[str, Any], anchor: str, label: Label) -> str:
@@ -337,8 +364,55 @@ def _entry_html(entry: dict[str, Any], anchor: str, label: Label) -> str:
             text += f' <a class="berserk-log-rule" href="{_e(uri)}"{hint}>({_e(shown)})</a>'
         else:
             text += f' <span class="berserk-log-rule"{hint}>({_e(shown)})</span>'
+    deciding = deciding_of(entry)
+    if deciding:
+        links = ", ".join(_label_html(ident, label, "berserk-log-deciding-rule") for ident in deciding)
+        text += f' <span class="berserk-log-deciding">— решает: {links}</span>'
     event = re.sub(r"[^a-z_]", "", str(entry.get("event", "event")))
     return f'<li id="{anchor}" class="berserk-log-{event}">{text}</li>'
+
+
+def deciding_of(item: Any) -> list[str]:
+    """The optional protocol field ``deciding`` of a log entry or a decision (issue 26): the rules,
+    terms and interpretations that decide that point; anything malformed is ignored."""
+    value = item.get("deciding") if isinstance(item, dict) else None
+    return [str(v) for v in value if isinstance(v, str) and v] if isinstance(value, list) else []
+
+
+def deciding_rules(record: dict[str, Any]) -> list[str]:
+    """What decides a scenario's verdict, first seen first: the interpretations it is tagged with, then
+    the ``deciding`` ids of its log entries and of the decisions in its boards."""
+    found: list[str] = []
+    for tag in record.get("tags") or []:
+        if isinstance(tag, str) and tag.startswith("interpretation-") and tag[15:] not in found:
+            found.append(tag[15:])
+    entries: list[Any] = list(record.get("log") or []) if isinstance(record.get("log"), list) else []
+    for step in record.get("steps") or []:
+        board = step.get("board") if isinstance(step, dict) else None
+        if isinstance(board, dict):
+            entries.append(board.get("decision"))
+    for item in entries:
+        for ident in deciding_of(item):
+            if ident not in found:
+                found.append(ident)
+    return found
+
+
+def deciding_html(record: dict[str, Any], label: Label, texts: Texts | None = None) -> str:
+    """«Что решает»: the deciding rules and interpretations of a scenario, before its game, each with
+    its whole text (``texts``; else the label's title)."""
+    found = deciding_rules(record)
+    if not found:
+        return ""
+    items = []
+    for ident in found:
+        text = texts(ident) if texts is not None else label(ident)[2]
+        body = f'<div class="berserk-deciding-text">{_e(text)}</div>' if text else ""
+        items.append(f"<li>{_label_html(ident, label, 'berserk-deciding-rule')}{body}</li>")
+    return (
+        '<div class="berserk-deciding"><p><strong>Что решает ответ</strong> — правила и толкования, '
+        f"по которым движок решал в этой партии:</p><ul>{''.join(items)}</ul></div>"
+    )
 
 
 def step_title(step: dict[str, Any]) -> str:
@@ -347,7 +421,9 @@ def step_title(step: dict[str, Any]) -> str:
     return f"{step.get('keyword', '')} {step.get('text', '')}".strip()
 
 
-def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
+def stepper_html(
+    record: dict[str, Any], label: Label, prefix: str, deciding: bool = True, texts: Texts | None = None
+) -> str:
     """The scenario's game step by step (see above); ``prefix``: unique per page, starts the anchors
     (``<prefix>-step-N``, ``<prefix>-log-N``). Empty when the record has no steps."""
     steps = [s for s in record.get("steps") or [] if isinstance(s, dict)]
@@ -375,6 +451,7 @@ def stepper_html(record: dict[str, Any], label: Label, prefix: str) -> str:
             current = index
         board_of.append(current)
     out = [
+        deciding_html(record, label, texts) if deciding else "",
         f'<div class="berserk-stepper" id="{prefix}" data-steps="{len(steps)}" role="group"'
         f' aria-label="Партия по шагам">',
         '<p class="berserk-stepper-hint">Шаги сценария по порядку: под каждым — записи журнала, которые он'
@@ -467,7 +544,9 @@ def term_titles(corpus: Any) -> dict[str, str]:
     return _TITLES[key]
 
 
-def replay_block(record: dict[str, Any], scenario_id: str, row: bool, label: Label) -> str:
+def replay_block(
+    record: dict[str, Any], scenario_id: str, row: bool, label: Label, texts: Texts | None = None
+) -> str:
     """«Партия сценария» folded (``<details>``) around the game step by step; ``row``: name the
     scenario's line (several scenarios — outline rows — share the block's place)."""
     line = scenario_id.rsplit(":", 1)[-1]
@@ -475,5 +554,5 @@ def replay_block(record: dict[str, Any], scenario_id: str, row: bool, label: Lab
     title = "Партия сценария" + (f" {line}" if row else "") + ": шаг за шагом"
     return (
         f'<details class="berserk-replay"><summary>{_e(title)}</summary>'
-        f"{stepper_html(record, label, prefix)}</details>"
+        f"{stepper_html(record, label, prefix, texts=texts)}</details>"
     )

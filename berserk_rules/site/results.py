@@ -5,6 +5,7 @@ replays, the coverage report (``{berserk-coverage}``) and the run's summary (``{
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -384,7 +385,12 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
 
     linker = site_linker(app.config, app.srcdir)
 
+    objects = app.env.domains.standard_domain.objects
+
     def rule_uri(ident: str) -> str | None:
+        if ident.startswith("I-"):  # an interpretation of the register (a deciding id, issue 26)
+            found = objects.get(("interpretation", ident))
+            return app.builder.get_relative_uri(docname, found[0]) + "#" + found[1] if found else None
         if linker is None:
             return None
         target = linker.rule_target(ident)
@@ -441,12 +447,28 @@ def replay_steps(
 
     loaded = site_corpus(app.config, app.srcdir)
     titles = term_titles(loaded[0] if loaded is not None else None)
+    register = loaded[0].interpretations if loaded is not None else {}
+
+    entries = {e.id: e for e in loaded[0].entries} if loaded is not None else {}
 
     def label(ident: str) -> tuple[str, str | None, str | None]:
+        item = register.get(ident)
+        if item is not None:
+            return f"толкование {ident}", rule_uri(ident), item.title
         shown = f"термин «{titles[ident]}»" if ident in titles else ident
         return shown, rule_uri(ident), None
 
-    return [nodes.raw("", replay_block(record, scenario_id, len(scenario_ids) > 1, label), format="html")]
+    def texts(ident: str) -> str | None:
+        """The whole text of a deciding rule, term or interpretation (roles of the register plain)."""
+        item = register.get(ident)
+        if item is not None:
+            plain = re.sub(r"\{(?:rule|termin|interpretation)\}`([^`]*)`", r"\1", item.text)
+            return f"{item.title}. " + " ".join(plain.split())
+        entry = entries.get(ident)
+        return " ".join(entry.text.split()) if entry is not None else None
+
+    block = replay_block(record, scenario_id, len(scenario_ids) > 1, label, texts)
+    return [nodes.raw("", block, format="html")]
 
 
 class replay_deferred(nodes.General, nodes.Element):

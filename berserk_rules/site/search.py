@@ -105,7 +105,34 @@ ROOT_ENDINGS = (
     ("а", "я", "ы", "и", "е", "о", "у"),
 )  # fmt: skip
 ROOT_MIN = 3
-INDEX_FORMAT = 2  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
+INDEX_FORMAT = 3  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
+SEARCH_WORDS = "search-words.toml"  # in the docs folder: question words, English names, synonyms
+
+
+def search_words(path: Path) -> dict[str, Any]:
+    """The search's own words (``docs/search-words.toml``): ``question`` — words of a question that
+    name no rule; ``english`` — English names of keywords → Russian words; ``synonyms`` — judges'
+    words → the rulebook's. Folded to lower case and «е» as the browser folds a query. A broken file
+    is an error naming it; a missing one, no extra words."""
+    import tomllib
+
+    if not path.is_file():
+        return {"question": [], "english": {}, "synonyms": {}}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: не читается как TOML: {exc}") from exc
+
+    def fold(text: Any) -> str:
+        if not isinstance(text, str) or not text.strip():
+            raise UserError(f"{path}: ожидается непустая строка, а не {text!r}")
+        return " ".join(text.lower().replace("ё", "е").split())
+
+    return {
+        "question": sorted({fold(w) for w in data.get("question", [])}),
+        "english": {fold(k): fold(v) for k, v in sorted((data.get("english") or {}).items())},
+        "synonyms": {fold(k): fold(v) for k, v in sorted((data.get("synonyms") or {}).items())},
+    }
 
 
 @lru_cache(maxsize=65536)
@@ -463,11 +490,14 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     titles = {part: part_title(app, part) for part in {e.part for e in corpus.entries}}
     # the index depends only on the corpus files and the part titles: skip the stemming when unchanged
     rules_dir = corpus_root(app.config, app.srcdir) / "rules"
+    words_file = Path(app.srcdir) / SEARCH_WORDS
+    query_words = search_words(words_file)
     key = json.dumps(
         [
             INDEX_FORMAT,
             sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in rules_dir.glob("*.md")),
             titles,
+            query_words,
         ],
         ensure_ascii=False,
     )
@@ -486,6 +516,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
     write_if_changed(
         static / "berserk-entries.js",
-        f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n",
+        f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n"
+        f"window.BERSERK_QUERY = {json.dumps(query_words, ensure_ascii=False, separators=(',', ':'))};\n",
     )
     write_if_changed(marker, key)

@@ -17,8 +17,46 @@
   const root = () => document.documentElement.dataset.content_root || "";
   const NUMBER = /^\d{1,3}(?:\.\d+)*$/;
 
+  // the way judges cite: «п. 119.8», «пункт 402.1», «правило 303.2», «пп. 401.7» — the word goes
+  const CITED = /^(?:пп?\.\s*|пункт[а-яё]*\s+|правил[а-яё]*\s+|rule\s+|§\s*)/iu;
   const normalizeNumber = (value) =>
-    value.trim().replace(/\s+/g, "").replace(/,/g, ".").replace(/\.+$/, "");
+    value.trim().replace(CITED, "").replace(/\s+/g, "").replace(/,/g, ".").replace(/\.+$/, "");
+
+  /** The rules nearest to a number the rules do not have: the longest shared start, then the closest. */
+  const nearestRules = (number, count = 3) => {
+    const parts = number.split(".").map(Number);
+    const scored = Object.keys(window.BERSERK_NUMBERS || {})
+      .filter((key) => NUMBER.test(key))
+      .map((key) => {
+        const other = key.split(".").map(Number);
+        let shared = 0;
+        while (shared < parts.length && shared < other.length && parts[shared] === other[shared]) shared++;
+        const here = shared < parts.length ? parts[shared] : 0;
+        const there = shared < other.length ? other[shared] : 0;
+        return { key, shared, distance: Math.abs(here - there), depth: other.length };
+      });
+    scored.sort((a, b) => b.shared - a.shared || a.distance - b.distance || a.depth - b.depth);
+    return scored.slice(0, count).map((item) => item.key);
+  };
+
+  /** «Правила 402.9 нет в своде. Ближайшие: 402.1, 402.2, 402.3» with links (an element). */
+  const missingNumber = (number, tag = "span") => {
+    const note = document.createElement(tag);
+    note.className = "berserk-missing-number";
+    note.append(`Правила ${number} нет в своде.`);
+    const nearest = nearestRules(number);
+    if (nearest.length) {
+      note.append(" Ближайшие: ");
+      nearest.forEach((key, i) => {
+        if (i) note.append(", ");
+        const link = document.createElement("a");
+        link.href = root() + window.BERSERK_NUMBERS[key];
+        link.textContent = key;
+        note.append(link);
+      });
+    }
+    return note;
+  };
 
   const numberTarget = (value) => {
     const numbers = window.BERSERK_NUMBERS || {};
@@ -50,7 +88,7 @@
           window.location.href = target;
         } else if (NUMBER.test(normalizeNumber(value))) {
           event.preventDefault();
-          if (message) message.textContent = `Правила ${normalizeNumber(value)} нет в своде.`;
+          if (message) message.replaceChildren(missingNumber(normalizeNumber(value)));
         }
         // anything else (a word) goes to the search page, as the form says
       });
@@ -142,7 +180,22 @@
 
   /** Rank the entries for a query: every significant word must occur (by stem, root or with one
    *  typo), then titles, phrases and exact names count most. */
-  const rankEntries = (query, entries, stemmer) => {
+  /** The query as the rulebook words it: English names and judges' words replaced by the glossary's
+   *  (docs/search-words.toml), the words of a question that name no rule left out. */
+  const rewriteQuery = (query) => {
+    const data = window.BERSERK_QUERY || { question: [], english: {}, synonyms: {} };
+    let text = ` ${fold(query).replace(/[^\p{L}\d.]+/gu, " ")} `;
+    const phrases = Object.keys(data.english).sort((a, b) => b.length - a.length);
+    for (const phrase of phrases) text = text.split(` ${phrase} `).join(` ${data.english[phrase]} `);
+    let words = text.trim().split(/\s+/).filter(Boolean).map((w) => data.synonyms[w] || w);
+    const question = new Set(data.question);
+    const content = words.filter((w) => !question.has(w));
+    if (content.length && content.length < words.length) words = content;
+    return words.join(" ");
+  };
+
+  const rankEntries = (asked, entries, stemmer) => {
+    const query = rewriteQuery(asked);
     const words = fold(query).match(WORD) || [];
     // eslint-disable-next-line no-undef -- `stopwords` is a global of Sphinx's language_data.js
     const stop = typeof stopwords !== "undefined" ? stopwords : new Set();
@@ -301,6 +354,11 @@
       window.location.replace(target); // a rule number: straight to the rule, no index loaded
       return;
     }
+    const asked = normalizeNumber(query);
+    if (NUMBER.test(asked) && /\d\.\d|^\S*\d\S*$/.test(query.trim().replace(CITED, ""))) {
+      const results = document.getElementById("search-results");
+      results.parentNode.insertBefore(missingNumber(asked, "p"), results);
+    }
     setupPageSearch(query);
     if (!query.trim()) return;
     const script = document.createElement("script");
@@ -409,7 +467,7 @@
   };
 
   // for the browser tests: the root function next to its Python twin
-  window.BERSERK_SEARCH = { root: rootOf, oneEdit };
+  window.BERSERK_SEARCH = { root: rootOf, oneEdit, normalizeNumber, nearestRules, rewriteQuery };
 
   const start = () => {
     fillRunTime();

@@ -208,6 +208,8 @@ class DeclareAttack(Task):
 
 
 STAYS_OPEN_WORDS = {"attack": "после атаки", "defend": "выступая защитником"}
+# Why the inactive player is asked for a defender, even with nobody to name (I-17)
+DEFENDER_ASKED = ("назначить-защитника", "I-17")
 
 
 def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
@@ -270,6 +272,7 @@ class AssignDefender(Task):
             "307.1",
             f"Игрок {player}: назначьте защитника или откажитесь",
             self.options(game),
+            DEFENDER_ASKED,
         )
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
