@@ -764,7 +764,7 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
 
     may = bool(_OPTIONAL.match(clause))
     core = _OPTIONAL.sub("", clause)
-    found = _readings("effect", core)
+    found = _readings("effect", core) or _grammar_readings(core)
     if len(found) > 1:
         raise _Unreadable(
             "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _, _ in found), []
@@ -774,6 +774,45 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
     ph, node, named = found[0]
     leaf = Reading("phrase", phrase=ph, named=named, optional=may)
     return (MayDo(node, core) if may else node), leaf
+
+
+# trigger-registry: an effect clause no phrase reads is asked of the grammar of berserk_engine.language
+# (issue 25): it reads a verb's infinitive and imperative as one («раньте», «ранить»), both orders
+# («ранить на 2 [цель]», «ранить [цель] на 2») and numbers in words («на два»), and names the phrase of
+# this registry whose node it means — the node is built by that phrase, so it is the same node.
+GRAMMAR_FRAMES = {
+    "wound": "ранить на {n:Amount} {t:Acc}",
+    "heal": "излечить на {n:Amount} {t:Acc}",
+    "close": "закрыть {t:Acc}",
+    "open": "открыть {t:Acc}",
+    "destroy": "уничтожить {t:Acc}",
+    "return_to_hand": "вернуть {t:Acc} в руку",
+    "draw": "возьмите карту",
+}
+
+
+def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    clause = _grammar_clause(core)
+    if clause is None:
+        return []
+    ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
+    named: dict[str, Any] = {}
+    if clause.amount is not None:
+        named["n"] = Amount(value=clause.amount, words=str(clause.amount))
+    if clause.target is not None:
+        named["t"] = clause.target
+    built = ph.build(named)
+    return [] if built is None else [(ph, built, named)]
+
+
+@lru_cache(maxsize=4096)
+def _grammar_clause(core: str) -> Any:
+    from berserk_engine.language.tree import read_clause
+
+    try:
+        return read_clause(core)
+    except ReadError:
+        return None
 
 
 def _read_parts(clause: str) -> list[tuple[Any, Reading]] | None:
