@@ -381,7 +381,8 @@ def test_paraphrases_that_change_the_meaning_never_read_as_the_same_node() -> No
     """tests/data/paraphrases.json, committed before the grammar: a variant that changes the meaning
     (singular ↔ plural, «ваш» ↔ «противника», broken agreement) never compiles to its text's node; the
     variants that keep the meaning read as the same node at least as often as measured when the grammar
-    took over its first clauses (imperative 230, number words 140, word order 140; docs/reader.md)."""
+    took over its first clauses (imperative 230, «:» ↔ «,» 76, number words 140, word order 140;
+    docs/reader.md)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -394,5 +395,27 @@ def test_paraphrases_that_change_the_meaning_never_read_as_the_same_node() -> No
     for name in ("plural", "side", "agreement"):
         assert figures[name]["same"] == 0, name
     assert figures["agreement"]["different"] == 0
-    floor = {"imperative": 230, "number-words": 140, "order": 140}
+    floor = {"imperative": 230, "colon": 76, "number-words": 140, "order": 140}
     assert {k: figures[k]["same"] >= v for k, v in floor.items()} == dict.fromkeys(floor, True), figures
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Когда погибает существо, возьмите карту.",
+        "Каждый раз, когда ваше существо вступает в игру, излечить на 1 своего героя.",
+        "В начале вашего хода, ранить на 1 героя противника.",
+    ],
+)
+def test_a_trigger_condition_ends_at_a_comma_as_at_a_colon(text: str) -> None:
+    from berserk_engine.cards import CardDef
+
+    def nodes(t: str) -> tuple[object, ...]:
+        return tuple(
+            replace(a, text="")
+            for a in CardDef.build("Проба", "существо", text=t, strike=1, life=1).abilities
+        )
+
+    colon = text[::-1].replace(",", ":", 1)[::-1] if text.startswith("Каждый") else text.replace(",", ":", 1)
+    assert nodes(text) == nodes(colon)
+    assert old.render(old.reading(text)) == colon

@@ -954,6 +954,8 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     head, colon, rest = body.partition(":")
+    if not colon and not spell and not readings:
+        head, colon, rest = _comma_trigger(body)
     if colon:
         triggers = _readings("trigger", head.strip())
         limit = None
@@ -1025,6 +1027,19 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _comma_trigger(body: str) -> tuple[str, str, str]:
+    """A trigger condition ends at «:» or at «,» (issue 25): «Когда погибает существо, возьмите карту» —
+    the first comma whose words before it are a trigger condition («Каждый раз, когда …» holds a comma of
+    its own); ("", "", body) when there is none."""
+    at = body.find(",")
+    while at >= 0:
+        head = body[:at].strip()
+        if _readings("trigger", head) or _limited_trigger(head)[0]:
+            return head, ",", body[at + 1 :]
+        at = body.find(",", at + 1)
+    return "", "", body
 
 
 def _sentence(tree: Reading) -> Reading:
