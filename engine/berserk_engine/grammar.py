@@ -788,6 +788,10 @@ GRAMMAR_FRAMES = {
     "destroy": "уничтожить {t:Acc}",
     "return_to_hand": "вернуть {t:Acc} в руку",
     "draw": "возьмите карту",
+    "draw_n": "возьмите {n:Num} карты",
+    "self_wound": "раниться на {n:Amount}",
+    "self_heal": "излечиться на {n:Amount}",
+    "pick": "выберите {t:Acc}",
 }
 
 
@@ -798,11 +802,22 @@ def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
     named: dict[str, Any] = {}
     if clause.amount is not None:
-        named["n"] = Amount(value=clause.amount, words=str(clause.amount))
+        whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
+        named["n"] = clause.amount if whole else Amount(value=clause.amount, words=str(clause.amount))
     if clause.target is not None:
         named["t"] = clause.target
     built = ph.build(named)
     return [] if built is None else [(ph, built, named)]
+
+
+def _grammar_cost(part: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    """A payment no phrase reads, asked of the grammar: «раньтесь на 1» is the payment «раниться на 1»."""
+    clause = _grammar_clause(part)
+    if clause is None or clause.frame != "self_wound":
+        return []
+    ph = next(p for p in PHRASES["cost"] if p.format == "раниться на {n:Num}")
+    named: dict[str, Any] = {"n": clause.amount}
+    return [(ph, ph.build(named), named)]
 
 
 @lru_cache(maxsize=4096)
@@ -852,7 +867,7 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
     total = Cost()
     trees = []
     for part in (p.strip() for p in words.split(",")):
-        found = _readings("cost", part)
+        found = _readings("cost", part) or _grammar_cost(part)
         if len(found) != 1:
             return None
         ph, cost, named = found[0]

@@ -378,7 +378,8 @@ def vars_of(sel: Selector) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True)
 class Clause:
     """An effect clause as read: its ``frame`` ("wound" | "heal" | "close" | "open" | "destroy" |
-    "return_to_hand" | "draw"), the number it names («на 2», «на два») and its target."""
+    "return_to_hand" | "draw" | "draw_n" | "self_wound" | "self_heal" | "pick"), the number it names
+    («на 2», «на два», «две карты») and its target."""
 
     frame: str
     amount: int | None = None
@@ -411,9 +412,11 @@ def _clause(tree: Tree[Any], text: str) -> Clause:
     for child in tree.children:
         if not isinstance(child, Tree):
             continue
-        if child.data == "amount":
+        if child.data in ("amount", "amount_of_cards"):
             token = _first(child)
             amount = token.value if token.kind == "number" else int(_value(child, "numeral"))
+        elif child.data == "cards" and _value(child, "kind") != "card":
+            raise ReadError(f"«{text}»: взять можно только карты", _first(child).start)
         elif str(child.data).startswith("target_") or child.data in ("own_name", "ref", "up_to", "count"):
             target = _target(child, text)
     if tree.data == "draw":  # «возьмите карту»: the card of one's deck, not another kind of card
