@@ -425,3 +425,29 @@ def test_a_trigger_condition_ends_at_a_comma_as_at_a_colon(text: str) -> None:
     colon = text[::-1].replace(",", ":", 1)[::-1] if text.startswith("Каждый") else text.replace(",", ":", 1)
     assert nodes(text) == nodes(colon)
     assert old.render(old.reading(text)) == colon
+
+
+@pytest.mark.parametrize(
+    ("printed", "paraphrase"),
+    [
+        (
+            "Когда погибает существо противника: возьмите карту.",
+            "Когда существо противника погибает: возьмите карту.",
+        ),
+        ("Когда это существо погибает: возьмите карту.", "Когда погибает это существо, возьмите карту."),
+        (
+            "Когда это существо вступает в игру: возьмите карту.",
+            "Когда эта карта вступает в игру: возьмите карту.",
+        ),
+    ],
+)
+def test_a_trigger_condition_no_phrase_reads_is_read_by_the_grammar(printed: str, paraphrase: str) -> None:
+    from berserk_engine.cards import CardDef
+
+    def nodes(text: str) -> tuple[object, ...]:
+        built = CardDef.build("Проба", "существо", text=text, cost=1, strike=1, life=1)
+        return tuple(replace(a, text="") for a in built.abilities)
+
+    assert nodes(paraphrase) == nodes(printed)
+    canonical = old.render(old.reading(paraphrase))
+    assert nodes(canonical) == nodes(printed)  # the canonical words read as the same ability

@@ -810,6 +810,30 @@ def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     return [] if built is None else [(ph, built, named)]
 
 
+def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    """The trigger conditions the words read as: the registry's phrases, or — when none reads them —
+    the grammar of berserk_engine.language («Когда существо противника погибает», «Когда эта карта
+    вступает в игру»), as the registry's phrase that builds the same trigger (its canonical words)."""
+    found = _readings("trigger", head)
+    if found or not head[:1].isalpha():
+        return found
+    trigger = _grammar_trigger(head)
+    if trigger is None:
+        return []
+    same = [p for p in PHRASES["trigger"] if not _ANY_FIELD.search(p.format) and p.build({}) == trigger]
+    return [(same[0], trigger, {})] if same else []
+
+
+@lru_cache(maxsize=4096)
+def _grammar_trigger(head: str) -> Any:
+    from berserk_engine.language.tree import read_trigger
+
+    try:
+        return read_trigger(head)
+    except ReadError:
+        return None
+
+
 def _grammar_cost(part: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     """A payment no phrase reads, asked of the grammar: «раньтесь на 1» is the payment «раниться на 1»."""
     clause = _grammar_clause(part)
@@ -950,7 +974,7 @@ def _limited_trigger(
     ph, limit, named = limits[0]
     if limit.per_turn is None or limit != Cost(per_turn=limit.per_turn):
         return [], None, None
-    return _readings("trigger", rest.strip()), limit, Reading("phrase", phrase=ph, named=named)
+    return _trigger_readings(rest.strip()), limit, Reading("phrase", phrase=ph, named=named)
 
 
 def read_sentence(sentence: str, *, spell: bool) -> Ability:
@@ -972,7 +996,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     if not colon and not spell and not readings:
         head, colon, rest = _comma_trigger(body)
     if colon:
-        triggers = _readings("trigger", head.strip())
+        triggers = _trigger_readings(head.strip())
         limit = None
         limit_tree = None
         if not triggers:
@@ -1051,7 +1075,7 @@ def _comma_trigger(body: str) -> tuple[str, str, str]:
     at = body.find(",")
     while at >= 0:
         head = body[:at].strip()
-        if _readings("trigger", head) or _limited_trigger(head)[0]:
+        if _trigger_readings(head) or _limited_trigger(head)[0]:
             return head, ",", body[at + 1 :]
         at = body.find(",", at + 1)
     return "", "", body
