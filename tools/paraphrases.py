@@ -131,7 +131,10 @@ def _same_case(template: str, word: str) -> str:
 
 
 def _verb_swap(word: str) -> str | None:
-    """An infinitive → its imperative (plural), an imperative → its infinitive."""
+    """An infinitive → its imperative (plural), an imperative → its infinitive; a word that may be
+    something else too («При»: a preposition, or the imperative of «переть») is left alone."""
+    if any(p.tag.POS not in ("INFN", "VERB") for p in known(word)):
+        return None
     for p in known(word):
         if p.tag.POS == "INFN":
             form = p.inflect({"impr", "plur", "excl"})

@@ -764,7 +764,7 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
 
     may = bool(_OPTIONAL.match(clause))
     core = _OPTIONAL.sub("", clause)
-    found = _readings("effect", core)
+    found = _readings("effect", core) or _grammar_readings(core)
     if len(found) > 1:
         raise _Unreadable(
             "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _, _ in found), []
@@ -774,6 +774,84 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
     ph, node, named = found[0]
     leaf = Reading("phrase", phrase=ph, named=named, optional=may)
     return (MayDo(node, core) if may else node), leaf
+
+
+# trigger-registry: an effect clause no phrase reads is asked of the grammar of berserk_engine.language
+# (issue 25): it reads a verb's infinitive and imperative as one («раньте», «ранить»), both orders
+# («ранить на 2 [цель]», «ранить [цель] на 2») and numbers in words («на два»), and names the phrase of
+# this registry whose node it means — the node is built by that phrase, so it is the same node.
+GRAMMAR_FRAMES = {
+    "wound": "ранить на {n:Amount} {t:Acc}",
+    "heal": "излечить на {n:Amount} {t:Acc}",
+    "close": "закрыть {t:Acc}",
+    "open": "открыть {t:Acc}",
+    "destroy": "уничтожить {t:Acc}",
+    "return_to_hand": "вернуть {t:Acc} в руку",
+    "draw": "возьмите карту",
+    "draw_n": "возьмите {n:Num} карты",
+    "self_wound": "раниться на {n:Amount}",
+    "self_heal": "излечиться на {n:Amount}",
+    "pick": "выберите {t:Acc}",
+}
+
+
+def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    clause = _grammar_clause(core)
+    if clause is None:
+        return []
+    ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
+    named: dict[str, Any] = {}
+    if clause.amount is not None:
+        whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
+        named["n"] = clause.amount if whole else Amount(value=clause.amount, words=str(clause.amount))
+    if clause.target is not None:
+        named["t"] = clause.target
+    built = ph.build(named)
+    return [] if built is None else [(ph, built, named)]
+
+
+def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    """The trigger conditions the words read as: the registry's phrases, or — when none reads them —
+    the grammar of berserk_engine.language («Когда существо противника погибает», «Когда эта карта
+    вступает в игру»), as the registry's phrase that builds the same trigger (its canonical words)."""
+    found = _readings("trigger", head)
+    if found or not head[:1].isalpha():
+        return found
+    trigger = _grammar_trigger(head)
+    if trigger is None:
+        return []
+    same = [p for p in PHRASES["trigger"] if not _ANY_FIELD.search(p.format) and p.build({}) == trigger]
+    return [(same[0], trigger, {})] if same else []
+
+
+@lru_cache(maxsize=4096)
+def _grammar_trigger(head: str) -> Any:
+    from berserk_engine.language.tree import read_trigger
+
+    try:
+        return read_trigger(head)
+    except ReadError:
+        return None
+
+
+def _grammar_cost(part: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
+    """A payment no phrase reads, asked of the grammar: «раньтесь на 1» is the payment «раниться на 1»."""
+    clause = _grammar_clause(part)
+    if clause is None or clause.frame != "self_wound":
+        return []
+    ph = next(p for p in PHRASES["cost"] if p.format == "раниться на {n:Num}")
+    named: dict[str, Any] = {"n": clause.amount}
+    return [(ph, ph.build(named), named)]
+
+
+@lru_cache(maxsize=4096)
+def _grammar_clause(core: str) -> Any:
+    from berserk_engine.language.tree import read_clause
+
+    try:
+        return read_clause(core)
+    except ReadError:
+        return None
 
 
 def _read_parts(clause: str) -> list[tuple[Any, Reading]] | None:
@@ -813,7 +891,7 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
     total = Cost()
     trees = []
     for part in (p.strip() for p in words.split(",")):
-        found = _readings("cost", part)
+        found = _readings("cost", part) or _grammar_cost(part)
         if len(found) != 1:
             return None
         ph, cost, named = found[0]
@@ -896,7 +974,7 @@ def _limited_trigger(
     ph, limit, named = limits[0]
     if limit.per_turn is None or limit != Cost(per_turn=limit.per_turn):
         return [], None, None
-    return _readings("trigger", rest.strip()), limit, Reading("phrase", phrase=ph, named=named)
+    return _trigger_readings(rest.strip()), limit, Reading("phrase", phrase=ph, named=named)
 
 
 def read_sentence(sentence: str, *, spell: bool) -> Ability:
@@ -915,8 +993,10 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     head, colon, rest = body.partition(":")
+    if not colon and not spell and not readings:
+        head, colon, rest = _comma_trigger(body)
     if colon:
-        triggers = _readings("trigger", head.strip())
+        triggers = _trigger_readings(head.strip())
         limit = None
         limit_tree = None
         if not triggers:
@@ -986,6 +1066,19 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _comma_trigger(body: str) -> tuple[str, str, str]:
+    """A trigger condition ends at «:» or at «,» (issue 25): «Когда погибает существо, возьмите карту» —
+    the first comma whose words before it are a trigger condition («Каждый раз, когда …» holds a comma of
+    its own); ("", "", body) when there is none."""
+    at = body.find(",")
+    while at >= 0:
+        head = body[:at].strip()
+        if _trigger_readings(head) or _limited_trigger(head)[0]:
+            return head, ",", body[at + 1 :]
+        at = body.find(",", at + 1)
+    return "", "", body
 
 
 def _sentence(tree: Reading) -> Reading:

@@ -32,7 +32,7 @@ from berserk_engine.language.morphology import CASES, Analysis, all_keys
 from berserk_engine.language.tokens import Token
 
 SOURCE = Path(__file__).resolve().parent / "grammar.lark"
-STARTS = ("target_accs", "target_nomn", "target_gent", "target_datv", "trigger")
+STARTS = ("target_accs", "target_nomn", "target_gent", "target_datv", "trigger", "clause")
 PUNCTUATION = {
     ".": "DOT",
     ",": "COMMA",

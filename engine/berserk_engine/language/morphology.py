@@ -128,7 +128,8 @@ def _of_entry(entry: Entry, lemma: str, tag: Any | None) -> Analysis:
 
 
 def _fits(entry: Entry, parse: Any) -> bool:
-    return not entry.pos or entry.pos == str(parse.tag.POS)
+    """Is the dictionary's parse of the entry's part of speech (``pos``: one or several, space-separated)?"""
+    return not entry.pos or str(parse.tag.POS) in entry.pos.split()
 
 
 @cache

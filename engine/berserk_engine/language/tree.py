@@ -27,6 +27,7 @@ from berserk_engine.language.morphology import UnknownWord, analyze
 from berserk_engine.language.tokens import TextError, Token, tokenize
 
 MAX_READINGS = 64  # readings of one piece of text examined before it is an error
+MAX_UP_TO = 5  # «до N существ»: N from 2 to 5, as the engine reads it (I-67)
 CHOSEN_CLASS = "?"  # «этого класса»: the class chosen before (berserk_engine.class_choice; I-65)
 CARD_TYPES = ("creature", "hero", "equipment", "event")
 TYPES = {
@@ -114,14 +115,17 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
         elif data == "cost":
             fields["cost"] = next(t.source.value for t in _tokens(node) if t.source.kind == "number")
         elif data == "named":
-            fields["name"] = next(t.source.inner for t in _tokens(node) if t.source.kind == "quote")
+            quote = next(t.source for t in _tokens(node) if t.source.kind == "quote")
+            if not quote.inner:
+                raise ReadError("пустое название в кавычках: «с именем «…»» называет карту", quote.start)
+            fields["name"] = quote.inner
         elif data == "ref":
             fields["ref"] = True
         elif data == "count":
             fields["count"] = int(_value(node, "numeral"))
             fields["number"] = "plur"
         elif data == "up_to":
-            amount = next(n for n in node.iter_subtrees() if n.data == "amount")
+            amount = next(n for n in node.iter_subtrees() if n.data == "up_to_amount")
             token = _first(amount)
             fields["count"] = token.value if token.kind == "number" else int(_value(amount, "numeral"))
             fields["up_to"] = True
@@ -159,6 +163,22 @@ def selector(group: NounGroup, words: str) -> Selector:
         raise ReadError(f"«{words}»: карта не может быть и вашей, и противника", group.start)
     if len(group.states) > 1 or (group.states and (group.cost is not None or group.name)):
         raise ReadError(f"«{words}»: движок знает цель только с одним условием", group.start)
+    if group.number == "plur" and group.quantifier in ("chosen", "this") and group.count == 1:
+        raise ReadError(
+            f"«{words}»: «выбранные», «эти» без числа — не сказано, сколько целей («двух выбранных существ»)",
+            group.start,
+        )
+    if group.kind == "class" and not (group.own or group.quantifier == "each" or group.up_to):
+        raise ReadError(
+            f"«{words}»: класс называется с «ваш», «все» или «до N» («вашего гнома», «всех эльфов»)",
+            group.start,
+        )
+    if group.up_to and not (
+        2 <= group.count <= MAX_UP_TO and group.kind in ("creature", "character", "class")
+    ):
+        raise ReadError(
+            f"«{words}»: «до N» — от 2 до {MAX_UP_TO} существ или персонажей (толкование I-67)", group.start
+        )
     types = TYPES[group.kind]
     side = "own" if group.own else "enemy" if group.opponent else "any"
     condition = group.states[0] if group.states else ""
@@ -350,3 +370,69 @@ def _describe(sel: Selector) -> str:
 
 def vars_of(sel: Selector) -> dict[str, Any]:
     return {f: getattr(sel, f) for f in sel.__dataclass_fields__}
+
+
+# --- effect clauses: a verb and its frame ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """An effect clause as read: its ``frame`` ("wound" | "heal" | "close" | "open" | "destroy" |
+    "return_to_hand" | "draw" | "draw_n" | "self_wound" | "self_heal" | "pick"), the number it names
+    («на 2», «на два», «две карты») and its target."""
+
+    frame: str
+    amount: int | None = None
+    target: Selector | None = None
+
+
+def read_clause(text: str, classes: Iterable[str] = ()) -> Clause:
+    """An effect clause («раньте выбранное существо на два», «закройте существо противника») as its
+    frame, number and target; the infinitive and the imperative of a verb mean the same. Raises
+    :class:`ReadError`."""
+    tokens, analyses = _analyzed(text, classes)
+    try:
+        forest = g.parse(g.words(tokens, analyses), "clause")
+    except g.NoParse as exc:
+        position = exc.token.start if exc.token else len(text)
+        raise ReadError(_no_parse_message(text, tokens, exc, "эффекте"), position) from None
+    found: set[Clause] = set()
+    for number, tree in enumerate(unambiguous(forest)):
+        if number >= MAX_READINGS:
+            raise ReadError(f"«{text}»: больше {MAX_READINGS} разборов — текст слишком неоднозначен")
+        found.add(_clause(tree, text))
+    if len(found) > 1:
+        raise ReadError(f"«{text}» читается по-разному: " + "; ".join(sorted(map(str, found))))
+    return found.pop()
+
+
+def _clause(tree: Tree[Any], text: str) -> Clause:
+    amount = None
+    target = None
+    for child in tree.children:
+        if not isinstance(child, Tree):
+            continue
+        if child.data in ("amount", "amount_of_cards"):
+            token = _first(child)
+            amount = token.value if token.kind == "number" else int(_value(child, "numeral"))
+        elif child.data == "cards" and _value(child, "kind") != "card":
+            raise ReadError(f"«{text}»: взять можно только карты", _first(child).start)
+        elif str(child.data).startswith("target_") or child.data in ("own_name", "ref", "up_to", "count"):
+            target = _target(child, text)
+    if tree.data == "draw":  # «возьмите карту»: the card of one's deck, not another kind of card
+        from berserk_engine.language.morphology import analyses
+
+        word = [t for t in tree.children if not isinstance(t, Tree)][-1].source
+        if {a.value for a in analyses(word.text) if a.category == "kind"} != {"card"}:
+            raise ReadError(f"«{text}»: взять можно только карту", word.start)
+    return Clause(str(tree.data), amount, target)
+
+
+def _target(tree: Tree[Any], text: str) -> Selector:
+    toks = _tokens(tree)
+    words = _words(text[toks[0].source.start : toks[-1].source.end])
+    if tree.data == "own_name" or any(n.data == "own_name" for n in tree.iter_subtrees()):
+        if not toks[0].source.inner:
+            raise ReadError("пустое название в кавычках", toks[0].source.start)
+        return Selector("self", text[toks[0].source.start : toks[-1].source.end], CARD_TYPES)
+    return selector(_build(tree, "accs"), words)
