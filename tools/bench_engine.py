@@ -54,8 +54,7 @@ from berserk_engine.setup import new_game
 
 games, runs, seed, listing = (int(a) for a in sys.argv[1:5])
 bench._one_core()
-if games:
-    bench.play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches
+bench.play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches (also before 0 games)
 out = {"build": bench.build(), "cpu": [], "wall": []}
 for _ in range(runs):
     w0, c0 = time.perf_counter(), time.process_time()
