@@ -98,9 +98,11 @@ def _instructions(env: dict[str, str] | None, games: int, seed: int) -> int:
     """Instructions (callgrind's Ir) of a child process that plays ``games`` games after the warm-up."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        _child(
-            env, games, 1, seed, 0, valgrind=["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
-        )
+        # both runs alike: the same hash seed, and every module compiled afresh (a bytecode cache of
+        # their own, empty: a cache written meanwhile by another run would make one of them cheaper)
+        alike = {**(env or os.environ), "PYTHONHASHSEED": "0", "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
+        valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        _child(alike, games, 1, seed, 0, valgrind=valgrind)
         for line in out.read_text().splitlines():
             if line.startswith("summary:") or line.startswith("totals:"):
                 return int(line.split()[1])
