@@ -59,7 +59,7 @@ from berserk_rules.harness.contract import ContractError
 from berserk_rules.harness.driver import EngineFailure, Unsupported
 from berserk_rules.report.results import MESSAGE_LIMIT
 from berserk_rules.rulebook.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
-from berserk_rules.runner import lookup, tables
+from berserk_rules.runner import lookup, parsing, tables
 from berserk_rules.runner import trace as trace_hooks
 from berserk_rules.runner.capabilities import NOT_APPLICABLE, NOT_APPLICABLE_PROPERTY, selected
 from berserk_rules.runner.engines import berserk_driver, berserk_driver_class, berserk_engine_pool
@@ -103,6 +103,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", line)
     tables.install()  # pytest-bdd's copy of data tables without copy.deepcopy
     lookup.install()  # pytest-bdd's step lookup remembered by step kind and text
+    parsing.install(Path(config.rootpath))  # pytest-bdd's Gherkin parse: the runner's own, not a second
     configure(config)
     if not config.pluginmanager.has_plugin("berserk-rules-trace"):  # the replay's step trace
         config.pluginmanager.register(trace_hooks, "berserk-rules-trace")

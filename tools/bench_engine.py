@@ -54,8 +54,7 @@ from berserk_engine.setup import new_game
 
 games, runs, seed, listing = (int(a) for a in sys.argv[1:5])
 bench._one_core()
-if games:
-    bench.play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches
+bench.play_games(2, seed + 10_000)  # warm-up: imports, the grammar, caches (also before 0 games)
 out = {"build": bench.build(), "cpu": [], "wall": []}
 for _ in range(runs):
     w0, c0 = time.perf_counter(), time.process_time()
@@ -99,9 +98,11 @@ def _instructions(env: dict[str, str] | None, games: int, seed: int) -> int:
     """Instructions (callgrind's Ir) of a child process that plays ``games`` games after the warm-up."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        _child(
-            env, games, 1, seed, 0, valgrind=["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
-        )
+        # both runs alike: the same hash seed, and every module compiled afresh (a bytecode cache of
+        # their own, empty: a cache written meanwhile by another run would make one of them cheaper)
+        alike = {**(env or os.environ), "PYTHONHASHSEED": "0", "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
+        valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        _child(alike, games, 1, seed, 0, valgrind=valgrind)
         for line in out.read_text().splitlines():
             if line.startswith("summary:") or line.startswith("totals:"):
                 return int(line.split()[1])

@@ -123,7 +123,8 @@ def waiting_for(game: Game, event: str, ids: list[str]) -> Iterator[Source]:
 
 def listeners(game: Game, event: str) -> list[str]:
     """Cards in the game zone (in order) with a triggered ability waiting for ``event`` — an index
-    rebuilt only when a card changes zone or an effect changes."""
+    rebuilt only when a card changes zone or an effect changes. The list is the index's own (an index
+    is never changed once built, only replaced): read it, do not change it."""
     index = game.listener_index
     if index is None:
         s = game.state
@@ -139,7 +140,10 @@ def listeners(game: Game, event: str) -> list[str]:
             for e in events:
                 index.setdefault(e, []).append(card_id)
         game.listener_index = index
-    return list(index.get(event, ()))
+    return index.get(event, _NO_LISTENERS)
+
+
+_NO_LISTENERS: list[str] = []
 
 
 def listening(game: Game, event: str, card_id: str) -> bool:
