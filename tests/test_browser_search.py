@@ -216,3 +216,18 @@ def test_english_names_and_plain_questions_find_the_entry(page: Page, query: str
     """Issue 26, item 5: English keyword names, judges' words and a question in plain words."""
     hits = hits_of(page.goto(f"search.html?q={query}"))
     assert entry in hits[:3], hits[:5]
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        ("фаза атаки", "307"),  # a two-word phrase naming a section (issue 26, item 5)
+        ("конец хода", "310"),
+        ("известная информация", "403"),
+        ("одновременное срабатывание", "402"),
+        ("отложенные эффекты", "519"),
+    ],
+)
+def test_a_phrase_naming_a_section_finds_the_section(page: Page, query: str, entry: str) -> None:
+    hits = hits_of(page.goto(f"search.html?q={query}"))
+    assert entry in hits[:3], hits[:5]

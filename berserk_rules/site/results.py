@@ -354,13 +354,22 @@ def named_interpretations(
     return interpretation_links(app, docname, idents, lead, "berserk-named-interpretations")
 
 
+def site_objects(app: Sphinx) -> Any:
+    """The site's objects (rule, termin, interpretation, scenario) → (docname, anchor): in the site's
+    own domain where there is one (``berserk_domain``, issue 27), else in the standard domain."""
+    from berserk_rules.site import domain as site_domain
+
+    own = getattr(site_domain, "berserk_domain", None)
+    return own(app.env).objects if own is not None else app.env.domains.standard_domain.objects
+
+
 def interpretation_links(
     app: Sphinx, docname: str, idents: list[str], lead: str, css: str
 ) -> nodes.paragraph:
     """A paragraph: ``lead``, then each interpretation linked to its entry in the register."""
     loaded = site_corpus(app.config, app.srcdir)
     register = loaded[0].interpretations if loaded is not None else {}
-    objects = app.env.domains.standard_domain.objects
+    objects = site_objects(app)
     para = nodes.paragraph(classes=[css])
     para += nodes.strong(lead, lead)
     for index, ident in enumerate(idents):
@@ -385,7 +394,7 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
 
     linker = site_linker(app.config, app.srcdir)
 
-    objects = app.env.domains.standard_domain.objects
+    objects = site_objects(app)
 
     def rule_uri(ident: str) -> str | None:
         if ident.startswith("I-"):  # an interpretation of the register (a deciding id, issue 26)

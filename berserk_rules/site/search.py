@@ -422,7 +422,34 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
         )
     vocabulary = {s for record in records for field_ in (7, 8, 9) for s in record[field_].split()}
     roots = {s: root(s) for s in sorted(vocabulary) if root(s) != s}
-    return {"entries": records, "numbers": numbers, "roots": roots}
+    texts = [f"{record[2]} {record[6]}" for record in records]
+    return {"entries": records, "numbers": numbers, "roots": roots, "lemmas": lemma_groups(texts, vocabulary)}
+
+
+def lemma_groups(texts: Iterable[str], vocabulary: set[str]) -> dict[str, str]:
+    """Stems of the index that are forms of one word although their roots differ («конец» and «конца»:
+    конец, конц) → that word (its dictionary form, pymorphy3), so that a query's form finds the
+    others. Only groups of two or more roots are kept (the rest match by root already). Built once
+    with the entry index; without pymorphy3 (an install without it) — none."""
+    try:
+        import pymorphy3
+    except ImportError:
+        return {}
+    morph = pymorphy3.MorphAnalyzer()
+    by_lemma: dict[str, set[str]] = {}
+    for word in sorted({w.lower().replace("ё", "е") for text in texts for w in WORD_RE.findall(text)}):
+        found = stem(word)
+        if found not in vocabulary:
+            continue
+        parse = morph.parse(word)[0]
+        if parse.is_known:
+            by_lemma.setdefault(parse.normal_form.replace("ё", "е"), set()).add(found)
+    lemmas: dict[str, str] = {}
+    for lemma, group in sorted(by_lemma.items()):
+        if len({root(s) for s in group}) > 1:
+            for s in sorted(group):
+                lemmas.setdefault(s, lemma)
+    return lemmas
 
 
 SEARCH_TRANSLATIONS = {
@@ -514,9 +541,11 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
     entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
     roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
+    lemmas = json.dumps(index["lemmas"], ensure_ascii=False, separators=(",", ":"))
     write_if_changed(
         static / "berserk-entries.js",
         f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n"
+        f"window.BERSERK_LEMMAS = {lemmas};\n"
         f"window.BERSERK_QUERY = {json.dumps(query_words, ensure_ascii=False, separators=(',', ':'))};\n",
     )
     write_if_changed(marker, key)

@@ -167,10 +167,13 @@
   const wordMatches = (word, stemmer, vocab) => {
     const s = stemmer.stemWord(word);
     const r = rootOf(s);
+    const lemmas = window.BERSERK_LEMMAS || {}; // forms of one word whose roots differ (конец, конца)
+    const lemma = lemmas[s];
     const found = new Map();
     for (const [v, vr] of vocab) {
       if (v === s) found.set(v, 1);
       else if (vr === r) found.set(v, 0.8);
+      else if (lemma && lemmas[v] === lemma) found.set(v, 0.8);
     }
     if (!found.size && word.length >= TYPO_MIN)
       for (const [v, vr] of vocab)
