@@ -21,7 +21,7 @@ from berserk_rules.site.data import (
     part_title,
     site_data,
 )
-from berserk_rules.site.domain import BerserkDirective
+from berserk_rules.site.domain import BerserkDirective, berserk_domain
 from berserk_rules.site.features import render_scenario_index
 from berserk_rules.site.linking import site_corpus, site_linker
 from berserk_rules.site.nodes import (
@@ -320,7 +320,7 @@ def relied_interpretations(
         return None
     loaded = site_corpus(app.config, app.srcdir)
     register = loaded[0].interpretations if loaded is not None else {}
-    objects = app.env.domains.standard_domain.objects
+    objects = berserk_domain(app.env).objects
     para = nodes.paragraph(classes=["berserk-rule-interpretations"])
     lead = "Толкования, на которые опираются сценарии: "
     para += nodes.strong(lead, lead)
