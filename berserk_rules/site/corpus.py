@@ -122,7 +122,7 @@ def make_linking(directive: SphinxDirective, own: str, terms: bool) -> Callable[
                     addnodes.pending_xref(
                         "",
                         inner,
-                        refdomain="std",
+                        refdomain="berserk",
                         reftype="rule" if kind == "rule" else "termin",
                         reftarget=target,
                         refexplicit=True,

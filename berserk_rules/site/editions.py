@@ -238,7 +238,7 @@ def compact_link(change: Any, what: str, known: Callable[[str, str], bool], docn
     return addnodes.pending_xref(
         "",
         inner,
-        refdomain="std",
+        refdomain="berserk",
         reftype=kind,
         reftarget=change.id,
         refexplicit=True,

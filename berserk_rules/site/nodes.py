@@ -265,8 +265,8 @@ def diff_segments(lines: Sequence[str], other: Sequence[str]) -> list[list[tuple
 def xref(reftype: str, target: str, text: str, docname: str, source: Any = None) -> addnodes.pending_xref:
     ref = addnodes.pending_xref(
         "",
-        nodes.literal(text, text, classes=["xref", "std", f"std-{reftype}"]),
-        refdomain="std",
+        nodes.literal(text, text, classes=["xref", "berserk", f"berserk-{reftype}"]),
+        refdomain="berserk",
         reftype=reftype,
         reftarget=target,
         refexplicit=True,

@@ -22,7 +22,7 @@ from berserk_rules.site.data import (
     part_title,
     site_data,
 )
-from berserk_rules.site.domain import BerserkDirective
+from berserk_rules.site.domain import BerserkDirective, berserk_domain
 from berserk_rules.site.features import render_scenario_index
 from berserk_rules.site.linking import site_corpus, site_linker
 from berserk_rules.site.nodes import (
@@ -355,12 +355,9 @@ def named_interpretations(
 
 
 def site_objects(app: Sphinx) -> Any:
-    """The site's objects (rule, termin, interpretation, scenario) → (docname, anchor): in the site's
-    own domain where there is one (``berserk_domain``, issue 27), else in the standard domain."""
-    from berserk_rules.site import domain as site_domain
-
-    own = getattr(site_domain, "berserk_domain", None)
-    return own(app.env).objects if own is not None else app.env.domains.standard_domain.objects
+    """The site's objects (rule, termin, interpretation, scenario) → (docname, anchor), in the site's
+    own domain (``berserk_domain``)."""
+    return berserk_domain(app.env).objects
 
 
 def interpretation_links(
