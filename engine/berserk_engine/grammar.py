@@ -811,9 +811,13 @@ def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
 
 
 def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    """The trigger conditions the words read as: the registry's phrases, or — when none reads them —
-    the grammar of berserk_engine.language («Когда существо противника погибает», «Когда эта карта
-    вступает в игру»), as the registry's phrase that builds the same trigger (its canonical words)."""
+    """The trigger conditions the words read as («Каждый раз, когда …» as «Когда …»): the registry's
+    phrases, or — when none reads them — the grammar of berserk_engine.language («Когда существо
+    противника погибает», «Когда эта карта вступает в игру»), as the registry's phrase that builds the
+    same trigger (its canonical words)."""
+    from berserk_engine.language.tree import same_condition
+
+    head = same_condition(head)  # «Каждый раз, когда …» is «Когда …» (401.4)
     found = _readings("trigger", head)
     if found or not head[:1].isalpha():
         return found

@@ -78,15 +78,13 @@ def trigger_kind(event: str, on: tuple[type, ...], find: Finder, words: str, rul
 
 
 def condition(fmt: str, example: str, rule: str) -> Callable[[Any], Any]:
-    """Register the phrase of a trigger condition «Когда …» — and the same condition as printed «Каждый
-    раз, когда …» (a triggered ability triggers every time its condition is met, 401.4). ``build(fields)``
-    returns the :class:`~berserk_engine.abilities.Trigger`."""
+    """Register the phrase of a trigger condition «Когда …». The same condition printed «Каждый раз,
+    когда …» (a triggered ability triggers every time its condition is met, 401.4) is read as it by the
+    grammar (:func:`berserk_engine.language.tree.same_condition`; issue 25: no copy of every phrase).
+    ``build(fields)`` returns the :class:`~berserk_engine.abilities.Trigger`."""
 
     def wrap(build: Any) -> Any:
         phrase("trigger", fmt, example, rule)(build)
-        if fmt.startswith("Когда "):
-            every = "Каждый раз, когда " + fmt[len("Когда ") :]
-            phrase("trigger", every, "Каждый раз, когда " + example[len("Когда ") :], rule)(build)
         return build
 
     return wrap

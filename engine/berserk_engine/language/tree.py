@@ -266,9 +266,32 @@ def trigger_of(condition: Condition, words: str) -> Trigger:
     raise ReadError(f"«{words}»: такого условия срабатывания движок не знает", subject.start)
 
 
+def same_condition(text: str) -> str:
+    """«Каждый раз, когда …» is the condition «когда …» (401.4: a triggered ability triggers every time
+    its condition is met): the words from «когда» on; any other words as they are. The one place both
+    readers learn it (the registry holds no «Каждый раз, когда …» copies)."""
+    tokens = tokenize(text)
+    if len(tokens) > 4 and _every_time(tokens[:4]):
+        return text[tokens[3].start :]
+    return text
+
+
+def _every_time(tokens: tuple[Token, ...]) -> bool:
+    from berserk_engine.language.morphology import analyses
+
+    each, times, comma, when = tokens
+    return (
+        any(a.terminal == "EACH__ACCS_SING_MASC_INAN" for a in analyses(each.text))
+        and any(a.category == "times" for a in analyses(times.text))
+        and comma.text == ","
+        and any(a.category == "when" for a in analyses(when.text))
+    )
+
+
 def read_trigger(text: str, classes: Iterable[str] = ()) -> Trigger:
-    """Words of a trigger condition («Когда другое ваше существо вступает в игру») as the engine's
-    :class:`~berserk_engine.abilities.Trigger`. Raises :class:`ReadError`."""
+    """Words of a trigger condition («Когда другое ваше существо вступает в игру», «Каждый раз, когда …»)
+    as the engine's :class:`~berserk_engine.abilities.Trigger`. Raises :class:`ReadError`."""
+    text = same_condition(text)
     tokens, analyses = _analyzed(text, classes)
     try:
         forest = g.parse(g.words(tokens, analyses), "trigger")
