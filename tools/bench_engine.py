@@ -1,6 +1,7 @@
 """The figures of issue 28 (the engine's speed and the scenario run's), each reproducible on a shared machine.
 
     .venv/bin/python tools/bench_engine.py engine [--runs 5] [--games 200] [--compiled] [--callgrind 20]
+    .venv/bin/python tools/bench_engine.py engine --compiled-folder build/compiled/<fingerprint>
     .venv/bin/python tools/bench_engine.py floor [--rounds 5]
     .venv/bin/python tools/bench_engine.py tests [--workers 2]
     .venv/bin/python tools/bench_engine.py all
@@ -111,7 +112,13 @@ def _instructions(env: dict[str, str] | None, games: int, seed: int) -> int:
 
 def engine(args: argparse.Namespace) -> dict[str, Any]:
     builds: list[tuple[str, dict[str, str] | None]] = [("python", None)]
-    if args.compiled:
+    if args.compiled_folder:  # a build made elsewhere (of an earlier commit: «before»), measured alone
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([args.compiled_folder, os.environ.get("PYTHONPATH", "")]),
+        }
+        builds = [("mypyc", env)]
+    elif args.compiled:
         sys.path.insert(0, str(ROOT))
         from berserk_rules.reference import compiled
         from berserk_rules.rulebook.project import output_root, project_root
@@ -184,6 +191,7 @@ def main() -> None:
         p.add_argument("--runs", type=int, default=5)
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--compiled", action="store_true", help="и скомпилированная сборка (mypyc)")
+        p.add_argument("--compiled-folder", metavar="DIR", help="только эта готовая сборка mypyc")
         p.add_argument(
             "--callgrind", type=int, default=0, metavar="N", help="инструкций на партию (N партий)"
         )
