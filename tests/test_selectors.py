@@ -350,3 +350,11 @@ def test_up_to_n_of_a_class() -> None:
         "Засада", "заклинание", text="Ранить на 1 не более 3 эльфов противника."
     ).abilities
     assert [(s.side, s.classes) for s in ability.slots] == [("enemy", ("эльф",))] * 3
+
+
+@pytest.mark.parametrize("text", ["Ранить на 1 всех ваших стражей леса.", "Ваши стражи леса получают Рывок."])
+def test_a_class_of_two_words_in_a_text_is_not_read_yet_and_never_misread(text: str) -> None:
+    """I-70: the reader does not yet read a class of several words in a text; it says so, it does not
+    read «стражей» alone and drop «леса»."""
+    with pytest.raises(CardTextError):
+        CardDef.build("Дозорный", "заклинание", cost=1, text=text)
