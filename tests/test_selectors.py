@@ -13,7 +13,9 @@ import pytest
 from berserk_engine import actions
 from berserk_engine.abilities import class_stem, same_class
 from berserk_engine.cards import CardDef
+from berserk_engine.characteristics import in_group
 from berserk_engine.errors import CardTextError, IllegalAction
+from berserk_engine.selectors import of_class
 from berserk_engine.selfplay import random_action
 from berserk_engine.setup import new_game
 
@@ -257,9 +259,10 @@ def test_a_deck_file_carries_the_classes_of_its_creatures(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("row", "words"),
     [
-        ("| 1 | Кольцо | экипировка | эльф | 1 | | | |", "класс есть только у существа"),
-        ("| 1 | Фея | существо | фея 2 | 1 | 1 | 1 | |", "ожидаются слова через запятую"),
-        ("| 1 | Фея | существо | фея,, дух | 1 | 1 | 1 | |", "ожидаются слова через запятую"),
+        ("| 1 | Фея | существо | фея 2 | 1 | 1 | 1 | |", "ожидаются классы через запятую"),
+        ("| 1 | Фея | существо | фея,, дух | 1 | 1 | 1 | |", "ожидаются классы через запятую"),
+        ("| 1 | Фея | существо | фeя | 1 | 1 | 1 | |", "ожидаются классы через запятую"),  # Latin «e»
+        ("| 1 | Фея | существо | страж  лeса | 1 | 1 | 1 | |", "«страж лeса»"),
     ],
 )
 def test_a_bad_class_is_an_error_naming_the_file_and_line(tmp_path: Path, row: str, words: str) -> None:
@@ -286,12 +289,42 @@ def test_a_card_list_reads_class_selectors_against_its_class_column(
     assert "Карт в списке: 3 — все прочитаны." in capsys.readouterr().out
     bad = _write(
         tmp_path,
-        "| название | тип | класс | текст |\n| Пыльца | заклинание | фея | Ваша фея получает Рывок. |\n",
+        "| название | тип | класс | текст |\n| Пыльца | заклинание | фeя | Ваша фея получает Рывок. |\n",
         "bad.txt",
     )
     assert main(["cards", str(bad)]) == 1  # the row's error: a bad row never refuses the file (issue 25)
     out = capsys.readouterr().out
-    assert f"{bad}:2:1: карта «Пыльца»: строка списка не прочитана" in out and "только у существа" in out
+    assert f"{bad}:2:1: карта «Пыльца»: строка списка не прочитана" in out and "ожидаются классы" in out
+
+
+def test_a_class_on_a_spell_and_a_class_of_two_words_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """I-70: a class printed on a spell is kept and does not make it a creature; «страж леса» is one
+    class, which no single word of a text names."""
+    path = _write(
+        tmp_path,
+        "| название | тип | класс | стоимость | удар | жизни | текст |\n"
+        "| Кружевница | существо | фея, страж леса | 2 | 1 | 2 | Найм: ранить на 1 всех ваших фей. |\n"
+        "| Пыльца | заклинание | фея, приказ | 1 | | | Ваша фея получает +2 к удару до конца хода. |\n",
+        "cards.txt",
+    )
+    assert main(["cards", str(path)]) == 0
+    assert "Карт в списке: 2 — все прочитаны." in capsys.readouterr().out
+    deck_file = _write(
+        tmp_path,
+        "| количество | название | тип | класс | стоимость | текст |\n"
+        "| 2 | Пыльца | заклинание | Приказ, страж леса | 1 | Ваша фея получает Рывок. |\n",
+        "deck.txt",
+    )
+    deck, _ = read_deck(deck_file)
+    assert deck["cards"][0]["classes"] == "Приказ, страж леса"
+    spell = CardDef.build("Пыльца", "заклинание", classes="фея, приказ", cost=1)
+    creature = CardDef.build("Кружевница", "существо", classes="Фея, Страж  леса", cost=2, strike=1, life=2)
+    assert spell.classes == ("фея", "приказ") and spell.class_words == ("фея", "приказ")
+    assert creature.class_words == ("фея", "страж леса") and creature.classes[1] == "страж леса"
+    assert not in_group(spell, "феи") and in_group(creature, "феи")
+    assert not in_group(creature, "стражи") and not of_class(creature.classes, ("страж",))
 
 
 @pytest.mark.parametrize(
@@ -317,3 +350,11 @@ def test_up_to_n_of_a_class() -> None:
         "Засада", "заклинание", text="Ранить на 1 не более 3 эльфов противника."
     ).abilities
     assert [(s.side, s.classes) for s in ability.slots] == [("enemy", ("эльф",))] * 3
+
+
+@pytest.mark.parametrize("text", ["Ранить на 1 всех ваших стражей леса.", "Ваши стражи леса получают Рывок."])
+def test_a_class_of_two_words_in_a_text_is_not_read_yet_and_never_misread(text: str) -> None:
+    """I-70: the reader does not yet read a class of several words in a text; it says so, it does not
+    read «стражей» alone and drop «леса»."""
+    with pytest.raises(CardTextError):
+        CardDef.build("Дозорный", "заклинание", cost=1, text=text)

@@ -9,8 +9,9 @@ columns of the scenarios' card table plus «количество»::
     | 3          | Гном-латник | существо | гном, воин | 2         | горы   | 2    | 3     | Броня 1. |
     | 5          | Гоблин      | существо | гоблин     | 1         |        | 1    | 1     | Орда.    |
 
-«класс» — классы существа (расы и фракции, напечатанные на карте) через запятую: по ним карты выбирают
-«ваш эльф», «ваших гномов» (толкование I-56); у карты другого типа класса нет.
+«класс» — классы карты (расы и фракции, напечатанные на карте) через запятую, класс — слово или несколько
+слов («страж леса»): по ним карты выбирают «ваш эльф», «ваших гномов» (толкование I-56). Класс на
+заклинании, событии или экипировке сохраняется, но существом карту не делает (толкование I-70).
 
 Formats: «констрактед» (the default) and «драфт». Every mistake in the file is reported with the file
 and the line; :func:`read_deck` returns the deck as data and, for each card, its line.
@@ -139,17 +140,15 @@ def card_of(row: dict[str, str]) -> dict[str, Any]:
     return card
 
 
-_CLASS = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
+_CLASS = re.compile(r"[а-яё]+(?:-[а-яё]+)*(?: [а-яё]+(?:-[а-яё]+)*)*", re.IGNORECASE)
 
 
 def _check_classes(card: dict[str, Any]) -> None:
-    """The «класс» cell: words (races, factions) separated by commas, and only on a creature."""
-    words = [w.strip() for w in card["classes"].split(",")]
+    """The «класс» cell: classes separated by commas, each of one or more words («эльф», «страж
+    леса»), on a card of any type (interpretation I-70)."""
+    words = [" ".join(w.split()) for w in card["classes"].split(",")]
     bad = next((w for w in words if not _CLASS.fullmatch(w)), None)
     if bad is not None:
         shown = bad or card["classes"]
-        raise ValueError(f"столбец «класс»: ожидаются слова через запятую («эльф», «гном, воин»): «{shown}»")
-    if card["type"].strip().lower() != "существо":
-        raise ValueError(
-            f"столбец «класс»: класс есть только у существа, а «{card['name']}» — {card['type']}"
-        )
+        example = "«эльф», «гном, воин», «страж леса»"
+        raise ValueError(f"столбец «класс»: ожидаются классы через запятую ({example}): «{shown}»")

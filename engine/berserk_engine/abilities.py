@@ -208,8 +208,13 @@ _ENDINGS = sorted(
 
 def class_stem(word: str) -> str:
     """A creature class as the card's text names it in any case or number («эльф», «эльфа»,
-    «эльфов»; «гномы», «гномов») → one stem to compare («эльф», «гном»)."""
-    w = word.strip().lower().replace("ё", "е")
+    «эльфов»; «гномы», «гномов») → one stem to compare («эльф», «гном»). A class of several words
+    («страж леса») keeps its other words as printed: the stem of its head word, then the rest
+    («страж леса»); no word of a text names it alone (interpretation I-70)."""
+    head, *rest = word.strip().lower().replace("ё", "е").split()
+    if rest:
+        return " ".join((class_stem(head), *rest))
+    w = head
     for ending in _ENDINGS:
         if w.endswith(ending) and len(w) - len(ending) >= 3:
             return w[: -len(ending)]

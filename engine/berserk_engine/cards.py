@@ -55,8 +55,9 @@ class CardDef:
     outside_play: frozenset[str] = field(default=frozenset(), compare=False)
     activated: tuple[Ability, ...] = field(default=(), compare=False)
     printed_cost: str = ""  # a variable cost as printed («Х», «2+Х»); "" for a fixed one
-    # A creature's classes (races, factions printed on the card: «эльф», «гном»), as stems
-    # (abilities.class_stem) — «ваш эльф», «ваши гномы» select by them. A creature's subtype is one.
+    # The card's classes (races, factions printed on the card: «эльф», «гном»; on a spell or an event
+    # too, I-70), as stems (abilities.class_stem) — «ваш эльф», «ваши гномы» select creatures by them.
+    # A creature's subtype is one.
     classes: tuple[str, ...] = ()
     # the same classes as printed (lower case), one per stem of ``classes`` and in its order: what a
     # player reads among the options of «Выберите класс» («зверь», not the stem «звер»)
@@ -127,21 +128,26 @@ class CardDef:
         )
 
 
+# one word of a class, in Cyrillic: «гнoм» with a Latin «o» is a typo
+_CLASS_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*")
+
+
 def _classes(name: str, kind: str, subtype: str | None, printed: Any) -> tuple[str, ...]:
-    """The classes printed on a creature («эльф», «гном, воин»): words, one or more, comma-separated;
-    the first word of each stem, lower case."""
+    """The classes printed on a card («эльф», «гном, воин», «страж леса»): comma-separated items of
+    one or more words each, lower case. A class on a spell, an event or an equipment is kept as printed
+    (interpretation I-70); a creature's subtype is one of its classes."""
     words: list[str] = []
     if printed is not None and printed != "":
         items = printed.split(",") if isinstance(printed, str) else list(printed)
         for item in items:
-            word = str(item).strip().lower()
-            if not word.replace("-", "").isalpha():
+            word = " ".join(str(item).split()).lower()
+            if not all(_CLASS_WORD.fullmatch(part) for part in word.split() or ("",)):
                 raise CardTextError(
-                    name, str(printed), "класс существа — слово (эльф, гном …), несколько — через запятую"
+                    name,
+                    str(printed),
+                    "класс — слово или слова (эльф, страж леса …), несколько классов — через запятую",
                 )
             words.append(word)
-        if kind != "creature":
-            raise CardTextError(name, str(printed), "класс есть только у существа")
     if kind == "creature" and subtype:
         words.append(subtype)
     first: dict[str, str] = {}

@@ -161,7 +161,7 @@ def plural(word: str) -> str:
 
 
 def classes_of(d: CardDef) -> tuple[str, ...]:
-    """The classes of a creature (races, factions printed on the card, its subtype among them), as
+    """The classes of a card (races, factions printed on the card, a creature's subtype among them), as
     stems (``CardDef.classes``, :func:`berserk_engine.abilities.class_stem`)."""
     return d.classes
 
@@ -171,8 +171,10 @@ _SINGULAR = {many: one for one, many in _IRREGULAR_PLURALS.items()}
 
 def in_group(d: CardDef, group: str) -> bool:
     """Is the card one of the group a text names in the plural («гномы»; «существа»: every creature)?"""
+    if d.type != "creature":  # a class printed on a spell or an event makes no creature (I-70)
+        return False
     if group == "существа":
-        return d.type == "creature"
+        return True
     word = group.lower()
     stems = {class_stem(word), class_stem(_SINGULAR.get(word, word))}
     return any(c in stems or plural(c) == word or any(same_class(c, s) for s in stems) for c in classes_of(d))

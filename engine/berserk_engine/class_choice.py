@@ -30,6 +30,8 @@ def game_classes(game: Game) -> dict[str, str]:
     first card's, by the card list's order), in alphabetical order of the words."""
     words: dict[str, str] = {}
     for d in game.defs.values():
+        if d.type != "creature":  # a class on a spell or an event is not a creature's (I-70)
+            continue
         for stem, word in zip(d.classes, d.class_words or d.classes, strict=False):
             words.setdefault(stem, word)
     return dict(sorted(words.items(), key=lambda item: item[1]))

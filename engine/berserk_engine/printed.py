@@ -260,7 +260,8 @@ class Test:
         if self.kind.startswith("type:"):
             return game.defs[card.name].type == self.kind[5:]
         if self.kind.startswith("class:"):
-            return selectors.of_class(game.defs[card.name].classes, (self.kind[6:],))
+            d = game.defs[card.name]  # «если это гном»: a creature of the class (I-70)
+            return d.type == "creature" and selectors.of_class(d.classes, (self.kind[6:],))
         condition = replace(self.target, condition=self.kind, classes=())
         from berserk_engine.selectors import _fits
 
