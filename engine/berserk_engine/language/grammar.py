@@ -1,10 +1,10 @@
-"""The card language's grammar: ``grammar.lark`` (lark, Earley) over the analyses of words.
+"""The card language's grammar: ``grammar/*.lark`` (lark, Earley) over the analyses of words.
 
 lark's Earley parser matches one terminal type per token; a Russian word has several analyses
 («каждого»: genitive masculine, genitive neuter, accusative animate masculine). The parser here is
 given the tokens themselves (a lexer that passes them through), and its terminal matcher accepts a
 token for every terminal among the token's analyses — the one change to lark's parser, pinned by
-tests/test_language.py. Agreement is in the terminals' names (see ``grammar.lark`` and
+tests/test_language.py. Agreement is in the terminals' names (see ``grammar/groups.lark`` and
 :func:`~berserk_engine.language.morphology.agreement_key`): rules written once per key are repeated
 for every key by :func:`expand`.
 
@@ -31,8 +31,7 @@ from lark.parsers import earley
 from berserk_engine.language.morphology import CASES, Analysis, all_keys
 from berserk_engine.language.tokens import Token
 
-SOURCE = Path(__file__).resolve().parent / "grammar.lark"
-STARTS = ("target_accs", "target_nomn", "target_gent", "target_datv", "trigger", "clause")
+FOLDER = Path(__file__).resolve().parent / "grammar"  # the written grammar: a file per layer
 PUNCTUATION = {
     ".": "DOT",
     ",": "COMMA",
@@ -44,6 +43,7 @@ PUNCTUATION = {
     "\u2013": "DASH",
     "\u2014": "DASH",
 }
+_START = re.compile(r"^%start\b(.*)$", re.MULTILINE)
 _BLOCK = re.compile(r"^%(per_key|per_case)\n(.*?)^%end\n", re.MULTILINE | re.DOTALL)
 _TERMINAL = re.compile(r"\b[A-Z][A-Z0-9_]*\b")
 
@@ -108,6 +108,16 @@ def _match(term: Any, token: Any) -> bool:
     return term.name in token.terminals
 
 
+def source() -> str:
+    """The written grammar: every ``*.lark`` file of :data:`FOLDER`, in name order."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(FOLDER.glob("*.lark")))
+
+
+def starts(text: str) -> list[str]:
+    """The rules named by the ``%start`` lines of a written grammar, in order."""
+    return [name for line in _START.findall(text) for name in line.split()]
+
+
 @dataclass(frozen=True)
 class Grammar:
     parser: Lark
@@ -117,8 +127,9 @@ class Grammar:
 @cache
 def grammar() -> Grammar:
     """The compiled grammar (built once)."""
-    text = expand(SOURCE.read_text(encoding="utf-8"))
-    parser = Lark(text, parser="earley", lexer=_PassThrough, ambiguity="explicit", start=list(STARTS))
+    written = source()
+    text = expand(_START.sub("", written))
+    parser = Lark(text, parser="earley", lexer=_PassThrough, ambiguity="explicit", start=starts(written))
     engine = parser.parser.parser
     if not isinstance(engine, earley.Parser):  # lark changed: the matcher below would not be used
         raise RuntimeError(f"lark: ожидается парсер Earley, а не {type(engine).__name__}")
