@@ -451,3 +451,14 @@ def test_a_trigger_condition_no_phrase_reads_is_read_by_the_grammar(printed: str
     assert nodes(paraphrase) == nodes(printed)
     canonical = old.render(old.reading(paraphrase))
     assert nodes(canonical) == nodes(printed)  # the canonical words read as the same ability
+
+
+def test_the_grammar_files_join_with_extensions_after_the_rules_they_extend(tmp_path, monkeypatch) -> None:
+    """A layer may add alternatives to another layer's rule (``%extend``) whatever its file's name: lark
+    extends only a rule defined before, so the builder puts such files last."""
+    (tmp_path / "a_more.lark").write_text("%extend thing: B\n", encoding="utf-8")
+    (tmp_path / "b_base.lark").write_text("%start thing\nthing: A\n", encoding="utf-8")
+    monkeypatch.setattr(g, "FOLDER", tmp_path)
+    written = g.source()
+    assert written.index("thing: A") < written.index("%extend thing")
+    assert g.starts(written) == ["thing"]

@@ -7,7 +7,7 @@
 * :mod:`~berserk_engine.language.morphology` — every token's analyses: {lemma, part of speech, case,
   number, gender, animacy, mood} from pymorphy3's dictionary (never its guesser), closed-class and
   game words from the lexicon;
-* :mod:`~berserk_engine.language.grammar` — one declarative lark (Earley) grammar (``grammar/*.lark``, a
+* :mod:`~berserk_engine.language.grammar` — one declarative lark (Earley) grammar (``syntax/*.lark``, a
   file per layer) over those analyses, agreement by rules written once per agreement key;
 * :mod:`~berserk_engine.language.tree` — the typed tree of a reading, compiled to the engine's nodes
   (:class:`~berserk_engine.abilities.Selector`) and rendered back to canonical words.

@@ -1,10 +1,10 @@
-"""The card language's grammar: ``grammar/*.lark`` (lark, Earley) over the analyses of words.
+"""The card language's grammar: ``syntax/*.lark`` (lark, Earley) over the analyses of words.
 
 lark's Earley parser matches one terminal type per token; a Russian word has several analyses
 («каждого»: genitive masculine, genitive neuter, accusative animate masculine). The parser here is
 given the tokens themselves (a lexer that passes them through), and its terminal matcher accepts a
 token for every terminal among the token's analyses — the one change to lark's parser, pinned by
-tests/test_language.py. Agreement is in the terminals' names (see ``grammar/groups.lark`` and
+tests/test_language.py. Agreement is in the terminals' names (see ``syntax/groups.lark`` and
 :func:`~berserk_engine.language.morphology.agreement_key`): rules written once per key are repeated
 for every key by :func:`expand`.
 
@@ -31,7 +31,7 @@ from lark.parsers import earley
 from berserk_engine.language.morphology import CASES, Analysis, all_keys
 from berserk_engine.language.tokens import Token
 
-FOLDER = Path(__file__).resolve().parent / "grammar"  # the written grammar: a file per layer
+FOLDER = Path(__file__).resolve().parent / "syntax"  # the written grammar: a file per layer
 PUNCTUATION = {
     ".": "DOT",
     ",": "COMMA",
@@ -43,6 +43,7 @@ PUNCTUATION = {
     "\u2013": "DASH",
     "\u2014": "DASH",
 }
+_EXTEND = re.compile(r"^%extend\b", re.MULTILINE)
 _START = re.compile(r"^%start\b(.*)$", re.MULTILINE)
 _BLOCK = re.compile(r"^%(per_key|per_case)\n(.*?)^%end\n", re.MULTILINE | re.DOTALL)
 _TERMINAL = re.compile(r"\b[A-Z][A-Z0-9_]*\b")
@@ -109,8 +110,11 @@ def _match(term: Any, token: Any) -> bool:
 
 
 def source() -> str:
-    """The written grammar: every ``*.lark`` file of :data:`FOLDER`, in name order."""
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(FOLDER.glob("*.lark")))
+    """The written grammar: every ``*.lark`` file of :data:`FOLDER`, in name order — those that only
+    define rules first, then those that add alternatives to rules of other files (``%extend``: lark
+    extends only a rule defined before)."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted(FOLDER.glob("*.lark"))]
+    return "\n".join(sorted(texts, key=lambda text: _EXTEND.search(text) is not None))
 
 
 def starts(text: str) -> list[str]:
