@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -41,6 +41,7 @@ from berserk_engine.abilities import (
     target_slots,
 )
 from berserk_engine.errors import CardTextError
+from berserk_engine.language.reading import Phrase, Reading
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
 
@@ -493,19 +494,6 @@ def slot_type(name: str, table: dict[str, Any], words: str) -> None:
 # --- the registry ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Phrase:
-    category: str  # "keyword" | "trigger" | "cost" | "effect" | "static"
-    format: str
-    example: str
-    build: Callable[[dict[str, Any]], Any]
-    parser: Any
-    term: str | None = None  # the glossary term this phrase implements
-    # the literal pieces of the format, lower case: words without one of them cannot fit, and the
-    # parser (whose regular expression is compiled on first use) is not asked
-    needles: tuple[str, ...] = ()
-
-
 PHRASES: dict[str, list[Phrase]] = {
     c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
 }
@@ -563,20 +551,6 @@ def _readings(category: str, words: str) -> list[tuple[Phrase, Any, dict[str, An
             if built is not None:
                 found.append((ph, built, dict(m.named)))
     return found
-
-
-@dataclass(frozen=True)
-class Reading:
-    """How a piece of card text was read: which phrase took which words (``kind`` "phrase": a phrase
-    and the values of its slots; "effect": the parts of a sequence; "sentence": a whole ability —
-    its keyword / static phrase, or its trigger / payment and effect). Every word of the text belongs
-    to one of its nodes; :func:`render` writes it back in the engine's canonical words."""
-
-    kind: str
-    phrase: Phrase | None = None
-    named: dict[str, Any] | None = None
-    parts: tuple[Reading, ...] = ()
-    optional: bool = False
 
 
 KIND_WORDS = {  # the kind of a slot, as an error names it
@@ -988,7 +962,13 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
 
 def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
     """One sentence → (its ability, its reading); ``cost_x``: the card's cost holds Х («Х», «2+Х»), so
-    a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). Raises _Unreadable."""
+    a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). The grammar of
+    :mod:`berserk_engine.language` reads the sentence first; the phrase registry only what it does not
+    read yet (issue 25: the registry is ported to the grammar category by category, the parity test
+    tests/test_reader_parity.py holding every card text to the nodes it compiled). Raises _Unreadable."""
+    read = _grammar_sentence(sentence, spell)
+    if read is not None:
+        return _finish(read[0], cost_x), read[1]
     body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
     readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
@@ -1070,6 +1050,29 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | None:
+    """The one reading the grammar gives a sentence for a card of this kind (a spell has no payment and
+    no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
+    or says what is wrong)."""
+    kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
+    fitting = [
+        p for p in _grammar_abilities(sentence) if p.ability.kind in kinds and not (spell and p.comma)
+    ]
+    if len(fitting) != 1:
+        return None
+    return fitting[0].ability, fitting[0].reading
+
+
+@lru_cache(maxsize=4096)
+def _grammar_abilities(sentence: str) -> tuple[Any, ...]:
+    from berserk_engine.language.abilities import read_ability
+
+    try:
+        return tuple(read_ability(sentence))
+    except ReadError:
+        return ()
 
 
 def _comma_trigger(body: str) -> tuple[str, str, str]:
