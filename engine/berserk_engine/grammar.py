@@ -668,18 +668,34 @@ class _Unreadable(Exception):
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) for every sentence of a card's text. A sentence in parentheses — a printed
-    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry)."""
+    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry), and so does a
+    sentence that begins with «Затем …»: it continues the effect before it (issue 25)."""
     out: list[tuple[int, str]] = []
     offset = 0
     for part in _SENTENCE_END.split(text.strip()):
         if part.strip():
             start = text.find(part, offset)
-            if part.strip().startswith("(") and out:
+            if (part.strip().startswith("(") or _first_word_is(part, "then")) and out:
                 out[-1] = (out[-1][0], text[out[-1][0] : start + len(part)].strip())
             else:
                 out.append((start, part.strip()))
             offset = start + len(part)
     return out
+
+
+def _first_word_is(text: str, category: str) -> bool:
+    """Is the first word of the text a word of this category of the lexicon («затем»: "then")?"""
+    from berserk_engine.language.morphology import analyses
+
+    words = text.split(maxsplit=1)
+    return bool(words) and any(a.category == category for a in analyses(words[0].strip(",.:;")))
+
+
+def _refers(sentence: str) -> bool:
+    """Does the sentence hold a reference to a target named before it («его», «оно»)?"""
+    from berserk_engine.language.morphology import analyses
+
+    return any(a.category == "ref" for w in sentence.split() for a in analyses(w.strip(",.:;()")))
 
 
 # trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
@@ -1057,9 +1073,7 @@ def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | N
     no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
     or says what is wrong)."""
     kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
-    fitting = [
-        p for p in _grammar_abilities(sentence) if p.ability.kind in kinds and not (spell and p.comma)
-    ]
+    fitting = [p for p in _grammar_abilities(sentence) if p.ability.kind in kinds and not (spell and p.comma)]
     if len(fitting) != 1:
         return None
     return fitting[0].ability, fitting[0].reading
@@ -1130,14 +1144,22 @@ def parse_card_text(
     """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х)."""
     _load()
     _check_tokens(card, text)
-    abilities = []
+    abilities: list[Ability] = []
+    before = ""  # the sentence of the last ability
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
             ability = _parse_cached(sentence, spell, cost_x)[0]
         except _Unreadable as exc:
-            raise CardTextError(
-                card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
-            ) from None
+            joined = _joined(before, sentence, spell, cost_x) if abilities and _refers(sentence) else None
+            if joined is None:
+                raise CardTextError(
+                    card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
+                ) from None
+            # «Выберите существо. Ранить его на 2.»: «его» names the target of the sentence before —
+            # both are one ability (issue 25: references cross sentences)
+            abilities.pop()
+            ability, sentence = joined, f"{before} {sentence}"
+        before = sentence
         for named in _names_in(ability):
             if named != f"«{card}»":
                 raise CardTextError(
@@ -1157,6 +1179,14 @@ def parse_card_text(
             )
         abilities.append(ability)
     return tuple(abilities)
+
+
+def _joined(before: str, sentence: str, spell: bool, cost_x: bool) -> Ability | None:
+    """The sentence read with the one before it as one ability, or None when that does not read."""
+    try:
+        return _parse_cached(f"{before} {sentence}", spell, cost_x)[0]
+    except _Unreadable:
+        return None
 
 
 def _check_tokens(card: str, text: str) -> None:

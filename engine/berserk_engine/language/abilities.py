@@ -39,7 +39,7 @@ from typing import Any
 from lark import Tree
 
 from berserk_engine import data
-from berserk_engine.abilities import Ability, Amount, Cost, Selector
+from berserk_engine.abilities import Ability, Amount, Cost, Selector, Trigger
 from berserk_engine.language import grammar as g
 from berserk_engine.language import tree as t
 from berserk_engine.language.lexicon import FOLDER
@@ -109,12 +109,25 @@ def compile_tree(tree: Tree[Any], context: Context) -> Any:
     name = str(tree.data)
     if name in COMPILERS:
         return COMPILERS[name](tree, context)
+    if name in _aliases():  # a construction of its own: it means something, so something compiles it
+        raise t.ReadError(f"конструкция «{name}» грамматики не компилируется: нет компилятора")
     subtrees = [c for c in tree.children if isinstance(c, Tree)]
     if len(subtrees) == 1:
         return compile_tree(subtrees[0], context)
     if not subtrees:
         return None
     raise t.ReadError(f"конструкция «{name}» грамматики не компилируется: нет компилятора")
+
+
+def _aliases() -> frozenset[str]:
+    """The aliases of the grammar's alternatives (``-> wound``): each a construction of its own."""
+    return _aliases_of(g.grammar())
+
+
+@cache
+def _aliases_of(grammar: g.Grammar) -> frozenset[str]:
+    rules = {str(rule.origin.name) for rule in grammar.parser.rules}
+    return frozenset(str(rule.alias) for rule in grammar.parser.rules if rule.alias) - rules
 
 
 # --- frames: verbs → the engine's nodes, as data ---------------------------------------------------------
@@ -135,6 +148,7 @@ class Frame:
     requires: tuple[str, ...]
     phrase: Phrase
     many: Phrase | None  # the canonical words after a number that takes the genitive plural
+    one: Phrase | None  # the canonical words for the number 1 («Один раз за ход»)
 
 
 def _no_build(_named: dict[str, Any]) -> Any:  # a frame is compiled from the tree, never from a format
@@ -181,6 +195,7 @@ def frames() -> dict[str, Frame]:
             tuple(raw.get("requires", ())),
             phrase(raw["canonical"]),
             phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
+            phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
         )
     return out
 
@@ -213,7 +228,9 @@ def _frame(frame: Frame) -> Compiler:
         kwargs = {name: parts[source] for name, source in frame.fields.items()}
         node = data.REGISTRY[frame.node](**kwargs, **frame.const)
         phrase = frame.phrase
-        if frame.many is not None and _genitive_plural_after(parts.get("count", 1)):
+        if frame.one is not None and parts.get("count") == 1:
+            phrase = frame.one
+        elif frame.many is not None and _genitive_plural_after(parts.get("count", 1)):
             phrase = frame.many
         named = {slot: parts[_SLOT_PART[kind]] for slot, kind in _SLOT.findall(phrase.format)}
         return Part(node, Reading("phrase", phrase=phrase, named=named))
@@ -243,7 +260,7 @@ def _amount(tree: Tree[Any], context: Context) -> Amount:
     return Amount(value=value, words=str(value))
 
 
-@compiles("amount_of_cards")
+@compiles("amount_of_cards", "times_count")
 def _count(tree: Tree[Any], context: Context) -> int:
     return _number(tree)
 
@@ -296,10 +313,47 @@ def _payment(tree: Tree[Any], context: Context) -> Part:
 
 @compiles("trigger")
 def _trigger(tree: Tree[Any], context: Context) -> Part:
+    """«Когда [группа] [что случилось]» (the subject a noun group), or a condition without a subject."""
+    if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
+        words = context.words(tree)
+        trigger = t.trigger_of(t._condition(tree), words)
+        phrase = Phrase("trigger", words, words, _no_build, None, _frames_file()["trigger_term"])
+        return Part(trigger, Reading("trigger", phrase=phrase, named={}))
+    (subjectless,) = tree.children  # «Найм», «В начале хода»: its own construction
+    return context.compile(subjectless)
+
+
+def _named_trigger(raw: dict[str, Any]) -> Compiler:
+    phrase = Phrase("trigger", raw["canonical"], raw["canonical"], _no_build, None, raw["term"])
+
+    def compile_trigger(tree: Tree[Any], context: Context) -> Part:
+        return Part(Trigger(**raw["fields"]), Reading("trigger", phrase=phrase, named={}))
+
+    return compile_trigger
+
+
+@compiles("turn_trigger")
+def _turn_trigger(tree: Tree[Any], context: Context) -> Part:
+    """«В начале (в конце) [чьего] хода»: the event from «начале» / «конце», the rest from whose turn."""
+    edge, whose = [c for c in tree.children if isinstance(c, Tree)]
+    fields = _frames_file()["turns"][str(whose.data)]
+    trigger = Trigger(t._value(edge, "edge"), **fields)
     words = context.words(tree)
-    trigger = t.trigger_of(t._condition(tree), words)
-    phrase = Phrase("trigger", words, words, _no_build, None, _frames_file()["trigger_term"])
+    phrase = Phrase("trigger", words, words, _no_build, None, t._source(edge, "edge"))
     return Part(trigger, Reading("trigger", phrase=phrase, named={}))
+
+
+@compiles("limited_trigger")
+def _limited_trigger(tree: Tree[Any], context: Context) -> Part:
+    """«Один раз за ход, когда …»: the limit of a triggered ability is its payment (501.2)."""
+    limit, trigger = context.values(tree)
+    return Part((trigger.node, limit.node), Reading("head", parts=(limit.reading, trigger.reading)))
+
+
+@compiles("limit_after")
+def _limit_after(tree: Tree[Any], context: Context) -> Part:
+    (limit,) = context.values(tree)
+    return limit
 
 
 # --- the effect: clauses and connectors ------------------------------------------------------------------
@@ -350,22 +404,32 @@ def _may(tree: Tree[Any], context: Context) -> Part:
 
 @compiles("triggered")
 def _triggered(tree: Tree[Any], context: Context) -> AbilityPart:
-    head, end, body = [c for c in tree.children if isinstance(c, Tree)]
+    head, end, body, *after = [c for c in tree.children if isinstance(c, Tree)]
     trigger = context.compile(head)
     effect = context.compile(body)
+    heads = trigger.reading.parts if trigger.reading.kind == "head" else (trigger.reading,)
+    node, limit = trigger.node if isinstance(trigger.node, tuple) else (trigger.node, None)
+    if after:
+        if limit is not None:
+            raise t.ReadError("ограничение «раз за ход» указано дважды")
+        trailing = context.compile(after[0])
+        limit, heads = trailing.node, (trailing.reading, *heads)
     ability = Ability(
-        "triggered", context.sentence, effect.node, trigger=trigger.node, optional=effect.optional
+        "triggered", context.sentence, effect.node, trigger=node, optional=effect.optional, cost=limit
     )
-    reading = Reading("sentence", parts=(Reading("head", parts=(trigger.reading,)), effect.reading))
+    reading = Reading("sentence", parts=(Reading("head", parts=heads), effect.reading))
     comma = any(not isinstance(c, Tree) and c.source.text == "," for c in end.children)
     return AbilityPart(ability, reading, comma=comma)
 
 
 @compiles("activated")
 def _activated(tree: Tree[Any], context: Context) -> AbilityPart:
-    payment, body = [context.compile(c) for c in tree.children if isinstance(c, Tree)]
-    ability = Ability("activated", context.sentence, body.node, cost=payment.node)
-    return AbilityPart(ability, Reading("sentence", parts=(payment.reading, body.reading)))
+    payment, body, *after = [context.compile(c) for c in tree.children if isinstance(c, Tree)]
+    cost, heads = payment.node, payment.reading.parts
+    if after:  # «(Один раз за ход.)» after the ability: written in front with the payment
+        cost, heads = cost + after[0].node, (*heads, after[0].reading)
+    ability = Ability("activated", context.sentence, body.node, cost=cost)
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("head", parts=heads), body.reading)))
 
 
 @compiles("spell")
@@ -376,6 +440,8 @@ def _spell(tree: Tree[Any], context: Context) -> AbilityPart:
 
 
 _register_frames()
+for _raw in _frames_file()["trigger"]:
+    compiles(_raw["alias"])(_named_trigger(_raw))
 
 
 # --- reading a sentence ----------------------------------------------------------------------------------
