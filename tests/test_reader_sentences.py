@@ -207,3 +207,35 @@ def test_a_subject_that_does_not_agree_with_its_verb_is_not_read(sentence: str) 
     # (the old registry's phrases «{t:Nom} получает …» / «получают …» still take any subject: they go
     # when the registry does)
     assert old._grammar_sentence(sentence, True) is None
+
+
+def _words_of(text: str) -> list:
+    from berserk_engine.language.tree import _analyzed
+
+    tokens, analyses = _analyzed(text, ())
+    return g.words(tokens, analyses)
+
+
+def test_parses_are_cached_on_disk_keyed_by_the_grammar_and_the_lexicon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(g.CACHE_ENV, str(tmp_path))
+    text = "Найм: ранить на 1 героя противника, затем возьмите карту"
+    fresh = g.parse(_words_of(text), "ability")
+    (entry,) = tmp_path.glob("*.json")
+    assert g.parse(_words_of(text), "ability") == fresh  # read back from the file
+    entry.write_text("{not json", encoding="utf-8")  # a broken entry is no entry: parsed again
+    assert g.parse(_words_of(text), "ability") == fresh
+    with pytest.raises(g.NoParse) as first:
+        g.parse(_words_of("Найм: ранить героя"), "ability")
+    with pytest.raises(g.NoParse) as again:  # the error is cached too, with its word
+        g.parse(_words_of("Найм: ранить героя"), "ability")
+    assert (again.value.token, again.value.expected) == (first.value.token, first.value.expected)
+    assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+def test_the_disk_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(g.CACHE_ENV, "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    g.parse(_words_of("Найм: возьмите карту"), "ability")
+    assert g.cache_folder() is None and not any(tmp_path.iterdir())
