@@ -341,6 +341,14 @@ def _duration(tree: Tree[Any], context: Context) -> Duration:
     return Duration(_frames_file()["durations"][str(tree.data)])
 
 
+@compiles("own_turns", "enemy_turns")
+def _player_turns(tree: Tree[Any], context: Context) -> Duration:
+    """«на N ваших ходов», «на N ходов противника» (the term «На один (на Х) ходов игрока»)."""
+    (count,) = [c for c in tree.children if isinstance(c, Tree)]
+    side = "own" if tree.data == "own_turns" else "enemy"
+    return Duration(f"player_turns:{side}:{_number(count)}")
+
+
 @compiles("amount")
 def _amount(tree: Tree[Any], context: Context) -> Amount:
     value = _number(tree)
