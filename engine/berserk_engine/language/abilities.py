@@ -248,6 +248,7 @@ def _frame(frame: Frame) -> Compiler:
             parts["duration"] = _frames_file()["durations"]["until_end_of_battle"]
             parts["forever"] = True
         parts["self"] = self_target()
+        parts["chosen"] = Selector("chosen", _frames_file()["chosen_target"], ("creature",))
         target = parts.get("target")
         for needed in frame.requires:
             if target is None or not getattr(target, needed):
