@@ -506,6 +506,11 @@ class Phrase:
     needles: tuple[str, ...] = ()
 
 
+# Readers of printed constructions (issue 29, berserk_engine.language.constructions), asked where no phrase
+# reads the words: "effect" — (words) -> [(phrase, node, named)]; "sentence" — (body, sentence) ->
+# [(ability, reading)] for a sentence no keyword or static phrase reads.
+EXTENDED: dict[str, list[Callable[..., list[Any]]]] = {"effect": [], "sentence": []}
+
 PHRASES: dict[str, list[Phrase]] = {
     c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
 }
@@ -764,7 +769,11 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
 
     may = bool(_OPTIONAL.match(clause))
     core = _OPTIONAL.sub("", clause)
-    found = _readings("effect", core) or _grammar_readings(core)
+    found = (
+        _readings("effect", core)
+        or _grammar_readings(core)
+        or [r for f in EXTENDED["effect"] for r in f(core)]
+    )
     if len(found) > 1:
         raise _Unreadable(
             "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _, _ in found), []
@@ -996,6 +1005,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
+    readings.extend(r for f in ([] if spell else EXTENDED["sentence"]) for r in f(body, sentence))
     head, colon, rest = body.partition(":")
     if not colon and not spell and not readings:
         head, colon, rest = _comma_trigger(body)

@@ -1,0 +1,97 @@
+"""Printed constructions of issue 29 as the reader reads them (the game is played in features/part-8/):
+a condition on the hands before or after an effect, «Пока …, …», «Не может атаковать»."""
+
+from __future__ import annotations
+
+import berserk_engine  # noqa: F401 — loads the catalogue
+import pytest
+from berserk_engine.abilities import Ability
+from berserk_engine.cannot_attack import CannotAttack
+from berserk_engine.conditions import HandTest, Provided, WhileBonus
+from berserk_engine.effects import Draw
+from berserk_engine.errors import CardTextError
+from berserk_engine.grammar import parse_card_text, reading, render
+
+
+def _one(text: str, spell: bool = False) -> Ability:
+    (ability,) = parse_card_text("Карта", text, spell=spell)
+    return ability
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если у вас в руке больше карт, чем у противника, возьмите карту.",
+        "Если в вашей руке больше карт, чем у противника, возьмите карту.",
+        "Возьмите карту, если у вас в руке больше карт, чем у противника.",
+        "Взять карту, если в своей руке больше карт, чем у противника.",
+    ],
+)
+def test_a_condition_before_or_after_the_effect_is_one_meaning(text: str) -> None:
+    assert _one(text, spell=True).effect == Provided(
+        HandTest("more"), Draw(_one("Возьмите карту.", True).effect.amount)
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "kind"),
+    [
+        ("у вас в руке меньше карт, чем у противника", "less"),
+        ("у вас нет карт в руке", "empty"),
+        ("у вас в руке нет карт", "empty"),
+        ("у вас есть карты в руке", "not_empty"),
+    ],
+)
+def test_each_condition_on_the_hands(words: str, kind: str) -> None:
+    assert _one(f"Если {words}, возьмите карту.", spell=True).effect.test == HandTest(kind)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Найм: Выстрел на 2, если у вас в руке меньше карт, чем у противника.",
+        "Найм: если у вас в руке меньше карт, чем у противника, ранить на 2 выбранное существо.",
+        "Пока у вас нет карт в руке, это существо имеет +3 к удару.",
+        "Пока у вас в руке нет карт, это существо имеет +1 к удару и +2 к жизням.",
+        "Не может атаковать.",
+        "Если у вас в руке больше карт, чем у противника, возьмите карту.",
+    ],
+)
+def test_the_canonical_words_read_as_the_same_ability(text: str) -> None:
+    spell = not text.startswith(("Найм", "Пока", "Не "))
+    canonical = render(reading(text, spell=spell))
+    assert _one(canonical, spell).effect == _one(text, spell).effect
+
+
+def test_constant_abilities() -> None:
+    assert _one("Пока у вас нет карт в руке, это существо имеет +3 к удару.").effect == WhileBonus(
+        HandTest("empty"), 3, 0
+    )
+    assert _one("Это существо не может атаковать.").effect == CannotAttack()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если у вас в руке больше карта, чем у противника, возьмите карту.",  # agreement broken
+        "Если у вас в руке больше карт, чем противника, возьмите карту.",  # «у» missing
+        "Если у вас в руке больше карт, возьмите карту.",  # than whom?
+        "Если у вас в руке больше карт, чем у противника.",  # no effect
+    ],
+)
+def test_what_the_condition_does_not_say_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Не может атаковать ударом.",  # a narrower ban: not this construction
+        "Пока у вас нет карт в руке, это существо имеет +3 к жизни.",
+        "Может атаковать.",
+    ],
+)
+def test_near_misses_of_the_constant_abilities_are_errors(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text)
