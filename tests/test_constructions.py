@@ -95,3 +95,27 @@ def test_what_the_condition_does_not_say_is_an_error(text: str) -> None:
 def test_near_misses_of_the_constant_abilities_are_errors(text: str) -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", text)
+
+
+def test_the_opponent_picks_what_the_printed_target_names() -> None:
+    from berserk_engine.opponent_choice import OpponentPicks
+
+    effect = _one("[Закрыть]: Выстрел на 2 в персонажа противника по его выбору.").effect
+    assert isinstance(effect, OpponentPicks)
+    assert effect.among.side == "enemy" and effect.among.types == ("creature", "hero")
+    assert effect.among.mode == "each"  # no target named at the declaration (I-83)
+    assert _one("[Закрыть]: Выстрел на 2 в персонажа противника по его выбору.").slots == ()
+    assert _one("[Закрыть]: Выстрел на 2 в персонажа противника.").slots != ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ранить на 2 ваше существо по его выбору.",  # «его» is the opponent: the target must be his
+        "Ранить на 2 всех существ противника по его выбору.",  # nothing to choose
+        "Выстрел на 2 в персонажа противника по её выбору.",
+    ],
+)
+def test_by_their_choice_needs_one_target_of_the_opponent(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)

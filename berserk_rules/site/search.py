@@ -105,19 +105,21 @@ ROOT_ENDINGS = (
     ("а", "я", "ы", "и", "е", "о", "у"),
 )  # fmt: skip
 ROOT_MIN = 3
-INDEX_FORMAT = 3  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
+INDEX_FORMAT = 5  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
 SEARCH_WORDS = "search-words.toml"  # in the docs folder: question words, English names, synonyms
 
 
 def search_words(path: Path) -> dict[str, Any]:
     """The search's own words (``docs/search-words.toml``): ``question`` — words of a question that
     name no rule; ``english`` — English names of keywords → Russian words; ``synonyms`` — judges'
-    words → the rulebook's. Folded to lower case and «е» as the browser folds a query. A broken file
-    is an error naming it; a missing one, no extra words."""
+    words → the rulebook's; ``verbs`` — pairs of infinitives that name one action (aspect pairs
+    whose roots differ: вернуть — возвращать; prefixed perfectives: спасовать — пасовать). Folded
+    to lower case and «е» as the browser folds a query. A broken file is an error naming it; a
+    missing one, no extra words."""
     import tomllib
 
     if not path.is_file():
-        return {"question": [], "english": {}, "synonyms": {}}
+        return {"question": [], "english": {}, "synonyms": {}, "verbs": {}}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -132,6 +134,7 @@ def search_words(path: Path) -> dict[str, Any]:
         "question": sorted({fold(w) for w in data.get("question", [])}),
         "english": {fold(k): fold(v) for k, v in sorted((data.get("english") or {}).items())},
         "synonyms": {fold(k): fold(v) for k, v in sorted((data.get("synonyms") or {}).items())},
+        "verbs": {fold(k): fold(v) for k, v in sorted((data.get("verbs") or {}).items())},
     }
 
 
@@ -362,7 +365,12 @@ class Linker:
 # The entry index for the site's search and the «go to rule» box
 
 
-def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, str]) -> dict[str, Any]:
+def entry_index(
+    entries: Iterable[Any],
+    docname_of: Any,
+    part_titles: dict[int, str],
+    partners: dict[str, str] | None = None,
+) -> dict[str, Any]:
     """Data of ``berserk-entries.js``: one record per rule and term, and the number map.
 
     ``docname_of(entry)`` gives the page of an entry. Records: ``[id, kind, title, page, anchor,
@@ -423,33 +431,125 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
     vocabulary = {s for record in records for field_ in (7, 8, 9) for s in record[field_].split()}
     roots = {s: root(s) for s in sorted(vocabulary) if root(s) != s}
     texts = [f"{record[2]} {record[6]}" for record in records]
-    return {"entries": records, "numbers": numbers, "roots": roots, "lemmas": lemma_groups(texts, vocabulary)}
+    lemmas, verb_forms = lemma_data(texts, vocabulary, partners)
+    return {"entries": records, "numbers": numbers, "roots": roots, "lemmas": lemmas, "forms": verb_forms}
 
 
-def lemma_groups(texts: Iterable[str], vocabulary: set[str]) -> dict[str, str]:
-    """Stems of the index that are forms of one word although their roots differ («конец» and «конца»:
-    конец, конц) → that word (its dictionary form, pymorphy3), so that a query's form finds the
-    others. Only groups of two or more roots are kept (the rest match by root already). Built once
-    with the entry index; without pymorphy3 (an install without it) — none."""
+VERB_FORMS = frozenset({"INFN", "VERB", "PRTF", "PRTS", "GRND"})  # pymorphy3's parts of speech of a verb
+
+
+def folded(word: str) -> str:
+    """Lower case, «ё» as «е»: as the browser folds a query."""
+    return word.lower().replace("ё", "е")
+
+
+def lemma_data(
+    texts: Iterable[str], vocabulary: set[str], partners: dict[str, str] | None = None
+) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    """The dictionary side of the search (pymorphy3, once per build of the entry index):
+
+    ``lemmas`` — each stem of the index that comes from a verb form (finite, past, infinitive,
+    participle, gerund) → the infinitives it is a form of («погиб», «погибает», «погибшее» →
+    погибнуть), and the stems of one noun whose roots differ (конец, конца → конец);
+
+    ``forms`` — how the browser finds the infinitive of a form the rules never print («погибли»,
+    «спасовал», «вошёл»): the paradigms (suffix lists) of the verbs of the corpus, and each verb's
+    stem with its infinitive and paradigm — ``{"p": ["suffix,suffix,…", …], "s": {stem: [[the
+    infinitive's suffix, paradigm], …]}}`` (:func:`compact_paradigm`). A form is stem + suffix: the
+    browser tries each split of a query word. This
+    is pymorphy3's own dictionary layout, limited to the verbs of the corpus, their reflexive (or
+    plain) pairs and ``partners`` (the pairs of ``docs/search-words.toml``), so no form is generated
+    here: about 50 КБ and 0.1 s, not the 4 s that listing every form cost.
+
+    Without pymorphy3 (an install without it): none of either."""
     try:
         import pymorphy3
     except ImportError:
-        return {}
+        return {}, {"p": [], "s": {}}
     morph = pymorphy3.MorphAnalyzer()
-    by_lemma: dict[str, set[str]] = {}
-    for word in sorted({w.lower().replace("ё", "е") for text in texts for w in WORD_RE.findall(text)}):
+    dictionary = morph.dictionary
+    paradigms: dict[tuple[str, ...], int] = {}
+    paradigm_of: dict[int, int] = {}  # pymorphy3's paradigm id -> index in "p"
+    verb_stems: dict[str, set[tuple[str, int]]] = {}
+
+    def verb_lemmas(word: str) -> set[str]:
+        found: set[str] = set()
+        for parse in morph.parse(word):
+            if not parse.is_known or parse.tag.POS not in VERB_FORMS:
+                continue
+            unit = parse.methods_stack[0]
+            if len(unit) < 4:
+                continue
+            para_id, index = unit[2], unit[3]
+            info = dictionary.build_paradigm_info(para_id)
+            prefix, _, suffix = info[index]
+            if prefix or info[0][0] or "INFN" not in info[0][1]:
+                continue  # verbs have no paradigm prefixes; a paradigm without an infinitive is no verb's
+            stem_ = folded(unit[1])[: len(unit[1]) - len(suffix)]
+            lemma = folded(stem_ + info[0][2])
+            if para_id not in paradigm_of:
+                suffixes = tuple(sorted({folded(s) for p, _, s in info if not p}))
+                paradigm_of[para_id] = paradigms.setdefault(suffixes, len(paradigms))
+            verb_stems.setdefault(stem_, set()).add((lemma, paradigm_of[para_id]))
+            found.add(lemma)
+        return found
+
+    lemmas: dict[str, set[str]] = {}
+    by_noun: dict[str, set[str]] = {}
+    for word in sorted({folded(w) for text in texts for w in WORD_RE.findall(text)}):
         found = stem(word)
         if found not in vocabulary:
             continue
+        verbs = verb_lemmas(word)
+        if verbs:
+            lemmas.setdefault(found, set()).update(verbs)
+            continue
         parse = morph.parse(word)[0]
         if parse.is_known:
-            by_lemma.setdefault(parse.normal_form.replace("ё", "е"), set()).add(found)
-    lemmas: dict[str, str] = {}
-    for lemma, group in sorted(by_lemma.items()):
-        if len({root(s) for s in group}) > 1:
-            for s in sorted(group):
-                lemmas.setdefault(s, lemma)
-    return lemmas
+            by_noun.setdefault(folded(parse.normal_form), set()).add(found)
+    for lemma, group in sorted(by_noun.items()):
+        if len({root(s) for s in group}) > 1:  # the rest match by root already
+            for s in group:
+                lemmas.setdefault(s, set()).add(lemma)
+    # the other verb of an aspect pair, and the reflexive verb of each (возродить — возродиться): its
+    # forms too, although the rules never use it
+    verbs = {lemma for pair in verb_stems.values() for lemma, _ in pair} | set(partners or {})
+    for word in sorted(verbs):
+        verb_lemmas(word)
+        verb_lemmas(word[:-2] if word.endswith(("ся", "сь")) else word + "ся")
+    forms = {
+        "p": [compact_paradigm(suffixes) for suffixes in paradigms],
+        "s": {
+            s: sorted([lemma[len(s) :], paradigm] for lemma, paradigm in pairs)
+            for s, pairs in sorted(verb_stems.items())
+        },
+    }
+    return {s: sorted(found) for s, found in sorted(lemmas.items())}, forms
+
+
+# A participle declines as an adjective: its forms in a paradigm are written once, as the
+# participle's stem and a mark — «вш*» for вшая, вшего, вшее … (the soft declension), «енн+» for
+# енная, енного … (the hard one). berserk.js (``infinitivesOf``) has the same two lists.
+DECLENSIONS = {
+    "*": ("ая", "его", "ее", "ей", "ем", "ему", "ею", "ие", "ий", "им", "ими", "их", "ую"),
+    "+": ("ая", "ого", "ое", "ой", "ом", "ому", "ою", "ые", "ый", "ым", "ыми", "ых", "ую"),
+}
+
+
+def compact_paradigm(suffixes: Iterable[str]) -> str:
+    """A paradigm's suffixes as one string for the browser: separated by «,», each full declension
+    of a participle written as its stem and the declension's mark (:data:`DECLENSIONS`); 47 КБ for
+    the verbs of the corpus instead of 83."""
+    left = set(suffixes)
+    marked: list[str] = []
+    for mark, endings in DECLENSIONS.items():
+        bases = {s[: len(s) - len(e)] for s in left for e in endings if s.endswith(e)}
+        for base in sorted(bases):
+            declined = {base + e for e in endings}
+            if declined <= left:
+                left -= declined
+                marked.append(base + mark)
+    return ",".join(sorted(left) + marked)
 
 
 SEARCH_TRANSLATIONS = {
@@ -536,16 +636,18 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     def page(entry: Any) -> str:
         return app.builder.get_target_uri(part_docname(entry.part))
 
-    index = entry_index(corpus.entries, page, titles)
+    partners = {**query_words["verbs"], **{v: k for k, v in query_words["verbs"].items()}}
+    index = entry_index(corpus.entries, page, titles, partners)
     numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
     write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
     entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
     roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
     lemmas = json.dumps(index["lemmas"], ensure_ascii=False, separators=(",", ":"))
+    forms = json.dumps(index["forms"], ensure_ascii=False, separators=(",", ":"))
     write_if_changed(
         static / "berserk-entries.js",
         f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n"
-        f"window.BERSERK_LEMMAS = {lemmas};\n"
+        f"window.BERSERK_LEMMAS = {lemmas};\nwindow.BERSERK_FORMS = {forms};\n"
         f"window.BERSERK_QUERY = {json.dumps(query_words, ensure_ascii=False, separators=(',', ':'))};\n",
     )
     write_if_changed(marker, key)

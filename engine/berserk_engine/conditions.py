@@ -59,6 +59,9 @@ def bonus_words(strike: int, life: int) -> str:
     return f"{life:+d} к жизням" if life else f"{strike:+d} к удару"
 
 
+HAND_FORMS = {kind: (words, words, "I-80") for kind, words in HAND_TESTS.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class HandTest:
     """A condition on the hands, seen from ``player`` (the ability's controller): ``kind`` one of

@@ -27,6 +27,7 @@ SHOT = term(__name__, "выстрел-на-х")
 # «выстрел на 2 в персонажа противника»: the printed form with its target (read by
 # berserk_engine.language.constructions): canonical words, example, the term
 IN_FORM = ("выстрел на {n} в {t}", "выстрел на 2 в персонажа противника", SHOT)
+PLAIN_FORM = ("выстрел на {n:Amount}", "выстрел на 2", SHOT)  # the keyword's own phrase (below)
 TARGET = Selector("chosen", "персонаж противника", CHARACTER, "enemy")
 
 
