@@ -17,7 +17,6 @@ import os
 import re
 import shutil
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +45,8 @@ except ImportError:
 CHROMIUM = os.environ.get("BERSERK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).is_file():
     _unavailable(f"нет Chromium ({CHROMIUM}): apt-get install -y chromium")
+
+from shared_build import once_per_session  # noqa: E402
 
 from berserk_rules.commands.site import build_site  # noqa: E402
 from berserk_rules.rulebook.features import load_scenarios  # noqa: E402
@@ -173,39 +174,16 @@ def write_results(path: Path) -> tuple[str, str]:
     return failed.id, failed.file
 
 
-def shared_folder(factory: pytest.TempPathFactory) -> Path:
-    """A folder shared by the xdist workers of this session (the session's own folder without xdist)."""
-    base = factory.getbasetemp()
-    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "berserk-browser-site"
-
-
 def built_site(factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     """Build the site once per session: the first worker builds, the others wait for it."""
-    folder = shared_folder(factory)
-    done = folder / "done.json"
-    try:
-        folder.mkdir(parents=True)
-    except FileExistsError:
-        deadline = time.monotonic() + 300
-        while not done.exists():
-            if time.monotonic() > deadline:
-                pytest.fail("сайт для тестов в браузере так и не собран другим процессом")
-            time.sleep(0.2)
-    else:
-        info: dict[str, object] = {"code": -1, "failed": "", "file": "", "warnings": "сборка прервана"}
-        try:
-            failed, failed_file = write_results(folder / "results.json")
-            warnings = folder / "warnings.txt"
-            code = build_site(ROOT, folder / "site", folder / "results.json", folder / "doctrees", warnings)
-            info = {
-                "code": code,
-                "failed": failed,
-                "file": failed_file,
-                "warnings": warnings.read_text("utf-8"),
-            }
-        finally:  # the other workers wait for this file: write it whatever happened
-            done.write_text(json.dumps(info), encoding="utf-8")
-    info = json.loads(done.read_text(encoding="utf-8"))
+
+    def make(folder: Path) -> dict[str, object]:
+        failed, failed_file = write_results(folder / "results.json")
+        warnings = folder / "warnings.txt"
+        code = build_site(ROOT, folder / "site", folder / "results.json", folder / "doctrees", warnings)
+        return {"code": code, "failed": failed, "file": failed_file, "warnings": warnings.read_text("utf-8")}
+
+    folder, info = once_per_session(factory, "berserk-browser-site", make)
     assert info["code"] == 0 and info["warnings"] == "", info["warnings"]
     return folder / "site", info["failed"], info["file"]
 

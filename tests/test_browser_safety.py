@@ -37,6 +37,7 @@ if sync_api is None or not Path(CHROMIUM).is_file():
         pytest.fail("нет playwright или Chromium (задан BERSERK_REQUIRE_BROWSER)", pytrace=False)
     pytest.skip("нет playwright или Chromium: см. README, «Тесты в браузере»", allow_module_level=True)
 
+from shared_build import once_per_session  # noqa: E402
 from synthetic_edition import generate  # noqa: E402
 
 from berserk_rules.cli import main  # noqa: E402
@@ -110,7 +111,12 @@ def hostile_results(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("hostile")
+    """The hostile site, built once per session (``shared_build``), whichever worker asks first."""
+    tmp, _ = once_per_session(tmp_path_factory, "berserk-hostile-site", _build_hostile)
+    return tmp / "site"
+
+
+def _build_hostile(tmp: Path) -> dict[str, str]:
     source = tmp / "synth.txt"
     source.write_text(hostile_text(), encoding="utf-8")
     editorial = tmp / "editorial.toml"
@@ -139,7 +145,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert f"rules/part-3.md:{text.count(chr(10)) + 2}: в папке редакции вне директив" in stderr.getvalue()
     part.write_text(text, encoding="utf-8")
     assert main(site_args) == 0
-    return out
+    return {"site": str(out)}
 
 
 @pytest.fixture(scope="module")

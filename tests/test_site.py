@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_build import once_per_session
 
 from berserk_rules.commands.site import build_site
 from berserk_rules.corpus import load_corpus
@@ -91,21 +92,45 @@ def build(root: Path, tmp: Path, results: Path) -> Build:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The three builds, made once per session (``shared_build``): a module-scoped fixture alone is
+    built by each xdist worker that runs a test of this module."""
     root = project_root()
-    tmp = tmp_path_factory.mktemp("site")
     scenarios = load_scenarios(root)
     of_rule = [ref for ref in scenarios if RULE in ref.rules]
     if not of_rule:
         pytest.fail(f"нет ни одного сценария с тегом @rule-{RULE}: сайт нечем проверить")
-    results = tmp / "results.json"
-    write_results(results, scenarios, failed=None)
-    first = build(root, tmp, results)
-    first_part4 = first.page("rules/part-4.html")
-    first_index = first.page("searchindex.js")
-    again_index = build(root, tmp, results).page("searchindex.js")
-    write_results(results, scenarios, failed=of_rule[-1].id)
-    second = build(root, tmp, results)
-    return Site(of_rule, of_rule[-1], first, first_part4, second, first_index, again_index)
+
+    def make(tmp: Path) -> dict[str, Any]:
+        results = tmp / "results.json"
+        write_results(results, scenarios, failed=None)
+        first = build(root, tmp, results)
+        (tmp / "first-part-4.html").write_text(first.page("rules/part-4.html"), encoding="utf-8")
+        (tmp / "first-searchindex.js").write_text(first.page("searchindex.js"), encoding="utf-8")
+        again = build(root, tmp, results)
+        (tmp / "again-searchindex.js").write_text(again.page("searchindex.js"), encoding="utf-8")
+        write_results(results, scenarios, failed=of_rule[-1].id)
+        second = build(root, tmp, results)
+        return {
+            "first": [first.code, first.warnings],
+            "second": [second.code, second.warnings],
+        }
+
+    tmp, made = once_per_session(tmp_path_factory, "berserk-site-401.7", make)
+    first = Build(*made["first"], out=tmp / "site")
+    second = Build(*made["second"], out=tmp / "site")
+
+    def saved(name: str) -> str:
+        return (tmp / name).read_text(encoding="utf-8")
+
+    return Site(
+        of_rule,
+        of_rule[-1],
+        first,
+        saved("first-part-4.html"),
+        second,
+        saved("first-searchindex.js"),
+        saved("again-searchindex.js"),
+    )
 
 
 def rule_block(page: str, rule_id: str) -> str:

@@ -74,6 +74,10 @@ class Game:
         self._per_game: dict[str, Any] = {}
         self.active_handlers: dict[int, list[Any]] = {}  # hooks.active
         self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
+        # triggers.kinds_for: the trigger kinds some ability of this game can wait for, by event type —
+        # kept until an effect grants a text not granted before in this game (``granted``)
+        self.trigger_kinds: dict[type, list[Any]] = {}
+        self.granted: set[str] = set()  # every text an effect has granted in this game so far
         # Interpretation I-9: lives may have fallen (an effect began or ended, a card entered or left
         # the game zone, the active player changed) — a state check is due before the game goes on.
         self.state_check_due = True
@@ -158,6 +162,11 @@ class Game:
         index: dict[str, list[ContinuousEffect]] = {}
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
+            if e.kind == "grant" and e.text not in self.granted:
+                # a granted ability may wait for a kind no card of the game waits for: it stays possible
+                # for the rest of the game (a card's last known information keeps its abilities)
+                self.granted.add(e.text)
+                self.trigger_kinds = {}
         self.by_card = index
         self.listener_index = None
         self._present = None

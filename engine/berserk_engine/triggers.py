@@ -174,14 +174,42 @@ def outside_play(game: Game, event: str) -> Iterator[Source]:
 
 
 def collect(game: Game, happened: list[Any], before: list[str] | None) -> None:
-    """Every kind registered for the type of an event that happened makes its trigger points."""
+    """Every kind registered for the type of an event that happened makes its trigger points — of
+    those some ability of this game can wait for (:func:`kinds_for`)."""
     for ev in happened:
-        kinds = _BY_TYPE.get(type(ev))
-        if kinds is None:
-            continue
-        for kind in kinds:
+        for kind in kinds_for(game, type(ev)):
             for point, sources, actor, about in kind.find(game, ev, before):
                 _fire(game, kind.event, point, sources, ev, actor, about)
+
+
+def kinds_for(game: Game, event_type: type) -> list[TriggerKind]:
+    """The kinds registered for this type of event that some ability of this game can wait for: a
+    kind no ability waits for makes no trigger (:func:`_fire` fires only abilities waiting for it), so
+    its finder is not asked. Kept per game until an effect grants a new text (``Game.effects_changed``)."""
+    found = game.trigger_kinds.get(event_type)
+    if found is None:
+        possible = possible_events(game)
+        found = game.trigger_kinds[event_type] = [
+            k for k in _BY_TYPE.get(event_type, ()) if k.event in possible
+        ]
+    return found
+
+
+def possible_events(game: Game) -> frozenset[str]:
+    """What the triggered abilities of this game can wait for: the abilities printed on its cards (in
+    any zone), those granted by effects so far (``Game.granted``: a card keeps them in its last known
+    information) and those in the last known information the game started with (a position)."""
+    found: set[str] = set()
+    for d in game.defs.values():
+        found.update(d.trigger_events)
+    texts = set(game.granted)
+    for lki in game.state.lki.values():
+        texts.update(lki.get("abilities", ()))
+    for text in texts:
+        trigger = parse_ability(text).trigger
+        if trigger is not None:
+            found.add(trigger.event)
+    return frozenset(found)
 
 
 def watchers(game: Game, event: str) -> Iterator[Source] | None:

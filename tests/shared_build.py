@@ -1,0 +1,57 @@
+"""Expensive builds made once per test session and shared by its pytest-xdist workers (a site build,
+say): the first worker to ask makes it in a folder of the session, the others wait for it.
+
+A module-scoped fixture alone would be built once per *worker* that runs a test of the module — twice
+under ``pytest -n 2`` when the module's tests are spread over both workers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+WAIT = 900  # seconds a worker waits for another one's build (a site build under heavy load: ~2 min)
+
+
+def shared_folder(factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder shared by the xdist workers of this session (the session's own folder without xdist)."""
+    base = factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+
+
+def once_per_session(
+    factory: pytest.TempPathFactory, name: str, make: Callable[[Path], dict[str, Any]]
+) -> tuple[Path, dict[str, Any]]:
+    """``make(folder)`` run once in this session, in the folder ``name`` of the session; returns the
+    folder and what ``make`` returned (plain JSON data). A failed build fails every test that asks for
+    it, with the builder's error."""
+    folder = shared_folder(factory, name)
+    done = folder / "done.json"
+    try:
+        folder.mkdir(parents=True)
+    except FileExistsError:
+        deadline = time.monotonic() + WAIT
+        while not done.exists():
+            if time.monotonic() > deadline:
+                pytest.fail(f"{name}: так и не собрано другим процессом за {WAIT} с")
+            time.sleep(0.2)
+    else:
+        outcome: dict[str, Any] = {"error": "сборка прервана"}
+        try:
+            outcome = {"value": make(folder)}
+        except BaseException:
+            outcome = {"error": traceback.format_exc()}
+            raise
+        finally:  # the other workers wait for this file: write it whatever happened
+            done.write_text(json.dumps(outcome, ensure_ascii=False), encoding="utf-8")
+    outcome = json.loads(done.read_text(encoding="utf-8"))
+    if "error" in outcome:
+        pytest.fail(f"{name}: сборка не удалась:\n{outcome['error']}")
+    return folder, outcome["value"]

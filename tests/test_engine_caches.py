@@ -1,0 +1,102 @@
+"""The engine's caches can never be stale: random games played with every cache of the hot paths and
+again with the cache bypassed (the uncached answer computed afresh at every call) ask the same
+decisions, in the same order, and write the same log.
+
+Each cache is bypassed by replacing the function that reads it with one that computes the answer from
+scratch; the pools include cards whose abilities are *granted* during the game (delayed effects,
+«Авангард»), the case where a per-game answer must be recomputed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from berserk_engine import selfplay, triggers
+from berserk_engine.game import Game
+from berserk_engine.selfplay import random_action
+from berserk_engine.setup import new_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_glossary_fuzz import POOL as GLOSSARY_POOL
+
+# Cards whose triggered abilities are granted by an effect, in a pool where no printed card waits
+# for the end or the start of a turn: the trigger kinds «в конце хода», «в начале хода» become
+# possible only when the effect begins.
+GRANTS_POOL: dict[str, dict[str, Any]] = {
+    "Гном": {"type": "существо", "cost": 1, "strike": 2, "life": 2},
+    "Знаменосец": {"type": "существо", "cost": 2, "strike": 1, "life": 2, "text": "Авангард 1."},
+    "Гоблин": {"type": "существо", "cost": 1, "strike": 1, "life": 1, "text": "Гибель: возьмите карту."},
+    "Проклятие": {"type": "заклинание", "cost": 1, "text": "В конце хода ранить на 2 героя противника."},
+    "Предчувствие": {
+        "type": "заклинание",
+        "cost": 1,
+        "text": "В начале вашего следующего хода возьмите карту.",
+    },
+}
+
+
+def _position(pool: dict[str, dict[str, Any]], seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    names = sorted(pool)
+    players: dict[str, Any] = {}
+    for player in ("А", "Б"):
+        deck = [rng.choice(names) for _ in range(24)]
+        players[player] = {"hand": deck[:5], "deck": deck[5:], "coins": {"open": 2, "closed": 0}}
+    return {"seed": seed, "turn": 1, "start": "turn", "cards": pool, "players": players}
+
+
+POOLS = {"bench": selfplay.POOL, "glossary": GLOSSARY_POOL, "grants": GRANTS_POOL}
+
+
+def _uncached_kinds(game: Game, event_type: type) -> list[triggers.TriggerKind]:
+    """Every kind registered for the event type, as if any ability could wait for any kind."""
+    return list(triggers._BY_TYPE.get(event_type, ()))
+
+
+# name -> (module, function, its uncached replacement)
+BYPASSES: dict[str, tuple[Any, str, Callable[..., Any]]] = {
+    "trigger kinds": (triggers, "kinds_for", _uncached_kinds),
+}
+
+
+def _record(position: dict[str, Any], seed: int, steps: int) -> tuple[list[Any], list[dict[str, Any]]]:
+    game = new_game(position)
+    rng = random.Random(seed)
+    asked = []
+    for _ in range(steps):
+        d = game.decision()
+        asked.append(d.to_json() if d else None)
+        if d is None:
+            break
+        game.act(d.player, random_action(d.options, rng))
+    return asked, game.state.log
+
+
+@pytest.mark.parametrize("cache", sorted(BYPASSES))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pool=st.sampled_from(sorted(POOLS)), seed=st.integers(0, 10**6))
+def test_cached_and_uncached_games_are_the_same(cache: str, pool: str, seed: int) -> None:
+    position = _position(POOLS[pool], seed)
+    cached = _record(position, seed, 600)
+    module, name, uncached = BYPASSES[cache]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, name, uncached)
+        fresh = _record(position, seed, 600)
+    assert cached[0] == fresh[0]
+    assert cached[1] == fresh[1]
+
+
+def test_a_granted_trigger_fires_where_no_printed_card_waits_for_it() -> None:
+    """The grants pool reaches the case the trigger-kind cache must follow: an effect grants an
+    ability waiting for a kind that no card of the game had waited for, and it triggers."""
+    fired: set[str] = set()
+    for seed in range(40):
+        _, log = _record(_position(GRANTS_POOL, seed), seed, 600)
+        fired.update(e["text"] for e in log if e["event"] == "triggered")
+        if any("В конце хода" in t for t in fired) and any("В начале" in t for t in fired):
+            break
+    assert any("В конце хода" in t for t in fired), fired
+    assert any("В начале" in t for t in fired), fired
