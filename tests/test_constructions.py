@@ -119,3 +119,23 @@ def test_the_opponent_picks_what_the_printed_target_names() -> None:
 def test_by_their_choice_needs_one_target_of_the_opponent(text: str) -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", text, spell=True)
+
+
+def test_thereby_reads_when_the_engine_can_tell_the_first_part_was_done_in_full() -> None:
+    from berserk_engine.thereby import Thereby
+
+    effect = _one("Найм: ранить на 1 выбранное существо, при этом возьмите карту.").effect
+    assert isinstance(effect, Thereby)
+    assert isinstance(_one("Закройте существо, при этом возьмите карту.", spell=True).effect, Thereby)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Уничтожьте существо, при этом возьмите карту.",  # «in full» of a destruction: not measured
+        "Вы можете ранить на 1 существо, при этом возьмите карту.",
+    ],
+)
+def test_thereby_is_never_read_as_a_plain_sequence(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)

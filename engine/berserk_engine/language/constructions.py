@@ -190,3 +190,22 @@ def _analyses(word: str) -> Any:
     from berserk_engine.language.morphology import analyses
 
     return analyses(word)
+
+
+# --- «[эффект X], при этом [эффект Y]» (I-85) ------------------------------------------------------------
+
+
+@compiles("thereby")
+def _thereby(tree: Tree[Any], context: Context) -> Effect:
+    from berserk_engine.thereby import FORM, Thereby, measurable
+
+    first, then = context.values(tree)
+    if first.optional or not measurable(first.node):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «при этом» — движок проверяет полное выполнение только у «ранить», "
+            "«излечить», «закрыть», «открыть», «возьмите карту» (толкование I-85)",
+            t._first(tree).start,
+        )
+    named = {"first": _render(first.reading), "then": _render(then.reading)}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Effect(Thereby(first.node, then.node), then.optional, reading)
