@@ -653,7 +653,7 @@ def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 _OPTIONAL = re.compile(r"^вы можете\s+", re.IGNORECASE)
-_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", при этом ", ", и ", " и ", ", ")
+_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", и ", " и ", ", ")  # «, при этом»: I-85, the grammar
 
 
 _DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words read
