@@ -231,3 +231,63 @@ def test_english_names_and_plain_questions_find_the_entry(page: Page, query: str
 def test_a_phrase_naming_a_section_finds_the_section(page: Page, query: str, entry: str) -> None:
     hits = hits_of(page.goto(f"search.html?q={query}"))
     assert entry in hits[:3], hits[:5]
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        # past, future and perfective forms of the glossary's verbs that the rules never print
+        # (issue 26, item 5): found by pymorphy3's paradigms shipped with the index (BERSERK_FORMS)
+        ("погибли", "погибнуть-погибает"),
+        ("погибнет", "погибнуть-погибает"),
+        ("уничтожили", "уничтожить-карту"),
+        ("закрылся", "закрыть-существо-карту"),
+        ("возродилось", "возрождение-возродить"),
+        ("излечил", "излечить-излечение-на-х"),
+        ("взяли карту", "возьмите-карту"),
+        ("сбросил карту", "сбросьте-карту"),
+        ("перемешали колоду", "перемешивание-колоды"),
+        ("назначил защитника", "назначить-защитника"),
+        ("вскрыл карту", "вскрытие-карты"),
+        ("сдался", "602.1"),
+        # the other aspect or a prefixed perfective (docs/search-words.toml, [verbs])
+        ("возвращать в колоду", "вернуть-убрать-в-колоду"),
+        ("спасовал", "401.7"),
+        ("вошёл в игру", "входит-в-игру"),
+        ("заплатил", "оплата"),
+    ],
+)
+def test_verb_forms_of_every_tense_and_aspect_find_the_term(page: Page, query: str, entry: str) -> None:
+    hits = hits_of(page.goto(f"search.html?q={query}"))
+    assert entry in hits[:3], hits[:5]
+
+
+def test_a_verb_form_does_not_find_a_noun_of_another_word(page: Page) -> None:
+    """The false case: «сыграл» (сыграть — разыграть) is not «игра» («в игре», «входит в игру»)."""
+    hits = hits_of(page.goto("search.html?q=сыграл"))
+    assert not {"в-игре", "входит-в-игру"} & set(hits[:5]), hits[:5]
+
+
+def test_the_browser_finds_the_infinitives_pymorphy3_finds(page: Page) -> None:
+    """berserk.js splits a query word into a stem and a suffix of its paradigm (BERSERK_FORMS): for
+    forms the rules never print, the infinitives are pymorphy3's own, and a noun gets none."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer()
+    forms = "погибли погибнет спасовал вошёл возродилось уничтожили сбросил карты существо".split()
+    p = page.goto("search.html?q=карта")  # a word query loads the index (berserk-entries.js)
+    hits_of(p)
+    in_js = p.evaluate(
+        "ws => ws.map(w => window.BERSERK_SEARCH.infinitivesOf(w.replace('ё', 'е')).sort())", forms
+    )
+    expected = [
+        sorted(
+            {
+                x.normal_form.replace("ё", "е")
+                for x in morph.parse(w)
+                if x.is_known and x.tag.POS in ("VERB", "INFN", "GRND") and x.normal_form
+            }
+        )
+        for w in forms
+    ]
+    assert in_js == expected

@@ -55,7 +55,8 @@ def test_the_reading_as_json_has_every_ability_and_node(
         "Найм: вы можете ранить на 1 выбранное существо противника, затем возьмите карту.",
     ]
     (spell,) = cards["Путы"]["abilities"]
-    assert spell["kind"] == "способность заклинания" and spell["canonical"] == "Закройте существо."
+    # the canonical words are one verb form per meaning, the infinitive (issue 25: rendered from the tree)
+    assert spell["kind"] == "способность заклинания" and spell["canonical"] == "Закрыть существо."
     (effect,) = spell["tree"]["parts"]
     (phrase,) = effect["parts"]
     assert phrase["term"] == "закрыть-существо-карту"

@@ -160,7 +160,7 @@ def test_a_token_matches_every_terminal_among_its_analyses() -> None:
 
 def test_the_written_grammar_is_tens_of_rules_repeated_per_agreement_key() -> None:
     written = [line for line in g.source().splitlines() if re.match(r"^[a-z_{}]+:", line)]
-    assert len(written) < 40
+    assert len(written) < 100  # tens of rules (issue 25: «tens of rules, not hundreds of strings»)
     assert len(re.findall(r"^[a-z_0-9]+:", g.expand(g.source()), re.M)) > 100
 
 

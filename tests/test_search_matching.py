@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from berserk_rules.corpus import load_corpus
+from berserk_rules.errors import UserError
 from berserk_rules.rulebook.project import project_root
-from berserk_rules.site.search import entry_index, one_edit, root, stem
+from berserk_rules.site.lemmas import DECLENSIONS, compact_paradigm
+from berserk_rules.site.search import (
+    SEARCH_WORDS,
+    entry_index,
+    one_edit,
+    root,
+    search_words,
+    stem,
+)
 
 
 def key(word: str) -> str:
@@ -65,3 +78,72 @@ def test_the_index_carries_the_roots_that_differ() -> None:
     assert all(roots[s] == root(s) != s for s in roots)
     assert all(s in roots for s in vocabulary if root(s) != s)
     assert roots.get("закрыт") == "закр"  # «закрытой карты» in a text is found by «закрыть»
+
+
+def index_with_verbs() -> dict[str, Any]:
+    words = search_words(project_root() / "docs" / SEARCH_WORDS)
+    partners = {**words["verbs"], **{v: k for k, v in words["verbs"].items()}}
+    return entry_index(load_corpus(project_root()).entries, lambda e: "p", {}, partners)
+
+
+@pytest.mark.parametrize(
+    ("word", "infinitive"),
+    [
+        ("погибает", "погибать"),
+        ("закрытой", "закрыть"),  # a participle: its verb, not the adjective «закрытый»
+        ("разыграна", "разыграть"),  # a short participle
+        ("уничтоженная", "уничтожить"),
+        ("сдаётся", "сдаваться"),
+    ],
+)
+def test_a_verb_form_of_the_text_names_its_infinitive(word: str, infinitive: str) -> None:
+    """Issue 26, item 5: the index knows the verb behind each form the rules print."""
+    assert infinitive in index_with_verbs()["lemmas"][stem(word)]
+
+
+def test_the_forms_table_rebuilds_each_infinitive_from_its_stem() -> None:
+    """Every verb of the forms table is its stem plus a suffix of its paradigm (so the browser, which
+    tries each split of a query word, finds the infinitive itself too), and the other verb of each
+    pair in docs/search-words.toml is there, so its forms are found although the rules never use it."""
+    forms = index_with_verbs()["forms"]
+    paradigms = [expanded(p) for p in forms["p"]]
+    infinitives = set()
+    for stem_, pairs in forms["s"].items():
+        for ending, paradigm in pairs:
+            assert ending in paradigms[paradigm], (stem_, ending)
+            infinitives.add(stem_ + ending)
+    verbs = search_words(project_root() / "docs" / SEARCH_WORDS)["verbs"]
+    assert verbs and set(verbs) | set(verbs.values()) <= infinitives
+    assert "спасовать" in infinitives  # not in the rules: only its pair «пасовать» is
+
+
+def expanded(paradigm: str) -> set[str]:
+    """A paradigm as berserk.js reads it: «вш*» is вш + each ending of that declension."""
+    out: set[str] = set()
+    for item in paradigm.split(","):
+        endings = DECLENSIONS.get(item[-1:])
+        out |= {item[:-1] + e for e in endings} if endings else {item}
+    return out
+
+
+def test_a_participle_declension_is_written_once() -> None:
+    suffixes = ["ть", "л", *("вш" + e for e in DECLENSIONS["*"]), *("нн" + e for e in DECLENSIONS["+"])]
+    assert compact_paradigm(suffixes) == "л,ть,вш*,нн+"
+    assert expanded(compact_paradigm(suffixes)) == set(suffixes)
+    incomplete = ["л", *("вш" + e for e in DECLENSIONS["*"][1:])]  # one form missing: kept as they are
+    assert expanded(compact_paradigm(incomplete)) == set(incomplete)
+    assert "*" not in compact_paradigm(incomplete)
+
+
+def test_the_verb_pairs_are_infinitives(tmp_path: Path) -> None:
+    """[verbs] pairs infinitives (pymorphy3 knows each as a verb); a broken file names itself."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer()
+    verbs = search_words(project_root() / "docs" / SEARCH_WORDS)["verbs"]
+    for word in {*verbs, *verbs.values()}:
+        assert any(p.is_known and p.tag.POS == "INFN" for p in morph.parse(word)), word
+    bad = tmp_path / SEARCH_WORDS
+    bad.write_text('[verbs]\n"вернуть" = 3\n', encoding="utf-8")
+    with pytest.raises(UserError, match=re.escape(str(bad))):
+        search_words(bad)

@@ -57,6 +57,31 @@ def test_the_reference_is_what_the_steps_ask(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["--help"], 0, "ФАЙЛ.md"),  # the usage, not a file named «--help» after a whole run
+        (["--bogus"], 2, "неизвестные аргументы: --bogus"),
+        (["a.md", "b.md"], 2, "неизвестные аргументы: b.md"),
+        (["нет-такой-папки/ref.md"], 2, "нет папки нет-такой-папки"),
+    ],
+)
+def test_the_generator_reads_its_arguments_before_running(
+    tmp_path: Path, args: list[str], code: int, said: str
+) -> None:
+    """Help and bad arguments are answered at once: the suite does not run, nothing is written."""
+    done = subprocess.run(
+        [sys.executable, "-m", "berserk_rules.report.step_reference", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == code, done.stdout + done.stderr
+    assert said in done.stdout + done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_every_step_of_the_dictionary_has_its_section() -> None:
     text = (ROOT / REFERENCE).read_text(encoding="utf-8")
     sections = re.findall(r"^## `(.*)`$", text, re.M)

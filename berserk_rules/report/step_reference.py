@@ -371,11 +371,24 @@ def render(usage: dict[tuple[str, str], Usage]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Regenerate the step reference; ``--help`` prints the usage and runs nothing, an unknown option
+    or an output file in a missing folder is an error (exit code 2) before the suite runs."""
+    from berserk_rules.cli import RussianArgumentParser
     from berserk_rules.rulebook.project import project_root
 
-    args = sys.argv[1:] if argv is None else argv
+    parser = RussianArgumentParser(
+        prog="python -m berserk_rules.report.step_reference",
+        description="Справочник шагов для авторов движков: прогоняет все сценарии на эталонном движке "
+        "и записывает, что каждый шаг спрашивает у движка.",
+    )
+    parser.add_argument(
+        "out", nargs="?", metavar="ФАЙЛ.md", help=f"куда записать справочник (по умолчанию {REFERENCE})"
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     root = project_root()
-    out = Path(args[0]) if args else root / REFERENCE
+    out = Path(args.out) if args.out else root / REFERENCE
+    if not out.parent.is_dir() or out.is_dir():
+        parser.error(f"{out}: {'это папка' if out.is_dir() else 'нет папки ' + str(out.parent)}")
     collector = collect(root)
     out.write_text(render(collector.usage), encoding="utf-8")
     print(f"справочник шагов: {out}", file=sys.stderr)

@@ -44,7 +44,7 @@ from berserk_rules.site.corpus import (
     InterpretationDirective,
     on_include_read,
 )
-from berserk_rules.site.data import corpus_root, load_site_data, site_data
+from berserk_rules.site.data import corpus_root, keep_site_data, load_site_data, site_data
 from berserk_rules.site.domain import (
     OBJECT_TYPES,
     BerserkDomain,
@@ -97,7 +97,7 @@ def on_builder_inited(app: Sphinx) -> None:
         app.builder.allow_parallel = False  # type: ignore[misc]
     if app.config.berserk_corpus:  # an edition's site: scenarios attach only where the text is theirs
         split_foreign(data, data.root, corpus_root(app.config, app.srcdir))
-    app.berserk_data = data  # type: ignore[attr-defined]
+    keep_site_data(app, data)
     generate_pages(app, data)
     keep_compiled_templates(app)
     # What is loaded by now (scenarios, results, corpus) lives for the whole build: kept out of the

@@ -9,8 +9,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from berserk_rules.errors import UserError
@@ -20,6 +23,11 @@ logger = logging.getLogger(__name__)
 
 _SCENARIOS: dict[tuple[Any, ...], tuple[list[Any], dict[str, str]]] = {}
 _PARSED: dict[tuple[Any, ...], Any] = {}
+# The site's data of each build, by its build environment: directives have only the environment and
+# page writers only the builder, and Sphinx 9 deprecates reaching the application through either
+# (``BuildEnvironment.app``, ``Builder.app``, removed in Sphinx 11). Sphinx forks its readers and
+# writers with the environment, so each process finds the same data under the same key.
+_DATA_OF_BUILD: WeakKeyDictionary[BuildEnvironment, SiteData] = WeakKeyDictionary()
 
 
 def cached_scenarios(root: Path) -> list[Any]:
@@ -173,8 +181,22 @@ class SiteData:
         return str(message) if message else None
 
 
-def site_data(app: Sphinx) -> SiteData:
-    data = getattr(app, "berserk_data", None)
+def keep_site_data(app: Sphinx, data: SiteData) -> None:
+    """The site's data for this build (on builder-inited): found by :func:`site_data` from the
+    application, its builder or its build environment."""
+    _DATA_OF_BUILD[app.env] = data
+
+
+def built_site_data(owner: Sphinx | Builder | BuildEnvironment) -> SiteData | None:
+    """The site's data of the build ``owner`` belongs to, or None before builder-inited."""
+    env = owner if isinstance(owner, BuildEnvironment) else owner.env
+    return _DATA_OF_BUILD.get(env)
+
+
+def site_data(owner: Sphinx | Builder | BuildEnvironment) -> SiteData:
+    """The site's data of this build, from the application, a page writer's builder or a directive's
+    build environment."""
+    data = built_site_data(owner)
     if data is None:  # loaded on builder-inited (berserk_rules.site.on_builder_inited)
         raise RuntimeError("berserk_rules.site: the site's data is read before builder-inited")
     return data

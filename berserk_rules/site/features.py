@@ -91,11 +91,11 @@ def generate_pages(app: Sphinx, data: SiteData) -> None:
                 path.unlink()
 
 
-def other_text(app: Any, kind: str, ident: str) -> bool:
+def other_text(env: Any, kind: str, ident: str) -> bool:
     """On an edition's site: is the text of this rule or term not the one the scenarios were written for?"""
     from berserk_rules.site.data import site_data
 
-    return (("term" if kind == "termin" else kind), ident) in site_data(app).foreign
+    return (("term" if kind == "termin" else kind), ident) in site_data(env).foreign
 
 
 class FeatureDirective(BerserkDirective):
@@ -235,7 +235,7 @@ class FeatureDirective(BerserkDirective):
     def scenario_links(self, scenario: dict[str, Any]) -> list[nodes.Node]:
         """«Проверяет: правило 401.7 …» and «Карты: «Часовой» …» — links from a scenario to its entries."""
         line = scenario["location"]["line"]
-        refs = site_data(self.env.app).scenarios_at(self.rel, line)
+        refs = site_data(self.env).scenarios_at(self.rel, line)
         para = nodes.paragraph(classes=["berserk-scenario-links"])
         seen: list[tuple[str, str]] = []
         for ref in refs:
@@ -255,7 +255,7 @@ class FeatureDirective(BerserkDirective):
                 para += nodes.Text(names[kind] + " ")
                 if known(kind, ident):
                     para += xref(kind, ident, ident, self.env.docname, self.where(line))
-                    if other_text(self.env.app, kind, ident):
+                    if other_text(self.env, kind, ident):
                         para += nodes.Text(" (в этой редакции текст другой — сценарий не о нём)")
                 else:
                     para += missing_node(ident)

@@ -16,13 +16,15 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from berserk_rules.report.matrix import build, html_page, load_runs, write_badges
 from berserk_rules.report.results import read_results
+from berserk_rules.site.data import built_site_data
 
 
-def matrix_files(app: Sphinx) -> list[Path]:
+def matrix_files(app: Sphinx | BuildEnvironment) -> list[Path]:
     value = str(app.config.berserk_matrix or "")
     if value:
         return [Path(p) for p in value.split(os.pathsep) if p]
@@ -31,7 +33,7 @@ def matrix_files(app: Sphinx) -> list[Path]:
     return [Path(own) if own else root / "build" / "results.json"]
 
 
-def matrix_data(app: Sphinx) -> dict[str, Any] | None:
+def matrix_data(app: Sphinx | BuildEnvironment) -> dict[str, Any] | None:
     from berserk_rules.corpus import load_corpus
 
     files = [p for p in matrix_files(app) if p.is_file()]
@@ -41,10 +43,10 @@ def matrix_data(app: Sphinx) -> dict[str, Any] | None:
     return build(load_runs(files, read=reader(app)), load_corpus(root))
 
 
-def reader(app: Sphinx) -> Callable[[Path], dict[str, Any] | None]:
+def reader(app: Sphinx | BuildEnvironment) -> Callable[[Path], dict[str, Any] | None]:
     """Reads a results file — the site's own from what the build has already read (``site_data``):
     with ten times the scenarios that file is 40 MB, 1.4 s and 190 MB each time it is parsed."""
-    data = getattr(app, "berserk_data", None)
+    data = built_site_data(app)
     run: dict[str, Any] | None = data.run if data is not None else None
     own = data.results_path.resolve() if data is not None and run is not None else None
 
@@ -60,10 +62,10 @@ class MatrixDirective(SphinxDirective):
     """The matrix of the configured results files, as HTML."""
 
     def run(self) -> list[nodes.Node]:
-        for path in matrix_files(self.env.app):
+        for path in matrix_files(self.env):
             if path.is_file():
                 self.env.note_dependency(str(path.resolve()))
-        data = matrix_data(self.env.app)
+        data = matrix_data(self.env)
         if data is None:
             return [nodes.paragraph(text="Результатов прогона нет: запустите «berserk-rules check».")]
         return [nodes.raw("", html_page(data), format="html")]

@@ -11,6 +11,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
 
 from berserk_rules.report.results import count
 from berserk_rules.site.data import (
@@ -385,26 +386,31 @@ def interpretation_links(
     return para
 
 
-def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname: str) -> list[nodes.Node]:
-    """For each scenario (or outline row): the failed step, the starting board and the game log."""
+def render_replay(
+    builder: Builder, data: SiteData, scenario_ids: list[str], docname: str
+) -> list[nodes.Node]:
+    """For each scenario (or outline row): the failed step, the starting board and the game log.
+
+    Takes the builder, not the application: the page writer (:func:`visit_replay_deferred`) has only
+    the builder, and Sphinx 9 deprecates reaching the application through it (``Builder.app``)."""
     from berserk_rules.site.replay import board, log_account
 
-    linker = site_linker(app.config, app.srcdir)
+    linker = site_linker(builder.config, builder.srcdir)
 
-    objects = site_objects(app)
+    objects = berserk_domain(builder.env).objects
 
     def rule_uri(ident: str) -> str | None:
         if ident.startswith("I-"):  # an interpretation of the register (a deciding id, issue 26)
             found = objects.get(("interpretation", ident))
-            return app.builder.get_relative_uri(docname, found[0]) + "#" + found[1] if found else None
+            return builder.get_relative_uri(docname, found[0]) + "#" + found[1] if found else None
         if linker is None:
             return None
         target = linker.rule_target(ident)
         if target is not None:
             part = part_of_rule(target)
-            return app.builder.get_relative_uri(docname, part_docname(part)) + f"#rule-{target}"
+            return builder.get_relative_uri(docname, part_docname(part)) + f"#rule-{target}"
         if ident in linker.term_slugs:
-            return app.builder.get_relative_uri(docname, "glossary") + f"#term-{ident}"
+            return builder.get_relative_uri(docname, "glossary") + f"#term-{ident}"
         return None
 
     out: list[nodes.Node] = []
@@ -424,7 +430,7 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
         if not position and not log:
             continue
         if record.get("steps"):  # the game step by step (issue 19): site/replay.py
-            out.extend(replay_steps(app, record, scenario_id, scenario_ids, rule_uri))
+            out.extend(replay_steps(builder, record, scenario_id, scenario_ids, rule_uri))
             continue
         label = "Партия сценария" + (f" {scenario_id.rsplit(':', 1)[-1]}" if len(scenario_ids) > 1 else "")
         summary = html.escape(f"{label}: позиция и ход игры")
@@ -446,12 +452,12 @@ def render_replay(app: Sphinx, data: SiteData, scenario_ids: list[str], docname:
 
 
 def replay_steps(
-    app: Sphinx, record: dict[str, Any], scenario_id: str, scenario_ids: list[str], rule_uri: Any
+    builder: Builder, record: dict[str, Any], scenario_id: str, scenario_ids: list[str], rule_uri: Any
 ) -> list[nodes.Node]:
     """The folded «Партия сценария» with the game step by step (:func:`.replay.stepper_html`)."""
     from berserk_rules.site.replay import replay_block, term_titles
 
-    loaded = site_corpus(app.config, app.srcdir)
+    loaded = site_corpus(builder.config, builder.srcdir)
     titles = term_titles(loaded[0] if loaded is not None else None)
     register = loaded[0].interpretations if loaded is not None else {}
 
@@ -493,7 +499,7 @@ class replay_deferred(nodes.General, nodes.Element):
 def deferred_replay(
     app: Sphinx, data: SiteData, scenario_ids: list[str], docname: str, doctree: nodes.document
 ) -> list[nodes.Node]:
-    rendered = render_replay(app, data, scenario_ids, docname)
+    rendered = render_replay(app.builder, data, scenario_ids, docname)
     if not rendered:
         return []
     node = replay_deferred(scenarios=list(scenario_ids))
@@ -522,8 +528,8 @@ def visit_replay_deferred(self: Any, node: replay_deferred) -> None:
     if "html" in node:
         self.body.append(node["html"])
         raise nodes.SkipNode
-    app = self.builder.app
-    rendered = render_replay(app, site_data(app), node["scenarios"], self.builder.current_docname)
+    builder = self.builder
+    rendered = render_replay(builder, site_data(builder), node["scenarios"], builder.current_docname)
     parent = node.parent
     at = parent.index(node) + 1
     parent[at:at] = rendered  # beside the node, as the nodes were placed before

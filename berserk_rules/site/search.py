@@ -42,6 +42,7 @@ from berserk_rules.site.data import (
     site_data,
     write_if_changed,
 )
+from berserk_rules.site.lemmas import lemma_data
 
 WORD_RE = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+(?![\d])|(?<![\d.])\d{3}(?![\d.])")
@@ -105,19 +106,21 @@ ROOT_ENDINGS = (
     ("а", "я", "ы", "и", "е", "о", "у"),
 )  # fmt: skip
 ROOT_MIN = 3
-INDEX_FORMAT = 3  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
+INDEX_FORMAT = 5  # of berserk-entries.js: a change rewrites the file even when the corpus is the same
 SEARCH_WORDS = "search-words.toml"  # in the docs folder: question words, English names, synonyms
 
 
 def search_words(path: Path) -> dict[str, Any]:
     """The search's own words (``docs/search-words.toml``): ``question`` — words of a question that
     name no rule; ``english`` — English names of keywords → Russian words; ``synonyms`` — judges'
-    words → the rulebook's. Folded to lower case and «е» as the browser folds a query. A broken file
-    is an error naming it; a missing one, no extra words."""
+    words → the rulebook's; ``verbs`` — pairs of infinitives that name one action (aspect pairs
+    whose roots differ: вернуть — возвращать; prefixed perfectives: спасовать — пасовать). Folded
+    to lower case and «е» as the browser folds a query. A broken file is an error naming it; a
+    missing one, no extra words."""
     import tomllib
 
     if not path.is_file():
-        return {"question": [], "english": {}, "synonyms": {}}
+        return {"question": [], "english": {}, "synonyms": {}, "verbs": {}}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -132,6 +135,7 @@ def search_words(path: Path) -> dict[str, Any]:
         "question": sorted({fold(w) for w in data.get("question", [])}),
         "english": {fold(k): fold(v) for k, v in sorted((data.get("english") or {}).items())},
         "synonyms": {fold(k): fold(v) for k, v in sorted((data.get("synonyms") or {}).items())},
+        "verbs": {fold(k): fold(v) for k, v in sorted((data.get("verbs") or {}).items())},
     }
 
 
@@ -362,7 +366,12 @@ class Linker:
 # The entry index for the site's search and the «go to rule» box
 
 
-def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, str]) -> dict[str, Any]:
+def entry_index(
+    entries: Iterable[Any],
+    docname_of: Any,
+    part_titles: dict[int, str],
+    partners: dict[str, str] | None = None,
+) -> dict[str, Any]:
     """Data of ``berserk-entries.js``: one record per rule and term, and the number map.
 
     ``docname_of(entry)`` gives the page of an entry. Records: ``[id, kind, title, page, anchor,
@@ -423,33 +432,8 @@ def entry_index(entries: Iterable[Any], docname_of: Any, part_titles: dict[int, 
     vocabulary = {s for record in records for field_ in (7, 8, 9) for s in record[field_].split()}
     roots = {s: root(s) for s in sorted(vocabulary) if root(s) != s}
     texts = [f"{record[2]} {record[6]}" for record in records]
-    return {"entries": records, "numbers": numbers, "roots": roots, "lemmas": lemma_groups(texts, vocabulary)}
-
-
-def lemma_groups(texts: Iterable[str], vocabulary: set[str]) -> dict[str, str]:
-    """Stems of the index that are forms of one word although their roots differ («конец» and «конца»:
-    конец, конц) → that word (its dictionary form, pymorphy3), so that a query's form finds the
-    others. Only groups of two or more roots are kept (the rest match by root already). Built once
-    with the entry index; without pymorphy3 (an install without it) — none."""
-    try:
-        import pymorphy3
-    except ImportError:
-        return {}
-    morph = pymorphy3.MorphAnalyzer()
-    by_lemma: dict[str, set[str]] = {}
-    for word in sorted({w.lower().replace("ё", "е") for text in texts for w in WORD_RE.findall(text)}):
-        found = stem(word)
-        if found not in vocabulary:
-            continue
-        parse = morph.parse(word)[0]
-        if parse.is_known:
-            by_lemma.setdefault(parse.normal_form.replace("ё", "е"), set()).add(found)
-    lemmas: dict[str, str] = {}
-    for lemma, group in sorted(by_lemma.items()):
-        if len({root(s) for s in group}) > 1:
-            for s in sorted(group):
-                lemmas.setdefault(s, lemma)
-    return lemmas
+    lemmas, verb_forms = lemma_data(texts, vocabulary, partners, stem, root)
+    return {"entries": records, "numbers": numbers, "roots": roots, "lemmas": lemmas, "forms": verb_forms}
 
 
 SEARCH_TRANSLATIONS = {
@@ -536,16 +520,18 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     def page(entry: Any) -> str:
         return app.builder.get_target_uri(part_docname(entry.part))
 
-    index = entry_index(corpus.entries, page, titles)
+    partners = {**query_words["verbs"], **{v: k for k, v in query_words["verbs"].items()}}
+    index = entry_index(corpus.entries, page, titles, partners)
     numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
     write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
     entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
     roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
     lemmas = json.dumps(index["lemmas"], ensure_ascii=False, separators=(",", ":"))
+    forms = json.dumps(index["forms"], ensure_ascii=False, separators=(",", ":"))
     write_if_changed(
         static / "berserk-entries.js",
         f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n"
-        f"window.BERSERK_LEMMAS = {lemmas};\n"
+        f"window.BERSERK_LEMMAS = {lemmas};\nwindow.BERSERK_FORMS = {forms};\n"
         f"window.BERSERK_QUERY = {json.dumps(query_words, ensure_ascii=False, separators=(',', ':'))};\n",
     )
     write_if_changed(marker, key)

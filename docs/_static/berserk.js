@@ -7,6 +7,8 @@
  *   window.BERSERK_ENTRIES  [id, kind, title, page, anchor, place, text, title stems, text stems,
  *                            stems of the printed name]
  *   window.BERSERK_ROOTS    stem -> its root, where they differ (berserk_rules.site.search.root)
+ *   window.BERSERK_LEMMAS   stem -> the infinitives of the verb forms it stems from (or the noun)
+ *   window.BERSERK_FORMS    {p: paradigms ("suffix,suffix,вш*"), s: {stem: [[infinitive's suffix, paradigm]]}}
  *                           (both in berserk-entries.js, loaded by the search page for a word query;
  *                           a rule number goes straight to the rule without it)
  *   window.BERSERK_RUN      {started, finished, finished_text, duration} of the latest run
@@ -162,18 +164,70 @@
     return vocab;
   };
 
+  /* Verb forms the rules never print («погибли», «спасовал», «вошёл»): window.BERSERK_FORMS holds
+   * pymorphy3's paradigms (suffix lists) of the corpus's verbs and each verb's stem with its
+   * infinitive (berserk_rules.site.lemmas.lemma_data); a form is a stem plus one of its paradigm's
+   * suffixes. */
+  // a participle's declension, written once as its stem and a mark (berserk_rules.site.lemmas.DECLENSIONS)
+  const DECLENSIONS = {
+    "*": ["ая", "его", "ее", "ей", "ем", "ему", "ею", "ие", "ий", "им", "ими", "их", "ую"],
+    "+": ["ая", "ого", "ое", "ой", "ом", "ому", "ою", "ые", "ый", "ым", "ыми", "ых", "ую"],
+  };
+  let formsIndex = null;
+  const paradigmSet = (text) => {
+    const suffixes = new Set();
+    for (const item of text.split(",")) {
+      const endings = DECLENSIONS[item.slice(-1)];
+      if (endings) for (const ending of endings) suffixes.add(item.slice(0, -1) + ending);
+      else suffixes.add(item);
+    }
+    return suffixes;
+  };
+  const infinitivesOf = (word) => {
+    const data = window.BERSERK_FORMS;
+    if (!data) return [];
+    if (!formsIndex) formsIndex = data.p.map(paradigmSet);
+    const found = new Set();
+    for (let cut = 0; cut <= word.length; cut++) {
+      const stem = word.slice(0, cut);
+      const candidates = data.s[stem];
+      if (!candidates) continue;
+      const suffix = word.slice(cut);
+      for (const [ending, paradigm] of candidates) if (formsIndex[paradigm].has(suffix)) found.add(stem + ending);
+    }
+    return [...found];
+  };
+
+  /** The infinitives a query word is a form of, with the other verbs of the same action: the
+   *  reflexive or plain verb (возродиться — возродить) and the pairs of docs/search-words.toml,
+   *  [verbs] (вернуть — возвращать, спасовать — пасовать). */
+  const actionsOf = (word, s) => {
+    const lemmas = window.BERSERK_LEMMAS || {};
+    const found = new Set([...(lemmas[s] || []), ...infinitivesOf(word)]);
+    for (const verb of [...found]) found.add(/с[яь]$/.test(verb) ? verb.slice(0, -2) : `${verb}ся`); // возродить(ся)
+    const verbs = (window.BERSERK_QUERY || {}).verbs || {};
+    for (let round = 0; round < 2; round++)
+      for (const [one, other] of Object.entries(verbs)) {
+        if (found.has(one)) found.add(other);
+        else if (found.has(other)) found.add(one);
+      }
+    return found;
+  };
+
   /** The stems of the index a query word stands for, with a weight: the same stem 1, the same
-   *  root 0.8 (another form of the verb), one edit away 0.5 (a typo; only when nothing else matches). */
+   *  root or the same verb 0.8 (another form or aspect of the verb), one edit away 0.5 (a typo;
+   *  only when nothing else matches). */
   const wordMatches = (word, stemmer, vocab) => {
     const s = stemmer.stemWord(word);
     const r = rootOf(s);
-    const lemmas = window.BERSERK_LEMMAS || {}; // forms of one word whose roots differ (конец, конца)
-    const lemma = lemmas[s];
+    const lemmas = window.BERSERK_LEMMAS || {}; // stem -> the verbs (or the noun) it is a form of
+    const actions = actionsOf(word, s);
+    const actionRoots = new Set([...actions].map((a) => rootOf(stemmer.stemWord(a))));
     const found = new Map();
     for (const [v, vr] of vocab) {
       if (v === s) found.set(v, 1);
-      else if (vr === r) found.set(v, 0.8);
-      else if (lemma && lemmas[v] === lemma) found.set(v, 0.8);
+      else if (vr === r || actionRoots.has(vr)) found.set(v, 0.8);
+      else if (actions.size && (lemmas[v] || []).some((lemma) => actions.has(lemma))) found.set(v, 0.8);
     }
     if (!found.size && word.length >= TYPO_MIN)
       for (const [v, vr] of vocab)
@@ -186,7 +240,7 @@
   /** The query as the rulebook words it: English names and judges' words replaced by the glossary's
    *  (docs/search-words.toml), the words of a question that name no rule left out. */
   const rewriteQuery = (query) => {
-    const data = window.BERSERK_QUERY || { question: [], english: {}, synonyms: {} };
+    const data = window.BERSERK_QUERY || { question: [], english: {}, synonyms: {}, verbs: {} };
     let text = ` ${fold(query).replace(/[^\p{L}\d.]+/gu, " ")} `;
     const phrases = Object.keys(data.english).sort((a, b) => b.length - a.length);
     for (const phrase of phrases) text = text.split(` ${phrase} `).join(` ${data.english[phrase]} `);
@@ -470,7 +524,7 @@
   };
 
   // for the browser tests: the root function next to its Python twin
-  window.BERSERK_SEARCH = { root: rootOf, oneEdit, normalizeNumber, nearestRules, rewriteQuery };
+  window.BERSERK_SEARCH = { root: rootOf, oneEdit, normalizeNumber, nearestRules, rewriteQuery, infinitivesOf };
 
   const start = () => {
     fillRunTime();

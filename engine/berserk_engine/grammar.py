@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -41,6 +41,7 @@ from berserk_engine.abilities import (
     target_slots,
 )
 from berserk_engine.errors import CardTextError
+from berserk_engine.language.reading import Phrase, Reading
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
 
@@ -493,19 +494,6 @@ def slot_type(name: str, table: dict[str, Any], words: str) -> None:
 # --- the registry ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Phrase:
-    category: str  # "keyword" | "trigger" | "cost" | "effect" | "static"
-    format: str
-    example: str
-    build: Callable[[dict[str, Any]], Any]
-    parser: Any
-    term: str | None = None  # the glossary term this phrase implements
-    # the literal pieces of the format, lower case: words without one of them cannot fit, and the
-    # parser (whose regular expression is compiled on first use) is not asked
-    needles: tuple[str, ...] = ()
-
-
 PHRASES: dict[str, list[Phrase]] = {
     c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
 }
@@ -563,20 +551,6 @@ def _readings(category: str, words: str) -> list[tuple[Phrase, Any, dict[str, An
             if built is not None:
                 found.append((ph, built, dict(m.named)))
     return found
-
-
-@dataclass(frozen=True)
-class Reading:
-    """How a piece of card text was read: which phrase took which words (``kind`` "phrase": a phrase
-    and the values of its slots; "effect": the parts of a sequence; "sentence": a whole ability —
-    its keyword / static phrase, or its trigger / payment and effect). Every word of the text belongs
-    to one of its nodes; :func:`render` writes it back in the engine's canonical words."""
-
-    kind: str
-    phrase: Phrase | None = None
-    named: dict[str, Any] | None = None
-    parts: tuple[Reading, ...] = ()
-    optional: bool = False
 
 
 KIND_WORDS = {  # the kind of a slot, as an error names it
@@ -694,18 +668,34 @@ class _Unreadable(Exception):
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) for every sentence of a card's text. A sentence in parentheses — a printed
-    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry)."""
+    limit «(Один раз за ход.)» — belongs to the sentence before it (trigger-registry), and so does a
+    sentence that begins with «Затем …»: it continues the effect before it (issue 25)."""
     out: list[tuple[int, str]] = []
     offset = 0
     for part in _SENTENCE_END.split(text.strip()):
         if part.strip():
             start = text.find(part, offset)
-            if part.strip().startswith("(") and out:
+            if (part.strip().startswith("(") or _first_word_is(part, "then")) and out:
                 out[-1] = (out[-1][0], text[out[-1][0] : start + len(part)].strip())
             else:
                 out.append((start, part.strip()))
             offset = start + len(part)
     return out
+
+
+def _first_word_is(text: str, category: str) -> bool:
+    """Is the first word of the text a word of this category of the lexicon («затем»: "then")?"""
+    from berserk_engine.language.morphology import analyses
+
+    words = text.split(maxsplit=1)
+    return bool(words) and any(a.category == category for a in analyses(words[0].strip(",.:;")))
+
+
+def _refers(sentence: str) -> bool:
+    """Does the sentence hold a reference to a target named before it («его», «оно»)?"""
+    from berserk_engine.language.morphology import analyses
+
+    return any(a.category == "ref" for w in sentence.split() for a in analyses(w.strip(",.:;()")))
 
 
 # trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
@@ -797,9 +787,11 @@ GRAMMAR_FRAMES = {
 
 def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     clause = _grammar_clause(core)
-    if clause is None:
+    if clause is None or clause.frame not in GRAMMAR_FRAMES:  # the sentence layer's own frames
         return []
     ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
+    if "{n:" in ph.format and clause.amount is None:  # «на значение удара …»: the sentence layer's
+        return []
     named: dict[str, Any] = {}
     if clause.amount is not None:
         whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
@@ -841,7 +833,7 @@ def _grammar_trigger(head: str) -> Any:
 def _grammar_cost(part: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     """A payment no phrase reads, asked of the grammar: «раньтесь на 1» is the payment «раниться на 1»."""
     clause = _grammar_clause(part)
-    if clause is None or clause.frame != "self_wound":
+    if clause is None or clause.frame != "self_wound" or clause.amount is None:
         return []
     ph = next(p for p in PHRASES["cost"] if p.format == "раниться на {n:Num}")
     named: dict[str, Any] = {"n": clause.amount}
@@ -988,7 +980,13 @@ def read_sentence(sentence: str, *, spell: bool) -> Ability:
 
 def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
     """One sentence → (its ability, its reading); ``cost_x``: the card's cost holds Х («Х», «2+Х»), so
-    a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). Raises _Unreadable."""
+    a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). The grammar of
+    :mod:`berserk_engine.language` reads the sentence first; the phrase registry only what it does not
+    read yet (issue 25: the registry is ported to the grammar category by category, the parity test
+    tests/test_reader_parity.py holding every card text to the nodes it compiled). Raises _Unreadable."""
+    read = _grammar_sentence(sentence, spell)
+    if read is not None:
+        return _finish(read[0], cost_x), read[1]
     body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
     readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
@@ -1072,6 +1070,27 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     raise _Unreadable(message, _nearest(body, categories))
 
 
+def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | None:
+    """The one reading the grammar gives a sentence for a card of this kind (a spell has no payment and
+    no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
+    or says what is wrong)."""
+    kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
+    fitting = [p for p in _grammar_abilities(sentence) if p.ability.kind in kinds and not (spell and p.comma)]
+    if len(fitting) != 1:
+        return None
+    return fitting[0].ability, fitting[0].reading
+
+
+@lru_cache(maxsize=4096)
+def _grammar_abilities(sentence: str) -> tuple[Any, ...]:
+    from berserk_engine.language.abilities import read_ability
+
+    try:
+        return tuple(read_ability(sentence))
+    except ReadError:
+        return ()
+
+
 def _comma_trigger(body: str) -> tuple[str, str, str]:
     """A trigger condition ends at «:» or at «,» (issue 25): «Когда погибает существо, возьмите карту» —
     the first comma whose words before it are a trigger condition («Каждый раз, когда …» holds a comma of
@@ -1127,14 +1146,22 @@ def parse_card_text(
     """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х)."""
     _load()
     _check_tokens(card, text)
-    abilities = []
+    abilities: list[Ability] = []
+    before = ""  # the sentence of the last ability
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
             ability = _parse_cached(sentence, spell, cost_x)[0]
         except _Unreadable as exc:
-            raise CardTextError(
-                card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
-            ) from None
+            joined = _joined(before, sentence, spell, cost_x) if abilities and _refers(sentence) else None
+            if joined is None:
+                raise CardTextError(
+                    card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
+                ) from None
+            # «Выберите существо. Ранить его на 2.»: «его» names the target of the sentence before —
+            # both are one ability (issue 25: references cross sentences)
+            abilities.pop()
+            ability, sentence = joined, f"{before} {sentence}"
+        before = sentence
         for named in _names_in(ability):
             if named != f"«{card}»":
                 raise CardTextError(
@@ -1154,6 +1181,14 @@ def parse_card_text(
             )
         abilities.append(ability)
     return tuple(abilities)
+
+
+def _joined(before: str, sentence: str, spell: bool, cost_x: bool) -> Ability | None:
+    """The sentence read with the one before it as one ability, or None when that does not read."""
+    try:
+        return _parse_cached(f"{before} {sentence}", spell, cost_x)[0]
+    except _Unreadable:
+        return None
 
 
 def _check_tokens(card: str, text: str) -> None:

@@ -79,7 +79,7 @@ class _Word(LarkToken):
 
 
 def _terminals(token: Token, found: frozenset[Analysis]) -> frozenset[str]:
-    if token.kind == "word":
+    if token.kind == "word" or (token.kind == "icon" and found):
         return frozenset(a.terminal for a in found)
     if token.kind == "punct":
         return frozenset({PUNCTUATION[token.text]})

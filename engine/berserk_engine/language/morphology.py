@@ -228,6 +228,10 @@ def analyze(tokens: Iterable[Token], classes: Iterable[str] = ()) -> list[frozen
     declared = {fold(c) for c in classes}
     out: list[frozenset[Analysis]] = []
     for token in tokens:
+        if token.kind == "icon":  # «[Закрыть]», «[Монета]»: the lexicon's, as written in brackets
+            form = fold(f"[{token.inner}]")
+            out.append(frozenset(_of_entry(e, e.form, None) for e in lexicon().by_form.get(form, ())))
+            continue
         if token.kind != "word":
             out.append(frozenset())
             continue

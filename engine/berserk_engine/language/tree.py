@@ -143,6 +143,14 @@ def _value(node: Tree[Any], category: str) -> str:
     return values.pop()
 
 
+def _source(node: Tree[Any], category: str) -> str:
+    """What the first word of a node in a category rests on (its glossary term or rule, no prefix)."""
+    from berserk_engine.language.morphology import analyses
+
+    found = {a.source for a in analyses(_first(node).text) if a.category == category}
+    return found.pop().split(":", 1)[1] if len(found) == 1 else ""
+
+
 def unambiguous(tree: Tree[Any]) -> Iterator[Tree[Any]]:
     """Every unambiguous tree of a forest with ``_ambig`` nodes."""
     if tree.data == "_ambig":
@@ -309,6 +317,8 @@ def read_trigger(text: str, classes: Iterable[str] = ()) -> Trigger:
 
 
 def _condition(tree: Tree[Any]) -> Condition:
+    if all(isinstance(c, Tree) for c in tree.children):  # «Найм», «В начале хода»: no «когда», no subject
+        raise ReadError(f"условие без подлежащего: «{_first(tree).text} …»")
     event = next(t for t in tree.children if isinstance(t, Tree))
     groups = [c for c in event.children if isinstance(c, Tree)]
     subject = _build(groups[0], "nomn")

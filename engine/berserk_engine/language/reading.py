@@ -1,0 +1,37 @@
+"""How a piece of card text was read — the tree both readers build (the phrase registry of
+:mod:`berserk_engine.grammar` and the grammar of :mod:`berserk_engine.language.abilities`), which
+``berserk-rules cards --show`` prints and :func:`berserk_engine.grammar.render` writes back in the
+engine's canonical words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Phrase:
+    category: str  # "keyword" | "trigger" | "cost" | "effect" | "static"
+    format: str
+    example: str
+    build: Callable[[dict[str, Any]], Any]
+    parser: Any
+    term: str | None = None  # the glossary term this phrase implements
+    # the literal pieces of the format, lower case: words without one of them cannot fit, and the
+    # parser (whose regular expression is compiled on first use) is not asked
+    needles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a piece of card text was read: which phrase took which words (``kind`` "phrase": a phrase
+    and the values of its slots; "effect": the parts of a sequence; "sentence": a whole ability —
+    its keyword / static phrase, or its trigger / payment and effect). Every word of the text belongs
+    to one of its nodes; :func:`render` writes it back in the engine's canonical words."""
+
+    kind: str
+    phrase: Phrase | None = None
+    named: dict[str, Any] | None = None
+    parts: tuple[Reading, ...] = ()
+    optional: bool = False
