@@ -122,6 +122,16 @@ from berserk_engine import (
     printed,
 )
 
+# 4b. Printed constructions of issue 29: conditions on the hands («если у вас в руке больше карт, чем у
+# противника», «Пока у вас нет карт в руке, …»), «Не может атаковать», «… по его выбору», «…, при этом …».
+from berserk_engine import (
+    conditions,
+    cannot_attack,
+    opponent_choice,
+    thereby,
+)
+from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
+
 # 4a. Printed effects and decisions of family 7 (summon): a free play, taking effects off, a chosen class,
 # the Х of a variable cost chosen when a spell is played.
 from berserk_engine import (

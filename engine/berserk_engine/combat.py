@@ -79,6 +79,10 @@ def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
         return f"«{card.name}» лежит рубашкой вверх и не может действовать"
     if card.closed:
         return f"«{card.name}» закрыто: закрытая карта не может действовать"
+    for h in hooks.active(game, hooks.CANNOT_ATTACK):
+        why = h(game, card)
+        if why is not None:
+            return why
     if first_turn_weak(game, card):
         return f"«{card.name}» разыграно в этот ход и не может атаковать (без «Рывка»)"
     if card.this_turn is not None and card.this_turn.attacks >= attacks_allowed(game, card):
@@ -120,11 +124,12 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     options = []
     targets = None
     filters = hooks.active(game, hooks.ATTACK_TARGETS)
+    banned = bool(hooks.active(game, hooks.CANNOT_ATTACK))  # «Не может атаковать» in this game
     for card_id in s.play:
         card = cards[card_id]
         if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
             continue
-        if (card.entered_turn == turn or card.this_turn) and why_cannot_attack(game, card, player):
+        if (banned or card.entered_turn == turn or card.this_turn) and why_cannot_attack(game, card, player):
             continue  # the rest of why_cannot_attack's checks, asked only where they can fail
         if targets is None:
             targets = _targets_of(game, player)

@@ -51,6 +51,25 @@ class SetCost:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class ClassCost:
+    """«Гномы стоят на 1 [Монета] дешевле», «… дороже» (issue 29): every creature of the class (``group``:
+    the plural as printed), in any player's hand, costs ``amount`` less (a negative ``amount``: more) —
+    the set of cards 203.3 speaks of («Рунопевец удешевляет всех гномов»), while its card is in the game
+    zone (interpretation I-84)."""
+
+    group: str
+    amount: int
+
+
+# «Гномы стоят на 1 [Монета] дешевле», «… дороже»: the canonical words, example, interpretation
+CLASS_COST_FORMS = {
+    "cheaper": ("{g} стоят на {n} [Монета] дешевле", "Гномы стоят на 1 [Монета] дешевле", "I-84"),
+    "dearer": ("{g} стоят на {n} [Монета] дороже", "Гномы стоят на 1 [Монета] дороже", "I-84"),
+    "own": ("Ваши {g} стоят на {n} [Монета] дешевле", "Ваши гномы стоят на 1 [Монета] дешевле", "203.3"),
+}
+
+
 def cost_of(game: Game, d: CardDef, player: str) -> int:
     """What playing ``d`` from ``player``'s hand costs now: its cost with every change (``hooks.COST``),
     never below 0."""
@@ -65,7 +84,7 @@ def _own(d: CardDef) -> bool:
 
 
 def _set(d: CardDef) -> bool:
-    return any(isinstance(a.effect, (SetCost, GroupCost)) for a in d.abilities)
+    return any(isinstance(a.effect, (SetCost, GroupCost, ClassCost)) for a in d.abilities)
 
 
 def _cost_change(game: Game, d: CardDef, player: str) -> int:
@@ -83,6 +102,8 @@ def _cost_change(game: Game, d: CardDef, player: str) -> int:
                 continue
             for a in ch.abilities(game, card):
                 if isinstance(a.effect, SetCost) and a.effect.subtype == d.subtype:
+                    change -= a.effect.amount
+                elif isinstance(a.effect, ClassCost) and ch.in_group(d, a.effect.group):
                     change -= a.effect.amount
                 elif (
                     isinstance(a.effect, GroupCost)
@@ -133,4 +154,4 @@ def _group_cost_coins(f: dict[str, Any]) -> Ability:
     return Ability("static", "", GroupCost(f["g"].lower(), f["n"]))
 
 
-serializable(OwnCost, SetCost, GroupCost)
+serializable(OwnCost, SetCost, GroupCost, ClassCost)

@@ -653,7 +653,7 @@ def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 _OPTIONAL = re.compile(r"^вы можете\s+", re.IGNORECASE)
-_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", при этом ", ", и ", " и ", ", ")
+_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", и ", " и ", ", ")  # «, при этом»: I-85, the grammar
 
 
 _DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words read
@@ -1075,7 +1075,11 @@ def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | N
     no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
     or says what is wrong)."""
     kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
-    fitting = [p for p in _grammar_abilities(sentence) if p.ability.kind in kinds and not (spell and p.comma)]
+    fitting = [
+        p
+        for p in _grammar_abilities(sentence)
+        if p.keyword or (p.ability.kind in kinds and not (spell and p.comma))
+    ]
     if len(fitting) != 1:
         return None
     return fitting[0].ability, fitting[0].reading

@@ -57,6 +57,9 @@ UNTARGETABLE: list[Handler] = []
 # (game, attacker: Card, targets: list[str]) -> list[str]: the characters the attacker may attack among
 # ``targets`` («особенность, обязывающая атаковать»).
 ATTACK_TARGETS: list[Handler] = []
+# (game, card) -> str | None: why the card may make no attack at all, neither a strike attack nor a shot
+# («Не может атаковать», berserk_engine.cannot_attack).
+CANNOT_ATTACK: list[Handler] = []
 # (game, card) -> bool: the card is never the target of attacks.
 CANNOT_BE_ATTACKED: list[Handler] = []
 # (game, card: CardDef, player: str) -> int: change to the cost of playing the card from hand.
@@ -92,6 +95,9 @@ SQUAD_RESTRICTIONS: list[Handler] = []
 EFFECTS_ENDED: list[Handler] = []
 # (game, player) -> None: a draw of the accumulation phase failed (304.2: the third failure loses).
 DRAW_FAILED: list[Handler] = []
+# (game) -> None: a card entered or left a hand, the game zone untouched (lives that depend on the hands,
+# berserk_engine.conditions, I-81: a state check is due).
+HAND_CHANGED: list[Handler] = []
 # (game) -> None: the game has just ended with a result (604.2: the cards are freed of effects and
 # return to their decks; placed cards to their owners' reserves, 204.5). Nothing of it is a game action.
 GAME_OVER: list[Handler] = []

@@ -145,6 +145,9 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     ev.new_id = new.id
     if from_zone == "play" or ev.to_zone == "play":
         game.zones_changed()  # indexes of the game zone (listeners, keywords present)
+    elif "hand" in (from_zone, ev.to_zone):
+        for h in hooks.active(game, hooks.HAND_CHANGED):
+            h(game)
     # 204.5: a placed card goes to the deck of the player named, not necessarily its owner's.
     zone_owner = ev.deck_of if ev.to_zone == "deck" and ev.deck_of else card.owner
     target = zone_list(game, ev.to_zone, zone_owner)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from berserk_engine import selectors
+from berserk_engine import hooks, selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.combat import attack_strength
 from berserk_engine.data import serializable
@@ -24,6 +24,10 @@ from berserk_engine.queue import note_targets
 from berserk_engine.state import Attack
 
 SHOT = term(__name__, "выстрел-на-х")
+# «выстрел на 2 в персонажа противника»: the printed form with its target (read by
+# berserk_engine.language.constructions): canonical words, example, the term
+IN_FORM = ("выстрел на {n} в {t}", "выстрел на 2 в персонажа противника", SHOT)
+PLAIN_FORM = ("выстрел на {n:Amount}", "выстрел на 2", SHOT)  # the keyword's own phrase (below)
 TARGET = Selector("chosen", "персонаж противника", CHARACTER, "enemy")
 
 
@@ -35,6 +39,13 @@ class Shot:
     def run(self, game, item) -> None:
         targets = selectors.resolve(game, self.target, item)
         if not targets:
+            return
+        shooter = game.state.cards.get(item.source)
+        banned = shooter is not None and next(
+            (why for h in hooks.active(game, hooks.CANNOT_ATTACK) if (why := h(game, shooter))), None
+        )
+        if banned:  # a shot is an attack (glossary «Атака»; I-82): the shot is not made
+            game.log("shot", f"выстрел не сделан: {banned}", player=item.controller, rule="атака")
             return
         target = targets[0]
         name = game.state.cards[target].name

@@ -78,6 +78,7 @@ class AbilityPart:
     ability: Ability
     reading: Reading
     comma: bool = False  # a trigger condition ended at «,» (only a creature's text says so, not a spell's)
+    keyword: bool = False  # a keyword ability: on any card
 
 
 @dataclass
@@ -132,8 +133,9 @@ def _aliases_of(grammar: g.Grammar) -> frozenset[str]:
 
 # --- frames: verbs → the engine's nodes, as data ---------------------------------------------------------
 
-_SLOT = re.compile(r"\{(\w+):(\w+)\}")
+_SLOT = re.compile(r"\{(\w+):?(\w*)\}")
 _SLOT_PART = {
+    "": "what",
     "Amount": "amount",
     "Num": "count",
     "Acc": "target",
@@ -220,9 +222,14 @@ def _frame(frame: Frame) -> Compiler:
         for token in tree.children:  # «+1»: a signed number of the construction itself
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
-        for value in context.values(tree):
+        for child in [c for c in tree.children if isinstance(c, Tree)]:
+            value = context.compile(child)
             if isinstance(value, Duration):
                 parts.setdefault("duration", value.until)
+            elif isinstance(value, AbilityPart) and value.keyword:  # «получает Рывок»: its words
+                words = context.words(child)
+                parts["granted"] = words[0].upper() + words[1:] + "."
+                parts["what"] = words
             if isinstance(value, Amount):
                 parts.setdefault("amount", value)
             elif isinstance(value, Subject):
@@ -237,7 +244,11 @@ def _frame(frame: Frame) -> Compiler:
         if "amount" in parts and "count" not in parts and parts["amount"].prop is None:
             parts["count"] = parts["amount"].value
         parts.setdefault("amount", Amount(value=1, words="1"))  # «возьмите карту»: one card
+        if "granted" in parts and "duration" not in parts:  # «Получает [текст]»: until the battle ends
+            parts["duration"] = _frames_file()["durations"]["until_end_of_battle"]
+            parts["forever"] = True
         parts["self"] = self_target()
+        parts["chosen"] = Selector("chosen", _frames_file()["chosen_target"], ("creature",))
         target = parts.get("target")
         for needed in frame.requires:
             if target is None or not getattr(target, needed):
@@ -254,6 +265,8 @@ def _frame(frame: Frame) -> Compiler:
             phrase = frame.many
         if frame.plural is not None and parts.get("plural"):
             phrase = frame.plural
+        if parts.get("forever"):  # no duration printed: none in the canonical words either
+            phrase = replace(phrase, format=phrase.format.replace(" {d:Dur}", ""))
         named = {slot: parts[_SLOT_PART[kind]] for slot, kind in _SLOT.findall(phrase.format)}
         return Part(node, Reading("phrase", phrase=phrase, named=named))
 
@@ -339,6 +352,14 @@ class Duration:
 @compiles("until_end_of_turn", "until_end_of_battle", "while_in_play")
 def _duration(tree: Tree[Any], context: Context) -> Duration:
     return Duration(_frames_file()["durations"][str(tree.data)])
+
+
+@compiles("own_turns", "enemy_turns")
+def _player_turns(tree: Tree[Any], context: Context) -> Duration:
+    """«на N ваших ходов», «на N ходов противника» (the term «На один (на Х) ходов игрока»)."""
+    (count,) = [c for c in tree.children if isinstance(c, Tree)]
+    side = "own" if tree.data == "own_turns" else "enemy"
+    return Duration(f"player_turns:{side}:{_number(count)}")
 
 
 @compiles("amount")
@@ -526,6 +547,62 @@ def _activated(tree: Tree[Any], context: Context) -> AbilityPart:
         cost, heads = cost + after[0].node, (*heads, after[0].reading)
     ability = Ability("activated", context.sentence, body.node, cost=cost)
     return AbilityPart(ability, Reading("sentence", parts=(Reading("head", parts=heads), body.reading)))
+
+
+@compiles("named_keyword", "attack_keyword")
+def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A keyword ability: the registry of keywords (:mod:`berserk_engine.keywords`) says what it means —
+    a static ability, an ability its module builds, or card text it expands to."""
+    from berserk_engine.keywords import KEYWORDS
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    words = [c for c in tree.children if isinstance(c, Tree)]
+    if tree.data == "attack_keyword":
+        term = _frames_file()["keywords"]["attack_keyword"]
+    else:
+        term = t._value(words[0], "keyword")
+    kw = KEYWORDS.get(term)
+    numbers = [tok.value for tok in tokens if tok.kind in ("number", "signed")]
+    value = numbers[0] if numbers else None
+    by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
+    if kw is None or ("{x:" in kw.phrase) != (value is not None):
+        raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
+    with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
+    # «Отравление 2» beside «Отравление на 2» (the seeds print both): the registry reads the printed
+    # form still (berserk_engine.printed.register_printed_keywords), until the registry goes
+    if by != with_by:
+        raise t.ReadError(f"«{context.words(tree)}»: так ключевое слово не пишется («{kw.example}»)")
+    if kw.build is not None:
+        built = kw.build(value)
+        if built is None:
+            raise t.ReadError(f"«{context.words(tree)}»: недопустимое значение ключевого слова")
+        ability = replace(built, keyword=kw.term, value=value if built.value is None else built.value)
+    elif kw.expands_to is not None:
+        ability = replace(_expansion(kw.expands_to.format(x=value)), keyword=kw.term, value=value)
+    else:
+        kind = "static" if kw.kind == "static" else kw.kind
+        ability = Ability(kind, kw.name, keyword=kw.term, value=value)
+    phrase = Phrase("keyword", kw.phrase, kw.example, _no_build, None, kw.term)
+    named = {"x": value} if value is not None else {}
+    reading = Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),))
+    return AbilityPart(replace(ability, text=context.sentence), reading, keyword=True)
+
+
+@cache
+def _by_word() -> str:
+    """«на» as the lexicon writes it (the preposition of «Отравление на Х», «ранить на Х»)."""
+    from berserk_engine.language.lexicon import lexicon
+
+    return next(e.form for e in lexicon().entries if e.category == "by")
+
+
+def _expansion(text: str) -> Ability:
+    """The ability of the card text a keyword means («Регенерация 2»: «В конце своего хода: излечиться
+    на 2.»), read by the grammar; the keyword is not read here when its text is not read yet."""
+    found = [p for p in read_ability(text) if p.ability.kind != "spell"]
+    if len(found) != 1:
+        raise t.ReadError(f"«{text}»: текст ключевого слова не прочитан грамматикой")
+    return found[0].ability
 
 
 @compiles("spell")

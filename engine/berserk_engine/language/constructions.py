@@ -1,0 +1,211 @@
+"""Printed constructions of the card language (issue 29): their grammar is ``syntax/constructions.lark``
+(alternatives added with ``%extend`` to the sentence layer's rules ``condition``, ``effects``,
+``constant``, ``clause``), their compilers are here (:data:`~berserk_engine.language.abilities.COMPILERS`,
+keyed by the grammar's aliases), their words in ``lexicon/constructions.toml``:
+
+* a condition on the hands — «у вас в руке больше карт, чем у противника», «у вас нет карт в руке» … —
+  :class:`~berserk_engine.conditions.HandTest`;
+* «Если [условие], [эффект]» and «[эффект], если [условие]» — one meaning in either order:
+  :class:`~berserk_engine.conditions.Provided` (interpretation I-80);
+* «Пока [условие], это существо имеет +N к удару» — :class:`~berserk_engine.conditions.WhileBonus` (I-81);
+* «Не может атаковать» — :class:`~berserk_engine.cannot_attack.CannotAttack` (I-82);
+* «выстрел на 2 в персонажа противника» — the shot (:mod:`berserk_engine.keywords.shot`) at the printed
+  target, and «[эффект] [цель противника] по его выбору» — the opponent picks the target on resolution
+  (:class:`~berserk_engine.opponent_choice.OpponentPicks`, I-83).
+
+The canonical words of each construction live beside its mechanic (``conditions.PROVIDED_FORM`` …): the
+reading of a construction renders in them, and they read back as the same node (tests/test_constructions.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Tree
+
+from berserk_engine.abilities import Ability, Amount, Selector, selectors_of
+from berserk_engine.cannot_attack import FORM as CANNOT_ATTACK_FORM
+from berserk_engine.cannot_attack import CannotAttack
+from berserk_engine.conditions import (
+    HAND_FORMS,
+    PROVIDED_FORM,
+    WHILE_FORM,
+    HandTest,
+    Provided,
+    WhileBonus,
+    bonus_words,
+)
+from berserk_engine.keywords.shot import IN_FORM, PLAIN_FORM, Shot
+from berserk_engine.keywords.shot import TARGET as SHOT_TARGET
+from berserk_engine.language import tree as t
+from berserk_engine.language.abilities import AbilityPart, Context, Effect, Part, compiles
+from berserk_engine.language.reading import Phrase, Reading
+from berserk_engine.opponent_choice import FORM as THEIR_CHOICE_FORM
+from berserk_engine.opponent_choice import opponent_picks
+
+
+def _phrase(form: tuple[str, str, str], category: str) -> Phrase:
+    """A phrase that only carries a construction's canonical words and what it rests on (no registry)."""
+    words, example, source = form
+    return Phrase(category, words, example, _no_build, None, source)
+
+
+def _no_build(_named: dict[str, Any]) -> None:  # compiled from the tree, never from a format
+    return None
+
+
+def _render(reading: Reading) -> str:
+    from berserk_engine.grammar import render
+
+    return render(reading)
+
+
+# --- a condition on the hands (I-80) -------------------------------------------------------------------
+
+
+@compiles("hand_more", "hand_less", "hand_empty", "hand_not_empty")
+def _hand(tree: Tree[Any], context: Context) -> Part:
+    test = HandTest(str(tree.data).removeprefix("hand_"))
+    return Part(test, Reading("phrase", phrase=_phrase(HAND_FORMS[test.kind], "condition"), named={}))
+
+
+# --- «если [условие], [эффект]», «[эффект], если [условие]» (I-80) ------------------------------------
+
+
+@compiles("provided", "provided_after")
+def _provided(tree: Tree[Any], context: Context) -> Effect:
+    values = context.values(tree)
+    condition, effect = values if tree.data == "provided" else reversed(values)
+    named = {"c": _render(condition.reading), "then": _render(effect.reading)}
+    reading = Reading("phrase", phrase=_phrase(PROVIDED_FORM, "effect"), named=named)
+    return Effect(Provided(condition.node, effect.node), effect.optional, reading)
+
+
+# --- constant abilities: «Пока …, …» (I-81), «Не может атаковать» (I-82) -------------------------------
+
+
+def _itself(values: list[Any], tree: Tree[Any], context: Context) -> None:
+    """The optional subject of a constant ability names the card itself («это существо»), nothing else."""
+    for value in values:
+        if isinstance(value, Selector) and value.mode != "self":
+            raise t.ReadError(
+                f"«{value.words}»: постоянная способность говорит о самой карте («это существо»)",
+                t._first(tree).start,
+            )
+
+
+@compiles("while_bonus")
+def _while_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
+    values = context.values(tree)
+    _itself(values, tree, context)
+    condition, (strike, life) = values[0], values[-1]
+    named = {"c": _render(condition.reading), "b": bonus_words(strike, life)}
+    reading = Reading("phrase", phrase=_phrase(WHILE_FORM, "static"), named=named)
+    ability = Ability("static", context.sentence, WhileBonus(condition.node, strike, life))
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+
+
+@compiles("bonus_strike", "bonus_life", "bonus_both", "bonus_same")
+def _bonus(tree: Tree[Any], context: Context) -> tuple[int, int]:
+    numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "signed"]
+    kind = str(tree.data)
+    if kind == "bonus_strike":
+        return numbers[0], 0
+    if kind == "bonus_life":
+        return 0, numbers[0]
+    if kind == "bonus_same":
+        return numbers[0], numbers[0]
+    return numbers[0], numbers[1]
+
+
+@compiles("cannot_attack")
+def _cannot_attack(tree: Tree[Any], context: Context) -> AbilityPart:
+    _itself(context.values(tree), tree, context)
+    reading = Reading("phrase", phrase=_phrase(CANNOT_ATTACK_FORM, "static"), named={})
+    ability = Ability("static", context.sentence, CannotAttack())
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+
+
+# --- «выстрел на 2 в [цель]», «[эффект] по его выбору» (I-83) ------------------------------------------
+
+
+@compiles("shot_at")
+def _shot_at(tree: Tree[Any], context: Context) -> Part:
+    amount, target = context.values(tree)
+    assert isinstance(amount, Amount) and isinstance(target, Selector)
+    named = {"n": amount.value, "t": target.words}
+    return Part(Shot(amount, target), Reading("phrase", phrase=_phrase(IN_FORM, "effect"), named=named))
+
+
+@compiles("shot_plain")
+def _shot_plain(tree: Tree[Any], context: Context) -> Part:
+    """«выстрел на 2»: the character of the opponent chosen at the declaration (I-27), as the keyword's
+    own phrase reads it."""
+    (amount,) = context.values(tree)
+    named = {"n": amount}
+    return Part(
+        Shot(amount, SHOT_TARGET), Reading("phrase", phrase=_phrase(PLAIN_FORM, "effect"), named=named)
+    )
+
+
+@compiles("their_choice")
+def _their_choice(tree: Tree[Any], context: Context) -> Part:
+    clause = next(c for c in tree.children if isinstance(c, Tree))
+    inner = context.compile(clause)
+    chosen = [s for s in selectors_of(inner.node) if s.chosen]
+    if len(chosen) != 1 or chosen[0].side != "enemy" or chosen[0].count != 1:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «по его выбору» — цель противника («персонажа противника»), одна",
+            t._first(tree).start,
+        )
+    named = {"effect": _render(inner.reading)}
+    reading = Reading("phrase", phrase=_phrase(THEIR_CHOICE_FORM, "effect"), named=named)
+    return Part(opponent_picks(inner.node, chosen[0]), reading)
+
+
+# --- «Гномы стоят на 1 [Монета] дешевле» (203.3, I-84), «Ваши гномы …» (GroupCost) ------------------
+
+
+@compiles("class_cheaper", "class_dearer", "own_class_cheaper")
+def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
+    from berserk_engine.costs import CLASS_COST_FORMS, ClassCost, GroupCost
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    group = next(tok.text for tok in tokens if any(a.category == "class" for a in _analyses(tok.text)))
+    amount = next(tok.value for tok in tokens if tok.kind == "number")
+    kind = str(tree.data)
+    effect: Any
+    if kind == "own_class_cheaper":
+        effect, form = GroupCost(group.lower(), amount), CLASS_COST_FORMS["own"]
+    elif kind == "class_cheaper":
+        effect, form = ClassCost(group.lower(), amount), CLASS_COST_FORMS["cheaper"]
+    else:
+        effect, form = ClassCost(group.lower(), -amount), CLASS_COST_FORMS["dearer"]
+    named = {"g": group.lower() if kind == "own_class_cheaper" else group.capitalize(), "n": amount}
+    reading = Reading("phrase", phrase=_phrase(form, "static"), named=named)
+    return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
+
+
+def _analyses(word: str) -> Any:
+    from berserk_engine.language.morphology import analyses
+
+    return analyses(word)
+
+
+# --- «[эффект X], при этом [эффект Y]» (I-85) ------------------------------------------------------------
+
+
+@compiles("thereby")
+def _thereby(tree: Tree[Any], context: Context) -> Effect:
+    from berserk_engine.thereby import FORM, Thereby, measurable
+
+    first, then = context.values(tree)
+    if first.optional or not measurable(first.node):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «при этом» — движок проверяет полное выполнение только у «ранить», "
+            "«излечить», «закрыть», «открыть», «возьмите карту» (толкование I-85)",
+            t._first(tree).start,
+        )
+    named = {"first": _render(first.reading), "then": _render(then.reading)}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Effect(Thereby(first.node, then.node), then.optional, reading)

@@ -1,0 +1,141 @@
+"""Printed constructions of issue 29 as the reader reads them (the game is played in features/part-8/):
+a condition on the hands before or after an effect, «Пока …, …», «Не может атаковать»."""
+
+from __future__ import annotations
+
+import berserk_engine  # noqa: F401 — loads the catalogue
+import pytest
+from berserk_engine.abilities import Ability
+from berserk_engine.cannot_attack import CannotAttack
+from berserk_engine.conditions import HandTest, Provided, WhileBonus
+from berserk_engine.effects import Draw
+from berserk_engine.errors import CardTextError
+from berserk_engine.grammar import parse_card_text, reading, render
+
+
+def _one(text: str, spell: bool = False) -> Ability:
+    (ability,) = parse_card_text("Карта", text, spell=spell)
+    return ability
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если у вас в руке больше карт, чем у противника, возьмите карту.",
+        "Если в вашей руке больше карт, чем у противника, возьмите карту.",
+        "Возьмите карту, если у вас в руке больше карт, чем у противника.",
+        "Взять карту, если в своей руке больше карт, чем у противника.",
+    ],
+)
+def test_a_condition_before_or_after_the_effect_is_one_meaning(text: str) -> None:
+    assert _one(text, spell=True).effect == Provided(
+        HandTest("more"), Draw(_one("Возьмите карту.", True).effect.amount)
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "kind"),
+    [
+        ("у вас в руке меньше карт, чем у противника", "less"),
+        ("у вас нет карт в руке", "empty"),
+        ("у вас в руке нет карт", "empty"),
+        ("у вас есть карты в руке", "not_empty"),
+    ],
+)
+def test_each_condition_on_the_hands(words: str, kind: str) -> None:
+    assert _one(f"Если {words}, возьмите карту.", spell=True).effect.test == HandTest(kind)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Найм: Выстрел на 2, если у вас в руке меньше карт, чем у противника.",
+        "Найм: если у вас в руке меньше карт, чем у противника, ранить на 2 выбранное существо.",
+        "Пока у вас нет карт в руке, это существо имеет +3 к удару.",
+        "Пока у вас в руке нет карт, это существо имеет +1 к удару и +2 к жизням.",
+        "Не может атаковать.",
+        "Если у вас в руке больше карт, чем у противника, возьмите карту.",
+    ],
+)
+def test_the_canonical_words_read_as_the_same_ability(text: str) -> None:
+    spell = not text.startswith(("Найм", "Пока", "Не "))
+    canonical = render(reading(text, spell=spell))
+    assert _one(canonical, spell).effect == _one(text, spell).effect
+
+
+def test_constant_abilities() -> None:
+    assert _one("Пока у вас нет карт в руке, это существо имеет +3 к удару.").effect == WhileBonus(
+        HandTest("empty"), 3, 0
+    )
+    assert _one("Это существо не может атаковать.").effect == CannotAttack()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Если у вас в руке больше карта, чем у противника, возьмите карту.",  # agreement broken
+        "Если у вас в руке больше карт, чем противника, возьмите карту.",  # «у» missing
+        "Если у вас в руке больше карт, возьмите карту.",  # than whom?
+        "Если у вас в руке больше карт, чем у противника.",  # no effect
+    ],
+)
+def test_what_the_condition_does_not_say_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Не может атаковать ударом.",  # a narrower ban: not this construction
+        "Пока у вас нет карт в руке, это существо имеет +3 к жизни.",
+        "Может атаковать.",
+    ],
+)
+def test_near_misses_of_the_constant_abilities_are_errors(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text)
+
+
+def test_the_opponent_picks_what_the_printed_target_names() -> None:
+    from berserk_engine.opponent_choice import OpponentPicks
+
+    effect = _one("[Закрыть]: Выстрел на 2 в персонажа противника по его выбору.").effect
+    assert isinstance(effect, OpponentPicks)
+    assert effect.among.side == "enemy" and effect.among.types == ("creature", "hero")
+    assert effect.among.mode == "each"  # no target named at the declaration (I-83)
+    assert _one("[Закрыть]: Выстрел на 2 в персонажа противника по его выбору.").slots == ()
+    assert _one("[Закрыть]: Выстрел на 2 в персонажа противника.").slots != ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ранить на 2 ваше существо по его выбору.",  # «его» is the opponent: the target must be his
+        "Ранить на 2 всех существ противника по его выбору.",  # nothing to choose
+        "Выстрел на 2 в персонажа противника по её выбору.",
+    ],
+)
+def test_by_their_choice_needs_one_target_of_the_opponent(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+def test_thereby_reads_when_the_engine_can_tell_the_first_part_was_done_in_full() -> None:
+    from berserk_engine.thereby import Thereby
+
+    effect = _one("Найм: ранить на 1 выбранное существо, при этом возьмите карту.").effect
+    assert isinstance(effect, Thereby)
+    assert isinstance(_one("Закройте существо, при этом возьмите карту.", spell=True).effect, Thereby)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Уничтожьте существо, при этом возьмите карту.",  # «in full» of a destruction: not measured
+        "Вы можете ранить на 1 существо, при этом возьмите карту.",
+    ],
+)
+def test_thereby_is_never_read_as_a_plain_sequence(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
