@@ -196,3 +196,15 @@ def test_cards_json_and_show_carry_the_kinds(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out
     assert "  механика не из этих правил: Модуль — определена: статьи «Модуль.»" in out
     assert out.splitlines()[-1].startswith("Карт в списке: 6, не прочитаны: 4. Из них: механика не из этих")
+
+
+def test_a_card_named_like_a_mechanic_does_not_use_it_by_naming_itself() -> None:
+    """«Засада» is a mechanic of the later glossary and the name of a card of ours: the card's own name
+    in its text (any form) is the card; the same word in another card's text is the mechanic."""
+    text = "Засада получает Броню 1. Когда Засады атакуют: возьмите карту."
+    assert [f.mechanic.name for f in mechanics_in(text, ["Засада"])] == []
+    assert [f.mechanic.name for f in mechanics_in(text)] == ["Засада"]
+    # a name of several words hides only itself: the keyword «Модуль» of the card stays
+    assert names("Модуль. Подготовьте Модуль атаки.") == ["Модуль", "Подготовить"]
+    found = mechanics_in("Модуль. Подготовьте Модуль атаки.", ["Модуль атаки"])
+    assert [(f.mechanic.name, f.start) for f in found] == [("Модуль", 0), ("Подготовить", 8)]

@@ -19,7 +19,7 @@ def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[
     found = []
     for number, raw, card in rows:
         text = str(card.get("text", "") or "")
-        outside = outside_mechanics(text)
+        outside = outside_mechanics(text, card["name"])
         if outside:
             first = outside[0]
             found.append(
@@ -58,9 +58,10 @@ def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[
     return found
 
 
-def outside_mechanics(text: str) -> list[dict[str, Any]]:
+def outside_mechanics(text: str, name: str = "") -> list[dict[str, Any]]:
     """The mechanics outside our rules that a card text uses (:mod:`berserk_engine.language.outside`),
-    each with its name, where it is defined, why it is not ours and where it stands in the text."""
+    each with its name, where it is defined, why it is not ours and where it stands in the text; the
+    card's own ``name`` in its text is the card, not a mechanic («Засада получает …»)."""
     from berserk_engine.language.outside import mechanics_in, outside
 
     source = outside().source
@@ -73,7 +74,7 @@ def outside_mechanics(text: str) -> list[dict[str, Any]]:
             "start": f.start,
             "end": f.end,
         }
-        for f in mechanics_in(text)
+        for f in mechanics_in(text, [name] if name else [])
     ]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -166,9 +167,28 @@ def _match(pattern: tuple[frozenset[str], ...], words: Words, span: int) -> tupl
     return None
 
 
-def mechanics_in(text: str) -> list[Found]:
-    """Every mechanic outside our rules that the text uses, in the order of the text (each once)."""
-    words = _words(text)
+def _without_names(words: Words, names: Iterable[str]) -> Words:
+    """The words with every mention of a card's own name (its words in order, in any form: «Засада»,
+    «Засады») emptied: a card named like a mechanic does not use it by naming itself."""
+    out = list(words)
+    for name in names:
+        wanted = [item[0] for item in _words(name) if item is not None]
+        if not wanted:
+            continue
+        for start in range(len(out) - len(wanted) + 1):
+            window = out[start : start + len(wanted)]
+            if all(item is not None and item[0] & lemma for item, lemma in zip(window, wanted, strict=True)):
+                for at, item in enumerate(window, start=start):
+                    assert item is not None
+                    out[at] = (frozenset(), item[1], item[2])
+    return out
+
+
+def mechanics_in(text: str, names: Iterable[str] = ()) -> list[Found]:
+    """Every mechanic outside our rules that the text uses, in the order of the text (each once).
+    ``names``: the card's own name (and any other name the text may mention as a card), never a
+    mechanic's word there."""
+    words = _without_names(_words(text), names)
     found = []
     for mechanic in outside().mechanics:
         spans = [s for s in (_match(p, words, mechanic.span) for p in mechanic.patterns) if s is not None]
