@@ -209,3 +209,32 @@ def _thereby(tree: Tree[Any], context: Context) -> Effect:
     named = {"first": _render(first.reading), "then": _render(then.reading)}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Effect(Thereby(first.node, then.node), then.optional, reading)
+
+
+# --- «Противник может [X]; иначе [Y]» (I-86) ---------------------------------------------------------------
+
+
+@compiles("deed_discard_one", "deed_discard_n", "deed_pay")
+def _deed(tree: Tree[Any], context: Context) -> Part:
+    from berserk_engine.effects import Discard
+    from berserk_engine.otherwise import Pay
+
+    kind = str(tree.data)
+    numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "number"]
+    counts = [v for v in context.values(tree) if isinstance(v, int)]
+    printed = context.words(tree)  # the deed as printed: the decision shows these words
+    words = printed[:1].lower() + printed[1:]
+    node: Any = Pay(numbers[0]) if kind == "deed_pay" else Discard((counts or [1])[0], opponent=True)
+    phrase = Phrase("effect", words, words, _no_build, None, "I-86")
+    return Part(node, Reading("phrase", phrase=phrase, named={}))
+
+
+@compiles("opponent_may")
+def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
+    from berserk_engine.otherwise import FORM, OpponentMay
+
+    deed, otherwise = context.values(tree)
+    words = _render(deed.reading)
+    named = {"deed": words, "otherwise": _render(otherwise.reading)}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Effect(OpponentMay(deed.node, otherwise.node, words), otherwise.optional, reading)
