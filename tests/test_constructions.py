@@ -160,3 +160,13 @@ def test_the_opponent_may_otherwise() -> None:
 def test_what_the_opponent_may_do_is_read_or_refused(text: str) -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", text, spell=True)
+
+
+def test_to_poison_is_to_get_the_keyword() -> None:
+    from berserk_engine.effects import Grant
+
+    effect = _one("Отравить существо на 2.", spell=True).effect
+    assert isinstance(effect, Grant) and effect.text == "Отравление 2."
+    assert effect == _one("Существо получает Отравление 2.", spell=True).effect
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Отравить существо на 0.", spell=True)  # «Отравление 0» is never declared

@@ -238,3 +238,21 @@ def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
     named = {"deed": words, "otherwise": _render(otherwise.reading)}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Effect(OpponentMay(deed.node, otherwise.node, words), otherwise.optional, reading)
+
+
+# --- «отравить [цель] на Х» (I-87) -------------------------------------------------------------------------
+
+
+@compiles("poison")
+def _poison(tree: Tree[Any], context: Context) -> Part:
+    from berserk_engine.keywords.poison import VERB_FORM, poisoned
+
+    values = [v for v in context.values(tree) if v is not None]
+    amount = next(v for v in values if isinstance(v, Amount))
+    target = next(v for v in values if isinstance(v, Selector))
+    if amount.value is None or amount.value < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: «Отравление 0» нельзя заявить", t._first(tree).start)
+    named = {"t": target.words, "n": amount.value}
+    return Part(
+        poisoned(amount.value, target), Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named)
+    )
