@@ -8,8 +8,6 @@ keyword: «выбранное существо получает Отравлен
 
 from __future__ import annotations
 
-from typing import Any
-
 from berserk_engine.keywords import keyword
 
 POISON = keyword(
@@ -27,12 +25,8 @@ POISON = keyword(
 
 # «Отравить [цель] на Х» (issue 29, interpretation I-87): the printed verb of the term «Отравление на Х» —
 # the target gets the keyword «Отравление Х», as «[цель] получает Отравление Х» (until the end of the
-# battle, «Получает [текст]»). Its canonical words, example, interpretation:
+# battle, «Получает [текст]»; berserk_engine.language.constructions builds it). Its canonical words,
+# example, interpretation:
 VERB_FORM = ("отравить {t} на {n}", "отравить существо на 1", "I-87")
 
-
-def poisoned(count: int, target: Any) -> Any:
-    """The effect of «отравить [цель] на Х»: the target gets «Отравление Х»."""
-    from berserk_engine.effects import Grant
-
-    return Grant(f"Отравление {count}.", target)
+GRANTED = "Отравление {n}."  # the keyword's text the target gets (as «Существо получает Отравление 2.»)

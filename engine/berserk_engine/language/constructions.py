@@ -245,7 +245,9 @@ def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
 
 @compiles("poison")
 def _poison(tree: Tree[Any], context: Context) -> Part:
-    from berserk_engine.keywords.poison import VERB_FORM, poisoned
+    """«отравить [цель] на Х»: the target gets the keyword «Отравление Х» (I-87)."""
+    from berserk_engine.effects import Grant
+    from berserk_engine.keywords.poison import GRANTED, VERB_FORM
 
     values = [v for v in context.values(tree) if v is not None]
     amount = next(v for v in values if isinstance(v, Amount))
@@ -253,6 +255,6 @@ def _poison(tree: Tree[Any], context: Context) -> Part:
     if amount.value is None or amount.value < 1:
         raise t.ReadError(f"«{context.words(tree)}»: «Отравление 0» нельзя заявить", t._first(tree).start)
     named = {"t": target.words, "n": amount.value}
-    return Part(
-        poisoned(amount.value, target), Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named)
-    )
+    keyword = GRANTED.format(n=amount.value)
+    reading = Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named)
+    return Part(Grant(keyword, target), reading)
