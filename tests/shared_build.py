@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -55,3 +57,28 @@ def once_per_session(
     if "error" in outcome:
         pytest.fail(f"{name}: сборка не удалась:\n{outcome['error']}")
     return folder, outcome["value"]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def reference_export(factory: pytest.TempPathFactory) -> Path:
+    """The whole suite in process on the reference engine, once per session: its results
+    (``reference.json``) and its test vectors (``vectors/``). tests/test_engines.py compares them with
+    the same suite through ``berserk-engine serve`` and replays the vectors; tests/test_vector_verdicts.py
+    holds the vector runners' verdicts to them — one run for both."""
+
+    def make(folder: Path) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-q", "-p", "no:cacheprovider",
+             "-p", "no:xdist", "--berserk-isolation", "none",
+             "--berserk-results", str(folder / "reference.json"),
+             "--berserk-export", str(folder / "vectors")],
+            cwd=ROOT, capture_output=True, text=True, check=False, timeout=900,
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise AssertionError(done.stdout[-3000:] + done.stderr[-3000:])
+        return {}
+
+    folder, _ = once_per_session(factory, "berserk-reference-export", make)
+    return folder

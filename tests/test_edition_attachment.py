@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_build import once_per_session
 
 from berserk_rules.cli import main
 from berserk_rules.corpus import load_corpus
@@ -58,15 +59,19 @@ def renumbered_sources(folder: Path) -> list[Path]:
     return out
 
 
-@pytest.fixture(scope="module")
-def edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("renumbered")
+def import_edition(tmp: Path) -> Path:
+    """The renumbered edition imported into ``tmp/edition``."""
     files = renumbered_sources(tmp / "in")
     out = tmp / "edition"
     editorial = ROOT / "rules" / "editorial.toml"
     args = ["import", "--edition", "перенумерованная", "--out", str(out), "--editorial", str(editorial)]
     assert main([*args, *map(str, files)]) == 0
     return out
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return import_edition(tmp_path_factory.mktemp("renumbered"))
 
 
 def test_normalized_text_ignores_typography_only() -> None:
@@ -92,9 +97,15 @@ def test_scenarios_attach_only_where_the_text_is_theirs(edition: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def site(edition: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The edition's site, with a run in which every scenario of the project passed."""
-    tmp = tmp_path_factory.mktemp("renumbered-site")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edition's site, with a run in which every scenario of the project passed: built once per
+    session (``shared_build``), whichever worker asks first."""
+    tmp, _ = once_per_session(tmp_path_factory, "berserk-renumbered-site", _build_site)
+    return tmp / "site"
+
+
+def _build_site(tmp: Path) -> dict[str, str]:
+    edition = import_edition(tmp)
     records = [
         {"id": ref.id, "name": ref.name, "file": ref.file, "line": ref.line, "rules": list(ref.rules),
          "tags": list(ref.tags), "status": "passed", "message": None, "duration": 0.01}
@@ -112,7 +123,7 @@ def site(edition: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp / "site"
     args = ["site", "--no-check", "--corpus", str(edition), "--results", str(results), "--out", str(out)]
     assert main(args) == 0
-    return out
+    return {"site": str(out)}
 
 
 def rule_box(html: str, rule: str) -> str:

@@ -27,6 +27,7 @@ from berserk_rules.harness.checked import ProcessDriver
 from berserk_rules.harness.protocol import EngineProcess
 from berserk_rules.report.vectors import replay
 from tests.project_kit import CARD, PASSING, ROOT, feature, make_project
+from tests.shared_build import once_per_session, reference_export
 from tests.wrong_drivers import WRONG
 
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'broken_engine.py'}"
@@ -53,24 +54,25 @@ def check(project: Path, *args: str) -> tuple[int, str, dict]:
 
 @pytest.fixture(scope="module")
 def reference_runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole suite twice, at the same time: in process (recording the test vectors) and
-    through ``berserk-engine serve``."""
-    tmp = tmp_path_factory.mktemp("reference")
-    in_process = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-q", "-p", "no:cacheprovider",
-         "--berserk-isolation", "none", "--berserk-results", str(tmp / "in-process.json"),
-         "--berserk-export", str(tmp / "vectors")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    served = subprocess.run(
-        [sys.executable, "-m", "berserk_rules.cli", "check", "--engine", "berserk-engine serve",
-         "--results", str(tmp / "served.json")],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
-    )  # fmt: skip
-    out, _ = in_process.communicate(timeout=300)
-    assert served.returncode == 0, served.stdout + served.stderr
-    assert in_process.returncode == 0, out
-    return tmp
+    """The whole suite twice, at the same time: through ``berserk-engine serve``, and in process
+    (recording the test vectors, ``shared_build.reference_export``) — both once per session."""
+
+    def make(tmp: Path) -> dict[str, str]:
+        served = subprocess.Popen(
+            [sys.executable, "-m", "berserk_rules.cli", "check", "--engine", "berserk-engine serve",
+             "--results", str(tmp / "served.json")],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        try:
+            export = reference_export(tmp_path_factory)
+        finally:
+            out, _ = served.communicate(timeout=600)
+        assert served.returncode == 0, out
+        (tmp / "in-process.json").symlink_to(export / "reference.json")
+        (tmp / "vectors").symlink_to(export / "vectors", target_is_directory=True)
+        return {}
+
+    return once_per_session(tmp_path_factory, "berserk-reference-served", make)[0]
 
 
 @pytest.mark.slow  # the whole suite twice (reference_runs)

@@ -11,10 +11,9 @@ import pytest
 from berserk_rules.corpus import load_corpus
 from berserk_rules.errors import UserError
 from berserk_rules.rulebook.project import project_root
+from berserk_rules.site.lemmas import DECLENSIONS, compact_paradigm
 from berserk_rules.site.search import (
-    DECLENSIONS,
     SEARCH_WORDS,
-    compact_paradigm,
     entry_index,
     one_edit,
     root,

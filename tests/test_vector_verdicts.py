@@ -24,6 +24,7 @@ from berserk_rules.harness.protocol import EngineProcess
 from berserk_rules.reference.driver import ReferenceDriver
 from berserk_rules.report.vectors import run_vector
 from berserk_rules.runner.capabilities import Capabilities
+from tests.shared_build import reference_export
 from tests.test_js_package import tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,22 +36,21 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The vectors (and the reference engine's results) and ``check`` of the example engine."""
+    """The vectors (and the reference engine's results: once per session,
+    ``shared_build.reference_export``) and ``check`` of the example engine, at the same time."""
     tmp = tmp_path_factory.mktemp("verdicts")
-    export = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-q", "-p", "no:cacheprovider",
-         "-p", "no:xdist", "--berserk-isolation", "none", "--berserk-results", str(tmp / "reference.json"),
-         "--berserk-export", str(tmp / "vectors")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    js = subprocess.run(
+    js = subprocess.Popen(
         [sys.executable, "-m", "berserk_rules.cli", "check", "--engine", f"{tool('node')} {JS_ENGINE}",
          "--results", str(tmp / "js.json")],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
-    out, _ = export.communicate(timeout=600)
-    assert export.returncode == 0, out[-3000:]
-    assert js.returncode == 0, js.stdout[-3000:] + js.stderr[-3000:]
+    try:
+        export = reference_export(tmp_path_factory)
+    finally:
+        out, _ = js.communicate(timeout=600)
+    assert js.returncode == 0, out[-3000:]
+    (tmp / "reference.json").symlink_to(export / "reference.json")
+    (tmp / "vectors").symlink_to(export / "vectors", target_is_directory=True)
     return tmp
 
 

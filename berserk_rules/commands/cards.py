@@ -20,7 +20,10 @@ the whole file.
 
 For a card the engine cannot read the report names the file, the line and the column where the
 sentence starts, the card, the sentence and what was not understood, with the nearest forms the
-engine reads. Exit code 0: every card is read; 1: some are not (each printed as
+engine reads. A text that uses a mechanic our rules do not define («Модуль», «Подготовьте», «Выберите
+одно из: …») is not read at all but named: «механика не из этих правил: …» with where the mechanic is
+defined (:mod:`berserk_engine.language.outside`); the summary counts the cards not read by kind.
+Exit code 0: every card is read; 1: some are not (each printed as
 ``file:line:column: …``); 2: the file cannot be read (missing, not UTF-8, a bad table — the error
 names the file and the line; a bad header, a row that is no table row).
 """
@@ -87,6 +90,7 @@ def _bad_row(shown: str, number: int, name: str, message: str) -> dict[str, Any]
         "line": number,
         "column": 1,
         "card": name,
+        "kind": "row",
         "sentence": "",
         "position": None,
         "message": f"строка списка не прочитана: {message}",
@@ -194,7 +198,8 @@ def run(args: argparse.Namespace) -> int:
     found = sorted(bad + unreadable(rows, args.file), key=lambda f: f["line"])
     total = len(rows) + len(bad)
     if args.json:
-        print(json.dumps({"cards": total, "unreadable": found}, ensure_ascii=False, indent=2))
+        document = {"cards": total, "unreadable": found, "kinds": kinds(found)}
+        print(json.dumps(document, ensure_ascii=False, indent=2))
         return 1 if found else 0
     for f in found:
         where = f", предложение {f['position'][0]}" if f["position"] else ""
@@ -203,8 +208,43 @@ def run(args: argparse.Namespace) -> int:
         sentence = f": «{f['sentence']}»" if f["sentence"] else ""
         print(f"{f['file']}:{f['line']}:{f['column']}:{card} {f['message']}{sentence}{hint}")
     verdict = f"не прочитаны: {len(found)}" if found else "все прочитаны"
-    print(f"Карт в списке: {total} — {verdict}.")
+    print(f"Карт в списке: {total} — {verdict}.{by_kind(found)}")
     return 1 if found else 0
+
+
+KIND_NAMES = {
+    "outside": "механика не из этих правил",
+    "unread": "фразы, которых читатель не читает",
+    "row": "строки списка с ошибкой",
+}
+
+
+def kinds(found: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many cards are not read, by kind (``outside``, ``unread``, ``row``), and how many cards use
+    each mechanic outside our rules."""
+    counts = {kind: sum(1 for f in found if f.get("kind") == kind) for kind in KIND_NAMES}
+    mechanics: dict[str, int] = {}
+    for f in found:
+        for name in dict.fromkeys(m["name"] for m in f.get("mechanics", [])):
+            mechanics[name] = mechanics.get(name, 0) + 1
+    ordered = dict(sorted(mechanics.items(), key=lambda item: (-item[1], item[0])))
+    return {**counts, "mechanics": ordered}
+
+
+def by_kind(found: list[dict[str, Any]]) -> str:
+    """The kinds of the cards not read, as a sentence — «Из них: механика не из этих правил — 3
+    (Модуль — 2, Подготовить — 1); фразы, которых читатель не читает — 1.» — or nothing."""
+    if not found:
+        return ""
+    counted = kinds(found)
+    parts = []
+    for kind, name in KIND_NAMES.items():
+        if counted[kind]:
+            part = f"{name} — {counted[kind]}"
+            if kind == "outside":
+                part += " (" + ", ".join(f"{m} — {n}" for m, n in counted["mechanics"].items()) + ")"
+            parts.append(part)
+    return " Из них: " + "; ".join(parts) + "."
 
 
 def _show(rows: list[Row], bad: list[dict[str, Any]], args: argparse.Namespace) -> int:
@@ -215,14 +255,21 @@ def _show(rows: list[Row], bad: list[dict[str, Any]], args: argparse.Namespace) 
         + [{"file": b["file"], "line": b["line"], "card": b["card"], "error": b} for b in bad],
         key=lambda c: c["line"],
     )
-    unread = sum(1 for c in cards if "error" in c)
+    errors = [c["error"] for c in cards if "error" in c]
+    unread = len(errors)
     if args.json:
-        print(json.dumps({"cards": cards, "unreadable": unread}, ensure_ascii=False, indent=2))
+        document = {"cards": cards, "unreadable": unread, "kinds": kinds(errors)}
+        print(json.dumps(document, ensure_ascii=False, indent=2))
         return 1 if unread else 0
     for card in cards:
         print(f"{card['file']}:{card['line']}: карта «{card['card']}»")
         if "error" in card:
-            print(f"  не прочитана: {card['error']['message']}")
+            error = card["error"]
+            if error.get("kind") == "outside":  # named, never read as something else
+                for mechanic in error["mechanics"]:
+                    print(f"  механика не из этих правил: {mechanic['name']} — {mechanic['where']}")
+            else:
+                print(f"  не прочитана: {error['message']}")
             continue
         if not card["abilities"]:
             print("  без текста")
@@ -230,7 +277,7 @@ def _show(rows: list[Row], bad: list[dict[str, Any]], args: argparse.Namespace) 
             print(f"  {number}. {ability['text']}")
             print(f"     как понято: {ability['canonical']} ({ability['kind']})")
             _print_node(ability["tree"], "     ")
-    print(f"Карт в списке: {len(cards)}, не прочитаны: {unread}.")
+    print(f"Карт в списке: {len(cards)}, не прочитаны: {unread}.{by_kind(errors)}")
     return 1 if unread else 0
 
 

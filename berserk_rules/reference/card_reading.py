@@ -10,12 +10,34 @@ from typing import Any
 
 
 def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[dict[str, Any]]:
-    """Every card the reference engine cannot read, with where and why."""
+    """Every card the reference engine does not read, with where and why: ``kind`` "outside" — the
+    text uses a mechanic our rules do not define (named, with where it is defined: never read as
+    something else), or "unread" — phrasing the reader cannot read."""
     from berserk_engine.cards import CardDef
     from berserk_engine.errors import CardTextError
 
     found = []
     for number, raw, card in rows:
+        text = str(card.get("text", "") or "")
+        outside = outside_mechanics(text)
+        if outside:
+            first = outside[0]
+            found.append(
+                {
+                    "file": shown,
+                    "line": number,
+                    "column": _column_at(raw, text, first["start"]),
+                    "card": card["name"],
+                    "kind": "outside",
+                    "sentence": text[first["start"] : first["end"]],
+                    "position": None,
+                    "message": "механика не из этих правил: "
+                    + "; ".join(f"{m['name']} — {m['where']}" for m in outside),
+                    "mechanics": outside,
+                    "nearest": [],
+                }
+            )
+            continue
         props = {k: v for k, v in card.items() if k not in ("name", "type", "count")}
         try:
             CardDef.build(card["name"], card["type"], **props)
@@ -24,8 +46,9 @@ def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[
                 {
                     "file": shown,
                     "line": number,
-                    "column": _column(raw, card.get("text", ""), exc),
+                    "column": _column_at(raw, text, exc.position[1] if exc.position else 0),
                     "card": exc.card,
+                    "kind": "unread",
                     "sentence": exc.text,
                     "position": list(exc.position) if exc.position else None,
                     "message": exc.message,
@@ -35,16 +58,30 @@ def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[
     return found
 
 
-def _column(raw: str, text: str, exc: Any) -> int:
-    """The column (from 1) of the line where the unreadable sentence starts; the card's text cell when
-    the sentence cannot be found, the start of the line when the error is not about the text."""
-    if not text:
-        return 1
-    cell = raw.find(text[: max(1, min(len(text), 20))])
-    if cell < 0:
-        return 1
-    offset = exc.position[1] if exc.position else 0
-    return cell + offset + 1
+def outside_mechanics(text: str) -> list[dict[str, Any]]:
+    """The mechanics outside our rules that a card text uses (:mod:`berserk_engine.language.outside`),
+    each with its name, where it is defined, why it is not ours and where it stands in the text."""
+    from berserk_engine.language.outside import mechanics_in, outside
+
+    source = outside().source
+    return [
+        {
+            "name": f.mechanic.name,
+            "where": f.mechanic.where_message(source),
+            "defined": list(f.mechanic.defined),
+            "why": f.mechanic.why,
+            "start": f.start,
+            "end": f.end,
+        }
+        for f in mechanics_in(text)
+    ]
+
+
+def _column_at(raw: str, text: str, offset: int) -> int:
+    """The column (from 1) of a character of the card's text on its line; 1 when the text cannot be
+    found on the line (a JSON list: the object's line)."""
+    cell = raw.find(text[: max(1, min(len(text), 20))]) if text else -1
+    return cell + offset + 1 if cell >= 0 else 1
 
 
 ABILITY_KINDS = {
@@ -94,7 +131,7 @@ def readings(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[di
                     }
                 )
         except CardTextError as exc:  # read as a card, not alone: cannot happen, said all the same
-            out.append({**entry, "error": {"message": exc.message}})
+            out.append({**entry, "error": {"kind": "unread", "message": exc.message}})
             continue
         out.append({**entry, "abilities": abilities})
     return out

@@ -166,9 +166,9 @@
 
   /* Verb forms the rules never print («погибли», «спасовал», «вошёл»): window.BERSERK_FORMS holds
    * pymorphy3's paradigms (suffix lists) of the corpus's verbs and each verb's stem with its
-   * infinitive (berserk_rules.site.search.lemma_data); a form is a stem plus one of its paradigm's
+   * infinitive (berserk_rules.site.lemmas.lemma_data); a form is a stem plus one of its paradigm's
    * suffixes. */
-  // a participle's declension, written once as its stem and a mark (berserk_rules.site.search.DECLENSIONS)
+  // a participle's declension, written once as its stem and a mark (berserk_rules.site.lemmas.DECLENSIONS)
   const DECLENSIONS = {
     "*": ["ая", "его", "ее", "ей", "ем", "ему", "ею", "ие", "ий", "им", "ими", "их", "ую"],
     "+": ["ая", "ого", "ое", "ой", "ом", "ому", "ою", "ые", "ый", "ым", "ыми", "ых", "ую"],

@@ -787,9 +787,11 @@ GRAMMAR_FRAMES = {
 
 def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     clause = _grammar_clause(core)
-    if clause is None or clause.frame not in GRAMMAR_FRAMES:  # a construction of issue 29: not a phrase
+    if clause is None or clause.frame not in GRAMMAR_FRAMES:  # the sentence layer's own frames
         return []
     ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
+    if "{n:" in ph.format and clause.amount is None:  # «на значение удара …»: the sentence layer's
+        return []
     named: dict[str, Any] = {}
     if clause.amount is not None:
         whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
@@ -831,7 +833,7 @@ def _grammar_trigger(head: str) -> Any:
 def _grammar_cost(part: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     """A payment no phrase reads, asked of the grammar: «раньтесь на 1» is the payment «раниться на 1»."""
     clause = _grammar_clause(part)
-    if clause is None or clause.frame != "self_wound":
+    if clause is None or clause.frame != "self_wound" or clause.amount is None:
         return []
     ph = next(p for p in PHRASES["cost"] if p.format == "раниться на {n:Num}")
     named: dict[str, Any] = {"n": clause.amount}
@@ -1073,7 +1075,11 @@ def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | N
     no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
     or says what is wrong)."""
     kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
-    fitting = [p for p in _grammar_abilities(sentence) if p.ability.kind in kinds and not (spell and p.comma)]
+    fitting = [
+        p
+        for p in _grammar_abilities(sentence)
+        if p.keyword or (p.ability.kind in kinds and not (spell and p.comma))
+    ]
     if len(fitting) != 1:
         return None
     return fitting[0].ability, fitting[0].reading

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -78,6 +78,7 @@ class AbilityPart:
     ability: Ability
     reading: Reading
     comma: bool = False  # a trigger condition ended at «,» (only a creature's text says so, not a spell's)
+    keyword: bool = False  # a keyword ability: on any card
 
 
 @dataclass
@@ -133,7 +134,14 @@ def _aliases_of(grammar: g.Grammar) -> frozenset[str]:
 # --- frames: verbs → the engine's nodes, as data ---------------------------------------------------------
 
 _SLOT = re.compile(r"\{(\w+):(\w+)\}")
-_SLOT_PART = {"Amount": "amount", "Num": "count", "Acc": "target"}
+_SLOT_PART = {
+    "Amount": "amount",
+    "Num": "count",
+    "Acc": "target",
+    "Nom": "target",
+    "Signed": "signed",
+    "Dur": "duration",
+}
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,7 @@ class Frame:
     phrase: Phrase
     many: Phrase | None  # the canonical words after a number that takes the genitive plural
     one: Phrase | None  # the canonical words for the number 1 («Один раз за ход»)
+    plural: Phrase | None  # the canonical words for a subject in the plural («… получают …»)
 
 
 def _no_build(_named: dict[str, Any]) -> Any:  # a frame is compiled from the tree, never from a format
@@ -196,6 +205,7 @@ def frames() -> dict[str, Frame]:
             phrase(raw["canonical"]),
             phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
             phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
+            phrase(raw["canonical_plural"]) if "canonical_plural" in raw else None,
         )
     return out
 
@@ -208,9 +218,17 @@ def _genitive_plural_after(number: int) -> bool:
 def _frame(frame: Frame) -> Compiler:
     def compile_frame(tree: Tree[Any], context: Context) -> Part:
         parts: dict[str, Any] = {}
+        for token in tree.children:  # «+1»: a signed number of the construction itself
+            if not isinstance(token, Tree) and token.source.kind == "signed":
+                parts["signed"] = token.source.value
         for value in context.values(tree):
+            if isinstance(value, Duration):
+                parts.setdefault("duration", value.until)
             if isinstance(value, Amount):
                 parts.setdefault("amount", value)
+            elif isinstance(value, Subject):
+                parts.setdefault("target", value.selector)
+                parts["plural"] = value.plural
             elif isinstance(value, Selector):
                 parts.setdefault("target", value)
             elif isinstance(value, int) and not isinstance(value, bool):
@@ -225,6 +243,9 @@ def _frame(frame: Frame) -> Compiler:
         for needed in frame.requires:
             if target is None or not getattr(target, needed):
                 raise t.ReadError(f"«{context.words(tree)}»: цель здесь выбирают («выберите существо»)")
+        missing = [source for source in frame.fields.values() if source not in parts]
+        if missing:  # «раниться на значение удара …» as a payment: a payment is a number
+            raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается число")
         kwargs = {name: parts[source] for name, source in frame.fields.items()}
         node = data.REGISTRY[frame.node](**kwargs, **frame.const)
         phrase = frame.phrase
@@ -232,6 +253,8 @@ def _frame(frame: Frame) -> Compiler:
             phrase = frame.one
         elif frame.many is not None and _genitive_plural_after(parts.get("count", 1)):
             phrase = frame.many
+        if frame.plural is not None and parts.get("plural"):
+            phrase = frame.plural
         named = {slot: parts[_SLOT_PART[kind]] for slot, kind in _SLOT.findall(phrase.format)}
         return Part(node, Reading("phrase", phrase=phrase, named=named))
 
@@ -254,10 +277,92 @@ def _target(tree: Tree[Any], context: Context) -> Selector:
     return t._target(tree, context.text)
 
 
+@dataclass(frozen=True)
+class Subject:
+    """The subject of a clause («выбранное существо получает …»): its selector and its number."""
+
+    selector: Selector
+    plural: bool
+
+
+@compiles("actor_sing", "actor_plur")
+def _subject(tree: Tree[Any], context: Context) -> Subject:
+    """A subject in the nominative. The engine's words of it are its words in the accusative («все
+    существа противника» → «всех существ противника»: the old tables' words, for identical nodes), but
+    for a class, a name, a cost and the three targets of ``nominative_words`` (frames.toml)."""
+    selector = t._target(tree, context.text)
+    printed = selector.words
+    kept = printed in _frames_file()["nominative_words"] or printed.startswith("\u00ab")
+    if not (kept or selector.classes or selector.condition.startswith(("cost", "name"))):
+        selector = replace(selector, words=_accusative(tree))
+    return Subject(selector, tree.data == "actor_plur")
+
+
+def _accusative(tree: Tree[Any]) -> str:
+    """A nominative noun group's words in the accusative, inflected by pymorphy3 (animate: as the
+    genitive in the plural and the masculine singular); words in another case stay as they are."""
+    from berserk_engine.language.lexicon import fold, lexicon
+    from berserk_engine.language.morphology import _known, analyses
+
+    tokens = [w.source for w in t._tokens(tree)]
+    heads = [
+        a for w in tokens for a in analyses(w.text) if a.category in ("kind", "class") and a.case == "nomn"
+    ]
+    plural = any(a.number == "plur" for a in heads)
+    animate = any(a.animacy == "anim" for a in heads)
+    masculine = any(a.gender == "masc" for a in heads)
+    case = "gent" if animate and (plural or masculine) else "accs"
+    out = []
+    for token in tokens:
+        word = fold(token.text)
+        found = analyses(token.text)
+        if any(a.category == "ref" for a in found):  # «оно» → «его»
+            word = next(e.form for e in lexicon().entries if e.category == "ref" and e.case == "accs")
+        elif any(a.case == "nomn" for a in found):
+            number = "plur" if plural else "sing"
+            for parse in _known(word):
+                if parse.tag.case == "nomn" and parse.tag.number == number:
+                    inflected = parse.inflect({case})
+                    if inflected is not None:
+                        word = inflected.word
+                        break
+        out.append(word)
+    return " ".join(out)
+
+
+@dataclass(frozen=True)
+class Duration:
+    """How long an effect lasts (310.2): the engine's ``until``."""
+
+    until: str
+
+
+@compiles("until_end_of_turn", "until_end_of_battle", "while_in_play")
+def _duration(tree: Tree[Any], context: Context) -> Duration:
+    return Duration(_frames_file()["durations"][str(tree.data)])
+
+
+@compiles("own_turns", "enemy_turns")
+def _player_turns(tree: Tree[Any], context: Context) -> Duration:
+    """«на N ваших ходов», «на N ходов противника» (the term «На один (на Х) ходов игрока»)."""
+    (count,) = [c for c in tree.children if isinstance(c, Tree)]
+    side = "own" if tree.data == "own_turns" else "enemy"
+    return Duration(f"player_turns:{side}:{_number(count)}")
+
+
 @compiles("amount")
 def _amount(tree: Tree[Any], context: Context) -> Amount:
     value = _number(tree)
     return Amount(value=value, words=str(value))
+
+
+@compiles("strike_value")
+def _strike_value(tree: Tree[Any], context: Context) -> Amount:
+    """«значение удара этого существа»: the creature's own strike (the kind must be a creature)."""
+    kind = [c for c in tree.children if not isinstance(c, Tree)][-1]
+    if t._value(Tree("kind", [kind]), "kind") != "creature":
+        raise t.ReadError(f"«{context.words(tree)}»: значение удара — у этого существа", kind.source.start)
+    return Amount(prop="strike", words=context.words(tree))
 
 
 @compiles("amount_of_cards", "times_count")
@@ -430,6 +535,62 @@ def _activated(tree: Tree[Any], context: Context) -> AbilityPart:
         cost, heads = cost + after[0].node, (*heads, after[0].reading)
     ability = Ability("activated", context.sentence, body.node, cost=cost)
     return AbilityPart(ability, Reading("sentence", parts=(Reading("head", parts=heads), body.reading)))
+
+
+@compiles("named_keyword", "attack_keyword")
+def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A keyword ability: the registry of keywords (:mod:`berserk_engine.keywords`) says what it means —
+    a static ability, an ability its module builds, or card text it expands to."""
+    from berserk_engine.keywords import KEYWORDS
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    words = [c for c in tree.children if isinstance(c, Tree)]
+    if tree.data == "attack_keyword":
+        term = _frames_file()["keywords"]["attack_keyword"]
+    else:
+        term = t._value(words[0], "keyword")
+    kw = KEYWORDS.get(term)
+    numbers = [tok.value for tok in tokens if tok.kind in ("number", "signed")]
+    value = numbers[0] if numbers else None
+    by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
+    if kw is None or ("{x:" in kw.phrase) != (value is not None):
+        raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
+    with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
+    # «Отравление 2» beside «Отравление на 2» (the seeds print both): the registry reads the printed
+    # form still (berserk_engine.printed.register_printed_keywords), until the registry goes
+    if by != with_by:
+        raise t.ReadError(f"«{context.words(tree)}»: так ключевое слово не пишется («{kw.example}»)")
+    if kw.build is not None:
+        built = kw.build(value)
+        if built is None:
+            raise t.ReadError(f"«{context.words(tree)}»: недопустимое значение ключевого слова")
+        ability = replace(built, keyword=kw.term, value=value if built.value is None else built.value)
+    elif kw.expands_to is not None:
+        ability = replace(_expansion(kw.expands_to.format(x=value)), keyword=kw.term, value=value)
+    else:
+        kind = "static" if kw.kind == "static" else kw.kind
+        ability = Ability(kind, kw.name, keyword=kw.term, value=value)
+    phrase = Phrase("keyword", kw.phrase, kw.example, _no_build, None, kw.term)
+    named = {"x": value} if value is not None else {}
+    reading = Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),))
+    return AbilityPart(replace(ability, text=context.sentence), reading, keyword=True)
+
+
+@cache
+def _by_word() -> str:
+    """«на» as the lexicon writes it (the preposition of «Отравление на Х», «ранить на Х»)."""
+    from berserk_engine.language.lexicon import lexicon
+
+    return next(e.form for e in lexicon().entries if e.category == "by")
+
+
+def _expansion(text: str) -> Ability:
+    """The ability of the card text a keyword means («Регенерация 2»: «В конце своего хода: излечиться
+    на 2.»), read by the grammar; the keyword is not read here when its text is not read yet."""
+    found = [p for p in read_ability(text) if p.ability.kind != "spell"]
+    if len(found) != 1:
+        raise t.ReadError(f"«{text}»: текст ключевого слова не прочитан грамматикой")
+    return found[0].ability
 
 
 @compiles("spell")

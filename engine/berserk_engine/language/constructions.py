@@ -105,15 +105,15 @@ def _while_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
 
 
-@compiles("strike_bonus", "life_bonus", "both_bonus", "same_bonus")
+@compiles("bonus_strike", "bonus_life", "bonus_both", "bonus_same")
 def _bonus(tree: Tree[Any], context: Context) -> tuple[int, int]:
     numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "signed"]
     kind = str(tree.data)
-    if kind == "strike_bonus":
+    if kind == "bonus_strike":
         return numbers[0], 0
-    if kind == "life_bonus":
+    if kind == "bonus_life":
         return 0, numbers[0]
-    if kind == "same_bonus":
+    if kind == "bonus_same":
         return numbers[0], numbers[0]
     return numbers[0], numbers[1]
 

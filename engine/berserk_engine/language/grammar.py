@@ -15,6 +15,8 @@ compiles each and merges those with the same meaning.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -152,11 +154,98 @@ class NoParse(ValueError):
 
 
 def parse(ws: list[_Word], start: str) -> Tree[Any]:
-    """The forest of readings (``_ambig`` nodes where there are several). Raises :class:`NoParse`."""
+    """The forest of readings (``_ambig`` nodes where there are several). Raises :class:`NoParse`.
+
+    Forests are cached on disk (:func:`cache_folder`), keyed by the grammar's and the lexicon's hash,
+    pymorphy3's version, the start rule and the terminals of the words — what the parse depends on."""
+    folder = cache_folder()
+    path = folder / f"{_cache_key(ws, start)}.json" if folder is not None else None
+    if path is not None:
+        cached = _load(path, ws)
+        if isinstance(cached, NoParse):
+            raise cached
+        if cached is not None:
+            return cached
     try:
-        return grammar().parser.parse(ws, start=start)  # type: ignore[arg-type]
+        forest = grammar().parser.parse(ws, start=start)  # type: ignore[arg-type]
     except UnexpectedInput as exc:
         token = getattr(exc, "token", None)
         source = getattr(token, "source", None)
         expected = frozenset(getattr(exc, "expected", ()) or ())
+        if path is not None:
+            at = next((i for i, w in enumerate(ws) if w is token), None)
+            _store(path, {"error": {"at": at, "expected": sorted(expected)}})
         raise NoParse(source, expected) from None
+    if path is not None:
+        data = _plain(forest, {id(w): i for i, w in enumerate(ws)})
+        if data is not None:
+            _store(path, {"forest": data})
+    return forest
+
+
+CACHE_ENV = "BERSERK_READER_CACHE"  # the folder of the cache of parses; "off": no cache
+
+
+def cache_folder() -> Path | None:
+    """Where parses are cached: ``$BERSERK_READER_CACHE``, else ``$XDG_CACHE_HOME/berserk-rules/readings``
+    (``~/.cache/…``); None when the variable says ``off``."""
+    value = os.environ.get(CACHE_ENV, "")
+    if value == "off":
+        return None
+    if value:
+        return Path(value)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "berserk-rules" / "readings"
+
+
+@cache
+def _versions() -> str:
+    from importlib.metadata import version
+
+    from berserk_engine.language.lexicon import lexicon
+
+    return f"{grammar().digest}|{lexicon().digest}|{version('pymorphy3')}|{version('lark')}"
+
+
+def _cache_key(ws: Sequence[_Word], start: str) -> str:
+    words = "|".join(",".join(sorted(w.terminals)) for w in ws)
+    return hashlib.sha256(f"{_versions()}|{start}|{words}".encode()).hexdigest()[:32]
+
+
+def _plain(tree: Any, index: dict[int, int]) -> Any:
+    """A forest as plain data: a tree as [its name, its children], a word as its index (None: a leaf
+    that is not one of the words — not cached)."""
+    if isinstance(tree, Tree):
+        children = [_plain(c, index) for c in tree.children]
+        return None if any(c is None for c in children) else [str(tree.data), children]
+    return index.get(id(tree))
+
+
+def _tree(data: Any, ws: Sequence[_Word]) -> Any:
+    if isinstance(data, int):
+        return ws[data]
+    name, children = data
+    return Tree(name, [_tree(c, ws) for c in children])
+
+
+def _load(path: Path, ws: Sequence[_Word]) -> Tree[Any] | NoParse | None:
+    """A cached forest (or the cached error) — None when there is none or it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "error" in data:
+            at = data["error"]["at"]
+            return NoParse(ws[at].source if at is not None else None, frozenset(data["error"]["expected"]))
+        return _tree(data["forest"], ws)  # type: ignore[no-any-return]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def _store(path: Path, data: dict[str, Any]) -> None:
+    """Write a cache entry atomically (several processes may read the same cards); a cache that cannot
+    be written is no cache, never an error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        pass

@@ -1,0 +1,198 @@
+"""Mechanics outside our rules are named, not misread (issue 29, item 3): a card text that uses a mechanic
+our sources do not define is reported by ``berserk-rules cards`` as «механика не из этих правил: …» with
+where that mechanic is defined, apart from phrasing the reader cannot read, with counts of each kind.
+
+The cards here are the project's own (names of our own); the list is
+``engine/berserk_engine/language/lexicon/outside.toml``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from berserk_engine.language.outside import OutsideDataError, mechanics_in, outside
+
+from berserk_rules.cli import main
+from berserk_rules.rulebook.features import parse_feature
+from berserk_rules.rulebook.project import project_root
+
+CHOICE = "выбор одного из вариантов («Выберите одно из»)"
+HEADER = "| название | тип | класс | стоимость | удар | жизни | текст |\n"
+
+
+def names(text: str) -> list[str]:
+    return [found.mechanic.name for found in mechanics_in(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "mechanic"),
+    [
+        ("Модуль. Опыт в атаке.", "Модуль"),
+        ("Гибель: подготовьте выбранное существо.", "Подготовить"),  # any form of the verb
+        ("Выбранное существо, подготовленное этой картой, получает Рывок.", "Подготовить"),  # a participle
+        ("Найм: создайте Гоблина.", "Создайте (созданные карты)"),
+        ("Ваши существа, не являющиеся созданными, получают Броню 1.", "Создайте (созданные карты)"),
+        ("[Закрыть]: оглушите выбранное существо.", "Оглушить"),
+        ("Гибель: усовершенствуйте выбранное существо.", "Усовершенствовать"),
+        ("Бешенство.", "Бешенство"),
+        ("Найм: противник теряет 2 [Монета].", "Потеряйте монету"),  # a number between the words
+        (
+            "Выберите одно из: - возьмите карту. - ранить героя на 1.",
+            CHOICE,
+        ),
+        ("Выберите два раза одно из: - возьмите карту.", CHOICE),
+        ("Обменяйтесь контролем над выбранными существами.", "обмен контролем"),
+        ("Удвойте удар выбранного существа до конца хода.", "удвоить"),
+        ("Гибель: положите в игру выбранное существо.", "положить в игру (не вызов и не возрождение)"),
+        ("Выбранное существо получает +1 к выстрелам.", "бонус к выстрелам («+N к выстрелам»)"),
+        # a granted ability in quotes is the card's text too
+        ("Ваши существа получают «Гибель: оглушите выбранное существо».", "Оглушить"),
+    ],
+)
+def test_a_mechanic_outside_our_rules_is_found_by_lemma(text: str, mechanic: str) -> None:
+    assert mechanic in names(text), names(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Модульный щит: возьмите карту.",  # the letters of «модуль» are not the word
+        "Выбранное существо теряет особенности до конца хода.",  # ours: «Теряет особенности»
+        "Выбранное существо получает 2 дополнительные жизни до конца хода.",  # not «дополнительный ход»
+        "Выберите существо: ранить его на 1. Один из игроков берёт карту.",  # «одно из» in another sentence
+        "Переверните выбранное существо лицевой стороной вверх.",  # ours: «Вскрытие карты»
+        "[Закрыть]: посмотрите верхнюю карту своей колоды.",  # ours: 204, the owner looks at the deck
+        "Вернуть выбранное существо на верх колоды.",  # ours: 204, a named place of the deck
+    ],
+)
+def test_words_of_our_rules_name_no_mechanic_outside(text: str) -> None:
+    assert names(text) == []
+
+
+def card_texts() -> set[str]:
+    """Every card text of the project's scenarios (the «текст» column of their tables)."""
+    root = project_root()
+    texts: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            table = node.get("dataTable")
+            if table:
+                rows = table["rows"]
+                head = [c["value"].lower() for c in rows[0]["cells"]]
+                for column, name in enumerate(head):
+                    if "текст" in name:
+                        texts.update(r["cells"][column]["value"] for r in rows[1:])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted((root / "features").rglob("*.feature")):
+        walk(parse_feature(path, root).document)
+    return texts
+
+
+def test_no_card_of_our_scenarios_uses_a_mechanic_outside_our_rules() -> None:
+    """The false case on every card text the project plays (~300): each is inside our rules."""
+    texts = card_texts()
+    assert len(texts) > 200
+    assert {text: names(text) for text in texts if names(text)} == {}
+
+
+def test_every_mechanic_says_where_it_is_defined() -> None:
+    listed = outside()
+    assert "версия правил 17.0" in listed.source and "dictionary.rst" in listed.source
+    for mechanic in listed.mechanics:
+        where = mechanic.where_message(listed.source)
+        if mechanic.defined:
+            assert where.startswith("определена: стат") and all(a in where for a in mechanic.defined)
+        else:  # said so, with why it is not ours
+            assert where.startswith("определения в доступных текстах правил нет") and mechanic.why
+
+
+ENTRY = "[source]\ntitle = 't'\nwhere = 'w'\n[[mechanic]]\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("[[mechanic]]\nname = 'X'\nmatch = [['x']]\ndefined = []\n", "[source]"),
+        (ENTRY + "match = [['x']]\ndefined = []\n", "№1: нет названия"),
+        (ENTRY + "name = 'X'\nmatch = []\ndefined = []\n", "(«X»): match"),
+        (ENTRY + "name = 'X'\nmatch = [['x']]\ndefined = [1]\n", "defined"),
+        (ENTRY + "name = 'X'\nmatch = [['x']]\ndefined = []\nspan = -1\n", "span"),
+        (ENTRY + "name = 'X'\nmatch = [['x']]\ndefined = []\nwhy2 = ''\n", "why2"),
+        ("[source\n", "outside.toml"),
+    ],
+)
+def test_a_broken_list_is_an_error_naming_the_file_and_entry(tmp_path: Path, data: str, said: str) -> None:
+    path = tmp_path / "outside.toml"
+    path.write_text(data, encoding="utf-8")
+    with pytest.raises(OutsideDataError, match=r"outside\.toml") as raised:
+        outside(path)
+    assert said in str(raised.value)
+
+
+def card_list(tmp_path: Path) -> str:
+    path = tmp_path / "cards.txt"
+    path.write_text(
+        HEADER
+        + "| Литейщик | существо | механизм | 2 | 2 | 2 | Модуль. Опыт в атаке. |\n"
+        + "| Сторож | существо | модуль | 1 | 1 | 1 | |\n"
+        # read by the grammar as a class («модуль» is a class of the list): named, not misread
+        + "| Смотритель | существо | | 2 | 1 | 2 | Когда ваш модуль погибает: возьмите карту. |\n"
+        + "| Призыв | заклинание | | 1 | | | Выберите одно из: - возьмите карту. - подготовьте существо. |\n"
+        + "| Палач | существо | | 3 | 3 | 3 | Когда луна восходит: ранить на 1 героя противника. |\n"
+        + "| Оракул | существо | | 3 | 1 | 3 | Гибель: возьмите карту. |\n",
+        encoding="utf-8",
+    )
+    return str(path)
+
+
+def test_cards_names_the_mechanic_apart_from_unread_phrasing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = card_list(tmp_path)
+    assert main(["cards", path]) == 1
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "«Литейщик»" in x)
+    assert line.startswith(f"{path}:2:")
+    assert "механика не из этих правил: Модуль — определена: статьи «Модуль.», «Объединённая карта.»" in line
+    assert "версия правил 17.0" in line and "dictionary.rst" in line
+    assert "механика не из этих правил: Модуль" in next(x for x in out.splitlines() if "«Смотритель»" in x)
+    chosen = next(x for x in out.splitlines() if "«Призыв»" in x)
+    assert "выбор одного из вариантов" in chosen and "определения в доступных текстах правил нет" in chosen
+    assert "Подготовить — определена: статья «Подготовить [карту/карты].»" in chosen
+    assert "механика не из этих правил" not in next(x for x in out.splitlines() if "«Палач»" in x)
+    assert out.splitlines()[-1] == (
+        "Карт в списке: 6 — не прочитаны: 4. Из них: механика не из этих правил — 3 (Модуль — 2, "
+        "Подготовить — 1, выбор одного из вариантов («Выберите одно из») — 1); фразы, которых читатель "
+        "не читает — 1."
+    )
+
+
+def test_cards_json_and_show_carry_the_kinds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = card_list(tmp_path)
+    assert main(["cards", path, "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in data["kinds"].items() if k != "mechanics"} == {
+        "outside": 3,
+        "unread": 1,
+        "row": 0,
+    }
+    assert data["kinds"]["mechanics"] == {
+        "Модуль": 2,
+        "Подготовить": 1,
+        CHOICE: 1,
+    }
+    first = next(f for f in data["unreadable"] if f["card"] == "Литейщик")
+    assert first["kind"] == "outside" and first["sentence"] == "Модуль"
+    assert first["mechanics"][0]["defined"] == ["Модуль.", "Объединённая карта."]
+    assert main(["cards", path, "--show"]) == 1
+    out = capsys.readouterr().out
+    assert "  механика не из этих правил: Модуль — определена: статьи «Модуль.»" in out
+    assert out.splitlines()[-1].startswith("Карт в списке: 6, не прочитаны: 4. Из них: механика не из этих")
