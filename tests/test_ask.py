@@ -154,6 +154,23 @@ def test_errors_in_the_judges_text_with_suggestions(tmp_path: Path) -> None:
     assert done.stdout == "" and not (tmp_path / "стр.html").exists()  # nothing run, nothing written
 
 
+def test_a_card_with_a_mechanic_outside_our_rules_is_named(tmp_path: Path) -> None:
+    """Issue 29, item 3: a question's card that uses a mechanic our rules do not define is named with
+    where it is defined — not reported as words the engine does not understand, and nothing runs."""
+    text = QUESTION.replace(
+        "| Гоблин       | существо   | 1         | 1    | 1     | Гибель: ранить на 1 героя противника. |",
+        "| Гоблин       | существо   | 1         | 1    | 1     | Модуль. Гибель: подготовьте героя.    |",
+    )
+    write(tmp_path, text)
+    done = ask("вопрос.feature", cwd=tmp_path)
+    assert done.returncode == 2
+    line = next(x for x in done.stderr.splitlines() if "карта «Гоблин»" in x)
+    named = r"вопрос\.feature:7:\d+: карта «Гоблин»: механика не из этих правил: Модуль — определена: "
+    assert re.match(named, line), line
+    assert "Подготовить — определена: статья «Подготовить [карту/карты].»" in line
+    assert "движок не понимает" not in line and done.stdout == ""
+
+
 def test_no_rule_tag_needed_but_language_line_is(tmp_path: Path) -> None:
     write(tmp_path, QUESTION.replace("# language: ru\n", ""))
     done = ask("вопрос.feature", cwd=tmp_path)

@@ -117,7 +117,7 @@ def test_a_limit_said_twice_is_not_read_by_the_grammar() -> None:
 
 def test_words_the_grammar_does_not_know_yet_go_to_the_registry() -> None:
     """Until every phrase is ported, a sentence the grammar does not read is read by the registry."""
-    sentence = "Выбранное существо получает Рывок до конца хода."
+    sentence = "Выбранное существо получает Первый удар до конца хода."
     assert old._grammar_sentence(sentence, True) is None
     assert _nodes(sentence, spell=True)
 
@@ -303,3 +303,17 @@ def test_a_keyword_with_a_value_out_of_place_is_not_read(sentence: str) -> None:
     assert old._grammar_sentence(sentence, False) is None
     with pytest.raises(CardTextError):
         old.parse_card_text("Проба", sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "until"),
+    [
+        ("Выбранное существо получает Рывок до конца хода.", "Рывок.", "end_of_turn"),
+        ("Ваше существо получает Броня 1.", "Броня 1.", "leaves_play"),  # «Получает [текст]»: the battle
+    ],
+)
+def test_a_target_gains_a_keyword(sentence: str, text: str, until: str) -> None:
+    effect = _by_grammar(sentence, spell=True).effect
+    assert (effect.text, effect.until) == (text, until)
+    canonical = old.render(old.reading(sentence, spell=True))
+    assert _nodes(canonical, spell=True) == _nodes(sentence, spell=True)

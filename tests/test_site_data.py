@@ -48,3 +48,23 @@ def test_a_changed_feature_file_or_store_is_read_again(tmp_path: Path) -> None:
     stored.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     data._SCENARIOS.clear()
     assert [ref.name for ref in data.cached_scenarios(root)] == ["Второй", "Третий"]
+
+
+def test_the_entry_index_is_kept_by_what_it_is_made_of(tmp_path: Path) -> None:
+    """``build/.cache/site-entries.json``: the same parts and file bytes find the stored scripts; a
+    changed byte of a rule file, other parts, or a broken store find nothing (the index is made anew)."""
+    rules = tmp_path / "rules.md"
+    rules.write_text("101.1. Текст.\n", encoding="utf-8")
+    store = data.EntryStore.at(tmp_path, [5, {"1": "Часть 1"}], [rules])
+    assert store is not None and store.load() is None
+    store.save(("window.A = 1;\n", "window.B = 2;\n"))
+    again = data.EntryStore.at(tmp_path, [5, {"1": "Часть 1"}], [rules])
+    assert again is not None and again.load() == ("window.A = 1;\n", "window.B = 2;\n")
+    other = data.EntryStore.at(tmp_path, [5, {"1": "Часть первая"}], [rules])
+    assert other is not None and other.load() is None
+    rules.write_text("101.1. Текст!\n", encoding="utf-8")
+    changed = data.EntryStore.at(tmp_path, [5, {"1": "Часть 1"}], [rules])
+    assert changed is not None and changed.load() is None
+    store.path.write_text("{broken", encoding="utf-8")
+    assert store.load() is None
+    assert data.EntryStore.at(tmp_path, [5], [tmp_path / "нет-файла.md"]) is None

@@ -108,13 +108,13 @@ def card_problems(path: Path, shown: str, root: Path) -> list[tuple[int, str]]:
     for item in unreadable(rows, shown):
         where = f", предложение {item['position'][0]}" if item["position"] else ""
         hint = "; ближайшие формы: " + "; ".join(f"«{n}»" for n in item["nearest"]) if item["nearest"] else ""
-        found.append(
-            (
-                item["line"],
-                f"{shown}:{item['line']}:{item['column']}: карта «{item['card']}»{where}: движок не понимает "
-                f"текст: {item['message']}: «{item['sentence']}»{hint}",
-            )
+        said = (  # a mechanic outside our rules is named, not reported as words not understood
+            item["message"]
+            if item.get("kind") == "outside"
+            else f"движок не понимает текст: {item['message']}: «{item['sentence']}»{hint}"
         )
+        place = f"{shown}:{item['line']}:{item['column']}: карта «{item['card']}»{where}"
+        found.append((item["line"], f"{place}: {said}"))
     return found
 
 

@@ -35,6 +35,7 @@ from sphinx.search.ru import SearchRussian
 
 from berserk_rules.errors import UserError
 from berserk_rules.site.data import (
+    EntryStore,
     corpus_root,
     part_docname,
     part_title,
@@ -520,18 +521,28 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     def page(entry: Any) -> str:
         return app.builder.get_target_uri(part_docname(entry.part))
 
-    partners = {**query_words["verbs"], **{v: k for k, v in query_words["verbs"].items()}}
-    index = entry_index(corpus.entries, page, titles, partners)
-    numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
-    write_if_changed(static / "berserk-numbers.js", f"window.BERSERK_NUMBERS = {numbers};\n")
-    entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
-    roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
-    lemmas = json.dumps(index["lemmas"], ensure_ascii=False, separators=(",", ":"))
-    forms = json.dumps(index["forms"], ensure_ascii=False, separators=(",", ":"))
-    write_if_changed(
-        static / "berserk-entries.js",
-        f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n"
-        f"window.BERSERK_LEMMAS = {lemmas};\nwindow.BERSERK_FORMS = {forms};\n"
-        f"window.BERSERK_QUERY = {json.dumps(query_words, ensure_ascii=False, separators=(',', ':'))};\n",
-    )
+    pages = {part: app.builder.get_target_uri(part_docname(part)) for part in titles}
+    made_of = [INDEX_FORMAT, titles, query_words, sorted(pages.items())]  # with the files' bytes:
+    files = [Path(__file__), Path(lemma_data.__code__.co_filename), *sorted(rules_dir.glob("*.md"))]
+    stored = EntryStore.at(data.root, made_of, files)
+    scripts_text = stored.load() if stored is not None else None
+    if scripts_text is None:
+        partners = {**query_words["verbs"], **{v: k for k, v in query_words["verbs"].items()}}
+        index = entry_index(corpus.entries, page, titles, partners)
+        numbers = json.dumps(index["numbers"], ensure_ascii=False, sort_keys=True)
+        entries = json.dumps(index["entries"], ensure_ascii=False, separators=(",", ":"))
+        roots = json.dumps(index["roots"], ensure_ascii=False, separators=(",", ":"))
+        lemmas = json.dumps(index["lemmas"], ensure_ascii=False, separators=(",", ":"))
+        forms = json.dumps(index["forms"], ensure_ascii=False, separators=(",", ":"))
+        query = json.dumps(query_words, ensure_ascii=False, separators=(",", ":"))
+        scripts_text = (
+            f"window.BERSERK_NUMBERS = {numbers};\n",
+            f"window.BERSERK_ENTRIES = {entries};\nwindow.BERSERK_ROOTS = {roots};\n"
+            f"window.BERSERK_LEMMAS = {lemmas};\nwindow.BERSERK_FORMS = {forms};\n"
+            f"window.BERSERK_QUERY = {query};\n",
+        )
+        if stored is not None:
+            stored.save(scripts_text)
+    write_if_changed(static / "berserk-numbers.js", scripts_text[0])
+    write_if_changed(static / "berserk-entries.js", scripts_text[1])
     write_if_changed(marker, key)

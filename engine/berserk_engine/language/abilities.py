@@ -133,8 +133,9 @@ def _aliases_of(grammar: g.Grammar) -> frozenset[str]:
 
 # --- frames: verbs → the engine's nodes, as data ---------------------------------------------------------
 
-_SLOT = re.compile(r"\{(\w+):(\w+)\}")
+_SLOT = re.compile(r"\{(\w+):?(\w*)\}")
 _SLOT_PART = {
+    "": "what",
     "Amount": "amount",
     "Num": "count",
     "Acc": "target",
@@ -221,9 +222,14 @@ def _frame(frame: Frame) -> Compiler:
         for token in tree.children:  # «+1»: a signed number of the construction itself
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
-        for value in context.values(tree):
+        for child in [c for c in tree.children if isinstance(c, Tree)]:
+            value = context.compile(child)
             if isinstance(value, Duration):
                 parts.setdefault("duration", value.until)
+            elif isinstance(value, AbilityPart) and value.keyword:  # «получает Рывок»: its words
+                words = context.words(child)
+                parts["granted"] = words[0].upper() + words[1:] + "."
+                parts["what"] = words
             if isinstance(value, Amount):
                 parts.setdefault("amount", value)
             elif isinstance(value, Subject):
@@ -238,7 +244,11 @@ def _frame(frame: Frame) -> Compiler:
         if "amount" in parts and "count" not in parts and parts["amount"].prop is None:
             parts["count"] = parts["amount"].value
         parts.setdefault("amount", Amount(value=1, words="1"))  # «возьмите карту»: one card
+        if "granted" in parts and "duration" not in parts:  # «Получает [текст]»: until the battle ends
+            parts["duration"] = _frames_file()["durations"]["until_end_of_battle"]
+            parts["forever"] = True
         parts["self"] = self_target()
+        parts["chosen"] = Selector("chosen", _frames_file()["chosen_target"], ("creature",))
         target = parts.get("target")
         for needed in frame.requires:
             if target is None or not getattr(target, needed):
@@ -255,6 +265,8 @@ def _frame(frame: Frame) -> Compiler:
             phrase = frame.many
         if frame.plural is not None and parts.get("plural"):
             phrase = frame.plural
+        if parts.get("forever"):  # no duration printed: none in the canonical words either
+            phrase = replace(phrase, format=phrase.format.replace(" {d:Dur}", ""))
         named = {slot: parts[_SLOT_PART[kind]] for slot, kind in _SLOT.findall(phrase.format)}
         return Part(node, Reading("phrase", phrase=phrase, named=named))
 
