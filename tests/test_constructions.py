@@ -139,3 +139,34 @@ def test_thereby_reads_when_the_engine_can_tell_the_first_part_was_done_in_full(
 def test_thereby_is_never_read_as_a_plain_sequence(text: str) -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", text, spell=True)
+
+
+def test_the_opponent_may_otherwise() -> None:
+    from berserk_engine.otherwise import OpponentMay, Pay
+
+    effect = _one("Противник может заплатить 2 [Монета]; иначе возьмите 2 карты.", spell=True).effect
+    assert isinstance(effect, OpponentMay) and effect.deed == Pay(2)
+    same = _one("Противник может заплатить 2 [Монета], иначе возьмите 2 карты.", spell=True).effect
+    assert same == effect
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Противник может сбросить карту.",  # no «иначе»: not this construction
+        "Противник может уничтожить карту; иначе возьмите карту.",  # a deed the engine does not know
+    ],
+)
+def test_what_the_opponent_may_do_is_read_or_refused(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+def test_to_poison_is_to_get_the_keyword() -> None:
+    from berserk_engine.effects import Grant
+
+    effect = _one("Отравить существо на 2.", spell=True).effect
+    assert isinstance(effect, Grant) and effect.text == "Отравление 2."
+    assert effect == _one("Существо получает Отравление 2.", spell=True).effect
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Отравить существо на 0.", spell=True)  # «Отравление 0» is never declared

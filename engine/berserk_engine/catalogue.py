@@ -123,12 +123,14 @@ from berserk_engine import (
 )
 
 # 4b. Printed constructions of issue 29: conditions on the hands («если у вас в руке больше карт, чем у
-# противника», «Пока у вас нет карт в руке, …»), «Не может атаковать», «… по его выбору», «…, при этом …».
+# противника», «Пока у вас нет карт в руке, …»), «Не может атаковать», «… по его выбору», «…, при этом …»,
+# «Противник может …; иначе …».
 from berserk_engine import (
     conditions,
     cannot_attack,
     opponent_choice,
     thereby,
+    otherwise,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

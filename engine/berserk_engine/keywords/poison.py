@@ -21,3 +21,12 @@ POISON = keyword(
     zero_declarable=False,
     expands_to="В начале хода: раниться на {x}.",
 )
+
+
+# «Отравить [цель] на Х» (issue 29, interpretation I-87): the printed verb of the term «Отравление на Х» —
+# the target gets the keyword «Отравление Х», as «[цель] получает Отравление Х» (until the end of the
+# battle, «Получает [текст]»; berserk_engine.language.constructions builds it). Its canonical words,
+# example, interpretation:
+VERB_FORM = ("отравить {t} на {n}", "отравить существо на 1", "I-87")
+
+GRANTED = "Отравление {n}."  # the keyword's text the target gets (as «Существо получает Отравление 2.»)

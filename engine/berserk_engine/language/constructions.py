@@ -63,19 +63,19 @@ def _render(reading: Reading) -> str:
 # --- a condition on the hands (I-80) -------------------------------------------------------------------
 
 
-@compiles("hand_more", "hand_less", "hand_empty", "hand_not_empty")
+@compiles("printed_hand_more", "printed_hand_less", "printed_hand_empty", "printed_hand_not_empty")
 def _hand(tree: Tree[Any], context: Context) -> Part:
-    test = HandTest(str(tree.data).removeprefix("hand_"))
+    test = HandTest(str(tree.data).removeprefix("printed_hand_"))
     return Part(test, Reading("phrase", phrase=_phrase(HAND_FORMS[test.kind], "condition"), named={}))
 
 
 # --- «если [условие], [эффект]», «[эффект], если [условие]» (I-80) ------------------------------------
 
 
-@compiles("provided", "provided_after")
+@compiles("printed_provided", "printed_provided_after")
 def _provided(tree: Tree[Any], context: Context) -> Effect:
     values = context.values(tree)
-    condition, effect = values if tree.data == "provided" else reversed(values)
+    condition, effect = values if tree.data == "printed_provided" else reversed(values)
     named = {"c": _render(condition.reading), "then": _render(effect.reading)}
     reading = Reading("phrase", phrase=_phrase(PROVIDED_FORM, "effect"), named=named)
     return Effect(Provided(condition.node, effect.node), effect.optional, reading)
@@ -94,7 +94,7 @@ def _itself(values: list[Any], tree: Tree[Any], context: Context) -> None:
             )
 
 
-@compiles("while_bonus")
+@compiles("printed_while_bonus")
 def _while_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     values = context.values(tree)
     _itself(values, tree, context)
@@ -105,20 +105,20 @@ def _while_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
 
 
-@compiles("bonus_strike", "bonus_life", "bonus_both", "bonus_same")
+@compiles("printed_bonus_strike", "printed_bonus_life", "printed_bonus_both", "printed_bonus_same")
 def _bonus(tree: Tree[Any], context: Context) -> tuple[int, int]:
     numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "signed"]
     kind = str(tree.data)
-    if kind == "bonus_strike":
+    if kind == "printed_bonus_strike":
         return numbers[0], 0
-    if kind == "bonus_life":
+    if kind == "printed_bonus_life":
         return 0, numbers[0]
-    if kind == "bonus_same":
+    if kind == "printed_bonus_same":
         return numbers[0], numbers[0]
     return numbers[0], numbers[1]
 
 
-@compiles("cannot_attack")
+@compiles("printed_cannot_attack")
 def _cannot_attack(tree: Tree[Any], context: Context) -> AbilityPart:
     _itself(context.values(tree), tree, context)
     reading = Reading("phrase", phrase=_phrase(CANNOT_ATTACK_FORM, "static"), named={})
@@ -129,7 +129,7 @@ def _cannot_attack(tree: Tree[Any], context: Context) -> AbilityPart:
 # --- «выстрел на 2 в [цель]», «[эффект] по его выбору» (I-83) ------------------------------------------
 
 
-@compiles("shot_at")
+@compiles("printed_shot_at")
 def _shot_at(tree: Tree[Any], context: Context) -> Part:
     amount, target = context.values(tree)
     assert isinstance(amount, Amount) and isinstance(target, Selector)
@@ -137,7 +137,7 @@ def _shot_at(tree: Tree[Any], context: Context) -> Part:
     return Part(Shot(amount, target), Reading("phrase", phrase=_phrase(IN_FORM, "effect"), named=named))
 
 
-@compiles("shot_plain")
+@compiles("printed_shot_plain")
 def _shot_plain(tree: Tree[Any], context: Context) -> Part:
     """«выстрел на 2»: the character of the opponent chosen at the declaration (I-27), as the keyword's
     own phrase reads it."""
@@ -148,7 +148,7 @@ def _shot_plain(tree: Tree[Any], context: Context) -> Part:
     )
 
 
-@compiles("their_choice")
+@compiles("printed_their_choice")
 def _their_choice(tree: Tree[Any], context: Context) -> Part:
     clause = next(c for c in tree.children if isinstance(c, Tree))
     inner = context.compile(clause)
@@ -166,7 +166,7 @@ def _their_choice(tree: Tree[Any], context: Context) -> Part:
 # --- «Гномы стоят на 1 [Монета] дешевле» (203.3, I-84), «Ваши гномы …» (GroupCost) ------------------
 
 
-@compiles("class_cheaper", "class_dearer", "own_class_cheaper")
+@compiles("printed_class_cheaper", "printed_class_dearer", "printed_own_class_cheaper")
 def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
     from berserk_engine.costs import CLASS_COST_FORMS, ClassCost, GroupCost
 
@@ -175,13 +175,13 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
     amount = next(tok.value for tok in tokens if tok.kind == "number")
     kind = str(tree.data)
     effect: Any
-    if kind == "own_class_cheaper":
+    if kind == "printed_own_class_cheaper":
         effect, form = GroupCost(group.lower(), amount), CLASS_COST_FORMS["own"]
-    elif kind == "class_cheaper":
+    elif kind == "printed_class_cheaper":
         effect, form = ClassCost(group.lower(), amount), CLASS_COST_FORMS["cheaper"]
     else:
         effect, form = ClassCost(group.lower(), -amount), CLASS_COST_FORMS["dearer"]
-    named = {"g": group.lower() if kind == "own_class_cheaper" else group.capitalize(), "n": amount}
+    named = {"g": group.lower() if kind == "printed_own_class_cheaper" else group.capitalize(), "n": amount}
     reading = Reading("phrase", phrase=_phrase(form, "static"), named=named)
     return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
 
@@ -195,7 +195,7 @@ def _analyses(word: str) -> Any:
 # --- «[эффект X], при этом [эффект Y]» (I-85) ------------------------------------------------------------
 
 
-@compiles("thereby")
+@compiles("printed_thereby")
 def _thereby(tree: Tree[Any], context: Context) -> Effect:
     from berserk_engine.thereby import FORM, Thereby, measurable
 
@@ -209,3 +209,52 @@ def _thereby(tree: Tree[Any], context: Context) -> Effect:
     named = {"first": _render(first.reading), "then": _render(then.reading)}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Effect(Thereby(first.node, then.node), then.optional, reading)
+
+
+# --- «Противник может [X]; иначе [Y]» (I-86) ---------------------------------------------------------------
+
+
+@compiles("printed_deed_discard_one", "printed_deed_discard_n", "printed_deed_pay")
+def _deed(tree: Tree[Any], context: Context) -> Part:
+    from berserk_engine.effects import Discard
+    from berserk_engine.otherwise import Pay
+
+    kind = str(tree.data)
+    numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "number"]
+    counts = [v for v in context.values(tree) if isinstance(v, int)]
+    printed = context.words(tree)  # the deed as printed: the decision shows these words
+    words = printed[:1].lower() + printed[1:]
+    node: Any = Pay(numbers[0]) if kind == "printed_deed_pay" else Discard((counts or [1])[0], opponent=True)
+    phrase = Phrase("effect", words, words, _no_build, None, "I-86")
+    return Part(node, Reading("phrase", phrase=phrase, named={}))
+
+
+@compiles("printed_opponent_may")
+def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
+    from berserk_engine.otherwise import FORM, OpponentMay
+
+    deed, otherwise = context.values(tree)
+    words = _render(deed.reading)
+    named = {"deed": words, "otherwise": _render(otherwise.reading)}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Effect(OpponentMay(deed.node, otherwise.node, words), otherwise.optional, reading)
+
+
+# --- «отравить [цель] на Х» (I-87) -------------------------------------------------------------------------
+
+
+@compiles("printed_poison")
+def _poison(tree: Tree[Any], context: Context) -> Part:
+    """«отравить [цель] на Х»: the target gets the keyword «Отравление Х» (I-87)."""
+    from berserk_engine.effects import Grant
+    from berserk_engine.keywords.poison import GRANTED, VERB_FORM
+
+    values = [v for v in context.values(tree) if v is not None]
+    amount = next(v for v in values if isinstance(v, Amount))
+    target = next(v for v in values if isinstance(v, Selector))
+    if amount.value is None or amount.value < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: «Отравление 0» нельзя заявить", t._first(tree).start)
+    named = {"t": target.words, "n": amount.value}
+    keyword = GRANTED.format(n=amount.value)
+    reading = Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named)
+    return Part(Grant(keyword, target), reading)
