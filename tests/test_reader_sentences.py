@@ -40,6 +40,8 @@ def _by_grammar(sentence: str, spell: bool = False) -> Ability:
         ("Раньте на два выбранное существо и возьмите карту.", True, "spell"),
         ("В начале хода противника: излечиться на 1.", False, "triggered"),
         ("Один раз за ход, когда погибает ваше существо: возьмите карту.", False, "triggered"),
+        ("Когда это существо погибает, вызовите «Волчонок».", False, "triggered"),
+        ("[Закрыть]: возродите «Гоблин».", False, "activated"),
     ],
 )
 def test_a_whole_ability_is_read_by_the_grammar(sentence: str, spell: bool, kind: str) -> None:
@@ -317,3 +319,8 @@ def test_a_target_gains_a_keyword(sentence: str, text: str, until: str) -> None:
     assert (effect.text, effect.until) == (text, until)
     canonical = old.render(old.reading(sentence, spell=True))
     assert _nodes(canonical, spell=True) == _nodes(sentence, spell=True)
+
+
+def test_a_summon_by_name_needs_a_name() -> None:
+    assert old._grammar_sentence("[Закрыть]: вызовите «».", spell=False) is None
+    assert old._grammar_sentence("[Закрыть]: вызовите «Волчонок».", spell=False) is not None

@@ -142,6 +142,7 @@ _SLOT_PART = {
     "Nom": "target",
     "Signed": "signed",
     "Dur": "duration",
+    "Name": "name",
 }
 
 
@@ -211,6 +212,14 @@ def frames() -> dict[str, Frame]:
     return out
 
 
+def _card_name(tree: Tree[Any]) -> str:
+    """The printed name inside the quotes of ``card_name``; empty quotes are an error."""
+    quote = t._tokens(tree)[0].source
+    if not quote.inner:
+        raise t.ReadError("пустое название в кавычках", quote.start)
+    return str(quote.inner)
+
+
 def _genitive_plural_after(number: int) -> bool:
     """After this number a noun is in the genitive plural («5 карт», «11 карт»), not singular («2 карты»)."""
     return not (2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14)
@@ -223,6 +232,9 @@ def _frame(frame: Frame) -> Compiler:
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
         for child in [c for c in tree.children if isinstance(c, Tree)]:
+            if child.data == "card_name":  # «вызовите «Волчонок»»: the printed name, inside the quotes
+                parts["name"] = _card_name(child)
+                continue
             value = context.compile(child)
             if isinstance(value, Duration):
                 parts.setdefault("duration", value.until)
