@@ -42,6 +42,8 @@ def _by_grammar(sentence: str, spell: bool = False) -> Ability:
         ("Один раз за ход, когда погибает ваше существо: возьмите карту.", False, "triggered"),
         ("Когда это существо погибает, вызовите «Волчонок».", False, "triggered"),
         ("[Закрыть]: возродите «Гоблин».", False, "activated"),
+        ("Когда это существо погибает, вызовите «Волчонок» в закрытом виде.", False, "triggered"),
+        ("[Закрыть]: возродите «Гоблин» в закрытом виде.", False, "activated"),
     ],
 )
 def test_a_whole_ability_is_read_by_the_grammar(sentence: str, spell: bool, kind: str) -> None:
@@ -324,3 +326,4 @@ def test_a_target_gains_a_keyword(sentence: str, text: str, until: str) -> None:
 def test_a_summon_by_name_needs_a_name() -> None:
     assert old._grammar_sentence("[Закрыть]: вызовите «».", spell=False) is None
     assert old._grammar_sentence("[Закрыть]: вызовите «Волчонок».", spell=False) is not None
+    assert old._grammar_sentence("[Закрыть]: возродите «Гоблин» в открытом виде.", spell=False) is None

@@ -212,6 +212,14 @@ def frames() -> dict[str, Frame]:
     return out
 
 
+def _states(tree: Tree[Any]) -> set[str]:
+    """The values of the state words («закрытом») among a clause's own words."""
+    from berserk_engine.language.morphology import analyses
+
+    words = [token.source.text for token in tree.children if not isinstance(token, Tree)]
+    return {a.value for word in words for a in analyses(word) if a.category == "state"}
+
+
 def _card_name(tree: Tree[Any]) -> str:
     """The printed name inside the quotes of ``card_name``; empty quotes are an error."""
     quote = t._tokens(tree)[0].source
@@ -231,6 +239,8 @@ def _frame(frame: Frame) -> Compiler:
         for token in tree.children:  # «+1»: a signed number of the construction itself
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
+        if frame.const.get("closed") and "closed" not in _states(tree):  # «в открытом виде» is not closed
+            raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается «в закрытом виде»")
         for child in [c for c in tree.children if isinstance(c, Tree)]:
             if child.data == "card_name":  # «вызовите «Волчонок»»: the printed name, inside the quotes
                 parts["name"] = _card_name(child)
