@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 from berserk_rules.corpus import load_corpus
 from berserk_rules.errors import UserError
 from berserk_rules.rulebook.project import project_root
-from berserk_rules.site.lemmas import DECLENSIONS, compact_paradigm
+from berserk_rules.site.lemmas import DECLENSIONS, compact_paradigm, lemma_data
 from berserk_rules.site.search import (
     SEARCH_WORDS,
     entry_index,
@@ -147,3 +148,11 @@ def test_the_verb_pairs_are_infinitives(tmp_path: Path) -> None:
     bad.write_text('[verbs]\n"вернуть" = 3\n', encoding="utf-8")
     with pytest.raises(UserError, match=re.escape(str(bad))):
         search_words(bad)
+
+
+def test_the_dictionary_loads_without_a_word_in_the_builds_output(caplog: pytest.LogCaptureFixture) -> None:
+    """pymorphy3 announces its dictionaries at INFO; a site build shows INFO lines to its user."""
+    logging.getLogger("pymorphy3").setLevel(logging.NOTSET)
+    with caplog.at_level(logging.INFO):
+        lemma_data(["погибли"], {"погибнуть"}, None, lambda w: w, lambda w: w)
+    assert not [r for r in caplog.records if r.name.startswith("pymorphy3")]

@@ -7,6 +7,7 @@ the entry index (:func:`berserk_rules.site.search.entry_index`); read by ``berse
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -49,6 +50,8 @@ def lemma_data(
         import pymorphy3
     except ImportError:
         return {}, {"p": [], "s": {}}
+    # pymorphy3 announces its dictionaries at INFO, and a Sphinx build shows INFO: not the reader's business
+    logging.getLogger("pymorphy3").setLevel(logging.WARNING)
     morph = pymorphy3.MorphAnalyzer()
     dictionary = morph.dictionary
     paradigms: dict[tuple[str, ...], int] = {}
