@@ -29,15 +29,14 @@ import argparse
 import json
 import re
 import sys
-import tomllib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pymorphy3
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
+
+from berserk_rules.rulebook.card_texts import card_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "tests" / "data" / "paraphrases.json"
@@ -55,49 +54,9 @@ def card_texts(root: Path = ROOT) -> list[dict[str, Any]]:
         if text and text not in found:
             found[text] = {"text": text, "where": where, "card": name, "spell": kind in SPELLS}
 
-    for path in sorted((root / "features").rglob("*.feature")):
-        rel = path.relative_to(root).as_posix()
-        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-        for table in _tables(document):
-            rows = table["rows"]
-            head = [c["value"].strip().lower() for c in rows[0]["cells"]]
-            if "текст" not in head:
-                continue
-            for row in rows[1:]:
-                cell = {h: c["value"].strip() for h, c in zip(head, row["cells"], strict=True)}
-                add(
-                    cell["текст"],
-                    f"{rel}:{row['location']['line']}",
-                    cell.get("название", ""),
-                    cell.get("тип", ""),
-                )
-    examples = root / "engine" / "examples"
-    for path in sorted(examples.glob("*.toml")):
-        for card in tomllib.loads(path.read_text(encoding="utf-8"))["card"]:
-            add(card["text"], f"engine/examples/{path.name}", card["name"], card["type"])
-    for path in sorted(examples.glob("*.txt")):
-        columns: list[str] | None = None
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.startswith("|"):
-                continue
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if columns is None:
-                columns = [c.lower() for c in cells]
-                continue
-            cell = dict(zip(columns, cells, strict=True))
-            add(cell["текст"], f"engine/examples/{path.name}:{number}", cell["название"], cell["тип"])
+    for row in card_rows(root):
+        add(row.text, row.where, row.name, row.kind)
     return list(found.values())
-
-
-def _tables(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        if node.get("dataTable"):
-            yield node["dataTable"]
-        for value in node.values():
-            yield from _tables(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _tables(value)
 
 
 # --- words -----------------------------------------------------------------------------------------

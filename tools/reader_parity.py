@@ -21,13 +21,10 @@ import argparse
 import dataclasses
 import json
 import sys
-import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
+from berserk_rules.rulebook.card_texts import card_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "tests" / "data" / "reader_parity.json"
@@ -49,62 +46,9 @@ def cards(root: Path = ROOT) -> list[dict[str, Any]]:
         if key not in found:
             found[key] = {"text": text, "card": name, "spell": spell, "cost_x": cost_x, "where": where}
 
-    for path in sorted((root / "features").rglob("*.feature")):
-        rel = path.relative_to(root).as_posix()
-        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-        for table in _tables(document):
-            rows = table["rows"]
-            head = [c["value"].strip().lower() for c in rows[0]["cells"]]
-            if "текст" not in head:
-                continue
-            for row in rows[1:]:
-                cell = {h: c["value"].strip() for h, c in zip(head, row["cells"], strict=True)}
-                add(
-                    cell["текст"],
-                    f"{rel}:{row['location']['line']}",
-                    cell.get("название", ""),
-                    cell.get("тип", ""),
-                    cell.get("стоимость", ""),
-                )
-    examples = root / "engine" / "examples"
-    for path in sorted(examples.glob("*.toml")):
-        for card in tomllib.loads(path.read_text(encoding="utf-8"))["card"]:
-            add(
-                card["text"],
-                f"engine/examples/{path.name}",
-                card["name"],
-                card["type"],
-                str(card.get("cost", "")),
-            )
-    for path in sorted(examples.glob("*.txt")):
-        columns: list[str] | None = None
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.startswith("|"):
-                continue
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if columns is None:
-                columns = [c.lower() for c in cells]
-                continue
-            cell = dict(zip(columns, cells, strict=True))
-            add(
-                cell["текст"],
-                f"engine/examples/{path.name}:{number}",
-                cell["название"],
-                cell["тип"],
-                cell.get("стоимость", ""),
-            )
+    for row in card_rows(root):
+        add(row.text, row.where, row.name, row.kind, row.cost)
     return sorted(found.values(), key=lambda c: (c["text"], c["card"], c["spell"], c["cost_x"]))
-
-
-def _tables(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        if node.get("dataTable"):
-            yield node["dataTable"]
-        for value in node.values():
-            yield from _tables(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _tables(value)
 
 
 def stable(value: Any) -> Any:
