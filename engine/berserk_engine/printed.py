@@ -17,7 +17,6 @@ from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.effects import Close, Discard, Draw, Grant, Heal, Move, Sequence, StrikeBonus, _grant
 from berserk_engine.grammar import CHARACTER, CREATURE, phrase, read_effect, slot_type
-from berserk_engine.keywords.shot import SHOT, Shot
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -678,11 +677,6 @@ def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
 
 
 # --- a shot at a fixed target ---------------------------------------------------------------------------
-
-
-@phrase("effect", "выстрел на {n:Amount} по {t:ToDat}", "выстрел на 1 по герою противника", SHOT)
-def _shot_at(f: dict[str, Any]) -> Shot:
-    return Shot(f["n"], f["t"])
 
 
 def register_printed_keywords(keywords: Any) -> None:

@@ -428,61 +428,6 @@ hooks.EFFECTS_ENDED.append(_control_ended)
 # --- phrases ----------------------------------------------------------------------------------------
 
 
-@phrase("effect", "вызовите «{name}»", "вызовите «Пиранья»", "вызов-вызвать")
-def _summon(f: dict[str, Any]) -> Summon:
-    return Summon(f["name"])
-
-
-@phrase("effect", "вызовите «{name}» в закрытом виде", "вызовите «Пиранья» в закрытом виде", "вызов-вызвать")
-def _summon_closed(f: dict[str, Any]) -> Summon:
-    return Summon(f["name"], closed=True)
-
-
-@phrase("effect", "возродите «{name}»", "возродите «Гоблин»", "возрождение-возродить")
-def _resurrect(f: dict[str, Any]) -> Resurrect:
-    return Resurrect(f["name"])
-
-
-@phrase(
-    "effect",
-    "возродите «{name}» в закрытом виде",
-    "возродите «Гоблин» в закрытом виде",
-    "возрождение-возродить",
-)
-def _resurrect_closed(f: dict[str, Any]) -> Resurrect:
-    return Resurrect(f["name"], closed=True)
-
-
-@phrase(
-    "effect",
-    "вызовите {what:Wanted}",
-    "вызовите существо стоимостью 3 или меньше",
-    "вызов-вызвать",
-)
-def _summon_by(f: dict[str, Any]) -> SummonBy:
-    return SummonBy(f["what"])
-
-
-@phrase(
-    "effect",
-    "вызовите {what:Wanted} из дополнительной колоды",
-    "вызовите гнома из дополнительной колоды",
-    "вызов-вызвать",
-)
-def _summon_from_sideboard(f: dict[str, Any]) -> SummonBy:
-    return SummonBy(f["what"], "sideboard")
-
-
-@phrase(
-    "effect",
-    "возродите {what:Wanted}",
-    "возродите существо класса гном",
-    "возрождение-возродить",
-)
-def _resurrect_by(f: dict[str, Any]) -> ResurrectBy:
-    return ResurrectBy(f["what"])
-
-
 @phrase(
     "effect",
     "возьмите под контроль {t:Acc}",

@@ -143,6 +143,8 @@ _SLOT_PART = {
     "Signed": "signed",
     "Dur": "duration",
     "Name": "name",
+    "Wanted": "wanted",
+    "ToDat": "target",
 }
 
 
@@ -156,6 +158,7 @@ class Frame:
     fields: dict[str, str]
     const: dict[str, Any]
     requires: tuple[str, ...]
+    state: str  # a state word the construction must hold («в закрытом виде»: "closed"), or ""
     phrase: Phrase
     many: Phrase | None  # the canonical words after a number that takes the genitive plural
     one: Phrase | None  # the canonical words for the number 1 («Один раз за ход»)
@@ -204,6 +207,7 @@ def frames() -> dict[str, Frame]:
             dict(raw.get("fields", {})),
             dict(raw.get("const", {})),
             tuple(raw.get("requires", ())),
+            raw.get("state", ""),
             phrase(raw["canonical"]),
             phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
             phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
@@ -239,7 +243,7 @@ def _frame(frame: Frame) -> Compiler:
         for token in tree.children:  # «+1»: a signed number of the construction itself
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
-        if frame.const.get("closed") and "closed" not in _states(tree):  # «в открытом виде» is not closed
+        if frame.state and frame.state not in _states(tree):  # «в открытом виде» is not closed
             raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается «в закрытом виде»")
         for child in [c for c in tree.children if isinstance(c, Tree)]:
             if child.data == "card_name":  # «вызовите «Волчонок»»: the printed name, inside the quotes
@@ -252,6 +256,8 @@ def _frame(frame: Frame) -> Compiler:
                 words = context.words(child)
                 parts["granted"] = words[0].upper() + words[1:] + "."
                 parts["what"] = words
+            if isinstance(value, Sought):
+                parts["wanted"] = value.wanted
             if isinstance(value, Amount):
                 parts.setdefault("amount", value)
             elif isinstance(value, Subject):
@@ -312,6 +318,30 @@ def _target(tree: Tree[Any], context: Context) -> Selector:
 
 
 @dataclass(frozen=True)
+class Sought:
+    """The card a summon or a resurrection looks for outside the game zone (``card_filter.Wanted``)."""
+
+    wanted: Any
+
+
+@compiles("wanted")
+def _wanted(tree: Tree[Any], context: Context) -> Sought:
+    """«существо», «существо класса гном», «гнома», each with «стоимостью N или меньше» or not: a creature
+    (of that class), the words as printed."""
+    from berserk_engine.abilities import class_stem
+
+    head, *cost = [c for c in tree.children if isinstance(c, Tree)]
+    words = [c.source for c in head.children if not isinstance(c, Tree)]
+    if words and t._value(Tree("kind", [head.children[0]]), "kind") != "creature":
+        raise t.ReadError(f"«{context.words(tree)}»: вызывают и возрождают существо", words[0].start)
+    classes = () if head.data == "wanted_kind" else (class_stem(t._tokens(head)[-1].source.text),)
+    top = None
+    if cost:
+        top = next(tok.source.value for tok in t._tokens(cost[0]) if tok.source.kind == "number")
+    return Sought(data.REGISTRY["Wanted"](classes, top, context.words(tree)))
+
+
+@dataclass(frozen=True)
 class Subject:
     """The subject of a clause («выбранное существо получает …»): its selector and its number."""
 
@@ -332,19 +362,21 @@ def _subject(tree: Tree[Any], context: Context) -> Subject:
     return Subject(selector, tree.data == "actor_plur")
 
 
-def _accusative(tree: Tree[Any]) -> str:
-    """A nominative noun group's words in the accusative, inflected by pymorphy3 (animate: as the
-    genitive in the plural and the masculine singular); words in another case stay as they are."""
+def _accusative(tree: Tree[Any], printed: str = "nomn") -> str:
+    """A noun group's words in the accusative (``printed``: the case they are in, the nominative or the
+    dative), inflected by pymorphy3 (animate: as the genitive in the plural and the masculine singular);
+    words in another case stay as they are."""
     from berserk_engine.language.lexicon import fold, lexicon
     from berserk_engine.language.morphology import _known, analyses
 
     tokens = [w.source for w in t._tokens(tree)]
     heads = [
-        a for w in tokens for a in analyses(w.text) if a.category in ("kind", "class") and a.case == "nomn"
+        a for w in tokens for a in analyses(w.text) if a.category in ("kind", "class") and a.case == printed
     ]
     plural = any(a.number == "plur" for a in heads)
     animate = any(a.animacy == "anim" for a in heads)
     masculine = any(a.gender == "masc" for a in heads)
+    genders = {a.gender for a in heads}
     case = "gent" if animate and (plural or masculine) else "accs"
     out = []
     for token in tokens:
@@ -352,16 +384,27 @@ def _accusative(tree: Tree[Any]) -> str:
         found = analyses(token.text)
         if any(a.category == "ref" for a in found):  # «оно» → «его»
             word = next(e.form for e in lexicon().entries if e.category == "ref" and e.case == "accs")
-        elif any(a.case == "nomn" for a in found):
+        elif any(a.case == printed for a in found):
             number = "plur" if plural else "sing"
             for parse in _known(word):
-                if parse.tag.case == "nomn" and parse.tag.number == number:
+                gender = plural or parse.tag.gender is None or parse.tag.gender in genders
+                if parse.tag.case == printed and parse.tag.number == number and gender:
                     inflected = parse.inflect({case})
                     if inflected is not None:
                         word = inflected.word
                         break
         out.append(word)
     return " ".join(out)
+
+
+@compiles("shot_along")
+def _shot_along(tree: Tree[Any], context: Context) -> Part:
+    """«выстрел на 1 по герою противника»: the target's words in the node in the accusative, as those of
+    «выстрел на 1 в героя противника» («героя противника»)."""
+    part: Part = _frame(frames()["shot_along"])(tree, context)
+    (target,) = [c for c in tree.children if isinstance(c, Tree) and c.data == "target_datv"]
+    words = _accusative(target, "datv")
+    return replace(part, node=replace(part.node, target=replace(part.node.target, words=words)))
 
 
 @dataclass(frozen=True)
