@@ -766,40 +766,18 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
     return (MayDo(node, core) if may else node), leaf
 
 
-# trigger-registry: an effect clause no phrase reads is asked of the grammar of berserk_engine.language
-# (issue 25): it reads a verb's infinitive and imperative as one («раньте», «ранить»), both orders
-# («ранить на 2 [цель]», «ранить [цель] на 2») and numbers in words («на два»), and names the phrase of
-# this registry whose node it means — the node is built by that phrase, so it is the same node.
-GRAMMAR_FRAMES = {
-    "wound": "ранить на {n:Amount} {t:Acc}",
-    "heal": "излечить на {n:Amount} {t:Acc}",
-    "close": "закрыть {t:Acc}",
-    "open": "открыть {t:Acc}",
-    "destroy": "уничтожить {t:Acc}",
-    "return_to_hand": "вернуть {t:Acc} в руку",
-    "draw": "возьмите карту",
-    "draw_n": "возьмите {n:Num} карты",
-    "self_wound": "раниться на {n:Amount}",
-    "self_heal": "излечиться на {n:Amount}",
-    "pick": "выберите {t:Acc}",
-}
-
-
+# trigger-registry: an effect clause no phrase reads is asked of the sentence layer of
+# berserk_engine.language (issue 25): a clause it reads alone, as one construction («раньте», «ранить»,
+# both orders, numbers in words; «поиск …», «вызовите гнома» …), is that construction's node and reading.
 def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    clause = _grammar_clause(core)
-    if clause is None or clause.frame not in GRAMMAR_FRAMES:  # the sentence layer's own frames
+    found = [p for p in _grammar_abilities(core) if p.ability.kind == "spell" and not p.ability.optional]
+    if len(found) != 1:
         return []
-    ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
-    if "{n:" in ph.format and clause.amount is None:  # «на значение удара …»: the sentence layer's
-        return []
-    named: dict[str, Any] = {}
-    if clause.amount is not None:
-        whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
-        named["n"] = clause.amount if whole else Amount(value=clause.amount, words=str(clause.amount))
-    if clause.target is not None:
-        named["t"] = clause.target
-    built = ph.build(named)
-    return [] if built is None else [(ph, built, named)]
+    (effect,) = found[0].reading.parts
+    if len(effect.parts) != 1 or effect.parts[0].phrase is None or effect.parts[0].named is None:
+        return []  # several clauses: the registry splits them at their connector
+    leaf = effect.parts[0]
+    return [(leaf.phrase, found[0].ability.effect, dict(leaf.named))]
 
 
 def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:

@@ -30,7 +30,6 @@ from berserk_engine.abilities import Ability
 from berserk_engine.data import serializable
 from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
-from berserk_engine.keywords.extra_lives import EXTRA_LIVES, ExtraLives
 from berserk_engine.keywords.ignore_obligation import IGNORE_OBLIGATION, OBLIGES
 
 if TYPE_CHECKING:
@@ -186,23 +185,6 @@ def _reduced(f: dict[str, Any]) -> Ability | None:
 
 
 # --- «+N к жизням» given by an effect --------------------------------------------------------------
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает +{n:Num} к жизням {d:Dur}",
-    "выбранное существо получает +2 к жизням до конца хода",
-    EXTRA_LIVES,
-)
-def _lives_for(f: dict[str, Any]) -> ExtraLives:
-    return ExtraLives(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect", "{t:Nom} получает +{n:Num} к жизням", "выбранное существо получает +1 к жизням", EXTRA_LIVES
-)
-def _lives(f: dict[str, Any]) -> ExtraLives:
-    return ExtraLives(f["n"], f["t"])
 
 
 # --- attack only this creature (I-34) -------------------------------------------------------------

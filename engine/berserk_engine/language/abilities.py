@@ -144,7 +144,8 @@ _SLOT_PART = {
     "Dur": "duration",
     "Name": "name",
     "Wanted": "wanted",
-    "ToDat": "target",
+    "Gen": "target",
+    "Dat": "target",
 }
 
 
@@ -159,6 +160,7 @@ class Frame:
     const: dict[str, Any]
     requires: tuple[str, ...]
     state: str  # a state word the construction must hold («в закрытом виде»: "closed"), or ""
+    defaults: dict[str, Any]  # the value of a part the text does not say (no duration: until the battle ends)
     phrase: Phrase
     many: Phrase | None  # the canonical words after a number that takes the genitive plural
     one: Phrase | None  # the canonical words for the number 1 («Один раз за ход»)
@@ -208,6 +210,7 @@ def frames() -> dict[str, Frame]:
             dict(raw.get("const", {})),
             tuple(raw.get("requires", ())),
             raw.get("state", ""),
+            dict(raw.get("defaults", {})),
             phrase(raw["canonical"]),
             phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
             phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
@@ -243,6 +246,8 @@ def _frame(frame: Frame) -> Compiler:
         for token in tree.children:  # «+1»: a signed number of the construction itself
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
+            elif not isinstance(token, Tree) and token.source.kind == "number":  # «сокращаются до 2»
+                parts.setdefault("count", token.source.value)
         if frame.state and frame.state not in _states(tree):  # «в открытом виде» is not closed
             raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается «в закрытом виде»")
         for child in [c for c in tree.children if isinstance(c, Tree)]:
@@ -250,6 +255,9 @@ def _frame(frame: Frame) -> Compiler:
                 parts["name"] = _card_name(child)
                 continue
             value = context.compile(child)
+            if child.data in ("target_datv", "target_gent"):  # «по герою противника», «жизни выбранного
+                # существа»: the node keeps the words in the accusative, as the old tables did
+                value = replace(value, words=_accusative(child, str(child.data)[-4:]))
             if isinstance(value, Duration):
                 parts.setdefault("duration", value.until)
             elif isinstance(value, AbilityPart) and value.keyword:  # «получает Рывок»: its words
@@ -275,6 +283,8 @@ def _frame(frame: Frame) -> Compiler:
         if "granted" in parts and "duration" not in parts:  # «Получает [текст]»: until the battle ends
             parts["duration"] = _frames_file()["durations"]["until_end_of_battle"]
             parts["forever"] = True
+        for part, default in frame.defaults.items():
+            parts.setdefault(part, default)
         parts["self"] = self_target()
         parts["chosen"] = Selector("chosen", _frames_file()["chosen_target"], ("creature",))
         target = parts.get("target")
@@ -397,14 +407,92 @@ def _accusative(tree: Tree[Any], printed: str = "nomn") -> str:
     return " ".join(out)
 
 
-@compiles("shot_along")
-def _shot_along(tree: Tree[Any], context: Context) -> Part:
-    """«выстрел на 1 по герою противника»: the target's words in the node in the accusative, as those of
-    «выстрел на 1 в героя противника» («героя противника»)."""
-    part: Part = _frame(frames()["shot_along"])(tree, context)
-    (target,) = [c for c in tree.children if isinstance(c, Tree) and c.data == "target_datv"]
-    words = _accusative(target, "datv")
-    return replace(part, node=replace(part.node, target=replace(part.node.target, words=words)))
+# --- constructions with a check of their own ---------------------------------------------------------------
+
+
+@compiles("search_cost", "search_cost_many", "search_named", "search_named_many")
+def _search(tree: Tree[Any], context: Context) -> Part:
+    """«поиск существа стоимостью 2 [Монета] или менее», «поиск 2 карт «Гоблин»» (the term «Поиск —
+    [карта/карты]»): creatures or cards of the deck, by cost or by name; the node keeps the words the log
+    shows («существа стоимостью 2 или менее», «2 «Гоблин»»)."""
+    parts = {str(c.data): c for c in tree.children if isinstance(c, Tree)}
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    count = _number(parts["search_count"]) if "search_count" in parts else 1
+    if count < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: искать можно хотя бы одну карту")
+    if tree.data in ("search_named", "search_named_many"):
+        quote = tokens[-1]
+        if not quote.inner:
+            raise t.ReadError("пустое название в кавычках", quote.start)
+        shown = f"«{quote.inner}»" if count == 1 else f"{count} «{quote.inner}»"
+        node = data.REGISTRY["Search"](count, quote.inner, (), None, shown)
+        phrase = _frame_phrase("search_named" if count == 1 else "search_named_many")
+        named: dict[str, Any] = {"name": quote.inner, "count": count}
+        return Part(node, Reading("phrase", phrase=phrase, named=named))
+    kind_tree = parts.get("search_kind", parts.get("search_kinds"))
+    assert kind_tree is not None
+    kind = t._value(kind_tree, "kind")
+    if kind not in ("creature", "card"):
+        raise t.ReadError(f"«{context.words(tree)}»: поиск — существа или карты", t._first(kind_tree).start)
+    cost = next(tok.source.value for tok in t._tokens(parts["search_price"]) if tok.source.kind == "number")
+    word = context.words(kind_tree).lower()
+    shown_as = _frames_file()["words"]["search_cost"]["shown_one" if count == 1 else "shown_many"]
+    shown = shown_as.format(kind=word, cost=cost, count=count)
+    types = ("creature",) if kind == "creature" else ()
+    node = data.REGISTRY["Search"](count, None, types, cost, shown)
+    named = {"what": context.words(tree).split(maxsplit=1)[1]}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("search_cost"), named=named))
+
+
+def _frame_phrase(alias: str) -> Phrase:
+    """The canonical words of a construction compiled by code of its own (``[[words]]`` of frames.toml)."""
+    raw = _frames_file()["words"][alias]
+    term = raw.get("term") or raw["rule"]
+    return Phrase("effect", raw["canonical"], raw["example"], _no_build, None, term)
+
+
+@compiles("heal_full")
+def _heal_full(tree: Tree[Any], context: Context) -> Part:
+    """«полностью излечить [цель]»: every wound of the target (the node's number says «все»)."""
+    (target,) = [context.compile(c) for c in tree.children if isinstance(c, Tree) and c.data == "target_accs"]
+    words = _frames_file()["words"]["heal_full"]["amount_words"]
+    node = data.REGISTRY["Heal"](Amount(0, words=words), target, full=True)
+    return Part(node, Reading("phrase", phrase=_frame_phrase("heal_full"), named={"t": target}))
+
+
+@compiles("remove_effects", "remove_all_effects")
+def _remove_effects(tree: Tree[Any], context: Context) -> Part:
+    """«снимите с [цели] 2 эффекта», «… все эффекты»; the noun agrees with the number («1 эффект», «2
+    эффекта», «5 эффектов»)."""
+    target_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "target_gent")
+    target = replace(context.compile(target_tree), words=_accusative(target_tree, "gent"))
+    if tree.data == "remove_all_effects":
+        node = data.REGISTRY["RemoveEffects"](None, target)
+        return Part(node, Reading("phrase", phrase=_frame_phrase("remove_all_effects"), named={"t": target}))
+    count = _number(next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect_count"))
+    noun = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effects_noun")
+    form = t._first(noun)
+    from berserk_engine.language.morphology import analyses
+
+    found = {(a.case, a.number) for a in analyses(form.text) if a.category == "effect_noun"}
+    wanted = ("accs", "sing") if count % 10 == 1 and count % 100 != 11 else ("gent", "plur")
+    if not _genitive_plural_after(count):
+        wanted = ("gent", "sing")
+    if count < 1 or wanted not in found:
+        raise t.ReadError(f"«{context.words(tree)}»: число и «эффект» не согласованы", form.start)
+    node = data.REGISTRY["RemoveEffects"](count, target)
+    phrase = _frame_phrase("remove_effects")
+    return Part(
+        node, Reading("phrase", phrase=phrase, named={"t": target, "n": count, "w": form.text.lower()})
+    )
+
+
+@compiles("placeable")
+def _placeable(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Помещённый» (204.5): the card may be placed into the opponent's deck."""
+    ability = Ability("static", context.sentence, data.REGISTRY["Placeable"]())
+    phrase = _frame_phrase("placeable")
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named={}),)))
 
 
 @dataclass(frozen=True)
@@ -442,7 +530,7 @@ def _strike_value(tree: Tree[Any], context: Context) -> Amount:
     return Amount(prop="strike", words=context.words(tree))
 
 
-@compiles("amount_of_cards", "times_count")
+@compiles("amount_of_cards", "times_count", "search_count", "effect_count")
 def _count(tree: Tree[Any], context: Context) -> int:
     return _number(tree)
 
