@@ -585,7 +585,7 @@ def _slot_problem(category: str, words: str) -> str | None:
     likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
     unlikely: list[tuple[int, str]] = []
     low = words.lower()
-    for ph in PHRASES[category]:
+    for ph in [*PHRASES[category], *_frame_phrases(category)]:
         if any(n not in low for n in ph.needles):
             continue  # a literal piece is missing: no slot loosened makes the phrase fit
         fields = _ANY_FIELD.findall(ph.format)
@@ -621,6 +621,25 @@ def _slot_problem(category: str, words: str) -> str | None:
                 likely.append((len(value), f"непонятное значение «{value}» в «{ph.example}»"))
     found = likely or unlikely
     return min(found, key=lambda f: f[0])[1] if found else None
+
+
+@lru_cache(maxsize=8)
+def _frame_phrases(category: str) -> tuple[Phrase, ...]:
+    """The canonical words of the sentence layer's constructions (frames.toml) as formats with typed slots:
+    what a slot of a construction the grammar reads accepts, for :func:`_slot_problem` to say which piece
+    of words that do not read is the problem (a slot type the registry has no converter for is untyped)."""
+    from berserk_engine.language.abilities import frame_formats
+
+    out = []
+    for fmt, example, term in frame_formats(category):
+        fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
+        parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
+        out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
+    return tuple(out)
+
+
+def _nothing(_named: dict[str, Any]) -> None:  # a format of the grammar's is never built from its slots
+    return None
 
 
 def _short(words: str, most: int = 400) -> str:

@@ -219,6 +219,21 @@ def frames() -> dict[str, Frame]:
     return out
 
 
+def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
+    """(canonical words, example, term) of every construction of a category ("effect", "cost") the frames
+    and the words of frames.toml describe: the formats the old reader's diagnosis loosens slot by slot."""
+    out = []
+    for frame in frames().values():
+        if frame.category == category:
+            for phrase in (frame.phrase, frame.many, frame.one, frame.plural):
+                if phrase is not None:
+                    out.append((phrase.format, phrase.example, phrase.term))
+    if category == "effect":
+        for raw in _frames_file()["words"].values():
+            out.append((raw["canonical"], raw["example"], raw.get("term") or raw.get("rule")))
+    return out
+
+
 def _states(tree: Tree[Any]) -> set[str]:
     """The values of the state words («закрытом») among a clause's own words."""
     from berserk_engine.language.morphology import analyses
@@ -583,7 +598,11 @@ def _payment(tree: Tree[Any], context: Context) -> Part:
 
 @compiles("trigger")
 def _trigger(tree: Tree[Any], context: Context) -> Part:
-    """«Когда [группа] [что случилось]» (the subject a noun group), or a condition without a subject."""
+    """«Когда [группа] [что случилось]» (the subject a noun group), a condition of its own («Когда вы берёте
+    карту», frames.toml [[trigger]]), or a condition without a subject."""
+    subtrees = [c for c in tree.children if isinstance(c, Tree)]
+    if len(subtrees) == 1 and str(subtrees[0].data) in _named_triggers():
+        return context.compile(subtrees[0])
     if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
         words = context.words(tree)
         trigger = t.trigger_of(t._condition(tree), words)
@@ -593,8 +612,15 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
     return context.compile(subjectless)
 
 
+@cache
+def _named_triggers() -> frozenset[str]:
+    """The aliases of the trigger conditions frames.toml describes (their fields are data)."""
+    return frozenset(raw["alias"] for raw in _frames_file()["trigger"])
+
+
 def _named_trigger(raw: dict[str, Any]) -> Compiler:
-    phrase = Phrase("trigger", raw["canonical"], raw["canonical"], _no_build, None, raw["term"])
+    term = raw.get("term") or raw["rule"]
+    phrase = Phrase("trigger", raw["canonical"], raw["canonical"], _no_build, None, term)
 
     def compile_trigger(tree: Tree[Any], context: Context) -> Part:
         return Part(Trigger(**raw["fields"]), Reading("trigger", phrase=phrase, named={}))
