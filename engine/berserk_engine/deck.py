@@ -221,12 +221,6 @@ class Place:
 # --- phrases -------------------------------------------------------------------------------------
 
 
-KINDS = {"существа": ("creature",), "карты": ()}
-KINDS_PLURAL = {"существ": ("creature",), "карт": ()}
-
-
-# «стоимостью Х [Монета] или менее» (the source's wording, «Единение Х») or without the coin sign
-# («Гибель: Поиск существа стоимостью 2 или менее.», issue 6): the same search.
 @phrase("effect", "покажите верхнюю карту своей колоды", "покажите верхнюю карту своей колоды", "518.3")
 def _reveal_one(f: dict[str, Any]) -> Reveal:
     return Reveal(1)

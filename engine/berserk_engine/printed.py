@@ -637,21 +637,5 @@ def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
 # --- a shot at a fixed target ---------------------------------------------------------------------------
 
 
-def register_printed_keywords(keywords: Any) -> None:
-    """«Отравление 2» beside «Отравление на 2»: every keyword whose name is «… на Х» is printed without
-    «на» too (the seeds use both forms)."""
-    from berserk_engine.grammar import _register_keyword
-
-    for kw in keywords:
-        if " на {x:Num}" in kw.phrase:
-            _register_keyword(
-                replace(
-                    kw,
-                    phrase=kw.phrase.replace(" на {x:Num}", " {x:Num}"),
-                    example=kw.example.replace(" на ", " "),
-                )
-            )
-
-
 serializable(Pick, InOrderTo, Test, If, FindInDeck, TopCard, FromGraveyard)
 task(_Decide, ReturnChosen)

@@ -17,7 +17,7 @@ from berserk_engine.effects import gain
 from berserk_engine.grammar import slot_type
 from berserk_engine.keywords import term
 
-EXTRA_LIVES = term(__name__, "дополнительные-жизни")
+term(__name__, "дополнительные-жизни")
 term(__name__, "жизни-карты-текущее-число-жизней")
 slot_type(
     "ExtraLives",

@@ -14,7 +14,7 @@ from berserk_engine.data import serializable
 from berserk_engine.events import LivesEvent, perform
 from berserk_engine.keywords import term
 
-LIVES = term(__name__, "жизни-сокращаются-до-х")
+term(__name__, "жизни-сокращаются-до-х")
 
 
 @dataclass(frozen=True, slots=True)

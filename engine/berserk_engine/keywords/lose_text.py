@@ -16,7 +16,7 @@ from berserk_engine.data import serializable
 from berserk_engine.effects import gain
 from berserk_engine.keywords import term
 
-LOSES = term(__name__, "теряет-особенности")
+term(__name__, "теряет-особенности")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from berserk_engine.effects import gain
 from berserk_engine.keywords import term
 from berserk_engine.keywords.poison import POISON
 
-BOOST = term(__name__, "усилить-отравление-на-х")
+term(__name__, "усилить-отравление-на-х")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from berserk_engine.effects import gain
 from berserk_engine.grammar import CREATURE, slot_type
 from berserk_engine.keywords import term
 
-PREVENTION = term(__name__, "предотвращение")
+term(__name__, "предотвращение")
 term(__name__, "эффект-предотвращения")
 
 # Targets in the dative, after «нанесённых по …».

@@ -17,7 +17,7 @@ from berserk_engine.data import serializable
 from berserk_engine.effects import gain
 from berserk_engine.keywords import term
 
-BECOMES = term(__name__, "удар-становится-равным-х")
+term(__name__, "удар-становится-равным-х")
 
 
 @dataclass(frozen=True, slots=True)

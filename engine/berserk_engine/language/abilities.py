@@ -229,8 +229,9 @@ def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
                 if phrase is not None:
                     out.append((phrase.format, phrase.example, phrase.term))
     if category == "effect":
-        for raw in _frames_file()["words"].values():
-            out.append((raw["canonical"], raw["example"], raw.get("term") or raw.get("rule")))
+        for alias in _frames_file()["words"]:
+            phrase = _frame_phrase(alias)
+            out.append((phrase.format, phrase.example, phrase.term))
     return out
 
 
@@ -462,7 +463,7 @@ def _search(tree: Tree[Any], context: Context) -> Part:
 def _frame_phrase(alias: str) -> Phrase:
     """The canonical words of a construction compiled by code of its own (``[[words]]`` of frames.toml)."""
     raw = _frames_file()["words"][alias]
-    term = raw.get("term") or raw["rule"]
+    term = raw.get("term") or raw.get("rule") or raw["interpretation"]
     return Phrase("effect", raw["canonical"], raw["example"], _no_build, None, term)
 
 
@@ -508,6 +509,74 @@ def _placeable(tree: Tree[Any], context: Context) -> AbilityPart:
     ability = Ability("static", context.sentence, data.REGISTRY["Placeable"]())
     phrase = _frame_phrase("placeable")
     return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named={}),)))
+
+
+def _static(context: Context, node: Any, alias: str, named: dict[str, Any], value: Any = None) -> AbilityPart:
+    """A constant ability (Постоянная способность) of the node, read in the canonical words of ``alias``."""
+    ability = Ability("static", context.sentence, node, value=value)
+    phrase = replace(_frame_phrase(alias), category="static")
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),)))
+
+
+def _signed_numbers(tree: Tree[Any]) -> list[int]:
+    return [tok.value for tok in (c.source for c in t._tokens(tree)) if tok.kind in ("signed", "number")]
+
+
+@compiles("group_bonus")
+def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«(Другие) ваши [группа] имеют +X к удару (и +Y к жизням)»: the group as printed, in the plural."""
+    owner, group, numbers = [c for c in tree.children if isinstance(c, Tree)]
+    values = _signed_numbers(numbers)
+    strike, life = {
+        "same_bonus_numbers": (values[0], values[0]),
+        "strike_life_numbers": (values[0], values[-1]),
+        "strike_numbers": (values[0], 0),
+        "life_numbers": (0, values[0]),
+    }[str(numbers.data)]
+    other = len(t._tokens(owner)) > 1  # «Другие ваши …»
+    node = data.REGISTRY["GroupBonus"](context.words(group).lower(), strike, life, other)
+    named = {"g": context.words(group).lower(), "s": strike, "l": life}
+    return _static(context, node, "group_bonus", named)
+
+
+@compiles("group_cost", "subtype_cost", "own_cost")
+def _cost_static(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Ваши эльфы стоят на 1 [Монета] меньше» (GroupCost), «Каждый гном стоит …» (SetCost), «Стоит на 1
+    [Монета] меньше за каждую карту в вашей руке» (OwnCost)."""
+    tokens = [c.source for c in t._tokens(tree)]
+    amount = next(tok.value for tok in tokens if tok.kind == "number")
+    named: dict[str, Any] = {"n": amount}
+    if tree.data == "own_cost":
+        return _static(context, data.REGISTRY["OwnCost"](amount), "own_cost", named)
+    group = next(c for c in tree.children if isinstance(c, Tree)) if tree.data == "group_cost" else None
+    if group is not None:
+        named["g"] = context.words(group).lower()
+        return _static(context, data.REGISTRY["GroupCost"](named["g"], amount), "group_cost", named)
+    named["subtype"] = tokens[1].text.lower()
+    return _static(context, data.REGISTRY["SetCost"](named["subtype"], amount), "subtype_cost", named)
+
+
+@compiles("no_wounds_attacking")
+def _no_wounds_attacking(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Не получает ран, пока атакует» (I-62)."""
+    return _static(context, data.REGISTRY["NoWoundsAttacking"](), "no_wounds_attacking", {})
+
+
+@compiles("creature_attacks_reduced")
+def _creature_attacks_reduced(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«–1 от атак существ»: a reduction is printed with a minus."""
+    (x,) = _signed_numbers(tree)
+    if x >= 0:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: ослабление атак пишется с минусом («–1 от атак существ»)"
+        )
+    return _static(context, data.REGISTRY["CreatureAttacksReduced"](-x), "creature_attacks_reduced", {"x": x})
+
+
+@compiles("obliges")
+def _obliges(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Существа противника атакуют ударом только это существо» (I-34): the obliging ability's marker."""
+    return _static(context, None, "obliges", {}, value=_frames_file()["words"]["obliges"]["value"])
 
 
 @dataclass(frozen=True)
@@ -728,28 +797,44 @@ def _activated(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(Reading("head", parts=heads), body.reading)))
 
 
-@compiles("named_keyword", "attack_keyword")
+def _keyword_aliases() -> list[str]:
+    return ["named_keyword", *_frames_file()["keywords"]]
+
+
+@compiles("from_spells", "from_shots", "from_blows")
+def _wound_source(tree: Tree[Any], context: Context) -> str:
+    """Where wounds come from («заклинаний», «выстрелов», «ударов»): a keyword's value."""
+    return str(_frames_file()["wound_sources"][str(tree.data)])
+
+
 def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     """A keyword ability: the registry of keywords (:mod:`berserk_engine.keywords`) says what it means —
-    a static ability, an ability its module builds, or card text it expands to."""
+    a static ability, an ability its module builds, or card text it expands to. Its word is its term
+    («Рывок», «Броня 2»), or the construction's name says which keyword it is (frames.toml, [keywords]:
+    «Первый удар», «Защита от выстрелов»); a value in words compiles from its words."""
     from berserk_engine.keywords import KEYWORDS
 
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     words = [c for c in tree.children if isinstance(c, Tree)]
-    if tree.data == "attack_keyword":
-        term = _frames_file()["keywords"]["attack_keyword"]
-    else:
+    value: Any = None
+    if tree.data == "named_keyword":
         term = t._value(words[0], "keyword")
+    else:
+        entry = _frames_file()["keywords"][str(tree.data)]
+        term = entry if isinstance(entry, str) else entry["term"]
+        value = None if isinstance(entry, str) else entry["value"]
+        for word in words:  # «от выстрелов»: the source; «Игнорирует Гибель»: the trigger's event
+            part = context.compile(word)
+            value = part.node.event if isinstance(part, Part) else part
     kw = KEYWORDS.get(term)
     numbers = [tok.value for tok in tokens if tok.kind in ("number", "signed")]
-    value = numbers[0] if numbers else None
+    value = numbers[0] if numbers else value
     by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
     if kw is None or ("{x:" in kw.phrase) != (value is not None):
         raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
     with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
-    # «Отравление 2» beside «Отравление на 2» (the seeds print both): the registry reads the printed
-    # form still (berserk_engine.printed.register_printed_keywords), until the registry goes
-    if by != with_by:
+    # «Отравление 2» beside «Отравление на 2»: the seeds print both, the same keyword
+    if by and not with_by:
         raise t.ReadError(f"«{context.words(tree)}»: так ключевое слово не пишется («{kw.example}»)")
     if kw.build is not None:
         built = kw.build(value)
@@ -792,6 +877,7 @@ def _spell(tree: Tree[Any], context: Context) -> AbilityPart:
 
 
 _register_frames()
+compiles(*_keyword_aliases())(_keyword)
 for _raw in _frames_file()["trigger"]:
     compiles(_raw["alias"])(_named_trigger(_raw))
 
