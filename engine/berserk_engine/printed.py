@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
-from berserk_engine.effects import Close, Discard, Draw, Grant, Heal, Move, Sequence, StrikeBonus, _grant
+from berserk_engine.effects import Close, Discard, Draw, Grant, Heal, Sequence, StrikeBonus, _grant
 from berserk_engine.grammar import CHARACTER, CREATURE, phrase, read_effect, slot_type
-from berserk_engine.keywords.shot import SHOT, Shot
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -61,21 +60,6 @@ def _close(f: dict[str, Any]) -> Close:
     return Close(f["t"])
 
 
-@phrase("effect", "откройте {t:Acc}", "откройте существо", "открытие-карты")
-def _open(f: dict[str, Any]) -> Close:
-    return Close(f["t"], open=True)
-
-
-@phrase("effect", "верните {t:Acc} в руку", "верните существо в руку", "203.4")
-def _return(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "hand", "return")
-
-
-@phrase("effect", "уничтожьте {t:Acc}", "уничтожьте отравленное существо", "уничтожить-карту")
-def _destroy(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "graveyard", "destroy")
-
-
 @phrase("effect", "излечить {t:Acc} на {n:Amount}", "излечить вашего героя на 2", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
@@ -113,16 +97,6 @@ def _strike_up_all(f: dict[str, Any]) -> StrikeBonus | None:
 
 @phrase(
     "effect",
-    "{t:Nom} получают -{n:Num} к удару {d:Dur}",
-    "все существа противника получают -1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_down_all(f: dict[str, Any]) -> StrikeBonus | None:
-    return StrikeBonus(-f["n"], f["t"], f["d"]) if _plural(f["t"]) else None
-
-
-@phrase(
-    "effect",
     "{t:Nom} получают {what} {d:Dur}",
     "все ваши существа получают Рывок до конца хода",
     "получает-текст-получает-особенность",
@@ -147,16 +121,6 @@ def _grant_all(f: dict[str, Any]) -> Grant | None:
 @phrase("effect", "сбросить карту", "сбросить карту", "сбросьте-карту")
 def _discard(f: dict[str, Any]) -> Discard:
     return Discard(1)
-
-
-@phrase("effect", "сбросить {n:Num} карты", "сбросить 2 карты", "сбросьте-карту")
-def _discard_few(f: dict[str, Any]) -> Discard:
-    return Discard(f["n"])
-
-
-@phrase("effect", "взять карту", "взять карту", "возьмите-карту")
-def _draw(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=1, words="1"))
 
 
 @phrase("effect", "взять {n:Num} карты", "взять 2 карты", "возьмите-карту")
@@ -589,13 +553,6 @@ def _top_to_graveyard(f: dict[str, Any]) -> TopCard:
     return TopCard("graveyard")
 
 
-@phrase("effect", "вызвать «{name}»", "вызвать «Волчонок»", "вызов-вызвать")
-def _summon(f: dict[str, Any]) -> Any:
-    from berserk_engine.squad import Summon
-
-    return Summon(f["name"])
-
-
 # --- the graveyard: «верните до N карт с вашего кладбища в руку» -------------------------------------------
 
 
@@ -678,27 +635,6 @@ def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
 
 
 # --- a shot at a fixed target ---------------------------------------------------------------------------
-
-
-@phrase("effect", "выстрел на {n:Amount} по {t:ToDat}", "выстрел на 1 по герою противника", SHOT)
-def _shot_at(f: dict[str, Any]) -> Shot:
-    return Shot(f["n"], f["t"])
-
-
-def register_printed_keywords(keywords: Any) -> None:
-    """«Отравление 2» beside «Отравление на 2»: every keyword whose name is «… на Х» is printed without
-    «на» too (the seeds use both forms)."""
-    from berserk_engine.grammar import _register_keyword
-
-    for kw in keywords:
-        if " на {x:Num}" in kw.phrase:
-            _register_keyword(
-                replace(
-                    kw,
-                    phrase=kw.phrase.replace(" на {x:Num}", " {x:Num}"),
-                    example=kw.example.replace(" на ", " "),
-                )
-            )
 
 
 serializable(Pick, InOrderTo, Test, If, FindInDeck, TopCard, FromGraveyard)
