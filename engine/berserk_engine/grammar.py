@@ -792,6 +792,8 @@ def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
     if "{n:" in ph.format and clause.amount is None:  # «на значение удара …»: the sentence layer's
         return []
+    if "{t:" in ph.format and clause.target is None:  # a target of the sentence layer's own (constructions)
+        return []
     named: dict[str, Any] = {}
     if clause.amount is not None:
         whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount

@@ -330,3 +330,48 @@ def _x_trait(tree: Tree[Any], context: Context) -> Amount:
 
     prop = "strike" if trait.data == "printed_trait_strike" else "life"
     return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
+
+
+# --- «В начале хода противника ранить …»: a trigger condition without «:» or «,» (I-89) ----------------
+
+
+@compiles("printed_bare_trigger")
+def _bare_trigger(tree: Tree[Any], context: Context) -> AbilityPart:
+    """Read as «[условие], [эффект]»: the same ability as with the comma (a creature's text, not a
+    spell's: a spell has no trigger condition)."""
+    from berserk_engine.language.abilities import COMPILERS
+
+    head, *rest = [c for c in tree.children if isinstance(c, Tree)]
+    same = Tree(
+        "triggered", [Tree("trigger_head", [Tree("trigger", [head])]), Tree("trigger_end", []), *rest]
+    )
+    part = COMPILERS["triggered"](same, context)
+    assert isinstance(part, AbilityPart)
+    return replace(part, comma=True)
+
+
+@compiles("printed_their_hero")
+def _their_hero(tree: Tree[Any], context: Context) -> Selector:
+    """«его героя»: «его» names the player named last before it — the opponent («В начале хода
+    противника …») gives the opponent's hero; anything else is an error, not a guess."""
+    ref, head = t._tokens(tree)
+    if t._value(Tree("kind", [head]), "kind") != "hero":
+        raise t.ReadError(f"«{context.words(tree)}»: «его …» здесь — только «его героя»", ref.source.start)
+    before = [w for w in _words_before(context.text, ref.source.start) if _analyses(w)]
+    last = next((w for w in reversed(before) if _names_someone(w)), None)
+    if last is None or not any(a.category == "opponent" for a in _analyses(last)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «его» — игрок, названный перед ним («хода противника»)",
+            ref.source.start,
+        )
+    return Selector("enemy_hero", context.words(tree), ("hero",))
+
+
+def _words_before(text: str, end: int) -> list[str]:
+    from berserk_engine.language.tokens import tokenize
+
+    return [tok.text for tok in tokenize(text[:end]) if tok.kind == "word"]
+
+
+def _names_someone(word: str) -> bool:
+    return any(a.category in ("opponent", "kind", "class", "you", "ref") for a in _analyses(word))
