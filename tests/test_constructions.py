@@ -210,3 +210,17 @@ def test_the_x_of_the_cost_poisons_by_the_named_number() -> None:
 
     (ability,) = parse_card_text("Карта", "Отравить выбранное существо на Х.", spell=True, cost_x=True)
     assert isinstance(ability.effect, GrantCounted) and ability.effect.amount.prop == "X"
+
+
+@pytest.mark.parametrize(
+    "text", ["Не может выступать защитником.", "Это существо не может выступать защитником."]
+)
+def test_cannot_defend_reads_as_the_constant(text: str) -> None:
+    from berserk_engine.cannot_defend import CannotDefend
+
+    assert _one(text).effect == CannotDefend()
+
+
+def test_their_hero_needs_the_opponent_named_before() -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "В начале вашего хода ранить его героя на 1.")

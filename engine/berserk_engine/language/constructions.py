@@ -375,3 +375,16 @@ def _words_before(text: str, end: int) -> list[str]:
 
 def _names_someone(word: str) -> bool:
     return any(a.category in ("opponent", "kind", "class", "you", "ref") for a in _analyses(word))
+
+
+# --- «Не может выступать защитником» (I-90) ----------------------------------------------------------------
+
+
+@compiles("printed_cannot_defend")
+def _cannot_defend(tree: Tree[Any], context: Context) -> AbilityPart:
+    from berserk_engine.cannot_defend import FORM, CannotDefend
+
+    _itself(context.values(tree), tree, context)
+    reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={})
+    ability = Ability("static", context.sentence, CannotDefend())
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
