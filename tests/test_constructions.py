@@ -224,3 +224,18 @@ def test_cannot_defend_reads_as_the_constant(text: str) -> None:
 def test_their_hero_needs_the_opponent_named_before() -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "В начале вашего хода ранить его героя на 1.")
+
+
+def test_each_of_them_takes_every_slot_of_the_group_before() -> None:
+    (ability,) = parse_card_text(
+        "Карта",
+        "Выберите не более двух существ. Каждое из них получает +1 к удару до конца хода.",
+        spell=True,
+    )
+    _, bonus = ability.effect.parts
+    assert (bonus.target.mode, bonus.target.slot, bonus.target.count) == ("ref", 0, 2)
+
+
+def test_each_of_them_without_a_group_before_is_an_error() -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Каждое из них получает +1 к удару до конца хода.", spell=True)

@@ -388,3 +388,15 @@ def _cannot_defend(tree: Tree[Any], context: Context) -> AbilityPart:
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={})
     ability = Ability("static", context.sentence, CannotDefend())
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+
+
+# --- «Каждое из них …» (I-91) ------------------------------------------------------------------------
+
+
+@compiles("printed_each_of_them")
+def _each_of_them(tree: Tree[Any], context: Context) -> Any:
+    """«каждое из них»: every target of the group named last before it (``count`` 0 until
+    :func:`~berserk_engine.abilities.number_slots` gives it that group's slots)."""
+    from berserk_engine.language.abilities import Subject
+
+    return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=False)
