@@ -230,6 +230,23 @@ def _deed(tree: Tree[Any], context: Context) -> Part:
     return Part(node, Reading("phrase", phrase=phrase, named={}))
 
 
+@compiles("printed_deed_pay_cost")
+def _deed_pay_cost(tree: Tree[Any], context: Context) -> Part:
+    """«заплатить стоимость выбранного существа» (I-92): the cost of a target the ability names."""
+    from berserk_engine.otherwise import PayCost
+
+    (target,) = context.values(tree)
+    if not isinstance(target, Selector) or not target.chosen or target.count != 1:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: платят стоимость одной цели («выбранного существа»)",
+            t._first(tree).start,
+        )
+    printed = context.words(tree)
+    words = printed[:1].lower() + printed[1:]
+    phrase = Phrase("effect", words, words, _no_build, None, "I-92")
+    return Part(PayCost(target), Reading("phrase", phrase=phrase, named={}))
+
+
 @compiles("printed_opponent_may")
 def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
     from berserk_engine.otherwise import FORM, OpponentMay
