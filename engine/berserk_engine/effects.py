@@ -52,6 +52,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return len(selectors.resolve(game, value.selector, item))
     if value.prop == "hand":  # «где Х – число карт в вашей руке»
         return len(game.state.players[item.controller].zones["hand"])
+    if value.prop == "drawn":  # «где Х – количество карт, которые вы взяли в этот ход» (I-88)
+        return game.state.players[item.controller].drawn_this_turn
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])
@@ -207,6 +209,29 @@ class Grant:
     def run(self, game: Game, item: QueueItem) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "grant", text=self.text, until=self.until)
+
+
+@dataclass(frozen=True, slots=True)
+class GrantCounted:
+    """[Цель] получает [текст с числом], the number known only on resolution: «Отравить существо на Х,
+    где Х – …» (I-87, I-88), «… на Х» of a spell whose cost holds Х (I-66). ``text`` holds «{n}»; a text
+    whose number is zero or less is not granted («Отравление 0 нельзя заявить»)."""
+
+    text: str
+    amount: Amount
+    target: Selector
+    until: str = "leaves_play"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        n = amount(game, self.amount, item)
+        if n < 1:
+            game.log(
+                "no_effect",
+                f"«{self.text.format(n=n)}» не получает никто: Х = {n}",
+                rule="отравление-на-х",
+            )
+            return
+        Grant(self.text.format(n=n), self.target, self.until).run(game, item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,5 +423,6 @@ def _close(f: dict[str, Any]) -> Close:
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)
 NODES["may"] = MayDo  # «…, затем вы можете …»: the grammar wraps an optional part in it (I-55)
-serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Move, Close, Discard)  # Fight: combat
+serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, GrantCounted, Move, Close, Discard)
+# (Fight: combat)
 task(Resolve, DiscardChosen, MayAnswer)

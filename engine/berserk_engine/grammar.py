@@ -894,6 +894,7 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
 
 
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
+    from berserk_engine import x_value
     from berserk_engine.abilities import effect_nodes
 
     if ability.effect is not None:
@@ -909,6 +910,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                         "стоимости — только в тексте заклинания со стоимостью «Х», «2+Х»)",
                         [],
                     )
+        if (trait := x_value.trait_on_a_spell(ability.kind, ability.effect)) is not None:  # I-88
+            raise _Unreadable(trait, [])
         if _unbound_class(ability.effect):
             raise _Unreadable(
                 "неизвестная цель «… этого класса»: перед ней не выбран класс "
