@@ -579,6 +579,65 @@ def _obliges(tree: Tree[Any], context: Context) -> AbilityPart:
     return _static(context, None, "obliges", {}, value=_frames_file()["words"]["obliges"]["value"])
 
 
+@compiles("in_order_to")
+def _in_order_to(tree: Tree[Any], context: Context) -> Part:
+    """«[оплата], чтобы [эффект]» (I-55): the payment first, the effect only when it is made in full."""
+    cost, then = [c for c in tree.children if isinstance(c, Tree)]
+    node = data.REGISTRY["InOrderTo"](context.compile(cost).node, context.compile(then).node)
+    named = {"cost": context.words(cost), "then": context.words(then)}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("in_order_to"), named=named))
+
+
+@compiles("test_died", "test_state", "test_class", "test_type")
+def _card_test(tree: Tree[Any], context: Context) -> Any:
+    """The condition of «; если …» on a card: «оно погибло», «оно ранено», «это гном», «это существо»."""
+    from berserk_engine.abilities import class_stem
+
+    tests = _frames_file()["tests"]
+    ref = Selector("ref", tests["ref_words"], ("creature",))
+    top = Selector("top", tests["top_words"], tuple(tests["top_types"]))
+    word = t._tokens(tree)[-1]
+    if tree.data == "test_died":
+        return data.REGISTRY["Test"]("died", ref)
+    if tree.data == "test_state":
+        return data.REGISTRY["Test"](t._value(Tree("state", [word]), "state"), ref)
+    if tree.data == "test_class":
+        return data.REGISTRY["Test"](f"class:{class_stem(word.source.text)}", ref)
+    from berserk_engine.language.morphology import analyses
+
+    kinds = {a.value for a in analyses(word.source.text) if a.category in ("kind", "spell")}
+    kind = kinds.pop() if len(kinds) == 1 else ""
+    if kind not in tests["top_types"]:
+        raise t.ReadError(f"«{context.words(tree)}»: проверяется род показанной карты", word.source.start)
+    return data.REGISTRY["Test"](f"type:{kind}", top)
+
+
+@compiles("if_then")
+def _if_then(tree: Tree[Any], context: Context) -> Effect:
+    """«[эффект]; если [условие], [эффект] (, иначе [эффект])» (518.1). What «это» speaks of: the card
+    shown from the top of the deck when the part before shows it, else the target named last."""
+    first, test_tree, then, *otherwise = [c for c in tree.children if isinstance(c, Tree)]
+    parts = [context.compile(first), context.compile(then), *(context.compile(o) for o in otherwise)]
+    if any(p.optional for p in parts):
+        raise t.ReadError(f"«{context.words(tree)}»: «вы можете» внутри «если …» не читается")
+    test = context.compile(test_tree)
+    last = parts[0].node.parts[-1] if type(parts[0].node).__name__ == "Sequence" else parts[0].node
+    shown = type(last).__name__ == "Reveal" and last.count == 1
+    if shown and test.kind.startswith("class:"):  # «покажите …; если это гном»: the card shown
+        tests = _frames_file()["tests"]
+        test = replace(test, target=Selector("top", tests["top_words"], tuple(tests["top_types"])))
+    if shown != (test.target.mode == "top"):
+        raise t.ReadError(f"«{context.words(tree)}»: непонятно, о какой карте условие «если …»")
+    node = data.REGISTRY["If"](parts[0].node, test, parts[1].node, parts[2].node if otherwise else None)
+    named = {"first": context.words(first), "cond": context.words(test_tree), "then": context.words(then)}
+    alias = "if_then"
+    if otherwise:
+        named["otherwise"] = context.words(otherwise[0])
+        alias = "if_then_else"
+    reading = Reading("phrase", phrase=_frame_phrase(alias), named=named)
+    return Effect(node, False, Reading("effect", parts=(reading,)))
+
+
 @dataclass(frozen=True)
 class Duration:
     """How long an effect lasts (310.2): the engine's ``until``."""
@@ -614,7 +673,7 @@ def _strike_value(tree: Tree[Any], context: Context) -> Amount:
     return Amount(prop="strike", words=context.words(tree))
 
 
-@compiles("amount_of_cards", "times_count", "search_count", "effect_count")
+@compiles("amount_of_cards", "times_count", "search_count", "effect_count", "up_to_value")
 def _count(tree: Tree[Any], context: Context) -> int:
     return _number(tree)
 
@@ -819,6 +878,8 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     value: Any = None
     if tree.data == "named_keyword":
         term = t._value(words[0], "keyword")
+        amounts = [context.compile(w) for w in words[1:]]  # «Отравление на 2», «… на два»
+        value = next((a.value for a in amounts if isinstance(a, Amount) and a.prop is None), None)
     else:
         entry = _frames_file()["keywords"][str(tree.data)]
         term = entry if isinstance(entry, str) else entry["term"]
@@ -830,6 +891,8 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     numbers = [tok.value for tok in tokens if tok.kind in ("number", "signed")]
     value = numbers[0] if numbers else value
     by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
+    if tree.data == "named_keyword" and len(words) > 1 and value is None:
+        raise t.ReadError(f"«{context.words(tree)}»: значение ключевого слова — число")
     if kw is None or ("{x:" in kw.phrase) != (value is not None):
         raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
     with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
