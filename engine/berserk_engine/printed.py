@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.abilities import Amount, Selector
+from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.effects import Close, Discard, Grant, Heal, Sequence, StrikeBonus, _grant
-from berserk_engine.grammar import CHARACTER, CREATURE, phrase, read_effect, slot_type
+from berserk_engine.grammar import CHARACTER, CREATURE, phrase, slot_type
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -228,65 +228,7 @@ class _Decide(Task):
             game.push(Resolve(part, self.item))
 
 
-def _effect(words: str) -> Any:
-    from berserk_engine.grammar import _Unreadable
-
-    try:
-        node, optional = read_effect(words)
-    except _Unreadable:
-        return None
-    return None if optional else node
-
-
 # --- «где Х – …» ----------------------------------------------------------------------------------
-
-
-def _x_value(words: str) -> Amount | None:
-    from berserk_engine.grammar import TYPES
-
-    text = words.strip()
-    if text.lower() == "число карт в вашей руке":
-        return Amount(prop="hand", words=text)
-    if text.lower().startswith("число "):
-        sel = TYPES["Acc"](text[6:]) if _fits_acc(text[6:]) else None
-        if sel is not None and sel.mode == "each":
-            return Amount(prop="count", words=text, selector=sel)
-    return None
-
-
-def _fits_acc(words: str) -> bool:
-    import re
-
-    from berserk_engine.grammar import TYPES
-
-    return re.fullmatch(TYPES["Acc"].pattern, words, re.IGNORECASE) is not None  # type: ignore[attr-defined]
-
-
-def _put_x(node: Any, value: Amount) -> Any:
-    import dataclasses
-
-    if isinstance(node, Amount):
-        return value if node.prop == "X" else node
-    if isinstance(node, tuple):
-        return tuple(_put_x(v, value) for v in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Selector):
-        return dataclasses.replace(
-            node, **{f.name: _put_x(getattr(node, f.name), value) for f in dataclasses.fields(node)}
-        )
-    return node
-
-
-def _has_x(node: Any) -> bool:
-    return _put_x(node, Amount(value=-1)) != node
-
-
-@phrase("effect", "{body}, где Х – {what}", "ранить существо на Х, где Х – число ваших гномов", "518.1")
-def _where(f: dict[str, Any]) -> Any:
-    value = _x_value(f["what"])
-    body = _effect(f["body"])
-    if value is None or body is None or not _has_x(body):
-        return None
-    return _put_x(body, value)
 
 
 # --- the deck: a printed search, the revealed top card ---------------------------------------------
@@ -345,35 +287,6 @@ class FindInDeck:
                 then=then,
             )
         )
-
-
-_FIND_KINDS = {"существо": ("creature",), "карту": (), "заклинание": ("spell",)}
-
-
-@phrase(
-    "effect",
-    "найдите в своей колоде {what} и возьмите {it} в руку",
-    "найдите в своей колоде существо стоимостью 2 или меньше и возьмите его в руку",
-    "поиск-карта-карты",
-)
-def _find(f: dict[str, Any]) -> FindInDeck | None:
-    import re
-
-    from berserk_engine.abilities import class_stem
-
-    what, it = f["what"].strip().lower(), f["it"].strip().lower()
-    if it not in ("его", "её", "ее"):
-        return None
-    m = re.fullmatch(r"(существо|карту|заклинание)(?: стоимостью (\d+) или меньше)?", what)
-    if m is not None:
-        kind, cost = m.group(1), m.group(2)
-        return FindInDeck(_FIND_KINDS[kind], (), int(cost) if cost else None, None, f["what"].strip())
-    m = re.fullmatch(r"карту «([^«»]+)»", f["what"].strip(), re.IGNORECASE)
-    if m is not None:
-        return FindInDeck((), (), None, m.group(1), f["what"].strip())
-    if re.fullmatch(r"(?!существ|персонаж|геро|карт|заклинани)[а-яё]+", what):
-        return FindInDeck(("creature",), (class_stem(what),), None, None, what)
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,39 +359,6 @@ class ReturnChosen(Task):
 
         if self.cards:
             perform(game, *(MoveEvent(c, "hand", "return") for c in self.cards))
-
-
-_GRAVE_KINDS = {
-    "карту": ((), 1),
-    "существо": (("creature",), 1),
-    "заклинание": (("spell",), 1),
-}
-_GRAVE_PLURAL = {
-    "карт": (),
-    "карты": (),
-    "существ": ("creature",),
-    "существа": ("creature",),
-    "заклинаний": ("spell",),
-}
-
-
-@phrase(
-    "effect",
-    "верните {what} с вашего кладбища в руку",
-    "верните до 2 карт с вашего кладбища в руку",
-    "203.4",
-)
-def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
-    import re
-
-    what = f["what"].strip().lower()
-    if what in _GRAVE_KINDS:
-        types, count = _GRAVE_KINDS[what]
-        return FromGraveyard(count, types, False, what)
-    m = re.fullmatch(r"(до )?(\d+) ([а-яё]+)", what)
-    if m is None or m.group(3) not in _GRAVE_PLURAL or int(m.group(2)) < 1:
-        return None
-    return FromGraveyard(int(m.group(2)), _GRAVE_PLURAL[m.group(3)], bool(m.group(1)), what)
 
 
 # --- a shot at a fixed target ---------------------------------------------------------------------------
