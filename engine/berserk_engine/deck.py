@@ -23,7 +23,6 @@ from berserk_engine.abilities import Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import DrawEvent, MoveEvent, Perform, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
 from berserk_engine.triggers import Point, condition, trigger_kind, watchers
@@ -219,11 +218,6 @@ class Place:
 
 
 # --- phrases -------------------------------------------------------------------------------------
-
-
-@phrase("effect", "покажите верхнюю карту своей колоды", "покажите верхнюю карту своей колоды", "518.3")
-def _reveal_one(f: dict[str, Any]) -> Reveal:
-    return Reveal(1)
 
 
 def _drew(game: Game, ev: DrawEvent, before: list[str] | None) -> tuple[Point, ...]:

@@ -18,7 +18,7 @@ from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
-from berserk_engine.grammar import ACCUSATIVE, NODES, phrase
+from berserk_engine.grammar import NODES, phrase
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
@@ -347,8 +347,6 @@ def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> 
 
 # --- phrases ------------------------------------------------------------------------------------
 
-SELF = ACCUSATIVE["это существо"]
-
 
 @phrase(
     "effect", "ранить на {n:Amount} {t:Acc}", "ранить на 1 выбранное существо", "ранить-на-х-цель-раниться"
@@ -367,24 +365,9 @@ def _wound_reordered(f: dict[str, Any]) -> Wound:
     return Wound(f["n"], f["t"])
 
 
-@phrase("effect", "раниться на {n:Amount}", "раниться на 1", "ранить-на-х-цель-раниться")
-def _wound_self(f: dict[str, Any]) -> Wound:
-    return Wound(f["n"], SELF)
-
-
 @phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-@phrase("effect", "излечиться на {n:Amount}", "излечиться на 1", "излечить-излечение-на-х")
-def _heal_self(f: dict[str, Any]) -> Heal:
-    return Heal(f["n"], SELF)
-
-
-@phrase("effect", "возьмите карту", "возьмите карту", "возьмите-карту")
-def _draw_one(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=1, words="1"))
 
 
 def _grant(text: str, target: Selector, until: str) -> Grant | None:
@@ -414,11 +397,6 @@ def _grant_for(f: dict[str, Any]) -> Grant | None:
 )
 def _grant_forever(f: dict[str, Any]) -> Grant | None:
     return _grant(f["what"], f["t"], "leaves_play")
-
-
-@phrase("effect", "закрыть {t:Acc}", "закрыть выбранное существо", "закрыть-существо-карту")
-def _close(f: dict[str, Any]) -> Close:
-    return Close(f["t"])
 
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)

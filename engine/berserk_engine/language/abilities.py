@@ -579,6 +579,171 @@ def _obliges(tree: Tree[Any], context: Context) -> AbilityPart:
     return _static(context, None, "obliges", {}, value=_frames_file()["words"]["obliges"]["value"])
 
 
+def _kind_types(tree: Tree[Any]) -> tuple[str, ...]:
+    """The card types a kind word names («существо»: creatures, «заклинание»: spells, «карту»: any)."""
+    from berserk_engine.language.morphology import analyses
+
+    word = t._first(tree)
+    kinds = {a.value for a in analyses(word.text) if a.category in ("kind", "spell")}
+    types = {"creature": ("creature",), "spell": ("spell",), "card": ()}
+    if len(kinds) != 1 or next(iter(kinds)) not in types:
+        raise t.ReadError(f"«{word.text}»: здесь — существо, заклинание или карта", word.start)
+    return types[kinds.pop()]
+
+
+@compiles("find_in_deck")
+def _find_in_deck(tree: Tree[Any], context: Context) -> Part:
+    """«найдите в своей колоде [что] и возьмите его (её) в руку» — Поиск in printed words: by type and
+    cost, by name, by class; the node keeps the words of what is looked for."""
+    from berserk_engine.abilities import class_stem
+
+    found, ref = [c for c in tree.children if isinstance(c, Tree) and c.data != "draw_v"][-2:]
+    words = context.words(found)
+    node: Any
+    if found.data == "found_named":
+        quote = t._tokens(found)[-1].source
+        if not quote.inner:
+            raise t.ReadError("пустое название в кавычках", quote.start)
+        node = data.REGISTRY["FindInDeck"]((), (), None, quote.inner, words)
+    elif found.data == "found_class":
+        stem = class_stem(t._first(found).text)
+        node = data.REGISTRY["FindInDeck"](("creature",), (stem,), None, None, words.lower())
+    else:
+        kind, *price = [c for c in found.children if isinstance(c, Tree)]
+        cost = None
+        if price:
+            cost = next(tok.source.value for tok in t._tokens(price[0]) if tok.source.kind == "number")
+        node = data.REGISTRY["FindInDeck"](_kind_types(kind), (), cost, None, words)
+    named = {"what": words, "it": context.words(ref)}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("find_in_deck"), named=named))
+
+
+@compiles("from_graveyard")
+def _from_graveyard(tree: Tree[Any], context: Context) -> Part:
+    """«верните существо (до 2 карт) с вашего кладбища в руку» (203.4): cards of the graveyard are chosen
+    on resolution (not targets)."""
+    what = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("grave_"))
+    words = context.words(what).lower()
+    parts = {str(c.data): c for c in what.children if isinstance(c, Tree)}
+    if what.data == "grave_one":
+        node = data.REGISTRY["FromGraveyard"](1, _kind_types(parts["found_kind"]), False, words)
+    else:
+        count = _number(parts["grave_count"])
+        if count < 1:
+            raise t.ReadError(f"«{words}»: вернуть можно хотя бы одну карту")
+        types = _kind_types(parts["grave_kinds"])
+        node = data.REGISTRY["FromGraveyard"](count, types, what.data == "grave_up_to", words)
+    return Part(node, Reading("phrase", phrase=_frame_phrase("from_graveyard"), named={"what": words}))
+
+
+@compiles("x_amount")
+def _x_amount(tree: Tree[Any], context: Context) -> Amount:
+    """«Х»: defined by «…, где Х – …», or the Х of a spell's cost (I-66); anything else is an error when
+    the ability is finished (berserk_engine.grammar._finish)."""
+    return Amount(prop="X", words=_frames_file()["x_words"])
+
+
+@compiles("x_hand", "x_count")
+def _x_definition(tree: Tree[Any], context: Context) -> Amount:
+    """«число карт в вашей руке»; «число ваших гномов» (every card of the group, counted)."""
+    words = context.words(tree)
+    if tree.data == "x_hand":
+        return Amount(prop="hand", words=words)
+    (group,) = [c for c in tree.children if isinstance(c, Tree)]
+    selector = context.compile(group)
+    if selector.mode != "each":
+        raise t.ReadError(
+            f"«{words}»: считают все карты группы («число ваших гномов»)", t._first(group).start
+        )
+    return Amount(prop="count", words=words, selector=selector)
+
+
+def _put_x(node: Any, value: Amount) -> Any:
+    """The node with every «Х» amount replaced by the value «где Х – …» gives it."""
+    import dataclasses
+
+    if isinstance(node, Amount):
+        return value if node.prop == "X" else node
+    if isinstance(node, tuple):
+        return tuple(_put_x(v, value) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type | Selector):
+        fields = {f.name: _put_x(getattr(node, f.name), value) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **fields)
+    return node
+
+
+@compiles("where_x")
+def _where_x(tree: Tree[Any], context: Context) -> Effect:
+    """«[эффект], где Х – [число]» (518.1): the effect must say «Х» for the definition to mean something."""
+    body, definition = [c for c in tree.children if isinstance(c, Tree)]
+    effect, value = context.compile(body), context.compile(definition)
+    node = _put_x(effect.node, value)
+    if node == effect.node:
+        raise t.ReadError(f"«{context.words(tree)}»: в эффекте нет «Х»")
+    named = {"body": context.words(body), "what": context.words(definition)}
+    reading = Reading("phrase", phrase=_frame_phrase("where_x"), named=named)
+    return Effect(node, effect.optional, Reading("effect", parts=(reading,), optional=effect.optional))
+
+
+@compiles("in_order_to")
+def _in_order_to(tree: Tree[Any], context: Context) -> Part:
+    """«[оплата], чтобы [эффект]» (I-55): the payment first, the effect only when it is made in full."""
+    cost, then = [c for c in tree.children if isinstance(c, Tree)]
+    node = data.REGISTRY["InOrderTo"](context.compile(cost).node, context.compile(then).node)
+    named = {"cost": context.words(cost), "then": context.words(then)}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("in_order_to"), named=named))
+
+
+@compiles("test_died", "test_state", "test_class", "test_type")
+def _card_test(tree: Tree[Any], context: Context) -> Any:
+    """The condition of «; если …» on a card: «оно погибло», «оно ранено», «это гном», «это существо»."""
+    from berserk_engine.abilities import class_stem
+
+    tests = _frames_file()["tests"]
+    ref = Selector("ref", tests["ref_words"], ("creature",))
+    top = Selector("top", tests["top_words"], tuple(tests["top_types"]))
+    word = t._tokens(tree)[-1]
+    if tree.data == "test_died":
+        return data.REGISTRY["Test"]("died", ref)
+    if tree.data == "test_state":
+        return data.REGISTRY["Test"](t._value(Tree("state", [word]), "state"), ref)
+    if tree.data == "test_class":
+        return data.REGISTRY["Test"](f"class:{class_stem(word.source.text)}", ref)
+    from berserk_engine.language.morphology import analyses
+
+    kinds = {a.value for a in analyses(word.source.text) if a.category in ("kind", "spell")}
+    kind = kinds.pop() if len(kinds) == 1 else ""
+    if kind not in tests["top_types"]:
+        raise t.ReadError(f"«{context.words(tree)}»: проверяется род показанной карты", word.source.start)
+    return data.REGISTRY["Test"](f"type:{kind}", top)
+
+
+@compiles("if_then")
+def _if_then(tree: Tree[Any], context: Context) -> Effect:
+    """«[эффект]; если [условие], [эффект] (, иначе [эффект])» (518.1). What «это» speaks of: the card
+    shown from the top of the deck when the part before shows it, else the target named last."""
+    first, test_tree, then, *otherwise = [c for c in tree.children if isinstance(c, Tree)]
+    parts = [context.compile(first), context.compile(then), *(context.compile(o) for o in otherwise)]
+    if any(p.optional for p in parts):
+        raise t.ReadError(f"«{context.words(tree)}»: «вы можете» внутри «если …» не читается")
+    test = context.compile(test_tree)
+    last = parts[0].node.parts[-1] if type(parts[0].node).__name__ == "Sequence" else parts[0].node
+    shown = type(last).__name__ == "Reveal" and last.count == 1
+    if shown and test.kind.startswith("class:"):  # «покажите …; если это гном»: the card shown
+        tests = _frames_file()["tests"]
+        test = replace(test, target=Selector("top", tests["top_words"], tuple(tests["top_types"])))
+    if shown != (test.target.mode == "top"):
+        raise t.ReadError(f"«{context.words(tree)}»: непонятно, о какой карте условие «если …»")
+    node = data.REGISTRY["If"](parts[0].node, test, parts[1].node, parts[2].node if otherwise else None)
+    named = {"first": context.words(first), "cond": context.words(test_tree), "then": context.words(then)}
+    alias = "if_then"
+    if otherwise:
+        named["otherwise"] = context.words(otherwise[0])
+        alias = "if_then_else"
+    reading = Reading("phrase", phrase=_frame_phrase(alias), named=named)
+    return Effect(node, False, Reading("effect", parts=(reading,)))
+
+
 @dataclass(frozen=True)
 class Duration:
     """How long an effect lasts (310.2): the engine's ``until``."""
@@ -614,7 +779,7 @@ def _strike_value(tree: Tree[Any], context: Context) -> Amount:
     return Amount(prop="strike", words=context.words(tree))
 
 
-@compiles("amount_of_cards", "times_count", "search_count", "effect_count")
+@compiles("amount_of_cards", "times_count", "search_count", "effect_count", "up_to_value")
 def _count(tree: Tree[Any], context: Context) -> int:
     return _number(tree)
 
@@ -819,6 +984,8 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     value: Any = None
     if tree.data == "named_keyword":
         term = t._value(words[0], "keyword")
+        amounts = [context.compile(w) for w in words[1:]]  # «Отравление на 2», «… на два»
+        value = next((a.value for a in amounts if isinstance(a, Amount) and a.prop is None), None)
     else:
         entry = _frames_file()["keywords"][str(tree.data)]
         term = entry if isinstance(entry, str) else entry["term"]
@@ -830,6 +997,8 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     numbers = [tok.value for tok in tokens if tok.kind in ("number", "signed")]
     value = numbers[0] if numbers else value
     by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
+    if tree.data == "named_keyword" and len(words) > 1 and value is None:
+        raise t.ReadError(f"«{context.words(tree)}»: значение ключевого слова — число")
     if kw is None or ("{x:" in kw.phrase) != (value is not None):
         raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
     with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
