@@ -121,6 +121,8 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
             fields["name"] = quote.inner
         elif data == "ref":
             fields["ref"] = True
+        elif data == "own_name":  # the card's own name, a trigger's subject: this card (I-76)
+            fields["quantifier"], fields["kind"] = "this", "card"
         elif data == "count":
             fields["count"] = int(_value(node, "numeral"))
             fields["number"] = "plur"
