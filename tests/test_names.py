@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import CardTextError
-from berserk_engine.language.names import occurrences, quoted
+from berserk_engine.language.names import name_terminal, occurrences, quoted
 
 
 @pytest.mark.parametrize(
@@ -100,3 +100,12 @@ def test_the_error_names_the_sentence() -> None:
         _card("Старый Дуболом", "Рывок. Когда «Юный Дуболом» погибает, возьмите карту.")
     assert caught.value.position is not None and caught.value.position[0] == 2
     assert "«Юный Дуболом»" in caught.value.message and "I-76" in caught.value.message
+
+
+def test_the_name_is_a_noun_group_in_the_nominative_of_its_gender() -> None:
+    assert name_terminal("Болотная Ведьма") == "NAME__NOMN_SING_FEMN"
+    assert name_terminal("Трухлявый Пень") == "NAME__NOMN_SING_MASC"
+    assert name_terminal("Страж чащи") == "NAME__NOMN_SING_MASC"
+    named = _card("Болотная Ведьма", "Пока у вас нет карт в руке, Болотная Ведьма имеет +3 к удару.")
+    this = _card("Болотная Ведьма", "Пока у вас нет карт в руке, это существо имеет +3 к удару.")
+    assert named.abilities[0].effect == this.abilities[0].effect

@@ -186,3 +186,21 @@ def for_reading(text: str, name: str) -> str:
                 token.start,
             )
     return out
+
+
+@cache
+def name_terminal(name: str) -> str:
+    """The grammar's terminal of a card's name in quotes: a noun group in the nominative singular of the
+    gender of the name's head noun («Болотный Огонёк»: masculine, «Жрица крови»: feminine; no noun:
+    masculine) — ``NAME__NOMN_SING_…`` (see ``syntax/groups.lark``)."""
+    gender = "masc"
+    try:
+        tokens = [t for t in tokenize(name) if t.kind == "word"]
+    except ValueError:  # not a name (a granted ability's words, say): the default terminal
+        tokens = []
+    for token in tokens:
+        nouns = [p for p in _nominative(fold(token.text)) if p.tag.POS == "NOUN" and p.tag.gender]
+        if nouns:
+            gender = str(nouns[0].tag.gender)
+            break
+    return f"NAME__NOMN_SING_{gender.upper()}"
