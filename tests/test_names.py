@@ -109,3 +109,29 @@ def test_the_name_is_a_noun_group_in_the_nominative_of_its_gender() -> None:
     named = _card("Болотная Ведьма", "Пока у вас нет карт в руке, Болотная Ведьма имеет +3 к удару.")
     this = _card("Болотная Ведьма", "Пока у вас нет карт в руке, это существо имеет +3 к удару.")
     assert named.abilities[0].effect == this.abilities[0].effect
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Ваши стражи чащи получают +1 к удару до конца хода.", "ваши стражи чащи"),
+        ("Ранить на 1 каждого стража чащи противника.", "каждого стража чащи противника"),
+        ("Ранить на 1 выбранного вашего стража чащи.", "выбранного вашего стража чащи"),
+    ],
+)
+def test_a_class_of_several_words(text: str, words: str) -> None:
+    """A class of several words (I-70): its head in any case and number, the rest as printed."""
+    ability = CardDef.build("Зов", "заклинание", cost=1, text=text).abilities[0]
+    target = ability.effect.target  # type: ignore[union-attr]
+    assert target.classes == ("страж чащи",)
+    assert target.words == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ранить на 1 каждого стража чщи противника.", "Ваши стражи чашщи получают +1 к удару до конца хода."],
+)
+def test_a_typo_in_a_class_word_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError) as caught:
+        CardDef.build("Зов", "заклинание", cost=1, text=text)
+    assert "неизвестное слово" in caught.value.message
