@@ -239,3 +239,25 @@ def test_each_of_them_takes_every_slot_of_the_group_before() -> None:
 def test_each_of_them_without_a_group_before_is_an_error() -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "Каждое из них получает +1 к удару до конца хода.", spell=True)
+
+
+def test_a_quoted_ability_is_granted_as_read() -> None:
+    from berserk_engine.effects import Grant
+
+    effect = _one(
+        "Выбранное существо получает «При атаке: возьмите карту.» до конца хода.", spell=True
+    ).effect
+    assert isinstance(effect, Grant)
+    assert (effect.text, effect.until) == ("При атаке: возьмите карту.", "end_of_turn")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выбранное существо получает «Летает над облаками.» до конца хода.",
+        "Выбранное существо получает «При атаке: летает.» до конца хода.",  # a colon inside the quotes
+    ],
+)
+def test_a_quoted_text_that_is_no_ability_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)

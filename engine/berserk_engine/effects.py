@@ -211,6 +211,15 @@ class Grant:
             gain(game, item, t, "grant", text=self.text, until=self.until)
 
 
+# «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
+# reader, and the target gets it — the canonical words, an example, what it rests on
+GRANT_QUOTED_FORM = (
+    "{t} получает «{what}»{d}",
+    "выбранное существо получает «При атаке: возьмите карту.» до конца хода",
+    "I-93",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class GrantCounted:
     """[Цель] получает [текст с числом], the number known only on resolution: «Отравить существо на Х,

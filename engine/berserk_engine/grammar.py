@@ -994,7 +994,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
-    head, colon, rest = body.partition(":")
+    head, colon, rest = _outside_quotes(body)  # a colon inside a granted ability's quotes is its own (I-93)
     if not colon and not spell and not readings:
         head, colon, rest = _comma_trigger(body)
     if colon:
@@ -1068,6 +1068,17 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _outside_quotes(body: str) -> tuple[str, str, str]:
+    """``body.partition(":")`` at the first colon outside quotes («получает «При атаке: …»»)."""
+    from berserk_engine.language.tokens import tokenize
+
+    try:
+        at = next(t.start for t in tokenize(body) if t.kind == "punct" and t.text == ":")
+    except (StopIteration, TextError):
+        return body.partition(":") if "\u00ab" not in body else (body, "", "")
+    return body[:at], ":", body[at + 1 :]
 
 
 def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | None:

@@ -417,3 +417,37 @@ def _each_of_them(tree: Tree[Any], context: Context) -> Any:
     from berserk_engine.language.abilities import Subject
 
     return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=False)
+
+
+# --- «[цель] получает «[способность]» [срок]» (I-93) ---------------------------------------------------
+
+
+@compiles("printed_grant_quoted")
+def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
+    """The quoted text is read as an ability by the same reader (an error names it when it is none); the
+    target gets that text, until the end of the battle when no duration is printed («Получает [текст]»)."""
+    from berserk_engine.effects import GRANT_QUOTED_FORM, Grant
+    from berserk_engine.errors import CardTextError
+    from berserk_engine.grammar import parse_card_text
+    from berserk_engine.language.abilities import Duration, Subject
+
+    quote = next(c for c in tree.children if not isinstance(c, Tree) and c.source.kind == "quote")
+    inner = quote.source.inner.strip()
+    text = inner if inner.endswith(".") else inner + "."
+    try:
+        granted = parse_card_text(context.sentence, text)
+    except CardTextError as exc:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: в кавычках — не способность, которую читает движок: {exc.message}",
+            quote.source.start,
+        ) from None
+    if len(granted) != 1:
+        raise t.ReadError(f"«{context.words(tree)}»: в кавычках — одна способность", quote.source.start)
+    values = context.values(tree)
+    subject = next(v for v in values if isinstance(v, Subject))
+    durations = [v for v in values if isinstance(v, Duration)]
+    until = durations[0].until if durations else "leaves_play"
+    printed = f" {context.words(tree.children[-1])}" if durations else ""
+    named = {"t": subject.selector.words, "what": text, "d": printed}
+    reading = Reading("phrase", phrase=_phrase(GRANT_QUOTED_FORM, "effect"), named=named)
+    return Part(Grant(text, subject.selector, until), reading)
