@@ -698,6 +698,27 @@ def _nodes_of(node: Any) -> list[Any]:
     return []
 
 
+@compiles("delayed_end", "delayed_next")
+def _delayed(tree: Tree[Any], context: Context) -> Effect:
+    """A delayed effect (519.1): the waiting ability's text, its effect as printed or — when it names
+    nobody («ранить на 2») — on the own hero; no chosen target (it would be named at the declaration)."""
+    (body,) = [c for c in tree.children if isinstance(c, Tree)]
+    raw = _frames_file()["words"][str(tree.data)]
+    words = context.words(body)
+    inner = body.children[0] if body.data == "delayed_body" else body
+    if inner.data == "untargeted":
+        words = f"{words} {raw['own_hero']}"
+    else:
+        effect = context.compile(inner)
+        chosen = any(isinstance(n, Selector) and n.chosen for n in _nodes_of(effect.node))
+        if effect.optional or chosen:
+            raise t.ReadError(f"«{words}»: отложенный эффект — без выбора цели и без «можете»")
+    node_name = "Delayed" if tree.data == "delayed_end" else "DelayedToNextTurn"
+    node = data.REGISTRY[node_name](raw["text"].format(words=words))
+    reading = Reading("phrase", phrase=_frame_phrase(str(tree.data)), named={"rest": context.words(body)})
+    return Effect(node, False, Reading("effect", parts=(reading,)))
+
+
 @compiles("choose_class")
 def _choose_class(tree: Tree[Any], context: Context) -> Effect:
     """«Выберите класс, [эффект]» (I-65): the effect must speak of «… этого класса»."""
