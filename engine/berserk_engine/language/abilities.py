@@ -220,19 +220,37 @@ def frames() -> dict[str, Frame]:
 
 
 def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
-    """(canonical words, example, term) of every construction of a category ("effect", "cost") the frames
-    and the words of frames.toml describe: the formats the old reader's diagnosis loosens slot by slot."""
+    """(canonical words, example, term) of every construction of a category ("effect", "cost", "static",
+    "condition") the frames and the words of frames.toml describe: the formats the old reader's diagnosis
+    loosens slot by slot, and the site's catalogue of the card language lists."""
     out = []
     for frame in frames().values():
         if frame.category == category:
             for phrase in (frame.phrase, frame.many, frame.one, frame.plural):
                 if phrase is not None:
                     out.append((phrase.format, phrase.example, phrase.term))
-    if category == "effect":
-        for alias in _frames_file()["words"]:
+    for alias, raw in _frames_file()["words"].items():
+        if raw.get("category", "effect") == category:
             phrase = _frame_phrase(alias)
             out.append((phrase.format, phrase.example, phrase.term))
+    if category == "effect":
+        # a verb's clause is printed in the infinitive or the imperative («закрыть», «закройте»): both
+        out += [(imperative, example, term) for fmt, example, term in out if (imperative := _imperative(fmt))]
     return out
+
+
+def _imperative(fmt: str) -> str | None:
+    """The canonical words with their first word, an infinitive, in the imperative plural (pymorphy3),
+    or None when the first word is no infinitive."""
+    from berserk_engine.language.morphology import _known
+
+    first, _, rest = fmt.partition(" ")
+    for parse in _known(first):
+        if parse.tag.POS == "INFN":
+            inflected = parse.inflect({"impr", "excl", "plur"})
+            if inflected is not None:
+                return f"{inflected.word} {rest}".strip()
+    return None
 
 
 def _states(tree: Tree[Any]) -> set[str]:
@@ -696,6 +714,27 @@ def _nodes_of(node: Any) -> list[Any]:
         inner = [n for f in dataclasses.fields(node) for n in _nodes_of(getattr(node, f.name))]
         return [node, *inner]
     return []
+
+
+@compiles("delayed_end", "delayed_next")
+def _delayed(tree: Tree[Any], context: Context) -> Effect:
+    """A delayed effect (519.1): the waiting ability's text, its effect as printed or — when it names
+    nobody («ранить на 2») — on the own hero; no chosen target (it would be named at the declaration)."""
+    (body,) = [c for c in tree.children if isinstance(c, Tree)]
+    raw = _frames_file()["words"][str(tree.data)]
+    words = context.words(body)
+    inner = body.children[0] if body.data == "delayed_body" else body
+    if inner.data == "untargeted":
+        words = f"{words} {raw['own_hero']}"
+    else:
+        effect = context.compile(inner)
+        chosen = any(isinstance(n, Selector) and n.chosen for n in _nodes_of(effect.node))
+        if effect.optional or chosen:
+            raise t.ReadError(f"«{words}»: отложенный эффект — без выбора цели и без «можете»")
+    node_name = "Delayed" if tree.data == "delayed_end" else "DelayedToNextTurn"
+    node = data.REGISTRY[node_name](raw["text"].format(words=words))
+    reading = Reading("phrase", phrase=_frame_phrase(str(tree.data)), named={"rest": context.words(body)})
+    return Effect(node, False, Reading("effect", parts=(reading,)))
 
 
 @compiles("choose_class")
