@@ -105,3 +105,12 @@ def test_the_digest_follows_the_engines_files() -> None:
     assert len(digest) == 24
     reading_cache.engine_digest.cache_clear()
     assert reading_cache.engine_digest() == digest
+
+
+def test_the_grammars_aliases_from_its_text_are_larks() -> None:
+    """The aliases a warm run knows without building the parser are the ones lark's rules carry."""
+    grammar = g.grammar()
+    rules = {str(rule.origin.name) for rule in grammar.parser.rules}
+    from_lark = frozenset(str(rule.alias) for rule in grammar.parser.rules if rule.alias) - rules
+    assert grammar.aliases == from_lark
+    assert "own_name" in grammar.aliases and "wound" in grammar.aliases
