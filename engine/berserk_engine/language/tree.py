@@ -323,6 +323,8 @@ def _condition(tree: Tree[Any]) -> Condition:
         raise ReadError(f"условие без подлежащего: «{_first(tree).text} …»")
     event = next(t for t in tree.children if isinstance(t, Tree))
     groups = [c for c in event.children if isinstance(c, Tree)]
+    if not groups:  # «Когда вы берёте карту»: a condition of its own (the sentence layer compiles it)
+        raise ReadError(f"условие без подлежащего — группы карт: «{_first(tree).text} …»")
     subject = _build(groups[0], "nomn")
     obj = _build(groups[1], "accs") if len(groups) > 1 else None
     return Condition(str(event.data), subject, obj)
