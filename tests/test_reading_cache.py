@@ -52,12 +52,19 @@ def test_a_warm_run_says_what_a_cold_run_says_without_the_engine(
     assert uncached[0] == 1 and "Кривой" in uncached[1] and "Ловкач" in uncached[1]
 
 
-def test_another_engine_has_its_own_entries(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.fixture
+def cached_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The list, with the cache in a folder of the test."""
     path = tmp_path / "cards.txt"
     path.write_text(LIST, encoding="utf-8")
     monkeypatch.setenv(reading_cache.CACHE_ENV, str(tmp_path / "cache"))
+    return path
+
+
+def test_another_engine_has_its_own_entries(
+    cached_list: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = cached_list
     first = _run(path, capsys)
     monkeypatch.setattr(reading_cache, "engine_digest", lambda: "another-engine")
     asked: list[object] = []
@@ -68,11 +75,9 @@ def test_another_engine_has_its_own_entries(
 
 
 def test_a_broken_cache_file_is_no_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    cached_list: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "cards.txt"
-    path.write_text(LIST, encoding="utf-8")
-    monkeypatch.setenv(reading_cache.CACHE_ENV, str(tmp_path / "cache"))
+    path = cached_list
     first = _run(path, capsys)
     (cached,) = (tmp_path / "cache").glob("cards-*.json")
     cached.write_text("{не json", encoding="utf-8")
