@@ -122,13 +122,7 @@ def compile_tree(tree: Tree[Any], context: Context) -> Any:
 
 def _aliases() -> frozenset[str]:
     """The aliases of the grammar's alternatives (``-> wound``): each a construction of its own."""
-    return _aliases_of(g.grammar())
-
-
-@cache
-def _aliases_of(grammar: g.Grammar) -> frozenset[str]:
-    rules = {str(rule.origin.name) for rule in grammar.parser.rules}
-    return frozenset(str(rule.alias) for rule in grammar.parser.rules if rule.alias) - rules
+    return g.grammar().aliases  # from the grammar's text: no parser built for a cached reading
 
 
 # --- frames: verbs → the engine's nodes, as data ---------------------------------------------------------
