@@ -38,7 +38,6 @@ from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.data import serializable
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.queue import QueueRound, ResolveAll, note_targets
 from berserk_engine.state import Attack, QueueItem
@@ -497,16 +496,6 @@ class Fight:
         targets = selectors.resolve(game, self.target, item)
         if targets:
             fight(game, item, targets[0])
-
-
-@phrase(
-    "effect",
-    "сразиться с выбранным существом",
-    "сразиться с выбранным существом",
-    "сразиться-с-выбранным-существом",
-)
-def _fight(f: dict[str, Any]) -> Fight:
-    return Fight(Selector("chosen", "выбранное существо", ("creature",)))
 
 
 def fight(game: Game, item: QueueItem, target_id: str) -> None:

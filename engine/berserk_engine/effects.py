@@ -18,7 +18,7 @@ from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
-from berserk_engine.grammar import ACCUSATIVE, NODES, phrase
+from berserk_engine.grammar import NODES, phrase
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
@@ -356,8 +356,6 @@ def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> 
 
 # --- phrases ------------------------------------------------------------------------------------
 
-SELF = ACCUSATIVE["это существо"]
-
 
 @phrase(
     "effect", "ранить на {n:Amount} {t:Acc}", "ранить на 1 выбранное существо", "ранить-на-х-цель-раниться"
@@ -376,59 +374,9 @@ def _wound_reordered(f: dict[str, Any]) -> Wound:
     return Wound(f["n"], f["t"])
 
 
-@phrase("effect", "раниться на {n:Amount}", "раниться на 1", "ранить-на-х-цель-раниться")
-def _wound_self(f: dict[str, Any]) -> Wound:
-    return Wound(f["n"], SELF)
-
-
 @phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-@phrase("effect", "излечиться на {n:Amount}", "излечиться на 1", "излечить-излечение-на-х")
-def _heal_self(f: dict[str, Any]) -> Heal:
-    return Heal(f["n"], SELF)
-
-
-@phrase("effect", "полностью излечить {t:Acc}", "полностью излечить выбранное существо", "полностью-излечить")
-def _heal_full(f: dict[str, Any]) -> Heal:
-    return Heal(Amount(0, words="все"), f["t"], full=True)
-
-
-@phrase("effect", "возьмите карту", "возьмите карту", "возьмите-карту")
-def _draw_one(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=1, words="1"))
-
-
-@phrase("effect", "возьмите {n:Num} карты", "возьмите 2 карты", "возьмите-карту")
-def _draw_few(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=f["n"], words=str(f["n"])))
-
-
-@phrase("effect", "возьмите {n:Num} карт", "возьмите 5 карт", "возьмите-карту")
-def _draw_many(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=f["n"], words=str(f["n"])))
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает +{n:Num} к удару {d:Dur}",
-    "выбранное существо получает +1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_up(f: dict[str, Any]) -> StrikeBonus:
-    return StrikeBonus(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает -{n:Num} к удару {d:Dur}",
-    "выбранное существо получает -1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_down(f: dict[str, Any]) -> StrikeBonus:
-    return StrikeBonus(-f["n"], f["t"], f["d"])
 
 
 def _grant(text: str, target: Selector, until: str) -> Grant | None:
@@ -458,36 +406,6 @@ def _grant_for(f: dict[str, Any]) -> Grant | None:
 )
 def _grant_forever(f: dict[str, Any]) -> Grant | None:
     return _grant(f["what"], f["t"], "leaves_play")
-
-
-@phrase("effect", "уничтожить {t:Acc}", "уничтожить выбранное существо", "уничтожить-карту")
-def _destroy(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "graveyard", "destroy")
-
-
-@phrase("effect", "вернуть {t:Acc} в руку", "вернуть выбранное существо в руку", "203.4")
-def _return_to_hand(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "hand", "return")
-
-
-@phrase("effect", "закрыть {t:Acc}", "закрыть выбранное существо", "закрыть-существо-карту")
-def _close(f: dict[str, Any]) -> Close:
-    return Close(f["t"])
-
-
-@phrase("effect", "открыть {t:Acc}", "открыть выбранное существо", "открытие-карты")
-def _open(f: dict[str, Any]) -> Close:
-    return Close(f["t"], open=True)
-
-
-@phrase("effect", "сбросьте карту", "сбросьте карту", "сбросьте-карту")
-def _discard_one(f: dict[str, Any]) -> Discard:
-    return Discard(1)
-
-
-@phrase("effect", "сбросьте {n:Num} карты", "сбросьте 2 карты", "сбросьте-карту")
-def _discard_few(f: dict[str, Any]) -> Discard:
-    return Discard(f["n"])
 
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)

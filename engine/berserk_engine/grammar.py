@@ -586,7 +586,7 @@ def _slot_problem(category: str, words: str) -> str | None:
     likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
     unlikely: list[tuple[int, str]] = []
     low = words.lower()
-    for ph in PHRASES[category]:
+    for ph in [*PHRASES[category], *_frame_phrases(category)]:
         if any(n not in low for n in ph.needles):
             continue  # a literal piece is missing: no slot loosened makes the phrase fit
         fields = _ANY_FIELD.findall(ph.format)
@@ -622,6 +622,25 @@ def _slot_problem(category: str, words: str) -> str | None:
                 likely.append((len(value), f"непонятное значение «{value}» в «{ph.example}»"))
     found = likely or unlikely
     return min(found, key=lambda f: f[0])[1] if found else None
+
+
+@lru_cache(maxsize=8)
+def _frame_phrases(category: str) -> tuple[Phrase, ...]:
+    """The canonical words of the sentence layer's constructions (frames.toml) as formats with typed slots:
+    what a slot of a construction the grammar reads accepts, for :func:`_slot_problem` to say which piece
+    of words that do not read is the problem (a slot type the registry has no converter for is untyped)."""
+    from berserk_engine.language.abilities import frame_formats
+
+    out = []
+    for fmt, example, term in frame_formats(category):
+        fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
+        parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
+        out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
+    return tuple(out)
+
+
+def _nothing(_named: dict[str, Any]) -> None:  # a format of the grammar's is never built from its slots
+    return None
 
 
 def _short(words: str, most: int = 400) -> str:
@@ -767,42 +786,18 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
     return (MayDo(node, core) if may else node), leaf
 
 
-# trigger-registry: an effect clause no phrase reads is asked of the grammar of berserk_engine.language
-# (issue 25): it reads a verb's infinitive and imperative as one («раньте», «ранить»), both orders
-# («ранить на 2 [цель]», «ранить [цель] на 2») and numbers in words («на два»), and names the phrase of
-# this registry whose node it means — the node is built by that phrase, so it is the same node.
-GRAMMAR_FRAMES = {
-    "wound": "ранить на {n:Amount} {t:Acc}",
-    "heal": "излечить на {n:Amount} {t:Acc}",
-    "close": "закрыть {t:Acc}",
-    "open": "открыть {t:Acc}",
-    "destroy": "уничтожить {t:Acc}",
-    "return_to_hand": "вернуть {t:Acc} в руку",
-    "draw": "возьмите карту",
-    "draw_n": "возьмите {n:Num} карты",
-    "self_wound": "раниться на {n:Amount}",
-    "self_heal": "излечиться на {n:Amount}",
-    "pick": "выберите {t:Acc}",
-}
-
-
+# trigger-registry: an effect clause no phrase reads is asked of the sentence layer of
+# berserk_engine.language (issue 25): a clause it reads alone, as one construction («раньте», «ранить»,
+# both orders, numbers in words; «поиск …», «вызовите гнома» …), is that construction's node and reading.
 def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    clause = _grammar_clause(core)
-    if clause is None or clause.frame not in GRAMMAR_FRAMES:  # the sentence layer's own frames
+    found = [p for p in _grammar_abilities(core) if p.ability.kind == "spell" and not p.ability.optional]
+    if len(found) != 1:
         return []
-    ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
-    if "{n:" in ph.format and clause.amount is None:  # «на значение удара …»: the sentence layer's
-        return []
-    if "{t:" in ph.format and clause.target is None:  # a target of the sentence layer's own (constructions)
-        return []
-    named: dict[str, Any] = {}
-    if clause.amount is not None:
-        whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
-        named["n"] = clause.amount if whole else Amount(value=clause.amount, words=str(clause.amount))
-    if clause.target is not None:
-        named["t"] = clause.target
-    built = ph.build(named)
-    return [] if built is None else [(ph, built, named)]
+    (effect,) = found[0].reading.parts
+    if len(effect.parts) != 1 or effect.parts[0].phrase is None or effect.parts[0].named is None:
+        return []  # several clauses: the registry splits them at their connector
+    leaf = effect.parts[0]
+    return [(leaf.phrase, found[0].ability.effect, dict(leaf.named))]
 
 
 def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
