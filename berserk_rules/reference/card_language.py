@@ -142,6 +142,7 @@ STRUCTURE = {
     "strike_value": "term:значение-удара",
     "class_word": "interpretation:I-69",
     "printed_bare_trigger": "interpretation:I-89",
+    "found_class": "term:поиск-карта-карты",
 }
 
 

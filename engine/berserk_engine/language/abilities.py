@@ -383,7 +383,8 @@ def _subject(tree: Tree[Any], context: Context) -> Subject:
     selector = t._target(tree, context.text)
     printed = selector.words
     kept = printed in _frames_file()["nominative_words"] or printed.startswith("\u00ab")
-    if not (kept or selector.classes or selector.condition.startswith(("cost", "name"))):
+    classes = selector.classes and selector.classes != (t.CHOSEN_CLASS,)  # «этого класса»: as the others
+    if not (kept or classes or selector.condition.startswith(("cost", "name"))):
         selector = replace(selector, words=_accusative(tree))
     return Subject(selector, tree.data == "actor_plur")
 
@@ -683,6 +684,71 @@ def _where_x(tree: Tree[Any], context: Context) -> Effect:
     named = {"body": context.words(body), "what": context.words(definition)}
     reading = Reading("phrase", phrase=_frame_phrase("where_x"), named=named)
     return Effect(node, effect.optional, Reading("effect", parts=(reading,), optional=effect.optional))
+
+
+def _nodes_of(node: Any) -> list[Any]:
+    """Every dataclass node and selector inside a node (itself included)."""
+    import dataclasses
+
+    if isinstance(node, tuple):
+        return [n for v in node for n in _nodes_of(v)]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        inner = [n for f in dataclasses.fields(node) for n in _nodes_of(getattr(node, f.name))]
+        return [node, *inner]
+    return []
+
+
+@compiles("choose_class")
+def _choose_class(tree: Tree[Any], context: Context) -> Effect:
+    """«Выберите класс, [эффект]» (I-65): the effect must speak of «… этого класса»."""
+    (body,) = [c for c in tree.children if isinstance(c, Tree)]
+    then = context.compile(body)
+    named = any(isinstance(n, Selector) and t.CHOSEN_CLASS in n.classes for n in _nodes_of(then.node))
+    if then.optional or not named:
+        raise t.ReadError(f"«{context.words(tree)}»: после «выберите класс» — эффект о «… этого класса»")
+    node = data.REGISTRY["ChooseClass"](then.node)
+    reading = Reading("phrase", phrase=_frame_phrase("choose_class"), named={"then": context.words(body)})
+    return Effect(node, False, Reading("effect", parts=(reading,)))
+
+
+@compiles("replace_redirect", "replace_instead")
+def _replacement(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Если [кто] должен получить раны, вместо этого их получает [цель] | [эффект]» (эффект замещения):
+    whose wounds are replaced — this card, your hero, the opponent's, a creature of either player."""
+    from berserk_engine.abilities import effect_nodes
+
+    who, what = [c for c in tree.children if isinstance(c, Tree)]
+    sel = t._target(who, context.text)
+    subjects = {("self", "any"): "self", ("own_hero", "any"): "own_hero", ("enemy_hero", "any"): "enemy_hero"}
+    if (
+        sel.mode == "chosen"
+        and sel.types == ("creature",)
+        and not (sel.other or sel.condition or sel.classes)
+    ):
+        subjects.update({("chosen", "own"): "own_creature", ("chosen", "enemy"): "enemy_creature"})
+    subject = subjects.get((sel.mode, sel.side))
+    if subject is None:
+        raise t.ReadError(f"«{context.words(who)}»: чьи раны замещаются — не сказано", t._first(who).start)
+    words = context.words(tree).split(",")[0]
+    who_words = words.split(maxsplit=1)[1].rsplit(" ", 2)[0]
+    if tree.data == "replace_redirect":
+        target = context.compile(what)
+        if target.chosen or target.mode == "each":
+            raise t.ReadError(f"«{context.words(what)}»: раны получает названная карта, не выбранная")
+        node = data.REGISTRY["ReplaceWounds"](subject, redirect=target)
+        named: dict[str, Any] = {"who": who_words, "t": target}
+    else:
+        effect = context.compile(what)
+        nodes = list(effect_nodes(effect.node))
+        if (
+            effect.optional
+            or not all(hasattr(n, "events") for n in nodes)
+            or any(s.chosen for s in _nodes_of(effect.node) if isinstance(s, Selector))
+        ):
+            raise t.ReadError(f"«{context.words(what)}»: замещение — события без выбора цели")
+        node = data.REGISTRY["ReplaceWounds"](subject, instead=effect.node)
+        named = {"who": who_words, "rest": context.words(what)}
+    return _static(context, node, str(tree.data), named)
 
 
 @compiles("in_order_to")
