@@ -3,7 +3,8 @@ interpretation I-94).
 
 A printed card may explain its keyword in parentheses. The explanation is commentary: it adds nothing to
 the ability, takes nothing from it and is never read as a limit («(Один раз за ход.)» after an ability is
-a limit, not a reminder — :func:`berserk_engine.grammar._trailing_limit`). It is not dropped silently
+a limit, not a reminder: the sentence reader, :func:`berserk_engine.grammar.read_sentence_tree`, tells
+them apart and reads a limit as before). It is not dropped silently
 either: the reader checks it against the keyword it explains and shows it in the reading.
 
 The check compares words, not strings: the content words of the reminder (pymorphy3 normal forms; no
@@ -51,22 +52,12 @@ def meanings() -> dict[str, frozenset[str]]:
 
 
 def split(sentence: str) -> tuple[str, str] | None:
-    """(the ability, the reminder) of «[способность] ([текст])», or None: no parentheses at the end, or a
-    limit «(Один раз за ход.)» in them (read as a limit, not here)."""
+    """(the ability, the text in parentheses) of «[способность] ([текст])», or None when the sentence does
+    not end in parentheses. The caller tells a limit «(Один раз за ход.)» from a reminder."""
     m = _AT_END.match(sentence.strip())
     if m is None:
         return None
-    text = m.group("text").strip().rstrip(".").strip()
-    if _is_limit(text):
-        return None
-    return m.group("head").rstrip(".").strip() + ".", text
-
-
-def _is_limit(text: str) -> bool:
-    """«Один раз за ход», «2 раза за ход»: a limit (501.2), as the reader of payments reads it."""
-    from berserk_engine.grammar import _readings
-
-    return any(getattr(built, "per_turn", None) is not None for _ph, built, _named in _readings("cost", text))
+    return m.group("head").rstrip(".").strip() + ".", m.group("text").strip().rstrip(".").strip()
 
 
 def _closeness(words: frozenset[str], meaning: frozenset[str]) -> float:
@@ -95,11 +86,10 @@ def _mismatch_message(text: str, name: str, closer: str | None) -> str:
     )
 
 
-def checked(ability: Any, tree: Any, text: str) -> Any:
-    """The reading of «[ключевое слово] ([пояснение])»: the keyword's own reading with the reminder shown
-    after it (commentary, I-94). Raises ValueError (the message names the keyword and the reminder) when
-    the ability is no keyword or the reminder does not explain it."""
-    from berserk_engine.grammar import render
+def checked(ability: Any, name: str, text: str) -> Any:
+    """The reading of «[ключевое слово] ([пояснение])» (``name``: the keyword's canonical words): the
+    keyword with the reminder shown after it (commentary, I-94). Raises ValueError (the message names the
+    keyword and the reminder) when the ability is no keyword or the reminder does not explain it."""
     from berserk_engine.language.reading import Phrase, Reading
 
     if ability.keyword is None:
@@ -107,7 +97,6 @@ def checked(ability: Any, tree: Any, text: str) -> Any:
             f"в скобках после способности — не ограничение «(Один раз за ход.)» и не пояснение ключевого "
             f"слова: «{text}»"
         )
-    name = render(tree).rstrip(".")
     problem = mismatch(ability.keyword, name, text)
     if problem is not None:
         raise ValueError(problem)
