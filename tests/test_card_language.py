@@ -73,7 +73,8 @@ def test_each_example_shown_reads_and_holds_its_construction(catalogue: list[cl.
         row = rows[(c.example.card, c.example.where)]
         assert c.example.sentence in row.text
         assert _grammar_sentence(c.example.sentence, ex._spell(row)) is not None, c.name
-        parse_card_text(row.name, row.text, spell=ex._spell(row), cost_x="Х" in row.cost)  # raises if not
+        # raises if it does not compile
+        parse_card_text(row.name, c.example.sentence, spell=ex._spell(row), cost_x="Х" in row.cost)
         features = ex._features(c.example.sentence)
         assert features is not None
         ws, marks = features
