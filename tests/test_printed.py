@@ -111,9 +111,13 @@ def _catalogue_sentence(ph: Any) -> tuple[str, bool]:
 
 
 def test_the_whole_phrase_catalogue_round_trips() -> None:
-    """parse → the canonical text the engine renders → parse again: the same reading, for every phrase."""
+    """parse → the canonical text the engine renders → parse again: the same reading, for every phrase of
+    the registry and every construction of the grammar's frames (their examples; issue 25 moves phrases
+    from the one to the other)."""
+    from berserk_engine.grammar import _frame_phrases
+
     checked = 0
-    for ph in all_phrases():
+    for ph in [*all_phrases(), *_frame_phrases("effect"), *_frame_phrases("cost")]:
         sentence, spell = _catalogue_sentence(ph)
         ability = parse_ability(sentence, spell)
         canonical = render(reading(sentence, spell))

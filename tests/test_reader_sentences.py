@@ -121,7 +121,7 @@ def test_a_limit_said_twice_is_not_read_by_the_grammar() -> None:
 
 def test_words_the_grammar_does_not_know_yet_go_to_the_registry() -> None:
     """Until every phrase is ported, a sentence the grammar does not read is read by the registry."""
-    sentence = "Выбранное существо получает Первый удар до конца хода."
+    sentence = "Выберите класс, ранить всех существ противника этого класса на 1."
     assert old._grammar_sentence(sentence, True) is None
     assert _nodes(sentence, spell=True)
 
@@ -296,9 +296,9 @@ def test_a_keyword_is_read_by_the_grammar_and_built_by_its_module(
     assert _nodes(sentence) == (replace(old._finish(ability), text=""),)
 
 
-def test_a_keyword_printed_without_its_preposition_is_still_the_registrys() -> None:
-    """«Отравление 2» (the seeds' form of «Отравление на 2») is read by the registry until it goes."""
-    assert old._grammar_sentence("Отравление 2.", False) is None
+def test_a_keyword_printed_without_its_preposition_is_the_same_keyword() -> None:
+    """«Отравление 2» (the seeds' form of «Отравление на 2») is read by the grammar as the same keyword."""
+    assert old._grammar_sentence("Отравление 2.", False) is not None
     assert _nodes("Отравление 2.") == _nodes("Отравление на 2.")
 
 

@@ -141,6 +141,7 @@ STRUCTURE = {
     "printed_while_bonus": "interpretation:I-81",
     "strike_value": "term:значение-удара",
     "class_word": "interpretation:I-69",
+    "printed_bare_trigger": "interpretation:I-89",
 }
 
 
@@ -322,7 +323,10 @@ def constructions() -> list[Construction]:
     words = _words_of_category(lexicon())
     data = _frames_file()
     triggers = {raw["alias"]: raw for raw in data.get("trigger", [])}
-    keyword_terms = dict(data.get("keywords", {}))
+    keyword_terms = {  # an entry is the term itself or a table with it (``{ term = …, value = … }``)
+        alias: raw["term"] if isinstance(raw, dict) else raw
+        for alias, raw in data.get("keywords", {}).items()
+    }
     framed = frames()
     named = _aliases()
     by_alias: dict[str, list[Any]] = {}

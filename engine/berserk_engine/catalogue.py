@@ -128,6 +128,7 @@ from berserk_engine import (
 from berserk_engine import (
     conditions,
     cannot_attack,
+    cannot_defend,
     opponent_choice,
     thereby,
     otherwise,
@@ -144,9 +145,8 @@ from berserk_engine import (
 )
 from berserk_engine.keywords import KEYWORDS
 
-# 5. Keywords become phrases of the grammar (a keyword is a whole sentence of card text), each «… на Х»
-# also in its printed form without «на» («Отравление 2», ``printed.register_printed_keywords``).
+# 5. Keywords become phrases of the registry (a keyword is a whole sentence of card text); the printed
+# form without «на» («Отравление 2» beside «Отравление на 2») is the grammar's (language/abilities.py).
 for _kw in KEYWORDS.values():
     grammar._register_keyword(_kw)
-printed.register_printed_keywords(KEYWORDS.values())
 grammar.mark_loaded()

@@ -38,7 +38,6 @@ from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.data import serializable
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.queue import QueueRound, ResolveAll, note_targets
 from berserk_engine.state import Attack, QueueItem
@@ -238,6 +237,7 @@ def defender_candidates(game: Game, attack: Attack) -> list[str]:
     if attacker is None:
         return []
     enemy = game.opponent(attacker.controller)
+    banned = hooks.active(game, hooks.CANNOT_DEFEND)  # «Не может выступать защитником» (I-90)
     return [
         c
         for c in s.play
@@ -246,6 +246,7 @@ def defender_candidates(game: Game, attack: Attack) -> list[str]:
         and not s.cards[c].closed
         and not s.cards[c].face_down
         and c != attack.target
+        and not any(h(game, s.cards[c]) for h in banned)
     ]
 
 
@@ -495,16 +496,6 @@ class Fight:
         targets = selectors.resolve(game, self.target, item)
         if targets:
             fight(game, item, targets[0])
-
-
-@phrase(
-    "effect",
-    "сразиться с выбранным существом",
-    "сразиться с выбранным существом",
-    "сразиться-с-выбранным-существом",
-)
-def _fight(f: dict[str, Any]) -> Fight:
-    return Fight(Selector("chosen", "выбранное существо", ("creature",)))
 
 
 def fight(game: Game, item: QueueItem, target_id: str) -> None:

@@ -14,13 +14,11 @@ observation of a hand; a cost is never below 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
-from berserk_engine.abilities import Ability
 from berserk_engine.data import serializable
-from berserk_engine.grammar import phrase
 
 if TYPE_CHECKING:
     from berserk_engine.cards import CardDef
@@ -120,38 +118,6 @@ def _any_cost_ability(d: CardDef) -> bool:
 
 hooks.set_relevant(_cost_change, lambda game: bool(game.defs_with("cost-abilities", _any_cost_ability)))
 hooks.COST.append(_cost_change)
-
-
-@phrase(
-    "static",
-    "Стоит на {n:Num} [Монета] меньше за каждую карту в вашей руке",
-    "Стоит на 1 [Монета] меньше за каждую карту в вашей руке",
-    "203.2",
-)
-def _own_cost(f: dict[str, Any]) -> Ability:
-    return Ability("static", "", OwnCost(f["n"]))
-
-
-@phrase(
-    "static",
-    "Каждый {subtype:w} стоит на {n:Num} [Монета] меньше",
-    "Каждый гном стоит на 1 [Монета] меньше",
-    "203.3",
-)
-def _set_cost(f: dict[str, Any]) -> Ability:
-    return Ability("static", "", SetCost(f["subtype"].lower(), f["n"]))
-
-
-@phrase("static", "Ваши {g:w} стоят на {n:Num} дешевле", "Ваши гномы стоят на 1 дешевле", "203.3")
-def _group_cost(f: dict[str, Any]) -> Ability:
-    return Ability("static", "", GroupCost(f["g"].lower(), f["n"]))
-
-
-@phrase(
-    "static", "Ваши {g:w} стоят на {n:Num} [Монета] меньше", "Ваши эльфы стоят на 1 [Монета] меньше", "203.3"
-)
-def _group_cost_coins(f: dict[str, Any]) -> Ability:
-    return Ability("static", "", GroupCost(f["g"].lower(), f["n"]))
 
 
 serializable(OwnCost, SetCost, GroupCost, ClassCost)

@@ -19,11 +19,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import zones
-from berserk_engine.abilities import Ability, Trigger
+from berserk_engine.abilities import Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import DrawEvent, MoveEvent, Perform, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
 from berserk_engine.triggers import Point, condition, trigger_kind, watchers
@@ -219,109 +218,6 @@ class Place:
 
 
 # --- phrases -------------------------------------------------------------------------------------
-
-
-@phrase("static", "Помещённый", "Помещённый", "204.5")
-def _placeable(f: dict[str, Any]) -> Ability:
-    return Ability("static", "", Placeable())
-
-
-@phrase(
-    "effect", "поместите «{name}» в колоду противника", "поместите «Ловушка» в колоду противника", "204.5"
-)
-def _place(f: dict[str, Any]) -> Place:
-    return Place(f["name"])
-
-
-KINDS = {"существа": ("creature",), "карты": ()}
-KINDS_PLURAL = {"существ": ("creature",), "карт": ()}
-
-
-# «стоимостью Х [Монета] или менее» (the source's wording, «Единение Х») or without the coin sign
-# («Гибель: Поиск существа стоимостью 2 или менее.», issue 6): the same search.
-@phrase(
-    "effect",
-    "поиск {kind} стоимостью {n:Num} [Монета] или менее",
-    "поиск существа стоимостью 2 [Монета] или менее",
-    "поиск-карта-карты",
-)
-@phrase(
-    "effect",
-    "поиск {kind} стоимостью {n:Num} или менее",
-    "поиск существа стоимостью 2 или менее",
-    "поиск-карта-карты",
-)
-def _search_cost(f: dict[str, Any]) -> Search | None:
-    kind = f["kind"].strip().lower()
-    if kind not in KINDS:
-        return None
-    return Search(1, None, KINDS[kind], f["n"], f"{kind} стоимостью {f['n']} или менее")
-
-
-@phrase(
-    "effect",
-    "поиск {count:Num} {kind} стоимостью {n:Num} [Монета] или менее",
-    "поиск 2 существ стоимостью 1 [Монета] или менее",
-    "поиск-карта-карты",
-)
-@phrase(
-    "effect",
-    "поиск {count:Num} {kind} стоимостью {n:Num} или менее",
-    "поиск 2 существ стоимостью 1 или менее",
-    "поиск-карта-карты",
-)
-def _search_cost_many(f: dict[str, Any]) -> Search | None:
-    kind = f["kind"].strip().lower()
-    if kind not in KINDS_PLURAL:
-        return None
-    return Search(f["count"], None, KINDS_PLURAL[kind], f["n"], f"{f['count']} {kind} стоимостью {f['n']}")
-
-
-@phrase("effect", "поиск карты «{name}»", "поиск карты «Гоблин»", "поиск-карта-карты")
-def _search_name(f: dict[str, Any]) -> Search:
-    return Search(1, f["name"], (), None, f"«{f['name']}»")
-
-
-@phrase("effect", "поиск {count:Num} карт «{name}»", "поиск 2 карт «Гоблин»", "поиск-карта-карты")
-def _search_name_many(f: dict[str, Any]) -> Search:
-    return Search(f["count"], f["name"], (), None, f"{f['count']} «{f['name']}»")
-
-
-@phrase(
-    "effect",
-    "посмотрите верхнюю карту своей колоды и положите её под низ колоды",
-    "посмотрите верхнюю карту своей колоды и положите её под низ колоды",
-    "204.3",
-)
-def _top_to_bottom(f: dict[str, Any]) -> TopToBottom:
-    return TopToBottom()
-
-
-@phrase(
-    "effect",
-    "положите верхнюю карту своей колоды на кладбище",
-    "положите верхнюю карту своей колоды на кладбище",
-    "убрать-положить-поместить-на-кладбище",
-)
-def _mill(f: dict[str, Any]) -> MillTop:
-    return MillTop()
-
-
-@phrase("effect", "покажите верхнюю карту своей колоды", "покажите верхнюю карту своей колоды", "518.3")
-def _reveal_one(f: dict[str, Any]) -> Reveal:
-    return Reveal(1)
-
-
-@phrase(
-    "effect", "покажите {n:Num} верхних карт своей колоды", "покажите 3 верхних карт своей колоды", "518.3"
-)
-def _reveal_many(f: dict[str, Any]) -> Reveal:
-    return Reveal(f["n"])
-
-
-@phrase("effect", "перемешайте свою колоду", "перемешайте свою колоду", "перемешивание-колоды")
-def _shuffle(f: dict[str, Any]) -> Shuffle:
-    return Shuffle()
 
 
 def _drew(game: Game, ev: DrawEvent, before: list[str] | None) -> tuple[Point, ...]:

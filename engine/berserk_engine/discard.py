@@ -9,25 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from berserk_engine.abilities import Trigger
-from berserk_engine.effects import Discard
 from berserk_engine.event_types import MoveEvent
-from berserk_engine.grammar import phrase
 from berserk_engine.triggers import Point, condition, trigger_kind, watchers
-
-
-@phrase("effect", "противник сбрасывает карту", "противник сбрасывает карту", "сбросьте-карту")
-def _enemy_discards_one(f: dict[str, Any]) -> Discard:
-    return Discard(1, opponent=True)
-
-
-@phrase("effect", "противник сбрасывает {n:Num} карты", "противник сбрасывает 2 карты", "сбросьте-карту")
-def _enemy_discards_few(f: dict[str, Any]) -> Discard:
-    return Discard(f["n"], opponent=True)
-
-
-@phrase("effect", "противник сбрасывает {n:Num} карт", "противник сбрасывает 5 карт", "сбросьте-карту")
-def _enemy_discards_many(f: dict[str, Any]) -> Discard:
-    return Discard(f["n"], opponent=True)
 
 
 def _discarded(game: Any, ev: MoveEvent, before: list[str] | None) -> tuple[Point, ...]:

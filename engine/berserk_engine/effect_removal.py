@@ -14,7 +14,7 @@ about follows (a temporary control ends, 517.5; lives that fall are checked for 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks, selectors
@@ -22,7 +22,6 @@ from berserk_engine.abilities import Selector
 from berserk_engine.choices import Choose
 from berserk_engine.data import serializable
 from berserk_engine.events import Perform
-from berserk_engine.grammar import phrase
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -119,19 +118,6 @@ def _form(n: int) -> str:
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return "эффекта"
     return "эффектов"
-
-
-@phrase("effect", "снимите с {t:Gen} {n:Num} {w}", "снимите с выбранного существа 2 эффекта", REMOVAL)
-def _remove(f: dict[str, Any]) -> RemoveEffects | None:
-    n = f["n"]
-    return RemoveEffects(n, f["t"]) if n > 0 and _form(n) == f["w"].lower() else None
-
-
-@phrase(
-    "effect", "снимите с {t:Gen} все эффекты", "снимите с каждого существа противника все эффекты", REMOVAL
-)
-def _remove_all(f: dict[str, Any]) -> RemoveEffects:
-    return RemoveEffects(None, f["t"])
 
 
 serializable(RemoveEffects)

@@ -18,7 +18,7 @@ from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
-from berserk_engine.grammar import ACCUSATIVE, NODES, phrase
+from berserk_engine.grammar import NODES, phrase
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
@@ -52,6 +52,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return len(selectors.resolve(game, value.selector, item))
     if value.prop == "hand":  # «где Х – число карт в вашей руке»
         return len(game.state.players[item.controller].zones["hand"])
+    if value.prop == "drawn":  # «где Х – количество карт, которые вы взяли в этот ход» (I-88)
+        return game.state.players[item.controller].drawn_this_turn
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])
@@ -209,6 +211,38 @@ class Grant:
             gain(game, item, t, "grant", text=self.text, until=self.until)
 
 
+# «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
+# reader, and the target gets it — the canonical words, an example, what it rests on
+GRANT_QUOTED_FORM = (
+    "{t} получает «{what}»{d}",
+    "выбранное существо получает «При атаке: возьмите карту.» до конца хода",
+    "I-93",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GrantCounted:
+    """[Цель] получает [текст с числом], the number known only on resolution: «Отравить существо на Х,
+    где Х – …» (I-87, I-88), «… на Х» of a spell whose cost holds Х (I-66). ``text`` holds «{n}»; a text
+    whose number is zero or less is not granted («Отравление 0 нельзя заявить»)."""
+
+    text: str
+    amount: Amount
+    target: Selector
+    until: str = "leaves_play"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        n = amount(game, self.amount, item)
+        if n < 1:
+            game.log(
+                "no_effect",
+                f"«{self.text.format(n=n)}» не получает никто: Х = {n}",
+                rule="отравление-на-х",
+            )
+            return
+        Grant(self.text.format(n=n), self.target, self.until).run(game, item)
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A card goes to another zone: «уничтожить» (to the graveyard), «вернуть в руку» …"""
@@ -322,8 +356,6 @@ def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> 
 
 # --- phrases ------------------------------------------------------------------------------------
 
-SELF = ACCUSATIVE["это существо"]
-
 
 @phrase(
     "effect", "ранить на {n:Amount} {t:Acc}", "ранить на 1 выбранное существо", "ранить-на-х-цель-раниться"
@@ -342,59 +374,9 @@ def _wound_reordered(f: dict[str, Any]) -> Wound:
     return Wound(f["n"], f["t"])
 
 
-@phrase("effect", "раниться на {n:Amount}", "раниться на 1", "ранить-на-х-цель-раниться")
-def _wound_self(f: dict[str, Any]) -> Wound:
-    return Wound(f["n"], SELF)
-
-
 @phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-@phrase("effect", "излечиться на {n:Amount}", "излечиться на 1", "излечить-излечение-на-х")
-def _heal_self(f: dict[str, Any]) -> Heal:
-    return Heal(f["n"], SELF)
-
-
-@phrase("effect", "полностью излечить {t:Acc}", "полностью излечить выбранное существо", "полностью-излечить")
-def _heal_full(f: dict[str, Any]) -> Heal:
-    return Heal(Amount(0, words="все"), f["t"], full=True)
-
-
-@phrase("effect", "возьмите карту", "возьмите карту", "возьмите-карту")
-def _draw_one(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=1, words="1"))
-
-
-@phrase("effect", "возьмите {n:Num} карты", "возьмите 2 карты", "возьмите-карту")
-def _draw_few(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=f["n"], words=str(f["n"])))
-
-
-@phrase("effect", "возьмите {n:Num} карт", "возьмите 5 карт", "возьмите-карту")
-def _draw_many(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=f["n"], words=str(f["n"])))
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает +{n:Num} к удару {d:Dur}",
-    "выбранное существо получает +1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_up(f: dict[str, Any]) -> StrikeBonus:
-    return StrikeBonus(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает -{n:Num} к удару {d:Dur}",
-    "выбранное существо получает -1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_down(f: dict[str, Any]) -> StrikeBonus:
-    return StrikeBonus(-f["n"], f["t"], f["d"])
 
 
 def _grant(text: str, target: Selector, until: str) -> Grant | None:
@@ -426,37 +408,8 @@ def _grant_forever(f: dict[str, Any]) -> Grant | None:
     return _grant(f["what"], f["t"], "leaves_play")
 
 
-@phrase("effect", "уничтожить {t:Acc}", "уничтожить выбранное существо", "уничтожить-карту")
-def _destroy(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "graveyard", "destroy")
-
-
-@phrase("effect", "вернуть {t:Acc} в руку", "вернуть выбранное существо в руку", "203.4")
-def _return_to_hand(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "hand", "return")
-
-
-@phrase("effect", "закрыть {t:Acc}", "закрыть выбранное существо", "закрыть-существо-карту")
-def _close(f: dict[str, Any]) -> Close:
-    return Close(f["t"])
-
-
-@phrase("effect", "открыть {t:Acc}", "открыть выбранное существо", "открытие-карты")
-def _open(f: dict[str, Any]) -> Close:
-    return Close(f["t"], open=True)
-
-
-@phrase("effect", "сбросьте карту", "сбросьте карту", "сбросьте-карту")
-def _discard_one(f: dict[str, Any]) -> Discard:
-    return Discard(1)
-
-
-@phrase("effect", "сбросьте {n:Num} карты", "сбросьте 2 карты", "сбросьте-карту")
-def _discard_few(f: dict[str, Any]) -> Discard:
-    return Discard(f["n"])
-
-
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)
 NODES["may"] = MayDo  # «…, затем вы можете …»: the grammar wraps an optional part in it (I-55)
-serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Move, Close, Discard)  # Fight: combat
+serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, GrantCounted, Move, Close, Discard)
+# (Fight: combat)
 task(Resolve, DiscardChosen, MayAnswer)

@@ -7,13 +7,12 @@ card only as a card to the player who does not control it). The opposite turn (�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from berserk_engine import selectors
 from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import APPLY, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
 if TYPE_CHECKING:
@@ -69,16 +68,6 @@ class Flip:
         targets = selectors.resolve(game, self.target, item)
         if targets:
             perform(game, *(FlipEvent(t, self.face_down) for t in targets))
-
-
-@phrase(
-    "effect",
-    "переверните {t:Acc} лицевой стороной вверх",
-    "переверните выбранное существо лицевой стороной вверх",
-    "вскрытие-карты",
-)
-def _face_up(f: dict[str, Any]) -> Flip:
-    return Flip(f["t"])
 
 
 serializable(FlipEvent, Flip)

@@ -19,7 +19,6 @@ from berserk_engine import hooks
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
-from berserk_engine.grammar import phrase, slot_type
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -96,33 +95,6 @@ class FreePlayDone(Task):
         card = next((c for c in game.state.cards.values() if c.serial == self.serial), None)
         if card is not None and card.zone == "play":
             perform(game, PlayEvent(card.id, self.player, card.name))
-
-
-slot_type(
-    "Place",
-    {words: zone for zone, words in _PLACES.items()},
-    "откуда: " + ", ".join(f"«{w}»" for w in _PLACES.values()),
-)
-
-
-@phrase(
-    "effect",
-    "бесплатно разыграйте {what:Wanted} {place:Place}",
-    "бесплатно разыграйте существо стоимостью 2 или меньше с руки",
-    "309.1",
-)
-def _free(f: dict[str, Any]) -> FreePlay:
-    return FreePlay(f["what"], f["place"])
-
-
-@phrase(
-    "effect",
-    "бесплатно разыграть {what:Wanted} {place:Place}",
-    "бесплатно разыграть гнома с вашего кладбища",
-    "309.1",
-)
-def _free_infinitive(f: dict[str, Any]) -> FreePlay:
-    return FreePlay(f["what"], f["place"])
 
 
 serializable(FreePlay)

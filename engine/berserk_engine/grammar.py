@@ -585,7 +585,7 @@ def _slot_problem(category: str, words: str) -> str | None:
     likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
     unlikely: list[tuple[int, str]] = []
     low = words.lower()
-    for ph in PHRASES[category]:
+    for ph in [*PHRASES[category], *_frame_phrases(category)]:
         if any(n not in low for n in ph.needles):
             continue  # a literal piece is missing: no slot loosened makes the phrase fit
         fields = _ANY_FIELD.findall(ph.format)
@@ -621,6 +621,25 @@ def _slot_problem(category: str, words: str) -> str | None:
                 likely.append((len(value), f"непонятное значение «{value}» в «{ph.example}»"))
     found = likely or unlikely
     return min(found, key=lambda f: f[0])[1] if found else None
+
+
+@lru_cache(maxsize=8)
+def _frame_phrases(category: str) -> tuple[Phrase, ...]:
+    """The canonical words of the sentence layer's constructions (frames.toml) as formats with typed slots:
+    what a slot of a construction the grammar reads accepts, for :func:`_slot_problem` to say which piece
+    of words that do not read is the problem (a slot type the registry has no converter for is untyped)."""
+    from berserk_engine.language.abilities import frame_formats
+
+    out = []
+    for fmt, example, term in frame_formats(category):
+        fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
+        parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
+        out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
+    return tuple(out)
+
+
+def _nothing(_named: dict[str, Any]) -> None:  # a format of the grammar's is never built from its slots
+    return None
 
 
 def _short(words: str, most: int = 400) -> str:
@@ -766,40 +785,18 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
     return (MayDo(node, core) if may else node), leaf
 
 
-# trigger-registry: an effect clause no phrase reads is asked of the grammar of berserk_engine.language
-# (issue 25): it reads a verb's infinitive and imperative as one («раньте», «ранить»), both orders
-# («ранить на 2 [цель]», «ранить [цель] на 2») and numbers in words («на два»), and names the phrase of
-# this registry whose node it means — the node is built by that phrase, so it is the same node.
-GRAMMAR_FRAMES = {
-    "wound": "ранить на {n:Amount} {t:Acc}",
-    "heal": "излечить на {n:Amount} {t:Acc}",
-    "close": "закрыть {t:Acc}",
-    "open": "открыть {t:Acc}",
-    "destroy": "уничтожить {t:Acc}",
-    "return_to_hand": "вернуть {t:Acc} в руку",
-    "draw": "возьмите карту",
-    "draw_n": "возьмите {n:Num} карты",
-    "self_wound": "раниться на {n:Amount}",
-    "self_heal": "излечиться на {n:Amount}",
-    "pick": "выберите {t:Acc}",
-}
-
-
+# trigger-registry: an effect clause no phrase reads is asked of the sentence layer of
+# berserk_engine.language (issue 25): a clause it reads alone, as one construction («раньте», «ранить»,
+# both orders, numbers in words; «поиск …», «вызовите гнома» …), is that construction's node and reading.
 def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    clause = _grammar_clause(core)
-    if clause is None or clause.frame not in GRAMMAR_FRAMES:  # the sentence layer's own frames
+    found = [p for p in _grammar_abilities(core) if p.ability.kind == "spell" and not p.ability.optional]
+    if len(found) != 1:
         return []
-    ph = next(p for p in PHRASES["effect"] if p.format == GRAMMAR_FRAMES[clause.frame])
-    if "{n:" in ph.format and clause.amount is None:  # «на значение удара …»: the sentence layer's
-        return []
-    named: dict[str, Any] = {}
-    if clause.amount is not None:
-        whole = "{n:Num}" in ph.format  # a count of cards is a number, «на N» an Amount
-        named["n"] = clause.amount if whole else Amount(value=clause.amount, words=str(clause.amount))
-    if clause.target is not None:
-        named["t"] = clause.target
-    built = ph.build(named)
-    return [] if built is None else [(ph, built, named)]
+    (effect,) = found[0].reading.parts
+    if len(effect.parts) != 1 or effect.parts[0].phrase is None or effect.parts[0].named is None:
+        return []  # several clauses: the registry splits them at their connector
+    leaf = effect.parts[0]
+    return [(leaf.phrase, found[0].ability.effect, dict(leaf.named))]
 
 
 def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
@@ -897,6 +894,7 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
 
 
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
+    from berserk_engine import x_value
     from berserk_engine.abilities import effect_nodes
 
     if ability.effect is not None:
@@ -912,6 +910,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                         "стоимости — только в тексте заклинания со стоимостью «Х», «2+Х»)",
                         [],
                     )
+        if (trait := x_value.trait_on_a_spell(ability.kind, ability.effect)) is not None:  # I-88
+            raise _Unreadable(trait, [])
         if _unbound_class(ability.effect):
             raise _Unreadable(
                 "неизвестная цель «… этого класса»: перед ней не выбран класс "
@@ -994,7 +994,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
-    head, colon, rest = body.partition(":")
+    head, colon, rest = _outside_quotes(body)  # a colon inside a granted ability's quotes is its own (I-93)
     if not colon and not spell and not readings:
         head, colon, rest = _comma_trigger(body)
     if colon:
@@ -1068,6 +1068,17 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _outside_quotes(body: str) -> tuple[str, str, str]:
+    """``body.partition(":")`` at the first colon outside quotes («получает «При атаке: …»»)."""
+    from berserk_engine.language.tokens import tokenize
+
+    try:
+        at = next(t.start for t in tokenize(body) if t.kind == "punct" and t.text == ":")
+    except (StopIteration, TextError):
+        return body.partition(":") if "\u00ab" not in body else (body, "", "")
+    return body[:at], ":", body[at + 1 :]
 
 
 def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | None:

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.abilities import Amount, Selector
+from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
-from berserk_engine.effects import Close, Discard, Draw, Grant, Heal, Move, Sequence, StrikeBonus, _grant
-from berserk_engine.grammar import CHARACTER, CREATURE, phrase, read_effect, slot_type
-from berserk_engine.keywords.shot import SHOT, Shot
+from berserk_engine.effects import Close, Discard, Grant, Heal, Sequence, StrikeBonus, _grant
+from berserk_engine.grammar import CHARACTER, CREATURE, phrase, slot_type
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -56,26 +55,6 @@ class Pick:
 # --- imperatives ------------------------------------------------------------------------------------
 
 
-@phrase("effect", "закройте {t:Acc}", "закройте существо", "закрыть-существо-карту")
-def _close(f: dict[str, Any]) -> Close:
-    return Close(f["t"])
-
-
-@phrase("effect", "откройте {t:Acc}", "откройте существо", "открытие-карты")
-def _open(f: dict[str, Any]) -> Close:
-    return Close(f["t"], open=True)
-
-
-@phrase("effect", "верните {t:Acc} в руку", "верните существо в руку", "203.4")
-def _return(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "hand", "return")
-
-
-@phrase("effect", "уничтожьте {t:Acc}", "уничтожьте отравленное существо", "уничтожить-карту")
-def _destroy(f: dict[str, Any]) -> Move:
-    return Move(f["t"], "graveyard", "destroy")
-
-
 @phrase("effect", "излечить {t:Acc} на {n:Amount}", "излечить вашего героя на 2", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
@@ -84,14 +63,6 @@ def _heal(f: dict[str, Any]) -> Heal:
 @phrase("effect", "излечите {t:Acc} на {n:Amount}", "излечите существо на 3", "излечить-излечение-на-х")
 def _heal_imperative(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-@phrase("effect", "выберите {t:Acc}", "выберите ваше существо", "выбранное-существо-карта")
-def _pick(f: dict[str, Any]) -> Pick | None:
-    target = f["t"]
-    if not target.chosen:
-        return None  # «выберите» names a target: «каждого …», «его» are not choices
-    return Pick(target)
 
 
 # --- plural subjects: «Ваши гномы получают …», «Все существа противника получают …» ---------------------
@@ -109,16 +80,6 @@ def _plural(target: Selector) -> bool:
 )
 def _strike_up_all(f: dict[str, Any]) -> StrikeBonus | None:
     return StrikeBonus(f["n"], f["t"], f["d"]) if _plural(f["t"]) else None
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получают -{n:Num} к удару {d:Dur}",
-    "все существа противника получают -1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_down_all(f: dict[str, Any]) -> StrikeBonus | None:
-    return StrikeBonus(-f["n"], f["t"], f["d"]) if _plural(f["t"]) else None
 
 
 @phrase(
@@ -142,26 +103,6 @@ def _grant_all(f: dict[str, Any]) -> Grant | None:
 
 
 # --- a payment inside an effect: infinitives -------------------------------------------------------------
-
-
-@phrase("effect", "сбросить карту", "сбросить карту", "сбросьте-карту")
-def _discard(f: dict[str, Any]) -> Discard:
-    return Discard(1)
-
-
-@phrase("effect", "сбросить {n:Num} карты", "сбросить 2 карты", "сбросьте-карту")
-def _discard_few(f: dict[str, Any]) -> Discard:
-    return Discard(f["n"])
-
-
-@phrase("effect", "взять карту", "взять карту", "возьмите-карту")
-def _draw(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=1, words="1"))
-
-
-@phrase("effect", "взять {n:Num} карты", "взять 2 карты", "возьмите-карту")
-def _draw_few(f: dict[str, Any]) -> Draw:
-    return Draw(Amount(value=f["n"], words=str(f["n"])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,26 +141,6 @@ def can_pay(game: Game, item: QueueItem, cost: Any) -> bool:
         card = game.state.cards.get(item.source)
         return card is not None and card.zone == "play" and card.closed == cost.open
     return True
-
-
-@phrase(
-    "effect",
-    "{cost}, чтобы {then}",
-    "сбросить карту, чтобы взять 2 карты",
-    "501.2",
-)
-def _in_order_to(f: dict[str, Any]) -> Any:
-    """«[оплата], чтобы [эффект]» (with «вы можете» before it: the controller's decision)."""
-    from berserk_engine.grammar import _Unreadable
-
-    try:
-        cost, cost_optional = read_effect(f["cost"])
-        then, then_optional = read_effect(f["then"])
-    except _Unreadable:
-        return None
-    if cost_optional or then_optional:
-        return None
-    return InOrderTo(cost, then)
 
 
 # --- «; если …, …», «иначе»: on the result of what came before ------------------------------------------
@@ -307,155 +228,7 @@ class _Decide(Task):
             game.push(Resolve(part, self.item))
 
 
-_REF = Selector("ref", "его", CREATURE)
-
-
-@phrase("condition", "оно погибло", "оно погибло", "погибнуть-погибает")
-def _died(f: dict[str, Any]) -> Test:
-    return Test("died", _REF)
-
-
-@phrase("condition", "оно закрыто", "оно закрыто", "закрыть-существо-карту")
-def _closed(f: dict[str, Any]) -> Test:
-    return Test("closed", _REF)
-
-
-@phrase("condition", "оно открыто", "оно открыто", "открытие-карты")
-def _opened(f: dict[str, Any]) -> Test:
-    return Test("open", _REF)
-
-
-@phrase("condition", "оно отравлено", "оно отравлено", "отравление-на-х")
-def _poisoned(f: dict[str, Any]) -> Test:
-    return Test("poisoned", _REF)
-
-
-@phrase("condition", "оно ранено", "оно ранено", "раны")
-def _wounded(f: dict[str, Any]) -> Test:
-    return Test("wounded", _REF)
-
-
-@phrase("condition", "это {w:w}", "это гном", "выбранное-существо-карта")
-def _of_class(f: dict[str, Any]) -> Test | None:
-    from berserk_engine.abilities import class_stem
-
-    word = f["w"].lower()
-    if word in _TYPE_WORDS:
-        return Test(f"type:{_TYPE_WORDS[word]}", _TOP)  # «покажите верхнюю карту …; если это существо»
-    if word in ("герой", "карта", "персонаж"):
-        return None
-    return Test(f"class:{class_stem(word)}", _REF)
-
-
-_TYPE_WORDS = {"существо": "creature", "заклинание": "spell", "экипировка": "equipment", "событие": "event"}
-
-
-def _condition(words: str) -> Test | None:
-    from berserk_engine.grammar import _readings
-
-    found = _readings("condition", words.strip())
-    return found[0][1] if len(found) == 1 else None
-
-
-def _effect(words: str) -> Any:
-    from berserk_engine.grammar import _Unreadable
-
-    try:
-        node, optional = read_effect(words)
-    except _Unreadable:
-        return None
-    return None if optional else node
-
-
-@phrase(
-    "effect",
-    "{first}; если {cond}, {then}",
-    "выберите существо, ранить его на 2; если оно погибло, возьмите карту",
-    "518.1",
-)
-def _if(f: dict[str, Any]) -> If | None:
-    first, test, then = _effect(f["first"]), _condition(f["cond"]), _effect(f["then"])
-    if first is None or test is None or then is None:
-        return None
-    test = _about(first, test)
-    return None if test is None else If(first, test, then)
-
-
-def _about(first: Any, test: Test) -> Test | None:
-    """What «это», «оно» of the condition speak of: the card shown from the top of the deck when the
-    part before it shows it, else the target named last."""
-    from berserk_engine.deck import Reveal
-
-    last = first.parts[-1] if isinstance(first, Sequence) else first
-    if isinstance(last, Reveal) and last.count == 1:
-        return replace(test, target=_TOP) if test.kind.startswith(("type:", "class:")) else None
-    return None if test.target.mode == "top" else test
-
-
-@phrase(
-    "effect",
-    "{first}; если {cond}, {then}, иначе {otherwise}",
-    "выберите существо, ранить его на 1; если это гном, возьмите карту, иначе ранить его на 1",
-    "518.1",
-)
-def _if_else(f: dict[str, Any]) -> If | None:
-    first, test = _effect(f["first"]), _condition(f["cond"])
-    then, otherwise = _effect(f["then"]), _effect(f["otherwise"])
-    if first is None or test is None or then is None or otherwise is None:
-        return None
-    test = _about(first, test)
-    return None if test is None else If(first, test, then, otherwise)
-
-
 # --- «где Х – …» ----------------------------------------------------------------------------------
-
-
-def _x_value(words: str) -> Amount | None:
-    from berserk_engine.grammar import TYPES
-
-    text = words.strip()
-    if text.lower() == "число карт в вашей руке":
-        return Amount(prop="hand", words=text)
-    if text.lower().startswith("число "):
-        sel = TYPES["Acc"](text[6:]) if _fits_acc(text[6:]) else None
-        if sel is not None and sel.mode == "each":
-            return Amount(prop="count", words=text, selector=sel)
-    return None
-
-
-def _fits_acc(words: str) -> bool:
-    import re
-
-    from berserk_engine.grammar import TYPES
-
-    return re.fullmatch(TYPES["Acc"].pattern, words, re.IGNORECASE) is not None  # type: ignore[attr-defined]
-
-
-def _put_x(node: Any, value: Amount) -> Any:
-    import dataclasses
-
-    if isinstance(node, Amount):
-        return value if node.prop == "X" else node
-    if isinstance(node, tuple):
-        return tuple(_put_x(v, value) for v in node)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Selector):
-        return dataclasses.replace(
-            node, **{f.name: _put_x(getattr(node, f.name), value) for f in dataclasses.fields(node)}
-        )
-    return node
-
-
-def _has_x(node: Any) -> bool:
-    return _put_x(node, Amount(value=-1)) != node
-
-
-@phrase("effect", "{body}, где Х – {what}", "ранить существо на Х, где Х – число ваших гномов", "518.1")
-def _where(f: dict[str, Any]) -> Any:
-    value = _x_value(f["what"])
-    body = _effect(f["body"])
-    if value is None or body is None or not _has_x(body):
-        return None
-    return _put_x(body, value)
 
 
 # --- the deck: a printed search, the revealed top card ---------------------------------------------
@@ -516,35 +289,6 @@ class FindInDeck:
         )
 
 
-_FIND_KINDS = {"существо": ("creature",), "карту": (), "заклинание": ("spell",)}
-
-
-@phrase(
-    "effect",
-    "найдите в своей колоде {what} и возьмите {it} в руку",
-    "найдите в своей колоде существо стоимостью 2 или меньше и возьмите его в руку",
-    "поиск-карта-карты",
-)
-def _find(f: dict[str, Any]) -> FindInDeck | None:
-    import re
-
-    from berserk_engine.abilities import class_stem
-
-    what, it = f["what"].strip().lower(), f["it"].strip().lower()
-    if it not in ("его", "её", "ее"):
-        return None
-    m = re.fullmatch(r"(существо|карту|заклинание)(?: стоимостью (\d+) или меньше)?", what)
-    if m is not None:
-        kind, cost = m.group(1), m.group(2)
-        return FindInDeck(_FIND_KINDS[kind], (), int(cost) if cost else None, None, f["what"].strip())
-    m = re.fullmatch(r"карту «([^«»]+)»", f["what"].strip(), re.IGNORECASE)
-    if m is not None:
-        return FindInDeck((), (), None, m.group(1), f["what"].strip())
-    if re.fullmatch(r"(?!существ|персонаж|геро|карт|заклинани)[а-яё]+", what):
-        return FindInDeck(("creature",), (class_stem(what),), None, None, what)
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class TopCard:
     """«Возьмите её в руку», «положите её под низ колоды» after «покажите верхнюю карту своей колоды»:
@@ -567,33 +311,6 @@ class TopCard:
             perform(
                 game, MoveEvent(top, "graveyard", "put", source=item.source, source_name=item.source_name)
             )
-
-
-_TOP = Selector("top", "верхняя карта колоды", ("creature", "spell", "equipment", "event"))
-
-
-@phrase("effect", "возьмите её в руку", "возьмите её в руку", "518.3")
-def _top_to_hand(f: dict[str, Any]) -> TopCard:
-    return TopCard("hand")
-
-
-@phrase("effect", "положите её под низ колоды", "положите её под низ колоды", "204.3")
-def _top_to_bottom(f: dict[str, Any]) -> TopCard:
-    return TopCard("bottom")
-
-
-@phrase(
-    "effect", "положите её на кладбище", "положите её на кладбище", "убрать-положить-поместить-на-кладбище"
-)
-def _top_to_graveyard(f: dict[str, Any]) -> TopCard:
-    return TopCard("graveyard")
-
-
-@phrase("effect", "вызвать «{name}»", "вызвать «Волчонок»", "вызов-вызвать")
-def _summon(f: dict[str, Any]) -> Any:
-    from berserk_engine.squad import Summon
-
-    return Summon(f["name"])
 
 
 # --- the graveyard: «верните до N карт с вашего кладбища в руку» -------------------------------------------
@@ -644,61 +361,7 @@ class ReturnChosen(Task):
             perform(game, *(MoveEvent(c, "hand", "return") for c in self.cards))
 
 
-_GRAVE_KINDS = {
-    "карту": ((), 1),
-    "существо": (("creature",), 1),
-    "заклинание": (("spell",), 1),
-}
-_GRAVE_PLURAL = {
-    "карт": (),
-    "карты": (),
-    "существ": ("creature",),
-    "существа": ("creature",),
-    "заклинаний": ("spell",),
-}
-
-
-@phrase(
-    "effect",
-    "верните {what} с вашего кладбища в руку",
-    "верните до 2 карт с вашего кладбища в руку",
-    "203.4",
-)
-def _from_graveyard(f: dict[str, Any]) -> FromGraveyard | None:
-    import re
-
-    what = f["what"].strip().lower()
-    if what in _GRAVE_KINDS:
-        types, count = _GRAVE_KINDS[what]
-        return FromGraveyard(count, types, False, what)
-    m = re.fullmatch(r"(до )?(\d+) ([а-яё]+)", what)
-    if m is None or m.group(3) not in _GRAVE_PLURAL or int(m.group(2)) < 1:
-        return None
-    return FromGraveyard(int(m.group(2)), _GRAVE_PLURAL[m.group(3)], bool(m.group(1)), what)
-
-
 # --- a shot at a fixed target ---------------------------------------------------------------------------
-
-
-@phrase("effect", "выстрел на {n:Amount} по {t:ToDat}", "выстрел на 1 по герою противника", SHOT)
-def _shot_at(f: dict[str, Any]) -> Shot:
-    return Shot(f["n"], f["t"])
-
-
-def register_printed_keywords(keywords: Any) -> None:
-    """«Отравление 2» beside «Отравление на 2»: every keyword whose name is «… на Х» is printed without
-    «на» too (the seeds use both forms)."""
-    from berserk_engine.grammar import _register_keyword
-
-    for kw in keywords:
-        if " на {x:Num}" in kw.phrase:
-            _register_keyword(
-                replace(
-                    kw,
-                    phrase=kw.phrase.replace(" на {x:Num}", " {x:Num}"),
-                    example=kw.example.replace(" на ", " "),
-                )
-            )
 
 
 serializable(Pick, InOrderTo, Test, If, FindInDeck, TopCard, FromGraveyard)

@@ -26,7 +26,6 @@ from berserk_engine.abilities import Selector, looks_at_declaration
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import APPLY, SQUAD_EVENTS, MoveEvent, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect
 from berserk_engine.tasks import Task, task
@@ -426,83 +425,6 @@ hooks.EFFECTS_ENDED.append(_control_ended)
 
 
 # --- phrases ----------------------------------------------------------------------------------------
-
-
-@phrase("effect", "вызовите «{name}»", "вызовите «Пиранья»", "вызов-вызвать")
-def _summon(f: dict[str, Any]) -> Summon:
-    return Summon(f["name"])
-
-
-@phrase("effect", "вызовите «{name}» в закрытом виде", "вызовите «Пиранья» в закрытом виде", "вызов-вызвать")
-def _summon_closed(f: dict[str, Any]) -> Summon:
-    return Summon(f["name"], closed=True)
-
-
-@phrase("effect", "возродите «{name}»", "возродите «Гоблин»", "возрождение-возродить")
-def _resurrect(f: dict[str, Any]) -> Resurrect:
-    return Resurrect(f["name"])
-
-
-@phrase(
-    "effect",
-    "возродите «{name}» в закрытом виде",
-    "возродите «Гоблин» в закрытом виде",
-    "возрождение-возродить",
-)
-def _resurrect_closed(f: dict[str, Any]) -> Resurrect:
-    return Resurrect(f["name"], closed=True)
-
-
-@phrase(
-    "effect",
-    "вызовите {what:Wanted}",
-    "вызовите существо стоимостью 3 или меньше",
-    "вызов-вызвать",
-)
-def _summon_by(f: dict[str, Any]) -> SummonBy:
-    return SummonBy(f["what"])
-
-
-@phrase(
-    "effect",
-    "вызовите {what:Wanted} из дополнительной колоды",
-    "вызовите гнома из дополнительной колоды",
-    "вызов-вызвать",
-)
-def _summon_from_sideboard(f: dict[str, Any]) -> SummonBy:
-    return SummonBy(f["what"], "sideboard")
-
-
-@phrase(
-    "effect",
-    "возродите {what:Wanted}",
-    "возродите существо класса гном",
-    "возрождение-возродить",
-)
-def _resurrect_by(f: dict[str, Any]) -> ResurrectBy:
-    return ResurrectBy(f["what"])
-
-
-@phrase(
-    "effect",
-    "возьмите под контроль {t:Acc}",
-    "возьмите под контроль выбранное существо противника",
-    "возьмите-под-контроль-х",
-)
-def _take_control(f: dict[str, Any]) -> TakeControl:
-    return TakeControl(f["t"])
-
-
-@phrase(
-    "effect",
-    "возьмите под контроль {t:Acc} {d:Dur}",
-    "возьмите под контроль выбранное существо противника до конца хода",
-    "возьмите-под-контроль-х",
-)
-def _take_control_for(f: dict[str, Any]) -> TakeControl | None:
-    if f["d"] != "end_of_turn":
-        return None  # the end of a control is handled when effects end at 310.2 (EndCleanup)
-    return TakeControl(f["t"], f["d"])
 
 
 serializable(Summon, SummonBy, Resurrect, ResurrectBy, ControlEvent, TakeControl)

@@ -26,12 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
-from berserk_engine.abilities import Ability
 from berserk_engine.data import serializable
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
-from berserk_engine.keywords.extra_lives import EXTRA_LIVES, ExtraLives
-from berserk_engine.keywords.ignore_obligation import IGNORE_OBLIGATION, OBLIGES
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -101,32 +97,6 @@ hooks.set_relevant(group_bonus, lambda game: bool(_group_sources(game)))
 hooks.CHARACTERISTIC.append(group_bonus)
 
 
-def _bonus_phrases(prefix: str, other: bool) -> None:
-    example_group = "гномы"
-    forms: tuple[tuple[str, str, Any], ...] = (
-        ("{s:Signed} к удару и жизням", "+1 к удару и жизням", lambda f: (f["s"], f["s"])),
-        ("{s:Signed} к удару и {l:Signed} к жизням", "+2 к удару и +1 к жизням", lambda f: (f["s"], f["l"])),
-        ("{s:Signed} к удару", "+1 к удару", lambda f: (f["s"], 0)),
-        ("{l:Signed} к жизням", "+1 к жизням", lambda f: (0, f["l"])),
-    )
-    for fmt, example, numbers in forms:
-
-        def build(f: dict[str, Any], numbers: Any = numbers) -> Ability:
-            strike, life = numbers(f)
-            return Ability("static", "", GroupBonus(f["g"].lower(), strike, life, other))
-
-        phrase(
-            "static",
-            f"{prefix} {{g:w}} имеют {fmt}",
-            f"{prefix} {example_group} имеют {example}.",
-            STATIC,
-        )(build)
-
-
-_bonus_phrases("Ваши", False)
-_bonus_phrases("Другие ваши", True)
-
-
 # --- «Не получает ран, пока атакует» (I-62) ------------------------------------------------------
 
 
@@ -146,9 +116,6 @@ def _no_wounds_attacking(game: Game, event: Any) -> tuple[str, str] | None:
 
 
 hooks.NO_WOUNDS.append(_no_wounds_attacking)
-
-for _fmt in ("Не получает ран, пока атакует", "Это существо не получает ран, пока атакует"):
-    phrase("static", _fmt, _fmt + ".", STATIC)(lambda f: Ability("static", "", NoWoundsAttacking()))
 
 
 # --- «–1 от атак существ» ------------------------------------------------------------------------
@@ -176,44 +143,6 @@ def _creature_attacks(game: Game, attack: Attack, strength: int) -> int:
 
 
 hooks.ATTACK_STRENGTH.append(_creature_attacks)
-
-
-@phrase("static", "{x:Signed} от атак существ", "–1 от атак существ.", STATIC)
-def _reduced(f: dict[str, Any]) -> Ability | None:
-    if f["x"] >= 0:
-        return None  # «–Х от атак существ»: a reduction is printed with a minus
-    return Ability("static", "", CreatureAttacksReduced(-f["x"]))
-
-
-# --- «+N к жизням» given by an effect --------------------------------------------------------------
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает +{n:Num} к жизням {d:Dur}",
-    "выбранное существо получает +2 к жизням до конца хода",
-    EXTRA_LIVES,
-)
-def _lives_for(f: dict[str, Any]) -> ExtraLives:
-    return ExtraLives(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect", "{t:Nom} получает +{n:Num} к жизням", "выбранное существо получает +1 к жизням", EXTRA_LIVES
-)
-def _lives(f: dict[str, Any]) -> ExtraLives:
-    return ExtraLives(f["n"], f["t"])
-
-
-# --- attack only this creature (I-34) -------------------------------------------------------------
-
-for _fmt in (
-    "Существа противника могут атаковать ударом только это существо",
-    "Атакуя ударом, существа противника должны выбирать целью это существо",
-):
-    phrase("static", _fmt, _fmt + ".", IGNORE_OBLIGATION.term)(
-        lambda f, words=_fmt: Ability("static", words + ".", keyword=None, value=OBLIGES)
-    )
 
 
 serializable(GroupBonus, NoWoundsAttacking, CreatureAttacksReduced)

@@ -25,7 +25,6 @@ from berserk_engine import actions, hooks, zones
 from berserk_engine.actions import ActionKind
 from berserk_engine.data import serializable, upgrade
 from berserk_engine.errors import IllegalAction
-from berserk_engine.grammar import phrase
 from berserk_engine.state import PLAYERS, Pending
 from berserk_engine.tasks import Task, task
 
@@ -215,36 +214,6 @@ class GameOutcome:
         own = item.controller
         winner = own if (self.side == "own") == self.wins else game.opponent(own)
         game.end_game(winner=winner, rule="602.1")
-
-
-@phrase("effect", "вы выигрываете игру", "вы выигрываете игру", "602.1")
-def _you_win(f: dict[str, Any]) -> GameOutcome:
-    return GameOutcome("own", True)
-
-
-@phrase("effect", "противник проигрывает игру", "противник проигрывает игру", "602.1")
-def _enemy_loses(f: dict[str, Any]) -> GameOutcome:
-    return GameOutcome("enemy", False)
-
-
-@phrase("effect", "вы проигрываете игру", "вы проигрываете игру", "602.1")
-def _you_lose(f: dict[str, Any]) -> GameOutcome:
-    return GameOutcome("own", False)
-
-
-@phrase("effect", "противник выигрывает игру", "противник выигрывает игру", "602.1")
-def _enemy_wins(f: dict[str, Any]) -> GameOutcome:
-    return GameOutcome("enemy", True)
-
-
-@phrase("effect", "каждый игрок проигрывает игру", "каждый игрок проигрывает игру", "603.1")
-def _each_loses(f: dict[str, Any]) -> GameOutcome:
-    return GameOutcome("each", False)
-
-
-@phrase("effect", "каждый игрок выигрывает игру", "каждый игрок выигрывает игру", "603.1")
-def _each_wins(f: dict[str, Any]) -> GameOutcome:
-    return GameOutcome("each", True)
 
 
 serializable(GameOutcome)

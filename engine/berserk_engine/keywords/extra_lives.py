@@ -14,10 +14,10 @@ from typing import Any
 from berserk_engine import selectors
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import phrase, slot_type
+from berserk_engine.grammar import slot_type
 from berserk_engine.keywords import term
 
-EXTRA_LIVES = term(__name__, "дополнительные-жизни")
+term(__name__, "дополнительные-жизни")
 term(__name__, "жизни-карты-текущее-число-жизней")
 slot_type(
     "ExtraLives",
@@ -35,26 +35,6 @@ class ExtraLives:
     def run(self, game, item) -> None:
         for card_id in selectors.resolve(game, self.target, item):
             gain(game, item, card_id, "life", amount=self.amount, until=self.until)
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {n:Num} {w:ExtraLives} {d:Dur}",
-    "выбранное существо получает 2 дополнительные жизни до конца хода",
-    EXTRA_LIVES,
-)
-def _extra_for(f: dict[str, Any]) -> ExtraLives:
-    return ExtraLives(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {n:Num} {w:ExtraLives}",
-    "выбранное существо получает 1 дополнительную жизнь",
-    EXTRA_LIVES,
-)
-def _extra(f: dict[str, Any]) -> ExtraLives:
-    return ExtraLives(f["n"], f["t"])
 
 
 serializable(ExtraLives)

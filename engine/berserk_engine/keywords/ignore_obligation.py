@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
-from berserk_engine.abilities import Ability
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import keyword
 from berserk_engine.keywords.ignore_features import IGNORE_ALL, ignoring
 
@@ -26,18 +24,6 @@ IGNORE_OBLIGATION = keyword(
     "Игнорирует особенности, обязывающие атаковать.",
 )
 OBLIGES = "обязывает-атаковать"  # the marker of the obliging ability (not a term of the glossary)
-
-
-@phrase(
-    "static",
-    "Существа противника атакуют ударом только это существо",
-    "Существа противника атакуют ударом только это существо.",
-    IGNORE_OBLIGATION.term,
-)
-def _obliges(f) -> Ability:
-    return Ability(
-        "static", "Существа противника атакуют ударом только это существо.", keyword=None, value=OBLIGES
-    )
 
 
 def _obliging(game, card) -> bool:

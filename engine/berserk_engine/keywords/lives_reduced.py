@@ -12,10 +12,9 @@ from typing import Any
 from berserk_engine import selectors
 from berserk_engine.data import serializable
 from berserk_engine.events import LivesEvent, perform
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-LIVES = term(__name__, "жизни-сокращаются-до-х")
+term(__name__, "жизни-сокращаются-до-х")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +26,6 @@ class ReduceLives:
         targets = selectors.resolve(game, self.target, item)
         if targets:
             perform(game, *(LivesEvent(t, self.value, item.source, item.source_name) for t in targets))
-
-
-@phrase("effect", "жизни {t:Gen} сокращаются до {n:Num}", "жизни выбранного существа сокращаются до 1", LIVES)
-def _reduce(f: dict[str, Any]) -> ReduceLives:
-    return ReduceLives(f["n"], f["t"])
 
 
 serializable(ReduceLives)

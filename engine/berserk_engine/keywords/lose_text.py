@@ -14,10 +14,9 @@ from typing import Any
 from berserk_engine import selectors
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-LOSES = term(__name__, "теряет-особенности")
+term(__name__, "теряет-особенности")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +27,6 @@ class LoseText:
     def run(self, game, item) -> None:
         for card_id in selectors.resolve(game, self.target, item):
             gain(game, item, card_id, "lose_text", until=self.until)
-
-
-@phrase(
-    "effect",
-    "{t:Nom} теряет особенности {d:Dur}",
-    "выбранное существо теряет особенности до конца хода",
-    LOSES,
-)
-def _loses_for(f: dict[str, Any]) -> LoseText:
-    return LoseText(f["t"], f["d"])
-
-
-@phrase("effect", "{t:Nom} теряет особенности", "выбранное существо теряет особенности", LOSES)
-def _loses(f: dict[str, Any]) -> LoseText:
-    return LoseText(f["t"])
 
 
 serializable(LoseText)

@@ -14,11 +14,10 @@ from berserk_engine import characteristics as ch
 from berserk_engine import selectors
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.keywords.poison import POISON
 
-BOOST = term(__name__, "усилить-отравление-на-х")
+term(__name__, "усилить-отравление-на-х")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +38,6 @@ class BoostPoison:
                 text=f"Отравление на {before + self.amount}.",
                 until="leaves_play",
             )
-
-
-@phrase(
-    "effect",
-    "усилить отравление {t:Gen} на {n:Num}",
-    "усилить отравление выбранного существа на 1",
-    BOOST,
-)
-def _boost(f: dict[str, Any]) -> BoostPoison:
-    return BoostPoison(f["n"], f["t"])
 
 
 serializable(BoostPoison)

@@ -20,10 +20,10 @@ from berserk_engine import hooks, selectors
 from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import CREATURE, phrase, slot_type
+from berserk_engine.grammar import CREATURE, slot_type
 from berserk_engine.keywords import term
 
-PREVENTION = term(__name__, "предотвращение")
+term(__name__, "предотвращение")
 term(__name__, "эффект-предотвращения")
 
 # Targets in the dative, after «нанесённых по …».
@@ -47,26 +47,6 @@ class Prevent:
     def run(self, game, item) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "prevent", amount=self.amount, until=self.until)
-
-
-@phrase(
-    "effect",
-    "предотвратить первые {n:Num} ран, нанесённых по {t:Dat} {d:Dur}",
-    "предотвратить первые 5 ран, нанесённых по выбранному существу до конца хода",
-    PREVENTION,
-)
-def _prevent_phrase(f: dict[str, Any]) -> Prevent:
-    return Prevent(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "предотвратить первые {n:Num} раны, нанесённые по {t:Dat} {d:Dur}",
-    "предотвратить первые 2 раны, нанесённые по выбранному существу до конца хода",
-    PREVENTION,
-)
-def _prevent_phrase_few(f: dict[str, Any]) -> Prevent:
-    return Prevent(f["n"], f["t"], f["d"])  # «2 раны», «3 раны», «4 раны»: the same effect
 
 
 def _prevent(game, event, remaining: int) -> int:

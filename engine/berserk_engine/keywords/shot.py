@@ -10,7 +10,6 @@ its strength; «Сведение удара» does not (a shot is not a strike).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from berserk_engine import hooks, selectors
 from berserk_engine.abilities import Amount, Selector
@@ -18,7 +17,7 @@ from berserk_engine.combat import attack_strength
 from berserk_engine.data import serializable
 from berserk_engine.effects import amount
 from berserk_engine.events import AttackEvent, BlowEvent, WoundEvent, perform
-from berserk_engine.grammar import CHARACTER, phrase
+from berserk_engine.grammar import CHARACTER
 from berserk_engine.keywords import term
 from berserk_engine.queue import note_targets
 from berserk_engine.state import Attack
@@ -68,11 +67,6 @@ class Shot:
                 chosen=True,
             ),
         )
-
-
-@phrase("effect", "выстрел на {n:Amount}", "выстрел на 2", SHOT)
-def _shot(f: dict[str, Any]) -> Shot:
-    return Shot(f["n"], TARGET)
 
 
 serializable(Shot)

@@ -14,15 +14,12 @@ face up (``hooks.RESTORATION``: a decision ``choose``, «перевернуть�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.choices import Choose
-from berserk_engine.effects import SELF
 from berserk_engine.events import perform
-from berserk_engine.faces import Flip, FlipEvent
-from berserk_engine.grammar import phrase
+from berserk_engine.faces import FlipEvent
 from berserk_engine.keywords import keyword
 from berserk_engine.tasks import Task, task
 
@@ -36,11 +33,6 @@ STEALTH = keyword(
     expands_to="Найм: переверните карту рубашкой вверх.",
     face_down=True,
 )
-
-
-@phrase("effect", "переверните карту рубашкой вверх", "переверните карту рубашкой вверх", STEALTH.term)
-def _face_down(f: dict[str, Any]) -> Flip:
-    return Flip(SELF, face_down=True)
 
 
 @dataclass(slots=True)

@@ -15,10 +15,9 @@ from berserk_engine import characteristics as ch
 from berserk_engine import selectors
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 
-BECOMES = term(__name__, "удар-становится-равным-х")
+term(__name__, "удар-становится-равным-х")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,26 +37,6 @@ class StrikeBecomes:
                 amount=self.value - ch.strike(game, card, floor=False),
                 until=self.until,
             )
-
-
-@phrase(
-    "effect",
-    "удар {t:Gen} становится равным {n:Num} {d:Dur}",
-    "удар выбранного существа становится равным 1 до конца хода",
-    BECOMES,
-)
-def _becomes_for(f: dict[str, Any]) -> StrikeBecomes:
-    return StrikeBecomes(f["n"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "удар {t:Gen} становится равным {n:Num}",
-    "удар выбранного существа становится равным 3",
-    BECOMES,
-)
-def _becomes(f: dict[str, Any]) -> StrikeBecomes:
-    return StrikeBecomes(f["n"], f["t"])
 
 
 serializable(StrikeBecomes)

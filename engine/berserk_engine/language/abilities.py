@@ -143,6 +143,9 @@ _SLOT_PART = {
     "Signed": "signed",
     "Dur": "duration",
     "Name": "name",
+    "Wanted": "wanted",
+    "Gen": "target",
+    "Dat": "target",
 }
 
 
@@ -156,6 +159,8 @@ class Frame:
     fields: dict[str, str]
     const: dict[str, Any]
     requires: tuple[str, ...]
+    state: str  # a state word the construction must hold («в закрытом виде»: "closed"), or ""
+    defaults: dict[str, Any]  # the value of a part the text does not say (no duration: until the battle ends)
     phrase: Phrase
     many: Phrase | None  # the canonical words after a number that takes the genitive plural
     one: Phrase | None  # the canonical words for the number 1 («Один раз за ход»)
@@ -204,11 +209,29 @@ def frames() -> dict[str, Frame]:
             dict(raw.get("fields", {})),
             dict(raw.get("const", {})),
             tuple(raw.get("requires", ())),
+            raw.get("state", ""),
+            dict(raw.get("defaults", {})),
             phrase(raw["canonical"]),
             phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
             phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
             phrase(raw["canonical_plural"]) if "canonical_plural" in raw else None,
         )
+    return out
+
+
+def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
+    """(canonical words, example, term) of every construction of a category ("effect", "cost") the frames
+    and the words of frames.toml describe: the formats the old reader's diagnosis loosens slot by slot."""
+    out = []
+    for frame in frames().values():
+        if frame.category == category:
+            for phrase in (frame.phrase, frame.many, frame.one, frame.plural):
+                if phrase is not None:
+                    out.append((phrase.format, phrase.example, phrase.term))
+    if category == "effect":
+        for alias in _frames_file()["words"]:
+            phrase = _frame_phrase(alias)
+            out.append((phrase.format, phrase.example, phrase.term))
     return out
 
 
@@ -239,19 +262,26 @@ def _frame(frame: Frame) -> Compiler:
         for token in tree.children:  # «+1»: a signed number of the construction itself
             if not isinstance(token, Tree) and token.source.kind == "signed":
                 parts["signed"] = token.source.value
-        if frame.const.get("closed") and "closed" not in _states(tree):  # «в открытом виде» is not closed
+            elif not isinstance(token, Tree) and token.source.kind == "number":  # «сокращаются до 2»
+                parts.setdefault("count", token.source.value)
+        if frame.state and frame.state not in _states(tree):  # «в открытом виде» is not closed
             raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается «в закрытом виде»")
         for child in [c for c in tree.children if isinstance(c, Tree)]:
             if child.data == "card_name":  # «вызовите «Волчонок»»: the printed name, inside the quotes
                 parts["name"] = _card_name(child)
                 continue
             value = context.compile(child)
+            if child.data in ("target_datv", "target_gent"):  # «по герою противника», «жизни выбранного
+                # существа»: the node keeps the words in the accusative, as the old tables did
+                value = replace(value, words=_accusative(child, str(child.data)[-4:]))
             if isinstance(value, Duration):
                 parts.setdefault("duration", value.until)
             elif isinstance(value, AbilityPart) and value.keyword:  # «получает Рывок»: its words
                 words = context.words(child)
                 parts["granted"] = words[0].upper() + words[1:] + "."
                 parts["what"] = words
+            if isinstance(value, Sought):
+                parts["wanted"] = value.wanted
             if isinstance(value, Amount):
                 parts.setdefault("amount", value)
             elif isinstance(value, Subject):
@@ -269,6 +299,8 @@ def _frame(frame: Frame) -> Compiler:
         if "granted" in parts and "duration" not in parts:  # «Получает [текст]»: until the battle ends
             parts["duration"] = _frames_file()["durations"]["until_end_of_battle"]
             parts["forever"] = True
+        for part, default in frame.defaults.items():
+            parts.setdefault(part, default)
         parts["self"] = self_target()
         parts["chosen"] = Selector("chosen", _frames_file()["chosen_target"], ("creature",))
         target = parts.get("target")
@@ -312,6 +344,30 @@ def _target(tree: Tree[Any], context: Context) -> Selector:
 
 
 @dataclass(frozen=True)
+class Sought:
+    """The card a summon or a resurrection looks for outside the game zone (``card_filter.Wanted``)."""
+
+    wanted: Any
+
+
+@compiles("wanted")
+def _wanted(tree: Tree[Any], context: Context) -> Sought:
+    """«существо», «существо класса гном», «гнома», each with «стоимостью N или меньше» or not: a creature
+    (of that class), the words as printed."""
+    from berserk_engine.abilities import class_stem
+
+    head, *cost = [c for c in tree.children if isinstance(c, Tree)]
+    words = [c.source for c in head.children if not isinstance(c, Tree)]
+    if words and t._value(Tree("kind", [head.children[0]]), "kind") != "creature":
+        raise t.ReadError(f"«{context.words(tree)}»: вызывают и возрождают существо", words[0].start)
+    classes = () if head.data == "wanted_kind" else (class_stem(t._tokens(head)[-1].source.text),)
+    top = None
+    if cost:
+        top = next(tok.source.value for tok in t._tokens(cost[0]) if tok.source.kind == "number")
+    return Sought(data.REGISTRY["Wanted"](classes, top, context.words(tree)))
+
+
+@dataclass(frozen=True)
 class Subject:
     """The subject of a clause («выбранное существо получает …»): its selector and its number."""
 
@@ -332,19 +388,21 @@ def _subject(tree: Tree[Any], context: Context) -> Subject:
     return Subject(selector, tree.data == "actor_plur")
 
 
-def _accusative(tree: Tree[Any]) -> str:
-    """A nominative noun group's words in the accusative, inflected by pymorphy3 (animate: as the
-    genitive in the plural and the masculine singular); words in another case stay as they are."""
+def _accusative(tree: Tree[Any], printed: str = "nomn") -> str:
+    """A noun group's words in the accusative (``printed``: the case they are in, the nominative or the
+    dative), inflected by pymorphy3 (animate: as the genitive in the plural and the masculine singular);
+    words in another case stay as they are."""
     from berserk_engine.language.lexicon import fold, lexicon
     from berserk_engine.language.morphology import _known, analyses
 
     tokens = [w.source for w in t._tokens(tree)]
     heads = [
-        a for w in tokens for a in analyses(w.text) if a.category in ("kind", "class") and a.case == "nomn"
+        a for w in tokens for a in analyses(w.text) if a.category in ("kind", "class") and a.case == printed
     ]
     plural = any(a.number == "plur" for a in heads)
     animate = any(a.animacy == "anim" for a in heads)
     masculine = any(a.gender == "masc" for a in heads)
+    genders = {a.gender for a in heads}
     case = "gent" if animate and (plural or masculine) else "accs"
     out = []
     for token in tokens:
@@ -352,16 +410,338 @@ def _accusative(tree: Tree[Any]) -> str:
         found = analyses(token.text)
         if any(a.category == "ref" for a in found):  # «оно» → «его»
             word = next(e.form for e in lexicon().entries if e.category == "ref" and e.case == "accs")
-        elif any(a.case == "nomn" for a in found):
+        elif any(a.case == printed for a in found):
             number = "plur" if plural else "sing"
             for parse in _known(word):
-                if parse.tag.case == "nomn" and parse.tag.number == number:
+                gender = plural or parse.tag.gender is None or parse.tag.gender in genders
+                if parse.tag.case == printed and parse.tag.number == number and gender:
                     inflected = parse.inflect({case})
                     if inflected is not None:
                         word = inflected.word
                         break
         out.append(word)
     return " ".join(out)
+
+
+# --- constructions with a check of their own ---------------------------------------------------------------
+
+
+@compiles("search_cost", "search_cost_many", "search_named", "search_named_many")
+def _search(tree: Tree[Any], context: Context) -> Part:
+    """«поиск существа стоимостью 2 [Монета] или менее», «поиск 2 карт «Гоблин»» (the term «Поиск —
+    [карта/карты]»): creatures or cards of the deck, by cost or by name; the node keeps the words the log
+    shows («существа стоимостью 2 или менее», «2 «Гоблин»»)."""
+    parts = {str(c.data): c for c in tree.children if isinstance(c, Tree)}
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    count = _number(parts["search_count"]) if "search_count" in parts else 1
+    if count < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: искать можно хотя бы одну карту")
+    if tree.data in ("search_named", "search_named_many"):
+        quote = tokens[-1]
+        if not quote.inner:
+            raise t.ReadError("пустое название в кавычках", quote.start)
+        shown = f"«{quote.inner}»" if count == 1 else f"{count} «{quote.inner}»"
+        node = data.REGISTRY["Search"](count, quote.inner, (), None, shown)
+        phrase = _frame_phrase("search_named" if count == 1 else "search_named_many")
+        named: dict[str, Any] = {"name": quote.inner, "count": count}
+        return Part(node, Reading("phrase", phrase=phrase, named=named))
+    kind_tree = parts.get("search_kind", parts.get("search_kinds"))
+    assert kind_tree is not None
+    kind = t._value(kind_tree, "kind")
+    if kind not in ("creature", "card"):
+        raise t.ReadError(f"«{context.words(tree)}»: поиск — существа или карты", t._first(kind_tree).start)
+    cost = next(tok.source.value for tok in t._tokens(parts["search_price"]) if tok.source.kind == "number")
+    word = context.words(kind_tree).lower()
+    shown_as = _frames_file()["words"]["search_cost"]["shown_one" if count == 1 else "shown_many"]
+    shown = shown_as.format(kind=word, cost=cost, count=count)
+    types = ("creature",) if kind == "creature" else ()
+    node = data.REGISTRY["Search"](count, None, types, cost, shown)
+    named = {"what": context.words(tree).split(maxsplit=1)[1]}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("search_cost"), named=named))
+
+
+def _frame_phrase(alias: str) -> Phrase:
+    """The canonical words of a construction compiled by code of its own (``[[words]]`` of frames.toml)."""
+    raw = _frames_file()["words"][alias]
+    term = raw.get("term") or raw.get("rule") or raw["interpretation"]
+    return Phrase("effect", raw["canonical"], raw["example"], _no_build, None, term)
+
+
+@compiles("heal_full")
+def _heal_full(tree: Tree[Any], context: Context) -> Part:
+    """«полностью излечить [цель]»: every wound of the target (the node's number says «все»)."""
+    (target,) = [context.compile(c) for c in tree.children if isinstance(c, Tree) and c.data == "target_accs"]
+    words = _frames_file()["words"]["heal_full"]["amount_words"]
+    node = data.REGISTRY["Heal"](Amount(0, words=words), target, full=True)
+    return Part(node, Reading("phrase", phrase=_frame_phrase("heal_full"), named={"t": target}))
+
+
+@compiles("remove_effects", "remove_all_effects")
+def _remove_effects(tree: Tree[Any], context: Context) -> Part:
+    """«снимите с [цели] 2 эффекта», «… все эффекты»; the noun agrees with the number («1 эффект», «2
+    эффекта», «5 эффектов»)."""
+    target_tree = next(c for c in tree.children if isinstance(c, Tree) and c.data == "target_gent")
+    target = replace(context.compile(target_tree), words=_accusative(target_tree, "gent"))
+    if tree.data == "remove_all_effects":
+        node = data.REGISTRY["RemoveEffects"](None, target)
+        return Part(node, Reading("phrase", phrase=_frame_phrase("remove_all_effects"), named={"t": target}))
+    count = _number(next(c for c in tree.children if isinstance(c, Tree) and c.data == "effect_count"))
+    noun = next(c for c in tree.children if isinstance(c, Tree) and c.data == "effects_noun")
+    form = t._first(noun)
+    from berserk_engine.language.morphology import analyses
+
+    found = {(a.case, a.number) for a in analyses(form.text) if a.category == "effect_noun"}
+    wanted = ("accs", "sing") if count % 10 == 1 and count % 100 != 11 else ("gent", "plur")
+    if not _genitive_plural_after(count):
+        wanted = ("gent", "sing")
+    if count < 1 or wanted not in found:
+        raise t.ReadError(f"«{context.words(tree)}»: число и «эффект» не согласованы", form.start)
+    node = data.REGISTRY["RemoveEffects"](count, target)
+    phrase = _frame_phrase("remove_effects")
+    return Part(
+        node, Reading("phrase", phrase=phrase, named={"t": target, "n": count, "w": form.text.lower()})
+    )
+
+
+@compiles("placeable")
+def _placeable(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Помещённый» (204.5): the card may be placed into the opponent's deck."""
+    ability = Ability("static", context.sentence, data.REGISTRY["Placeable"]())
+    phrase = _frame_phrase("placeable")
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named={}),)))
+
+
+def _static(context: Context, node: Any, alias: str, named: dict[str, Any], value: Any = None) -> AbilityPart:
+    """A constant ability (Постоянная способность) of the node, read in the canonical words of ``alias``."""
+    ability = Ability("static", context.sentence, node, value=value)
+    phrase = replace(_frame_phrase(alias), category="static")
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),)))
+
+
+def _signed_numbers(tree: Tree[Any]) -> list[int]:
+    return [tok.value for tok in (c.source for c in t._tokens(tree)) if tok.kind in ("signed", "number")]
+
+
+@compiles("group_bonus")
+def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«(Другие) ваши [группа] имеют +X к удару (и +Y к жизням)»: the group as printed, in the plural."""
+    owner, group, numbers = [c for c in tree.children if isinstance(c, Tree)]
+    values = _signed_numbers(numbers)
+    strike, life = {
+        "same_bonus_numbers": (values[0], values[0]),
+        "strike_life_numbers": (values[0], values[-1]),
+        "strike_numbers": (values[0], 0),
+        "life_numbers": (0, values[0]),
+    }[str(numbers.data)]
+    other = len(t._tokens(owner)) > 1  # «Другие ваши …»
+    node = data.REGISTRY["GroupBonus"](context.words(group).lower(), strike, life, other)
+    named = {"g": context.words(group).lower(), "s": strike, "l": life}
+    return _static(context, node, "group_bonus", named)
+
+
+@compiles("group_cost", "subtype_cost", "own_cost")
+def _cost_static(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Ваши эльфы стоят на 1 [Монета] меньше» (GroupCost), «Каждый гном стоит …» (SetCost), «Стоит на 1
+    [Монета] меньше за каждую карту в вашей руке» (OwnCost)."""
+    tokens = [c.source for c in t._tokens(tree)]
+    amount = next(tok.value for tok in tokens if tok.kind == "number")
+    named: dict[str, Any] = {"n": amount}
+    if tree.data == "own_cost":
+        return _static(context, data.REGISTRY["OwnCost"](amount), "own_cost", named)
+    group = next(c for c in tree.children if isinstance(c, Tree)) if tree.data == "group_cost" else None
+    if group is not None:
+        named["g"] = context.words(group).lower()
+        return _static(context, data.REGISTRY["GroupCost"](named["g"], amount), "group_cost", named)
+    named["subtype"] = tokens[1].text.lower()
+    return _static(context, data.REGISTRY["SetCost"](named["subtype"], amount), "subtype_cost", named)
+
+
+@compiles("no_wounds_attacking")
+def _no_wounds_attacking(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Не получает ран, пока атакует» (I-62)."""
+    return _static(context, data.REGISTRY["NoWoundsAttacking"](), "no_wounds_attacking", {})
+
+
+@compiles("creature_attacks_reduced")
+def _creature_attacks_reduced(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«–1 от атак существ»: a reduction is printed with a minus."""
+    (x,) = _signed_numbers(tree)
+    if x >= 0:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: ослабление атак пишется с минусом («–1 от атак существ»)"
+        )
+    return _static(context, data.REGISTRY["CreatureAttacksReduced"](-x), "creature_attacks_reduced", {"x": x})
+
+
+@compiles("obliges")
+def _obliges(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Существа противника атакуют ударом только это существо» (I-34): the obliging ability's marker."""
+    return _static(context, None, "obliges", {}, value=_frames_file()["words"]["obliges"]["value"])
+
+
+def _kind_types(tree: Tree[Any]) -> tuple[str, ...]:
+    """The card types a kind word names («существо»: creatures, «заклинание»: spells, «карту»: any)."""
+    from berserk_engine.language.morphology import analyses
+
+    word = t._first(tree)
+    kinds = {a.value for a in analyses(word.text) if a.category in ("kind", "spell")}
+    types = {"creature": ("creature",), "spell": ("spell",), "card": ()}
+    if len(kinds) != 1 or next(iter(kinds)) not in types:
+        raise t.ReadError(f"«{word.text}»: здесь — существо, заклинание или карта", word.start)
+    return types[kinds.pop()]
+
+
+@compiles("find_in_deck")
+def _find_in_deck(tree: Tree[Any], context: Context) -> Part:
+    """«найдите в своей колоде [что] и возьмите его (её) в руку» — Поиск in printed words: by type and
+    cost, by name, by class; the node keeps the words of what is looked for."""
+    from berserk_engine.abilities import class_stem
+
+    found, ref = [c for c in tree.children if isinstance(c, Tree) and c.data != "draw_v"][-2:]
+    words = context.words(found)
+    node: Any
+    if found.data == "found_named":
+        quote = t._tokens(found)[-1].source
+        if not quote.inner:
+            raise t.ReadError("пустое название в кавычках", quote.start)
+        node = data.REGISTRY["FindInDeck"]((), (), None, quote.inner, words)
+    elif found.data == "found_class":
+        stem = class_stem(t._first(found).text)
+        node = data.REGISTRY["FindInDeck"](("creature",), (stem,), None, None, words.lower())
+    else:
+        kind, *price = [c for c in found.children if isinstance(c, Tree)]
+        cost = None
+        if price:
+            cost = next(tok.source.value for tok in t._tokens(price[0]) if tok.source.kind == "number")
+        node = data.REGISTRY["FindInDeck"](_kind_types(kind), (), cost, None, words)
+    named = {"what": words, "it": context.words(ref)}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("find_in_deck"), named=named))
+
+
+@compiles("from_graveyard")
+def _from_graveyard(tree: Tree[Any], context: Context) -> Part:
+    """«верните существо (до 2 карт) с вашего кладбища в руку» (203.4): cards of the graveyard are chosen
+    on resolution (not targets)."""
+    what = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("grave_"))
+    words = context.words(what).lower()
+    parts = {str(c.data): c for c in what.children if isinstance(c, Tree)}
+    if what.data == "grave_one":
+        node = data.REGISTRY["FromGraveyard"](1, _kind_types(parts["found_kind"]), False, words)
+    else:
+        count = _number(parts["grave_count"])
+        if count < 1:
+            raise t.ReadError(f"«{words}»: вернуть можно хотя бы одну карту")
+        types = _kind_types(parts["grave_kinds"])
+        node = data.REGISTRY["FromGraveyard"](count, types, what.data == "grave_up_to", words)
+    return Part(node, Reading("phrase", phrase=_frame_phrase("from_graveyard"), named={"what": words}))
+
+
+@compiles("x_amount")
+def _x_amount(tree: Tree[Any], context: Context) -> Amount:
+    """«Х»: defined by «…, где Х – …», or the Х of a spell's cost (I-66); anything else is an error when
+    the ability is finished (berserk_engine.grammar._finish)."""
+    return Amount(prop="X", words=_frames_file()["x_words"])
+
+
+@compiles("x_hand", "x_count")
+def _x_definition(tree: Tree[Any], context: Context) -> Amount:
+    """«число карт в вашей руке»; «число ваших гномов» (every card of the group, counted)."""
+    words = context.words(tree)
+    if tree.data == "x_hand":
+        return Amount(prop="hand", words=words)
+    (group,) = [c for c in tree.children if isinstance(c, Tree)]
+    selector = context.compile(group)
+    if selector.mode != "each":
+        raise t.ReadError(
+            f"«{words}»: считают все карты группы («число ваших гномов»)", t._first(group).start
+        )
+    return Amount(prop="count", words=words, selector=selector)
+
+
+def _put_x(node: Any, value: Amount) -> Any:
+    """The node with every «Х» amount replaced by the value «где Х – …» gives it."""
+    import dataclasses
+
+    if isinstance(node, Amount):
+        return value if node.prop == "X" else node
+    if isinstance(node, tuple):
+        return tuple(_put_x(v, value) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type | Selector):
+        fields = {f.name: _put_x(getattr(node, f.name), value) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **fields)
+    return node
+
+
+@compiles("where_x")
+def _where_x(tree: Tree[Any], context: Context) -> Effect:
+    """«[эффект], где Х – [число]» (518.1): the effect must say «Х» for the definition to mean something."""
+    body, definition = [c for c in tree.children if isinstance(c, Tree)]
+    effect, value = context.compile(body), context.compile(definition)
+    node = _put_x(effect.node, value)
+    if node == effect.node:
+        raise t.ReadError(f"«{context.words(tree)}»: в эффекте нет «Х»")
+    named = {"body": context.words(body), "what": context.words(definition)}
+    reading = Reading("phrase", phrase=_frame_phrase("where_x"), named=named)
+    return Effect(node, effect.optional, Reading("effect", parts=(reading,), optional=effect.optional))
+
+
+@compiles("in_order_to")
+def _in_order_to(tree: Tree[Any], context: Context) -> Part:
+    """«[оплата], чтобы [эффект]» (I-55): the payment first, the effect only when it is made in full."""
+    cost, then = [c for c in tree.children if isinstance(c, Tree)]
+    node = data.REGISTRY["InOrderTo"](context.compile(cost).node, context.compile(then).node)
+    named = {"cost": context.words(cost), "then": context.words(then)}
+    return Part(node, Reading("phrase", phrase=_frame_phrase("in_order_to"), named=named))
+
+
+@compiles("test_died", "test_state", "test_class", "test_type")
+def _card_test(tree: Tree[Any], context: Context) -> Any:
+    """The condition of «; если …» on a card: «оно погибло», «оно ранено», «это гном», «это существо»."""
+    from berserk_engine.abilities import class_stem
+
+    tests = _frames_file()["tests"]
+    ref = Selector("ref", tests["ref_words"], ("creature",))
+    top = Selector("top", tests["top_words"], tuple(tests["top_types"]))
+    word = t._tokens(tree)[-1]
+    if tree.data == "test_died":
+        return data.REGISTRY["Test"]("died", ref)
+    if tree.data == "test_state":
+        return data.REGISTRY["Test"](t._value(Tree("state", [word]), "state"), ref)
+    if tree.data == "test_class":
+        return data.REGISTRY["Test"](f"class:{class_stem(word.source.text)}", ref)
+    from berserk_engine.language.morphology import analyses
+
+    kinds = {a.value for a in analyses(word.source.text) if a.category in ("kind", "spell")}
+    kind = kinds.pop() if len(kinds) == 1 else ""
+    if kind not in tests["top_types"]:
+        raise t.ReadError(f"«{context.words(tree)}»: проверяется род показанной карты", word.source.start)
+    return data.REGISTRY["Test"](f"type:{kind}", top)
+
+
+@compiles("if_then")
+def _if_then(tree: Tree[Any], context: Context) -> Effect:
+    """«[эффект]; если [условие], [эффект] (, иначе [эффект])» (518.1). What «это» speaks of: the card
+    shown from the top of the deck when the part before shows it, else the target named last."""
+    first, test_tree, then, *otherwise = [c for c in tree.children if isinstance(c, Tree)]
+    parts = [context.compile(first), context.compile(then), *(context.compile(o) for o in otherwise)]
+    if any(p.optional for p in parts):
+        raise t.ReadError(f"«{context.words(tree)}»: «вы можете» внутри «если …» не читается")
+    test = context.compile(test_tree)
+    last = parts[0].node.parts[-1] if type(parts[0].node).__name__ == "Sequence" else parts[0].node
+    shown = type(last).__name__ == "Reveal" and last.count == 1
+    if shown and test.kind.startswith("class:"):  # «покажите …; если это гном»: the card shown
+        tests = _frames_file()["tests"]
+        test = replace(test, target=Selector("top", tests["top_words"], tuple(tests["top_types"])))
+    if shown != (test.target.mode == "top"):
+        raise t.ReadError(f"«{context.words(tree)}»: непонятно, о какой карте условие «если …»")
+    node = data.REGISTRY["If"](parts[0].node, test, parts[1].node, parts[2].node if otherwise else None)
+    named = {"first": context.words(first), "cond": context.words(test_tree), "then": context.words(then)}
+    alias = "if_then"
+    if otherwise:
+        named["otherwise"] = context.words(otherwise[0])
+        alias = "if_then_else"
+    reading = Reading("phrase", phrase=_frame_phrase(alias), named=named)
+    return Effect(node, False, Reading("effect", parts=(reading,)))
 
 
 @dataclass(frozen=True)
@@ -399,7 +779,7 @@ def _strike_value(tree: Tree[Any], context: Context) -> Amount:
     return Amount(prop="strike", words=context.words(tree))
 
 
-@compiles("amount_of_cards", "times_count")
+@compiles("amount_of_cards", "times_count", "search_count", "effect_count", "up_to_value")
 def _count(tree: Tree[Any], context: Context) -> int:
     return _number(tree)
 
@@ -452,7 +832,11 @@ def _payment(tree: Tree[Any], context: Context) -> Part:
 
 @compiles("trigger")
 def _trigger(tree: Tree[Any], context: Context) -> Part:
-    """«Когда [группа] [что случилось]» (the subject a noun group), or a condition without a subject."""
+    """«Когда [группа] [что случилось]» (the subject a noun group), a condition of its own («Когда вы берёте
+    карту», frames.toml [[trigger]]), or a condition without a subject."""
+    subtrees = [c for c in tree.children if isinstance(c, Tree)]
+    if len(subtrees) == 1 and str(subtrees[0].data) in _named_triggers():
+        return context.compile(subtrees[0])
     if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
         words = context.words(tree)
         trigger = t.trigger_of(t._condition(tree), words)
@@ -462,8 +846,15 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
     return context.compile(subjectless)
 
 
+@cache
+def _named_triggers() -> frozenset[str]:
+    """The aliases of the trigger conditions frames.toml describes (their fields are data)."""
+    return frozenset(raw["alias"] for raw in _frames_file()["trigger"])
+
+
 def _named_trigger(raw: dict[str, Any]) -> Compiler:
-    phrase = Phrase("trigger", raw["canonical"], raw["canonical"], _no_build, None, raw["term"])
+    term = raw.get("term") or raw["rule"]
+    phrase = Phrase("trigger", raw["canonical"], raw["canonical"], _no_build, None, term)
 
     def compile_trigger(tree: Tree[Any], context: Context) -> Part:
         return Part(Trigger(**raw["fields"]), Reading("trigger", phrase=phrase, named={}))
@@ -571,28 +962,48 @@ def _activated(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(Reading("head", parts=heads), body.reading)))
 
 
-@compiles("named_keyword", "attack_keyword")
+def _keyword_aliases() -> list[str]:
+    return ["named_keyword", *_frames_file()["keywords"]]
+
+
+@compiles("from_spells", "from_shots", "from_blows")
+def _wound_source(tree: Tree[Any], context: Context) -> str:
+    """Where wounds come from («заклинаний», «выстрелов», «ударов»): a keyword's value."""
+    return str(_frames_file()["wound_sources"][str(tree.data)])
+
+
 def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     """A keyword ability: the registry of keywords (:mod:`berserk_engine.keywords`) says what it means —
-    a static ability, an ability its module builds, or card text it expands to."""
+    a static ability, an ability its module builds, or card text it expands to. Its word is its term
+    («Рывок», «Броня 2»), or the construction's name says which keyword it is (frames.toml, [keywords]:
+    «Первый удар», «Защита от выстрелов»); a value in words compiles from its words."""
     from berserk_engine.keywords import KEYWORDS
 
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     words = [c for c in tree.children if isinstance(c, Tree)]
-    if tree.data == "attack_keyword":
-        term = _frames_file()["keywords"]["attack_keyword"]
-    else:
+    value: Any = None
+    if tree.data == "named_keyword":
         term = t._value(words[0], "keyword")
+        amounts = [context.compile(w) for w in words[1:]]  # «Отравление на 2», «… на два»
+        value = next((a.value for a in amounts if isinstance(a, Amount) and a.prop is None), None)
+    else:
+        entry = _frames_file()["keywords"][str(tree.data)]
+        term = entry if isinstance(entry, str) else entry["term"]
+        value = None if isinstance(entry, str) else entry["value"]
+        for word in words:  # «от выстрелов»: the source; «Игнорирует Гибель»: the trigger's event
+            part = context.compile(word)
+            value = part.node.event if isinstance(part, Part) else part
     kw = KEYWORDS.get(term)
     numbers = [tok.value for tok in tokens if tok.kind in ("number", "signed")]
-    value = numbers[0] if numbers else None
+    value = numbers[0] if numbers else value
     by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
+    if tree.data == "named_keyword" and len(words) > 1 and value is None:
+        raise t.ReadError(f"«{context.words(tree)}»: значение ключевого слова — число")
     if kw is None or ("{x:" in kw.phrase) != (value is not None):
         raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
     with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
-    # «Отравление 2» beside «Отравление на 2» (the seeds print both): the registry reads the printed
-    # form still (berserk_engine.printed.register_printed_keywords), until the registry goes
-    if by != with_by:
+    # «Отравление 2» beside «Отравление на 2»: the seeds print both, the same keyword
+    if by and not with_by:
         raise t.ReadError(f"«{context.words(tree)}»: так ключевое слово не пишется («{kw.example}»)")
     if kw.build is not None:
         built = kw.build(value)
@@ -635,6 +1046,7 @@ def _spell(tree: Tree[Any], context: Context) -> AbilityPart:
 
 
 _register_frames()
+compiles(*_keyword_aliases())(_keyword)
 for _raw in _frames_file()["trigger"]:
     compiles(_raw["alias"])(_named_trigger(_raw))
 
