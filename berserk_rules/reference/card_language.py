@@ -36,7 +36,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "Условия срабатывания",
         "Слова до двоеточия (или запятой) срабатывающей способности: «Когда [подлежащее] [сказуемое]» "
         "(подлежащее согласовано со сказуемым в числе) и условия без подлежащего.",
-        ("event", "subjectless", "whose_turn"),
+        ("event", "subjectless", "whose_turn", "happening"),
     ),
     ("payment", "Оплата", "Части оплаты активируемой способности, через запятую.", ("cost_item",)),
     (
@@ -51,21 +51,49 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "Как соединяются части одного эффекта; «вы можете» перед частью делает её необязательной.",
         ("effects", "part", "connector"),
     ),
-    ("condition", "Условия «если» и «пока»", "Условие состояния игры.", ("condition",)),
+    (
+        "condition",
+        "Условия «если» и «пока»",
+        "Условие состояния игры; после «; если» — проверка того, к чему относится «оно», «это».",
+        ("condition", "card_test"),
+    ),
     (
         "constant",
         "Постоянные способности",
         "Предложение — постоянная способность.",
-        ("constant", "printed_bonus"),
+        ("constant", "printed_bonus", "group_bonus_numbers", "wound_source"),
     ),
     ("duration", "Сроки", "Сколько длится полученное: «до конца хода», «на 2 ваших хода».", ("duration",)),
-    ("amount", "Числа", "Число эффекта («на 2», «на два») и значение, взятое из игры.", ("amount",)),
+    (
+        "amount",
+        "Числа",
+        "Число эффекта («на 2», «на два»), «Х» и то, чем он задан, значение, взятое из игры.",
+        ("amount", "x_definition", "printed_x_is", "printed_trait"),
+    ),
     (
         "group",
         "Именная группа (цель, подлежащее)",
         "Слова, которые называют карты: определитель, признаки, существительное или класс, то, что "
         "следует за ним; ссылка «его», «оно» на названное раньше; число целей.",
-        ("det_", "mod_", "head_", "paucal", "tail", "target_", "actor_"),
+        (
+            "det_",
+            "mod_",
+            "head_",
+            "paucal",
+            "tail",
+            "target_",
+            "actor_",
+            "group_",
+            "found",
+            "grave_what",
+            "wanted_head",
+        ),
+    ),
+    (
+        "other",
+        "Прочие конструкции",
+        "Конструкции грамматики, место которых в предложении этот каталог ещё не называет.",
+        (),
     ),
 )
 
@@ -141,6 +169,7 @@ STRUCTURE = {
     "printed_while_bonus": "interpretation:I-81",
     "strike_value": "term:значение-удара",
     "class_word": "interpretation:I-69",
+    "found_class": "interpretation:I-69",
     "printed_bare_trigger": "interpretation:I-89",
 }
 
@@ -328,6 +357,7 @@ def constructions() -> list[Construction]:
         for alias, raw in data.get("keywords", {}).items()
     }
     framed = frames()
+    stated = stated_bases(g.source())
     named = _aliases()
     by_alias: dict[str, list[Any]] = {}
     for rule in parser.rules:
@@ -344,7 +374,7 @@ def constructions() -> list[Construction]:
     out: list[Construction] = []
     for alias, alternatives in by_alias.items():
         sections = {_section_of(str(r.origin.name)) for r in alternatives}
-        section = min((s for s in sections if s is not None), key=order.index, default="ability")
+        section = min((s for s in sections if s is not None), key=order.index, default="other")
         forms = tuple(
             dict.fromkeys(
                 " ".join(_symbol_words(s.name, rules, words) for s in r.expansion).replace(" ,", ",")
@@ -364,6 +394,8 @@ def constructions() -> list[Construction]:
             basis = (f"term:{keyword_terms[alias]}",)
         elif alias in data.get("durations", {}) or alias.endswith("_turns"):
             basis = ("rule:310.2",)
+        elif alias in stated:
+            basis = stated[alias]
         elif alias in STRUCTURE:
             basis = (STRUCTURE[alias],)
         else:
@@ -474,6 +506,49 @@ def _inherit_basis(found: list[Construction], by_alias: dict[str, list[Any]]) ->
         ]
         if users:
             c.basis = users[0].basis
+
+
+_BASIS_COMMENT = re.compile(r"//\s*basis:\s*(.+?)\s*$")
+_ALIAS = re.compile(r"->\s*(\w+)")
+
+
+def basis_of_words(text: str) -> tuple[str, ...]:
+    """«I-89», «interpretation:I-89», «term:оплата», «rule:401.5», «401.5», «оплата» (a term), several
+    joined by commas → the sources."""
+    out = []
+    for item in (part.strip() for part in text.split(",")):
+        if ":" in item and item.split(":", 1)[0] in ("term", "rule", "interpretation"):
+            out.append(item)
+        elif re.fullmatch(r"I-\d+", item):
+            out.append(f"interpretation:{item}")
+        elif re.fullmatch(r"\d+(\.\d+)*", item):
+            out.append(f"rule:{item}")
+        elif item:
+            out.append(f"term:{item}")
+    return tuple(out)
+
+
+def stated_bases(written: str) -> dict[str, tuple[str, ...]]:
+    """What the written grammar says a construction rests on: a comment ``// basis: I-89`` before
+    its alternatives (it holds for every ``-> name`` down to the next blank line or the next such
+    comment), or at the end of the alternative's own line. The grammar's authors state it where they
+    add the rule; the vocabulary's frames and triggers state theirs in ``frames.toml``."""
+    found: dict[str, tuple[str, ...]] = {}
+    pending: tuple[str, ...] = ()
+    for line in written.splitlines():
+        comment = _BASIS_COMMENT.search(line)
+        code = line.split("//", 1)[0]
+        if comment and not code.strip():
+            pending = basis_of_words(comment.group(1))
+            continue
+        if not line.strip():
+            pending = ()
+            continue
+        here = basis_of_words(comment.group(1)) if comment else pending
+        if here:
+            for alias in _ALIAS.findall(code):
+                found.setdefault(alias, here)
+    return found
 
 
 def _source(data: dict[str, Any], table: str, alias: str) -> str:
