@@ -358,6 +358,7 @@ def constructions() -> list[Construction]:
     }
     framed = frames()
     stated = stated_bases(g.source())
+    anchored = anchors(rules)
     named = _aliases()
     by_alias: dict[str, list[Any]] = {}
     for rule in parser.rules:
@@ -407,12 +408,12 @@ def constructions() -> list[Construction]:
                 ),
                 (),
             )
-        needs = tuple(_runs(r.expansion, rules) for r in alternatives)
+        needs = tuple(_runs(r.expansion, rules, anchored) for r in alternatives)
         out.append(Construction(section, alias, forms, canonical, basis, needs=needs))
     _inherit_basis(out, by_alias)
     for number, rule in enumerate(rules.get("connector", []), start=1):
         form = " ".join(_symbol_words(s.name, rules, words) for s in rule.expansion)
-        needs = (_runs(rule.expansion, rules),)
+        needs = (_runs(rule.expansion, rules, anchored),)
         basis = _basis_of_terminals(_flat(rule.expansion, rules), words, uses) or ("term:эффект",)
         sequence = tuple(s.name for s in rule.expansion)
         joined = f"[эффект]{form} [эффект]" if form[:1] in ",.;:" else f"[эффект] {form} [эффект]"
@@ -466,10 +467,13 @@ def _by_shape(alternatives: list[Any]) -> list[Any]:
     return list(best.values())
 
 
-def _runs(expansion: Iterable[Any], rules: dict[str, list[Any]]) -> tuple[tuple[frozenset[str], ...], ...]:
-    """The runs of words of an alternative, each word the terminals it may be: «payment COLON effects»
-    → (({COLON},),); a rule that is one word in several forms is that word («wound_v»: {WOUND,
-    WOUND__PLUR})."""
+def _runs(
+    expansion: Iterable[Any], rules: dict[str, list[Any]], anchors: dict[str, frozenset[str]]
+) -> tuple[tuple[frozenset[str], ...], ...]:
+    """What a sentence must hold for the alternative: its runs of words side by side, each word the
+    terminals it may be («payment COLON effects» → (({COLON},),); a rule that is one word in several
+    forms is that word: «wound_v» → {WOUND, WOUND__PLUR}), and for each other rule in it a word among
+    the rule's anchors (:func:`anchors`), a run of one."""
     runs: list[list[frozenset[str]]] = [[]]
     for symbol in expansion:
         alternatives = rules.get(symbol.name, [])
@@ -477,9 +481,40 @@ def _runs(expansion: Iterable[Any], rules: dict[str, list[Any]]) -> tuple[tuple[
             runs[-1].append(frozenset({symbol.name}))
         elif alternatives and all(len(r.expansion) == 1 and r.expansion[0].is_term for r in alternatives):
             runs[-1].append(frozenset(r.expansion[0].name for r in alternatives))
-        elif runs[-1]:
-            runs.append([])
+        else:
+            if runs[-1]:
+                runs.append([])
+            if symbol.name in anchors:
+                runs.insert(0, [anchors[symbol.name]])
     return tuple(tuple(run) for run in runs if run)
+
+
+def anchors(rules: dict[str, list[Any]]) -> dict[str, frozenset[str]]:
+    """For each rule that never derives nothing, terminals one of which every derivation of it holds:
+    the union, over its alternatives, of the smallest such set of one of the alternative's symbols
+    (computed to a fixed point; a rule with an empty alternative, or only through rules without one,
+    has none)."""
+    found: dict[str, frozenset[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for name, alternatives in rules.items():
+            if name in found:
+                continue
+            per_alternative = []
+            for rule in alternatives:
+                known = [
+                    frozenset({s.name}) if s.is_term else found[s.name]
+                    for s in rule.expansion
+                    if s.is_term or s.name in found
+                ]
+                if not known:
+                    break
+                per_alternative.append(min(known, key=len))
+            else:
+                found[name] = frozenset().union(*per_alternative)
+                changed = True
+    return found
 
 
 def _origins(by_alias: dict[str, list[Any]]) -> set[str]:
