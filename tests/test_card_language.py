@@ -73,7 +73,8 @@ def test_each_example_shown_reads_and_holds_its_construction(catalogue: list[cl.
         row = rows[(c.example.card, c.example.where)]
         assert c.example.sentence in row.text
         assert _grammar_sentence(c.example.sentence, ex._spell(row)) is not None, c.name
-        parse_card_text(row.name, row.text, spell=ex._spell(row), cost_x="Х" in row.cost)  # raises if not
+        # raises if it does not compile
+        parse_card_text(row.name, c.example.sentence, spell=ex._spell(row), cost_x="Х" in row.cost)
         features = ex._features(c.example.sentence)
         assert features is not None
         ws, marks = features
@@ -137,3 +138,20 @@ def test_the_catalogue_page_renders_with_links(tmp_path: Path) -> None:
     assert "Условия срабатывания" in html and "Ключевые слова" in html
     # literal text is one <span> per word: the words of the table's plain columns
     assert "нет примера" in html and "срабатывающая-способность" in html
+
+
+def test_the_grammar_states_a_basis_in_a_comment() -> None:
+    """A rule's author states what a new construction rests on beside it (``// basis: …``)."""
+    written = (
+        "// basis: I-89\n"
+        "trigger: WHEN event -> a_when\n"
+        "       | subjectless -> a_bare\n"
+        "\n"
+        "clause: WOUND target -> a_wound // basis: term:ранить-на-х-цель-раниться, 401.5\n"
+        "clause: HEAL target -> a_heal\n"
+    )
+    assert cl.stated_bases(written) == {
+        "a_when": ("interpretation:I-89",),
+        "a_bare": ("interpretation:I-89",),
+        "a_wound": ("term:ранить-на-х-цель-раниться", "rule:401.5"),
+    }

@@ -6,7 +6,8 @@ Default (``--scale 10``): a copy of the project is made twice in a temporary fol
 ``build/results.json`` copied under the copy's id; run ``berserk-rules check`` first). For each
 size:
 
-* full build — ``berserk-rules site --no-check`` into an empty folder (no doctrees);
+* full build — ``berserk-rules site --no-check`` fully cold: into an empty folder (no doctrees, no
+  ``build/.cache``), with an empty cache of the card reader's parses (``BERSERK_READER_CACHE``);
 * no-change rebuild — the same command again, nothing changed.
 
 Runs of the two sizes alternate (×1, ×N, ×1, ×N …) so that the load of a shared machine falls on
@@ -20,7 +21,11 @@ writes in forked workers). The machine's load average is printed before and afte
 ``--edition``: the earlier benchmark — the project's site and the synthetic full-length edition
 (tests/synthetic_edition.py), full build and the rebuild after a ``check`` with the same statuses.
 
-Usage: ``.venv/bin/python tools/bench_site.py [--scale 10] [--repeat 3] [--keep DIR]``.
+``--scale 1``: the project as it is only. ``--against DIR``: another copy of the project (main's tree,
+``git archive main | tar -x -C DIR``, with a ``build/results.json``) built in turn with this one — the
+before and after of a change under the same load.
+
+Usage: ``.venv/bin/python tools/bench_site.py [--scale 10] [--repeat 3] [--keep DIR] [--against DIR]``.
 """
 
 from __future__ import annotations
@@ -98,7 +103,9 @@ def repeat_inside(path: Path, root: Path, factor: int) -> tuple[int, int]:
     return start, len(block) + 1
 
 
-def scaled_project(dest: Path, factor: int, results: Path, mode: str, code: Path = ROOT) -> Path:
+def scaled_project(
+    dest: Path, factor: int, results: Path, mode: str, code: Path = ROOT, source: Path = ROOT
+) -> Path:
     """A copy of the project in ``dest`` with ``factor`` times the scenarios, and its results file
     (``dest/build/results.json``: each record of ``results`` once per copy, under the copy's id).
 
@@ -107,11 +114,11 @@ def scaled_project(dest: Path, factor: int, results: Path, mode: str, code: Path
     """
     dest.mkdir(parents=True)
     for name in COPIED:
-        source = (code if name in CODE else ROOT) / name
-        if source.is_dir():
-            shutil.copytree(source, dest / name, ignore=SKIPPED)
+        origin = (code if name in CODE else source) / name
+        if origin.is_dir():
+            shutil.copytree(origin, dest / name, ignore=SKIPPED)
         else:
-            shutil.copy2(source, dest / name)
+            shutil.copy2(origin, dest / name)
     data = json.loads(results.read_text(encoding="utf-8"))
     records: list[dict[str, object]] = []
     if mode == "files":
@@ -192,9 +199,11 @@ def tree_memory(pid: int) -> tuple[int, int]:
     return rss, pss
 
 
-def measured(args: list[str], cwd: Path) -> Run:
+def measured(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
     started = time.perf_counter()
-    process = subprocess.Popen([*CLI, *args], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [*CLI, *args], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
+    )
     peak = [0, 0]
     done = threading.Event()
 
@@ -243,7 +252,18 @@ def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def bench_scaled(factor: int, repeat: int, keep: Path | None, mode: str, code: Path) -> None:
+def cold_env(folder: Path) -> dict[str, str]:
+    """The environment of a fully cold build: besides no build/ folder, an empty cache of the card
+    reader's parses (``BERSERK_READER_CACHE``; by default it lives in the user's cache and a ``check``
+    fills it), created anew for each build."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return {**os.environ, "BERSERK_READER_CACHE": str(folder)}
+
+
+def bench_scaled(
+    factor: int, repeat: int, keep: Path | None, mode: str, code: Path, against: Path | None = None
+) -> None:
     results = ROOT / "build" / "results.json"
     if not results.is_file():
         raise SystemExit("нет build/results.json: сначала berserk-rules check")
@@ -253,13 +273,17 @@ def bench_scaled(factor: int, repeat: int, keep: Path | None, mode: str, code: P
             Series(f"×{k}", scaled_project(tmp / f"project-x{k}", k, results, mode, code))
             for k in sorted({1, factor})
         ]
+        if against is not None:  # another checkout's project and code, built in turn with this one
+            series.append(
+                Series(f"×1, {against}", scaled_project(tmp / "against", 1, results, mode, against, against))
+            )
         print(f"нагрузка машины (load average 1/5/15 мин) до: {load()}; ядер: {os.cpu_count()}")
         for _ in range(repeat):
             for s in series:
                 out = s.project / "build" / "site"
                 shutil.rmtree(out, ignore_errors=True)
                 shutil.rmtree(out.parent / "site.doctrees", ignore_errors=True)
-                s.full.append(measured(["site", "--no-check"], s.project))
+                s.full.append(measured(["site", "--no-check"], s.project, cold_env(tmp / "reader-cache")))
                 s.again.append(measured(["site", "--no-check"], s.project))
         print(f"нагрузка после: {load()}")
         for s in series:
@@ -268,8 +292,8 @@ def bench_scaled(factor: int, repeat: int, keep: Path | None, mode: str, code: P
             print(f"{s.label}: файлов сценариев {scenarios}, страниц {pages}")
             print(f"  полная сборка: {describe(s.full)}")
             print(f"  повторная без изменений: {describe(s.again)}")
-        if len(series) == 2:
-            one, many = series
+        if factor != 1:
+            one, many = series[:2]
             for what, name in (("wall", "время"), ("cpu", "процессор")):
                 ratio = median(many.full, what) / median(one.full, what)
                 print(f"×{factor} / ×1, полная сборка, {name}: {ratio:.1f}×")
@@ -368,6 +392,12 @@ def main() -> None:
         default=ROOT,
         help="чей код (berserk_rules/, engine/) собирает сайт: для замера до/после",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="другая копия проекта (например, выгрузка main: git archive main | tar -x -C ПАПКА): её сайт "
+        "собирается по очереди с этим, ×1 — замер до/после",
+    )
     parser.add_argument("--edition", action="store_true", help="прежний замер: свод и синтетическая редакция")
     args = parser.parse_args()
     if args.edition:
@@ -379,6 +409,7 @@ def main() -> None:
             args.keep.resolve() if args.keep else None,
             args.mode,
             args.code.resolve(),
+            args.against.resolve() if args.against else None,
         )
 
 

@@ -1,8 +1,9 @@
 """Examples for the card language's catalogue (:mod:`berserk_rules.reference.card_language`): for each
 construction, the shortest sentence of the project's card texts (``features/`` and
 ``engine/examples/``, :func:`berserk_rules.rulebook.card_texts.card_rows`) that holds it and really reads
-— the engine reads the sentence by the grammar (:func:`berserk_engine.grammar._grammar_sentence`) and the
-whole card compiles (:func:`berserk_engine.grammar.parse_card_text`). A construction no text uses gets
+— the engine reads the sentence by the grammar (:func:`berserk_engine.grammar._grammar_sentence`) and it
+compiles as a card's text (:func:`berserk_engine.grammar.parse_card_text`, with the card's name, type
+and cost). A construction no text uses gets
 none, and the page says so.
 
 An Earley parse is milliseconds a sentence: sentences are tried shortest first, and a sentence is
@@ -43,13 +44,15 @@ def _spell(row: Any) -> bool:
     return bool(row.kind.strip().lower() in ("заклинание", "событие"))
 
 
-def _card_reads(row: Any) -> bool:
-    """The whole card compiles as the engine reads it."""
+def _reads(sentence: _Sentence) -> bool:
+    """The sentence compiles as the engine reads a card's text (the card's name, type and cost, the
+    sentence as its whole text: what the catalogue shows is that sentence)."""
     from berserk_engine.errors import CardTextError
     from berserk_engine.grammar import parse_card_text
 
+    row = sentence.row
     try:
-        parse_card_text(row.name or "Карта", row.text, spell=_spell(row), cost_x="Х" in row.cost)
+        parse_card_text(row.name or "Карта", sentence.text, spell=_spell(row), cost_x="Х" in row.cost)
     except (CardTextError, ValueError):
         return False
     return True
@@ -114,11 +117,10 @@ def _held(ws: list[Any], marks: frozenset[str], waiting: dict[str, Construction]
 
 def attach_examples(found: list[Construction], root: Path) -> None:
     """Give each construction the shortest sentence of the project's card texts that holds it and
-    really reads: the engine reads the sentence by the grammar, and the whole card compiles."""
+    really reads: the engine reads the sentence by the grammar, and it compiles as a card's text."""
     from berserk_engine.grammar import _grammar_sentence
 
     waiting = {c.name: c for c in found if c.example is None}
-    checked: dict[int, bool] = {}
     for sentence in _sentences(root):
         if not waiting:
             break
@@ -132,10 +134,7 @@ def attach_examples(found: list[Construction], root: Path) -> None:
         held = _held(ws, marks, waiting)
         if not held or _grammar_sentence(sentence.text, _spell(sentence.row)) is None:
             continue
-        row_id = id(sentence.row)
-        if row_id not in checked:
-            checked[row_id] = _card_reads(sentence.row)
-        if not checked[row_id]:
+        if not _reads(sentence):
             continue
         example = Example(sentence.text.strip(), sentence.row.name, sentence.row.where)
         for name in held:

@@ -36,7 +36,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "Условия срабатывания",
         "Слова до двоеточия (или запятой) срабатывающей способности: «Когда [подлежащее] [сказуемое]» "
         "(подлежащее согласовано со сказуемым в числе) и условия без подлежащего.",
-        ("event", "subjectless", "whose_turn"),
+        ("event", "subjectless", "whose_turn", "happening"),
     ),
     ("payment", "Оплата", "Части оплаты активируемой способности, через запятую.", ("cost_item",)),
     (
@@ -51,21 +51,49 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "Как соединяются части одного эффекта; «вы можете» перед частью делает её необязательной.",
         ("effects", "part", "connector"),
     ),
-    ("condition", "Условия «если» и «пока»", "Условие состояния игры.", ("condition",)),
+    (
+        "condition",
+        "Условия «если» и «пока»",
+        "Условие состояния игры; после «; если» — проверка того, к чему относится «оно», «это».",
+        ("condition", "card_test"),
+    ),
     (
         "constant",
         "Постоянные способности",
         "Предложение — постоянная способность.",
-        ("constant", "printed_bonus"),
+        ("constant", "printed_bonus", "group_bonus_numbers", "wound_source"),
     ),
     ("duration", "Сроки", "Сколько длится полученное: «до конца хода», «на 2 ваших хода».", ("duration",)),
-    ("amount", "Числа", "Число эффекта («на 2», «на два») и значение, взятое из игры.", ("amount",)),
+    (
+        "amount",
+        "Числа",
+        "Число эффекта («на 2», «на два»), «Х» и то, чем он задан, значение, взятое из игры.",
+        ("amount", "x_definition", "printed_x_is", "printed_trait"),
+    ),
     (
         "group",
         "Именная группа (цель, подлежащее)",
         "Слова, которые называют карты: определитель, признаки, существительное или класс, то, что "
         "следует за ним; ссылка «его», «оно» на названное раньше; число целей.",
-        ("det_", "mod_", "head_", "paucal", "tail", "target_", "actor_"),
+        (
+            "det_",
+            "mod_",
+            "head_",
+            "paucal",
+            "tail",
+            "target_",
+            "actor_",
+            "group_",
+            "found",
+            "grave_what",
+            "wanted_head",
+        ),
+    ),
+    (
+        "other",
+        "Прочие конструкции",
+        "Конструкции грамматики, место которых в предложении этот каталог ещё не называет.",
+        (),
     ),
 )
 
@@ -141,6 +169,7 @@ STRUCTURE = {
     "printed_while_bonus": "interpretation:I-81",
     "strike_value": "term:значение-удара",
     "class_word": "interpretation:I-69",
+    "found_class": "interpretation:I-69",
     "printed_bare_trigger": "interpretation:I-89",
     "found_class": "term:поиск-карта-карты",
 }
@@ -329,6 +358,8 @@ def constructions() -> list[Construction]:
         for alias, raw in data.get("keywords", {}).items()
     }
     framed = frames()
+    stated = stated_bases(g.source())
+    anchored = anchors(rules)
     named = _aliases()
     by_alias: dict[str, list[Any]] = {}
     for rule in parser.rules:
@@ -345,7 +376,7 @@ def constructions() -> list[Construction]:
     out: list[Construction] = []
     for alias, alternatives in by_alias.items():
         sections = {_section_of(str(r.origin.name)) for r in alternatives}
-        section = min((s for s in sections if s is not None), key=order.index, default="ability")
+        section = min((s for s in sections if s is not None), key=order.index, default="other")
         forms = tuple(
             dict.fromkeys(
                 " ".join(_symbol_words(s.name, rules, words) for s in r.expansion).replace(" ,", ",")
@@ -365,6 +396,8 @@ def constructions() -> list[Construction]:
             basis = (f"term:{keyword_terms[alias]}",)
         elif alias in data.get("durations", {}) or alias.endswith("_turns"):
             basis = ("rule:310.2",)
+        elif alias in stated:
+            basis = stated[alias]
         elif alias in STRUCTURE:
             basis = (STRUCTURE[alias],)
         else:
@@ -376,12 +409,12 @@ def constructions() -> list[Construction]:
                 ),
                 (),
             )
-        needs = tuple(_runs(r.expansion, rules) for r in alternatives)
+        needs = tuple(_runs(r.expansion, rules, anchored) for r in alternatives)
         out.append(Construction(section, alias, forms, canonical, basis, needs=needs))
     _inherit_basis(out, by_alias)
     for number, rule in enumerate(rules.get("connector", []), start=1):
         form = " ".join(_symbol_words(s.name, rules, words) for s in rule.expansion)
-        needs = (_runs(rule.expansion, rules),)
+        needs = (_runs(rule.expansion, rules, anchored),)
         basis = _basis_of_terminals(_flat(rule.expansion, rules), words, uses) or ("term:эффект",)
         sequence = tuple(s.name for s in rule.expansion)
         joined = f"[эффект]{form} [эффект]" if form[:1] in ",.;:" else f"[эффект] {form} [эффект]"
@@ -435,10 +468,13 @@ def _by_shape(alternatives: list[Any]) -> list[Any]:
     return list(best.values())
 
 
-def _runs(expansion: Iterable[Any], rules: dict[str, list[Any]]) -> tuple[tuple[frozenset[str], ...], ...]:
-    """The runs of words of an alternative, each word the terminals it may be: «payment COLON effects»
-    → (({COLON},),); a rule that is one word in several forms is that word («wound_v»: {WOUND,
-    WOUND__PLUR})."""
+def _runs(
+    expansion: Iterable[Any], rules: dict[str, list[Any]], anchors: dict[str, frozenset[str]]
+) -> tuple[tuple[frozenset[str], ...], ...]:
+    """What a sentence must hold for the alternative: its runs of words side by side, each word the
+    terminals it may be («payment COLON effects» → (({COLON},),); a rule that is one word in several
+    forms is that word: «wound_v» → {WOUND, WOUND__PLUR}), and for each other rule in it a word among
+    the rule's anchors (:func:`anchors`), a run of one."""
     runs: list[list[frozenset[str]]] = [[]]
     for symbol in expansion:
         alternatives = rules.get(symbol.name, [])
@@ -446,9 +482,40 @@ def _runs(expansion: Iterable[Any], rules: dict[str, list[Any]]) -> tuple[tuple[
             runs[-1].append(frozenset({symbol.name}))
         elif alternatives and all(len(r.expansion) == 1 and r.expansion[0].is_term for r in alternatives):
             runs[-1].append(frozenset(r.expansion[0].name for r in alternatives))
-        elif runs[-1]:
-            runs.append([])
+        else:
+            if runs[-1]:
+                runs.append([])
+            if symbol.name in anchors:
+                runs.insert(0, [anchors[symbol.name]])
     return tuple(tuple(run) for run in runs if run)
+
+
+def anchors(rules: dict[str, list[Any]]) -> dict[str, frozenset[str]]:
+    """For each rule that never derives nothing, terminals one of which every derivation of it holds:
+    the union, over its alternatives, of the smallest such set of one of the alternative's symbols
+    (computed to a fixed point; a rule with an empty alternative, or only through rules without one,
+    has none)."""
+    found: dict[str, frozenset[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for name, alternatives in rules.items():
+            if name in found:
+                continue
+            per_alternative = []
+            for rule in alternatives:
+                known = [
+                    frozenset({s.name}) if s.is_term else found[s.name]
+                    for s in rule.expansion
+                    if s.is_term or s.name in found
+                ]
+                if not known:
+                    break
+                per_alternative.append(min(known, key=len))
+            else:
+                found[name] = frozenset().union(*per_alternative)
+                changed = True
+    return found
 
 
 def _origins(by_alias: dict[str, list[Any]]) -> set[str]:
@@ -475,6 +542,49 @@ def _inherit_basis(found: list[Construction], by_alias: dict[str, list[Any]]) ->
         ]
         if users:
             c.basis = users[0].basis
+
+
+_BASIS_COMMENT = re.compile(r"//\s*basis:\s*(.+?)\s*$")
+_ALIAS = re.compile(r"->\s*(\w+)")
+
+
+def basis_of_words(text: str) -> tuple[str, ...]:
+    """«I-89», «interpretation:I-89», «term:оплата», «rule:401.5», «401.5», «оплата» (a term), several
+    joined by commas → the sources."""
+    out = []
+    for item in (part.strip() for part in text.split(",")):
+        if ":" in item and item.split(":", 1)[0] in ("term", "rule", "interpretation"):
+            out.append(item)
+        elif re.fullmatch(r"I-\d+", item):
+            out.append(f"interpretation:{item}")
+        elif re.fullmatch(r"\d+(\.\d+)*", item):
+            out.append(f"rule:{item}")
+        elif item:
+            out.append(f"term:{item}")
+    return tuple(out)
+
+
+def stated_bases(written: str) -> dict[str, tuple[str, ...]]:
+    """What the written grammar says a construction rests on: a comment ``// basis: I-89`` before
+    its alternatives (it holds for every ``-> name`` down to the next blank line or the next such
+    comment), or at the end of the alternative's own line. The grammar's authors state it where they
+    add the rule; the vocabulary's frames and triggers state theirs in ``frames.toml``."""
+    found: dict[str, tuple[str, ...]] = {}
+    pending: tuple[str, ...] = ()
+    for line in written.splitlines():
+        comment = _BASIS_COMMENT.search(line)
+        code = line.split("//", 1)[0]
+        if comment and not code.strip():
+            pending = basis_of_words(comment.group(1))
+            continue
+        if not line.strip():
+            pending = ()
+            continue
+        here = basis_of_words(comment.group(1)) if comment else pending
+        if here:
+            for alias in _ALIAS.findall(code):
+                found.setdefault(alias, here)
+    return found
 
 
 def _source(data: dict[str, Any], table: str, alias: str) -> str:

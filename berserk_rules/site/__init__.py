@@ -60,7 +60,7 @@ from berserk_rules.site.features import FeatureDirective, ScenarioIndexDirective
 from berserk_rules.site.indexentries import on_html_page_context as complete_index_entries
 from berserk_rules.site.linking import forget_build
 from berserk_rules.site.navigation import on_html_page_context as titles_only_sidebar
-from berserk_rules.site.navigation import titles_only_tocs
+from berserk_rules.site.navigation import place_sidebar, titles_only_tocs
 from berserk_rules.site.nodes import (
     PLACEHOLDERS,
     SectionMarkers,
@@ -88,6 +88,10 @@ from berserk_rules.site.steps import StepsDirective
 # time; one by one, 680 MB and 694 MB, 90 s. Below the limit the project's 606 scenarios take about
 # 220 MB either way, and the writing process works beside the resolving one.
 PARALLEL_WRITE_LIMIT = 2000
+# The garbage collector's thresholds while the site builds (see on_builder_inited): a young collection
+# after 5,000 new objects (700 by default), the middle one after 20 of those, a full pass after 100
+# middle ones
+BUILD_GC_THRESHOLD = (5000,20,100)
 
 
 def on_builder_inited(app: Sphinx) -> None:
@@ -105,6 +109,15 @@ def on_builder_inited(app: Sphinx) -> None:
     # cyclic garbage collector, whose full passes would otherwise touch, and so copy, all of it in
     # every process Sphinx forks to read and write; given back to it when the build ends.
     gc.freeze()
+    # A page's doctree is a cycle (every node points to its parent): once pickled it is garbage only
+    # the cyclic collector frees. With Python's thresholds (700, 10, 10) a build ran 12 full passes,
+    # each over every doctree piled up since the last and everything else alive (56,000 objects at
+    # the first, 720,000 at the last): 35–40 % of the build's processor time. Young doctrees are freed
+    # as well by the younger generations when they run less often; the full pass is left for rare
+    # (docs/architecture.md «Замеры»: processor time and peak memory before and after). Restored when
+    # the build ends.
+    app.berserk_gc_threshold = gc.get_threshold()  # type: ignore[attr-defined]
+    gc.set_threshold(*BUILD_GC_THRESHOLD)
 
 
 def keep_compiled_templates(app: Sphinx) -> None:
@@ -123,6 +136,7 @@ def keep_compiled_templates(app: Sphinx) -> None:
 
 def on_build_ended(app: Sphinx, exception: Exception | None) -> None:
     gc.unfreeze()
+    gc.set_threshold(*getattr(app, "berserk_gc_threshold", gc.get_threshold()))
 
 
 # Sphinx writes a toctree's caption as a heading without the level ARIA requires (axe,
@@ -135,7 +149,9 @@ def on_html_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """furo writes the sidebar's screen-reader labels in English (``furo/navigation.py``), and its
-    captions as headings without a level (axe: ``aria-required-attr``)."""
+    captions as headings without a level (axe: ``aria-required-attr``). The sidebar made without
+    BeautifulSoup (:func:`berserk_rules.site.navigation.navigation_tree`) goes in first."""
+    place_sidebar(context)
     tree = context.get("furo_navigation_tree")
     if isinstance(tree, str):
         context["furo_navigation_tree"] = tree.replace(
