@@ -170,3 +170,142 @@ def test_to_poison_is_to_get_the_keyword() -> None:
     assert effect == _one("Существо получает Отравление 2.", spell=True).effect
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "Отравить существо на 0.", spell=True)  # «Отравление 0» is never declared
+
+
+@pytest.mark.parametrize("dash", ["–", "—", "-"])
+@pytest.mark.parametrize(
+    ("what", "prop"),
+    [
+        ("число ваших гномов", "count"),
+        ("количество карт в вашей руке", "hand"),
+        ("сила удара этого существа", "strike"),
+        ("жизни этого существа", "life"),
+        ("количество карт, которые вы взяли в этот ход", "drawn"),
+        ("количество карт, взятых вами в этот ход", "drawn"),
+        ("число взятых вами в этот ход карт", "drawn"),
+    ],
+)
+def test_where_x_defines_the_amount_with_any_dash(dash: str, what: str, prop: str) -> None:
+    effect = _one(f"[Закрыть]: ранить героя противника на Х, где Х {dash} {what}.").effect
+    assert effect.amount.prop == prop
+    assert effect.amount.words == what
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Возьмите карту, где Х – число ваших гномов.",  # no Х before «где»
+        "Ранить героя противника на Х, где Х – сила удара этого героя.",  # not this card's kind
+        "Ранить героя противника на Х.",  # a spell whose cost holds no Х
+        "Ранить героя противника на Х, где Х – сила удара этого существа.",  # a spell has no strike
+    ],
+)
+def test_where_x_misread_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+def test_the_x_of_the_cost_poisons_by_the_named_number() -> None:
+    from berserk_engine.effects import GrantCounted
+
+    (ability,) = parse_card_text("Карта", "Отравить выбранное существо на Х.", spell=True, cost_x=True)
+    assert isinstance(ability.effect, GrantCounted) and ability.effect.amount.prop == "X"
+
+
+@pytest.mark.parametrize(
+    "text", ["Не может выступать защитником.", "Это существо не может выступать защитником."]
+)
+def test_cannot_defend_reads_as_the_constant(text: str) -> None:
+    from berserk_engine.cannot_defend import CannotDefend
+
+    assert _one(text).effect == CannotDefend()
+
+
+def test_their_hero_needs_the_opponent_named_before() -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "В начале вашего хода ранить его героя на 1.")
+
+
+def test_each_of_them_takes_every_slot_of_the_group_before() -> None:
+    (ability,) = parse_card_text(
+        "Карта",
+        "Выберите не более двух существ. Каждое из них получает +1 к удару до конца хода.",
+        spell=True,
+    )
+    _, bonus = ability.effect.parts
+    assert (bonus.target.mode, bonus.target.slot, bonus.target.count) == ("ref", 0, 2)
+
+
+def test_each_of_them_without_a_group_before_is_an_error() -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Каждое из них получает +1 к удару до конца хода.", spell=True)
+
+
+def test_a_quoted_ability_is_granted_as_read() -> None:
+    from berserk_engine.effects import Grant
+
+    effect = _one(
+        "Выбранное существо получает «При атаке: возьмите карту.» до конца хода.", spell=True
+    ).effect
+    assert isinstance(effect, Grant)
+    assert (effect.text, effect.until) == ("При атаке: возьмите карту.", "end_of_turn")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выбранное существо получает «Летает над облаками.» до конца хода.",
+        "Выбранное существо получает «При атаке: летает.» до конца хода.",  # a colon inside the quotes
+    ],
+)
+def test_a_quoted_text_that_is_no_ability_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Рывок (может атаковать в тот же ход, когда разыгран).",
+        "Рывок (может атаковать в ход выхода в игру).",
+        "Броня 1 (предотвращает первую рану в каждом ходу).",
+    ],
+)
+def test_a_reminder_that_explains_its_keyword_is_commentary(text: str) -> None:
+    from dataclasses import replace
+
+    head = text.split(" (")[0] + "."
+    assert _one(text) == replace(_one(head), text=text)  # the same keyword; the text as printed
+    assert "(" in render(reading(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Рывок (получает +1 к удару).", "«Рывок»"),
+        ("Броня 1 (может атаковать в ход выхода в игру).", "«Броня 1»"),
+        ("Найм: возьмите карту (просто так).", "не пояснение ключевого слова"),
+    ],
+)
+def test_a_reminder_about_something_else_is_an_error_naming_both(text: str, named: str) -> None:
+    with pytest.raises(CardTextError) as caught:
+        parse_card_text("Карта", text)
+    assert named in str(caught.value) and text.split("(")[1].rstrip(").") in str(caught.value)
+
+
+def test_the_limit_in_parentheses_is_still_a_limit() -> None:
+    assert _one("Найм: возьмите карту (Один раз за ход.)").cost is not None
+
+
+def test_the_glossary_words_of_the_keywords_are_up_to_date() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    from berserk_engine.language.reminder import FILE
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "reminders.py"
+    spec = importlib.util.spec_from_file_location("reminders_tool", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.generate() == FILE.read_text(encoding="utf-8"), "python tools/reminders.py"

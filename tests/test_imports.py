@@ -127,6 +127,9 @@ ENGINE_USERS = {
     "berserk_rules.reference.card_reading",
     # the site's catalogue of the card-text forms the reference engine reads
     "berserk_rules.reference.phrase_catalogue",
+    # the site's catalogue of the card language: the reader's grammar, vocabulary and examples read
+    "berserk_rules.reference.card_language",
+    "berserk_rules.reference.card_examples",
     # the deck-list rules are the reference implementation's, whichever engine plays the games
     "berserk_rules.reference.deck_rules",
 }

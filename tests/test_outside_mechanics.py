@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from berserk_engine.language.outside import OutsideDataError, mechanics_in, outside
 
 from berserk_rules.cli import main
-from berserk_rules.rulebook.features import parse_feature
+from berserk_rules.rulebook.card_texts import card_rows
 from berserk_rules.rulebook.project import project_root
 
 CHOICE = "выбор одного из вариантов («Выберите одно из»)"
@@ -72,32 +71,13 @@ def test_words_of_our_rules_name_no_mechanic_outside(text: str) -> None:
 
 
 def card_texts() -> set[str]:
-    """Every card text of the project's scenarios (the «текст» column of their tables)."""
-    root = project_root()
-    texts: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            table = node.get("dataTable")
-            if table:
-                rows = table["rows"]
-                head = [c["value"].lower() for c in rows[0]["cells"]]
-                for column, name in enumerate(head):
-                    if "текст" in name:
-                        texts.update(r["cells"][column]["value"] for r in rows[1:])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for path in sorted((root / "features").rglob("*.feature")):
-        walk(parse_feature(path, root).document)
-    return texts
+    """Every card text the project plays or ships: the «текст» column of the scenarios' tables and the
+    examples' card lists (one walk for every tool and test: ``berserk_rules.rulebook.card_texts``)."""
+    return {row.text for row in card_rows(project_root())}
 
 
 def test_no_card_of_our_scenarios_uses_a_mechanic_outside_our_rules() -> None:
-    """The false case on every card text the project plays (~300): each is inside our rules."""
+    """The false case on every card text the project plays or ships (~450): each is inside our rules."""
     texts = card_texts()
     assert len(texts) > 200
     assert {text: names(text) for text in texts if names(text)} == {}

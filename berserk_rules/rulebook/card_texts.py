@@ -11,9 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
-
 
 @dataclass(frozen=True)
 class CardRow:
@@ -27,10 +24,14 @@ class CardRow:
 
 
 def card_rows(root: Path) -> Iterator[CardRow]:
-    """The card texts of the project under ``root``, as written (not normalised, not deduplicated)."""
+    """The card texts of the project under ``root``, as written (not normalised, not deduplicated).
+    Feature files are read through :func:`~berserk_rules.rulebook.features.parse_feature`, whose parses
+    the process (and, while the site builds, the disk) keeps: the site reads them all anyway."""
+    from berserk_rules.rulebook.features import parse_feature
+
     for path in sorted((root / "features").rglob("*.feature")):
         rel = path.relative_to(root).as_posix()
-        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+        document = parse_feature(path, root).document
         for table in _tables(document):
             rows = table["rows"]
             head = [c["value"].strip().lower() for c in rows[0]["cells"]]

@@ -39,6 +39,7 @@ from sphinx.environment import BuildEnvironment
 
 from berserk_rules.harness.messages import directive as messages_directive
 from berserk_rules.reference.phrase_catalogue import PhraseCatalogueDirective
+from berserk_rules.site.card_language import CardLanguageDirective
 from berserk_rules.site.corpus import (
     CorpusPageDirective,
     InterpretationDirective,
@@ -194,6 +195,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("berserk-changes", ChangesDirective)
     app.add_directive("berserk-corpus-page", CorpusPageDirective)
     app.add_directive("berserk-phrases", PhraseCatalogueDirective)  # the engine's phrase catalogue
+    app.add_directive("berserk-card-language", CardLanguageDirective)  # the grammar's constructions
     app.add_directive("berserk-messages", messages_directive())  # the protocol's messages (messages.py)
     app.add_transform(SectionMarkers)
 

@@ -252,11 +252,16 @@ def same_class(printed: str, named: str) -> bool:
 def number_slots(value: Any, counter: list[int] | None = None) -> Any:
     """A copy of an effect tree whose chosen selectors are numbered 0, 1, … in reading order; «его»,
     «оно» take the slot of the target named last before them."""
-    counter = counter if counter is not None else [0]
+    counter = counter if counter is not None else [0, 0]
     if isinstance(value, Selector):
         if value.chosen:
             counter[0] += value.count
+            counter[1] = value.count  # the group named last: «каждое из них» (I-91)
             return dataclasses.replace(value, slot=counter[0] - value.count)
+        if value.mode == "ref" and value.count == 0:  # «каждое из них»: all of the group named last
+            if not counter[1]:  # no group named before it: an error of the text (or the sentence before)
+                return dataclasses.replace(value, slot=-1)
+            return dataclasses.replace(value, slot=counter[0] - counter[1], count=counter[1])
         if value.mode == "ref":
             return dataclasses.replace(value, slot=counter[0] - 1)
         return value

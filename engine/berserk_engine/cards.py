@@ -13,8 +13,9 @@ from typing import Any
 
 from berserk_engine.abilities import Ability, class_stem
 from berserk_engine.errors import CardTextError
-from berserk_engine.grammar import parse_card_text
+from berserk_engine.grammar import parse_card_text, split_sentences
 from berserk_engine.keywords import term
+from berserk_engine.language import names
 
 term(__name__, "минимальная-стоимость")
 
@@ -105,7 +106,8 @@ class CardDef:
         text = props.get("text", "") or ""
         class_words = _classes(name, kind, subtype, props.get("classes"))
         classes = tuple(class_stem(w) for w in class_words)
-        abilities = parse_card_text(name, text, spell=kind == "spell", cost_x=bool(printed_cost))
+        read = _own_name(name, text)  # the card's own name, unquoted, in quotes (I-76)
+        abilities = parse_card_text(name, read, spell=kind == "spell", cost_x=bool(printed_cost))
         return cls(
             name,
             kind,
@@ -126,6 +128,17 @@ class CardDef:
             classes=classes,
             class_words=class_words,
         )
+
+
+def _own_name(name: str, text: str) -> str:
+    """The text with the card's own name, unquoted, written in quotes — the card itself (I-76)."""
+    try:
+        return names.for_reading(text, name)
+    except names.ForeignName as exc:
+        sentences = split_sentences(exc.text[: exc.position + 1]) or [(0, exc.text)]
+        offset = sentences[-1][0]
+        sentence = dict(split_sentences(exc.text)).get(offset, exc.text)
+        raise CardTextError(name, sentence, exc.message, position=(len(sentences), offset)) from None
 
 
 # one word of a class, in Cyrillic: «гнoм» with a Latin «o» is a typo

@@ -128,6 +128,7 @@ from berserk_engine import (
 from berserk_engine import (
     conditions,
     cannot_attack,
+    cannot_defend,
     opponent_choice,
     thereby,
     otherwise,

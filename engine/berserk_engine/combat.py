@@ -237,6 +237,7 @@ def defender_candidates(game: Game, attack: Attack) -> list[str]:
     if attacker is None:
         return []
     enemy = game.opponent(attacker.controller)
+    banned = hooks.active(game, hooks.CANNOT_DEFEND)  # «Не может выступать защитником» (I-90)
     return [
         c
         for c in s.play
@@ -245,6 +246,7 @@ def defender_candidates(game: Game, attack: Attack) -> list[str]:
         and not s.cards[c].closed
         and not s.cards[c].face_down
         and c != attack.target
+        and not any(h(game, s.cards[c]) for h in banned)
     ]
 
 

@@ -52,6 +52,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return len(selectors.resolve(game, value.selector, item))
     if value.prop == "hand":  # «где Х – число карт в вашей руке»
         return len(game.state.players[item.controller].zones["hand"])
+    if value.prop == "drawn":  # «где Х – количество карт, которые вы взяли в этот ход» (I-88)
+        return game.state.players[item.controller].drawn_this_turn
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])
@@ -207,6 +209,38 @@ class Grant:
     def run(self, game: Game, item: QueueItem) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "grant", text=self.text, until=self.until)
+
+
+# «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
+# reader, and the target gets it — the canonical words, an example, what it rests on
+GRANT_QUOTED_FORM = (
+    "{t} получает «{what}»{d}",
+    "выбранное существо получает «При атаке: возьмите карту.» до конца хода",
+    "I-93",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GrantCounted:
+    """[Цель] получает [текст с числом], the number known only on resolution: «Отравить существо на Х,
+    где Х – …» (I-87, I-88), «… на Х» of a spell whose cost holds Х (I-66). ``text`` holds «{n}»; a text
+    whose number is zero or less is not granted («Отравление 0 нельзя заявить»)."""
+
+    text: str
+    amount: Amount
+    target: Selector
+    until: str = "leaves_play"
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        n = amount(game, self.amount, item)
+        if n < 1:
+            game.log(
+                "no_effect",
+                f"«{self.text.format(n=n)}» не получает никто: Х = {n}",
+                rule="отравление-на-х",
+            )
+            return
+        Grant(self.text.format(n=n), self.target, self.until).run(game, item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,5 +410,6 @@ def _grant_forever(f: dict[str, Any]) -> Grant | None:
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)
 NODES["may"] = MayDo  # «…, затем вы можете …»: the grammar wraps an optional part in it (I-55)
-serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, Move, Close, Discard)  # Fight: combat
+serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, GrantCounted, Move, Close, Discard)
+# (Fight: combat)
 task(Resolve, DiscardChosen, MayAnswer)

@@ -343,6 +343,7 @@ def apply_draw(game: Game, ev: DrawEvent) -> bool:
                 handler(game, ev.player)
         return True
     ev.card = zones.move(game, deck[0], "hand", cause="draw")
+    s.players[ev.player].drawn_this_turn += 1  # «где Х – количество карт, которые вы взяли в этот ход»
     game.log(
         "draw",
         f"Игрок {ev.player} берёт карту" + (f" ({ev.reason})" if ev.reason else ""),

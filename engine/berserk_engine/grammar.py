@@ -41,6 +41,7 @@ from berserk_engine.abilities import (
     target_slots,
 )
 from berserk_engine.errors import CardTextError
+from berserk_engine.language import reminder
 from berserk_engine.language.reading import Phrase, Reading
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
@@ -894,6 +895,7 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
 
 
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
+    from berserk_engine import x_value
     from berserk_engine.abilities import effect_nodes
 
     if ability.effect is not None:
@@ -909,6 +911,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                         "стоимости — только в тексте заклинания со стоимостью «Х», «2+Х»)",
                         [],
                     )
+        if (trait := x_value.trait_on_a_spell(ability.kind, ability.effect)) is not None:  # I-88
+            raise _Unreadable(trait, [])
         if _unbound_class(ability.effect):
             raise _Unreadable(
                 "неизвестная цель «… этого класса»: перед ней не выбран класс "
@@ -981,6 +985,12 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     :mod:`berserk_engine.language` reads the sentence first; the phrase registry only what it does not
     read yet (issue 25: the registry is ported to the grammar category by category, the parity test
     tests/test_reader_parity.py holding every card text to the nodes it compiled). Raises _Unreadable."""
+    if (reminded := reminder.split(sentence)) is not None:  # «Рывок (…)»: commentary, checked (I-94)
+        ability, tree = read_sentence_tree(reminded[0], spell=spell, cost_x=cost_x)
+        try:
+            return replace(ability, text=sentence), reminder.checked(ability, tree, reminded[1])
+        except ValueError as exc:
+            raise _Unreadable(str(exc), []) from None
     read = _grammar_sentence(sentence, spell)
     if read is not None:
         return _finish(read[0], cost_x), read[1]
@@ -991,7 +1001,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
-    head, colon, rest = body.partition(":")
+    head, colon, rest = _outside_quotes(body)  # a colon inside a granted ability's quotes is its own (I-93)
     if not colon and not spell and not readings:
         head, colon, rest = _comma_trigger(body)
     if colon:
@@ -1065,6 +1075,17 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _outside_quotes(body: str) -> tuple[str, str, str]:
+    """``body.partition(":")`` at the first colon outside quotes («получает «При атаке: …»»)."""
+    from berserk_engine.language.tokens import tokenize
+
+    try:
+        at = next(t.start for t in tokenize(body) if t.kind == "punct" and t.text == ":")
+    except (StopIteration, TextError):
+        return body.partition(":") if "\u00ab" not in body else (body, "", "")
+    return body[:at], ":", body[at + 1 :]
 
 
 def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | None:

@@ -60,6 +60,8 @@ ATTACK_TARGETS: list[Handler] = []
 # (game, card) -> str | None: why the card may make no attack at all, neither a strike attack nor a shot
 # («Не может атаковать», berserk_engine.cannot_attack).
 CANNOT_ATTACK: list[Handler] = []
+# (game, card) -> bool: the creature may not be named a defender («Не может выступать защитником», I-90).
+CANNOT_DEFEND: list[Handler] = []
 # (game, card) -> bool: the card is never the target of attacks.
 CANNOT_BE_ATTACKED: list[Handler] = []
 # (game, card: CardDef, player: str) -> int: change to the cost of playing the card from hand.

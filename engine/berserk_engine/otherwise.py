@@ -6,7 +6,9 @@ opponent does X, Y does not happen.
 
 X is one of the deeds the engine can tell done in full beforehand: «сбросить карту» («сбросить N карт»)
 — he has that many cards in hand; «заплатить N [Монета]» — he has that many open coins (paying closes
-them). The opponent's decision is a pending decision (``choose``: «да» / «нет»); the engine never takes it
+them); «заплатить стоимость выбранного существа» — as many open coins as that card's cost (its minimal
+cost, I-36), read on resolution: a card no longer in play has no cost to pay, so «иначе» follows (I-92).
+The opponent's decision is a pending decision (``choose``: «да» / «нет»); the engine never takes it
 for him, and asks nothing when he cannot do X.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine.abilities import Selector
 from berserk_engine.choices import Choose
 from berserk_engine.data import serializable
 from berserk_engine.effects import Resolve
@@ -47,6 +50,24 @@ class Pay:
 
 
 @dataclass(frozen=True, slots=True)
+class PayCost:
+    """The opponent pays the cost of a card — «заплатить стоимость выбранного существа» (I-92): as many of
+    his open coins close as the card's minimal cost (I-36) when the ability resolves."""
+
+    target: Selector
+
+    def price(self, game: Game, item: QueueItem) -> int | None:
+        """The card's cost now, or None when the card is no longer in play."""
+        from berserk_engine import selectors
+
+        found = selectors.resolve(game, self.target, item)
+        return game.defs[game.state.cards[found[0]].name].cost if found else None
+
+    def run(self, game: Game, item: QueueItem) -> None:
+        Pay(self.price(game, item) or 0).run(game, item)
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentMay:
     """«Противник может [deed]; иначе [otherwise]» (I-86): ``deed`` an ``effects.Discard`` (opponent=True)
     or a :class:`Pay`."""
@@ -57,7 +78,7 @@ class OpponentMay:
 
     def run(self, game: Game, item: QueueItem) -> None:
         opponent = game.opponent(item.controller)
-        if not able(game, self.deed, opponent):
+        if not able(game, self.deed, opponent, item):
             game.log(
                 "otherwise",
                 f"Игрок {opponent} не может {self.words} — выполняется часть после «иначе»",
@@ -78,11 +99,14 @@ class OpponentMay:
         )
 
 
-def able(game: Game, deed: Any, player: str) -> bool:
+def able(game: Game, deed: Any, player: str, item: QueueItem) -> bool:
     """Can the player do the deed in full (cards in hand, open coins)?"""
     p = game.state.players[player]
     if isinstance(deed, Pay):
         return p.coins_open >= deed.count
+    if isinstance(deed, PayCost):
+        price = deed.price(game, item)
+        return price is not None and p.coins_open >= price
     return len(p.zones["hand"]) >= deed.count
 
 
@@ -106,5 +130,5 @@ class Answered(Task):
         game.push(Resolve(self.node.deed if done else self.node.otherwise, self.item))
 
 
-serializable(Pay, OpponentMay)
+serializable(Pay, PayCost, OpponentMay)
 task(Answered)

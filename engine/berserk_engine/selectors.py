@@ -117,7 +117,7 @@ def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
     """The cards an effect applies to now (518.1: as far as possible)."""
     s = game.state
     mode = sel.mode
-    if mode == "chosen" and sel.count > 1:  # «двух разных существ»: its slots, each still in play
+    if mode in ("chosen", "ref") and sel.count > 1:  # «двух разных существ», «каждое из них» (I-91)
         found = []
         for target in item.targets[sel.slot : sel.slot + sel.count] if sel.slot >= 0 else ():
             card = s.cards.get(target)

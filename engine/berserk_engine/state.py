@@ -136,6 +136,8 @@ class Player:
     coins_open: int = 0
     coins_closed: int = 0
     draw_failures: int = 0  # 304.2: failures to draw in the accumulation phase
+    drawn_this_turn: int = 0  # cards taken from the deck this turn («где Х – количество карт, которые вы
+    # взяли в этот ход», interpretation I-88); zero again before each turn
     zones: dict[str, list[str]] = field(default_factory=dict)
 
     @property

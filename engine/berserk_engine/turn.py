@@ -61,6 +61,8 @@ class Restored(Task):
                 )
             if card.this_turn:
                 card.this_turn = None
+        for each in s.players.values():  # «карт, которые вы взяли в этот ход» counts from zero (I-88)
+            each.drawn_this_turn = 0
         ch.turn_begins(game)
         game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 

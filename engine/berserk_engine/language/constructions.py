@@ -19,6 +19,7 @@ reading of a construction renders in them, and they read back as the same node (
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Tree
@@ -229,6 +230,23 @@ def _deed(tree: Tree[Any], context: Context) -> Part:
     return Part(node, Reading("phrase", phrase=phrase, named={}))
 
 
+@compiles("printed_deed_pay_cost")
+def _deed_pay_cost(tree: Tree[Any], context: Context) -> Part:
+    """«заплатить стоимость выбранного существа» (I-92): the cost of a target the ability names."""
+    from berserk_engine.otherwise import PayCost
+
+    (target,) = context.values(tree)
+    if not isinstance(target, Selector) or not target.chosen or target.count != 1:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: платят стоимость одной цели («выбранного существа»)",
+            t._first(tree).start,
+        )
+    printed = context.words(tree)
+    words = printed[:1].lower() + printed[1:]
+    phrase = Phrase("effect", words, words, _no_build, None, "I-92")
+    return Part(PayCost(target), Reading("phrase", phrase=phrase, named={}))
+
+
 @compiles("printed_opponent_may")
 def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
     from berserk_engine.otherwise import FORM, OpponentMay
@@ -246,15 +264,190 @@ def _opponent_may(tree: Tree[Any], context: Context) -> Effect:
 @compiles("printed_poison")
 def _poison(tree: Tree[Any], context: Context) -> Part:
     """«отравить [цель] на Х»: the target gets the keyword «Отравление Х» (I-87)."""
-    from berserk_engine.effects import Grant
+    from berserk_engine.effects import Grant, GrantCounted
     from berserk_engine.keywords.poison import GRANTED, VERB_FORM
 
     values = [v for v in context.values(tree) if v is not None]
     amount = next(v for v in values if isinstance(v, Amount))
     target = next(v for v in values if isinstance(v, Selector))
-    if amount.value is None or amount.value < 1:
+    if amount.value is None:  # «на Х»: the number known on resolution (I-66, I-88)
+        named_x: dict[str, Any] = {"t": target.words, "n": amount.words}
+        reading = Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named_x)
+        return Part(GrantCounted(GRANTED, amount, target), reading)
+    if amount.value < 1:
         raise t.ReadError(f"«{context.words(tree)}»: «Отравление 0» нельзя заявить", t._first(tree).start)
     named = {"t": target.words, "n": amount.value}
     keyword = GRANTED.format(n=amount.value)
     reading = Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named)
     return Part(Grant(keyword, target), reading)
+
+
+# --- «Х» (I-66) and «[эффект с Х], где Х – [что]» (I-88) -----------------------------------------------
+
+
+@compiles("printed_x")
+def _x(tree: Tree[Any], context: Context) -> Amount:
+    """«Х» in an effect: defined by «где Х – …» after it, or the Х of the spell's cost (I-66)."""
+    from berserk_engine.x_value import WORD
+
+    return Amount(prop="X", words=WORD)
+
+
+@compiles("printed_where")
+def _where(tree: Tree[Any], context: Context) -> Effect:
+    from berserk_engine.x_value import FORM, bind, uses_x
+
+    body, value = context.values(tree)
+    if not uses_x(body.node):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «где Х – …» определяет Х, а в эффекте перед ним Х нет",
+            t._first(tree).start,
+        )
+    named = {"body": _render(body.reading), "what": value.words}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Effect(bind(body.node, value), body.optional, reading)
+
+
+@compiles("printed_x_count")
+def _x_count(tree: Tree[Any], context: Context) -> Amount:
+    (group,) = context.values(tree)
+    assert isinstance(group, Selector)
+    if group.mode in ("self", "ref", "chosen") or group.count != 1:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «число …» считает группу карт («число ваших гномов»)",
+            t._first(tree).start,
+        )
+    return Amount(prop="count", words=context.words(tree), selector=replace(group, mode="each"))
+
+
+@compiles("printed_x_hand", "printed_x_drawn")
+def _x_player(tree: Tree[Any], context: Context) -> Amount:
+    prop = "hand" if tree.data == "printed_x_hand" else "drawn"
+    return Amount(prop=prop, words=context.words(tree))
+
+
+@compiles("printed_x_trait")
+def _x_trait(tree: Tree[Any], context: Context) -> Amount:
+    trait, card = tree.children
+    word = t._tokens(card)[-1].source.text
+    found = _analyses(word)
+    kinds = {a.value for a in found if a.category == "kind"}
+    named = {a.lemma for a in found if a.category == "class"}
+    if kinds and not kinds & {"creature", "card"}:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: Х — характеристика этой карты («сила удара этого существа»)",
+            t._first(card).start,
+        )
+    if not kinds and context.classes and not named & {c.lower() for c in context.classes}:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
+            t._first(card).start,
+        )
+    from berserk_engine.x_value import THIS_CARD
+
+    prop = "strike" if trait.data == "printed_trait_strike" else "life"
+    return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
+
+
+# --- «В начале хода противника ранить …»: a trigger condition without «:» or «,» (I-89) ----------------
+
+
+@compiles("printed_bare_trigger")
+def _bare_trigger(tree: Tree[Any], context: Context) -> AbilityPart:
+    """Read as «[условие], [эффект]»: the same ability as with the comma (a creature's text, not a
+    spell's: a spell has no trigger condition)."""
+    from berserk_engine.language.abilities import COMPILERS
+
+    head, *rest = [c for c in tree.children if isinstance(c, Tree)]
+    same = Tree(
+        "triggered", [Tree("trigger_head", [Tree("trigger", [head])]), Tree("trigger_end", []), *rest]
+    )
+    part = COMPILERS["triggered"](same, context)
+    assert isinstance(part, AbilityPart)
+    return replace(part, comma=True)
+
+
+@compiles("printed_their_hero")
+def _their_hero(tree: Tree[Any], context: Context) -> Selector:
+    """«его героя»: «его» names the player named last before it — the opponent («В начале хода
+    противника …») gives the opponent's hero; anything else is an error, not a guess."""
+    ref, head = t._tokens(tree)
+    if t._value(Tree("kind", [head]), "kind") != "hero":
+        raise t.ReadError(f"«{context.words(tree)}»: «его …» здесь — только «его героя»", ref.source.start)
+    before = [w for w in _words_before(context.text, ref.source.start) if _analyses(w)]
+    last = next((w for w in reversed(before) if _names_someone(w)), None)
+    if last is None or not any(a.category == "opponent" for a in _analyses(last)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «его» — игрок, названный перед ним («хода противника»)",
+            ref.source.start,
+        )
+    return Selector("enemy_hero", context.words(tree), ("hero",))
+
+
+def _words_before(text: str, end: int) -> list[str]:
+    from berserk_engine.language.tokens import tokenize
+
+    return [tok.text for tok in tokenize(text[:end]) if tok.kind == "word"]
+
+
+def _names_someone(word: str) -> bool:
+    return any(a.category in ("opponent", "kind", "class", "you", "ref") for a in _analyses(word))
+
+
+# --- «Не может выступать защитником» (I-90) ----------------------------------------------------------------
+
+
+@compiles("printed_cannot_defend")
+def _cannot_defend(tree: Tree[Any], context: Context) -> AbilityPart:
+    from berserk_engine.cannot_defend import FORM, CannotDefend
+
+    _itself(context.values(tree), tree, context)
+    reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={})
+    ability = Ability("static", context.sentence, CannotDefend())
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+
+
+# --- «Каждое из них …» (I-91) ------------------------------------------------------------------------
+
+
+@compiles("printed_each_of_them")
+def _each_of_them(tree: Tree[Any], context: Context) -> Any:
+    """«каждое из них»: every target of the group named last before it (``count`` 0 until
+    :func:`~berserk_engine.abilities.number_slots` gives it that group's slots)."""
+    from berserk_engine.language.abilities import Subject
+
+    return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=False)
+
+
+# --- «[цель] получает «[способность]» [срок]» (I-93) ---------------------------------------------------
+
+
+@compiles("printed_grant_quoted")
+def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
+    """The quoted text is read as an ability by the same reader (an error names it when it is none); the
+    target gets that text, until the end of the battle when no duration is printed («Получает [текст]»)."""
+    from berserk_engine.effects import GRANT_QUOTED_FORM, Grant
+    from berserk_engine.errors import CardTextError
+    from berserk_engine.grammar import parse_card_text
+    from berserk_engine.language.abilities import Duration, Subject
+
+    quote = next(c for c in tree.children if not isinstance(c, Tree) and c.source.kind == "quote")
+    inner = quote.source.inner.strip()
+    text = inner if inner.endswith(".") else inner + "."
+    try:
+        granted = parse_card_text(context.sentence, text)
+    except CardTextError as exc:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: в кавычках — не способность, которую читает движок: {exc.message}",
+            quote.source.start,
+        ) from None
+    if len(granted) != 1:
+        raise t.ReadError(f"«{context.words(tree)}»: в кавычках — одна способность", quote.source.start)
+    values = context.values(tree)
+    subject = next(v for v in values if isinstance(v, Subject))
+    durations = [v for v in values if isinstance(v, Duration)]
+    until = durations[0].until if durations else "leaves_play"
+    printed = f" {context.words(tree.children[-1])}" if durations else ""
+    named = {"t": subject.selector.words, "what": text, "d": printed}
+    reading = Reading("phrase", phrase=_phrase(GRANT_QUOTED_FORM, "effect"), named=named)
+    return Part(Grant(text, subject.selector, until), reading)

@@ -31,6 +31,7 @@ from lark.lexer import Lexer
 from lark.parsers import earley
 
 from berserk_engine.language.morphology import CASES, Analysis, all_keys
+from berserk_engine.language.names import name_terminal
 from berserk_engine.language.tokens import Token
 
 FOLDER = Path(__file__).resolve().parent / "syntax"  # the written grammar: a file per layer
@@ -85,6 +86,8 @@ def _terminals(token: Token, found: frozenset[Analysis]) -> frozenset[str]:
         return frozenset(a.terminal for a in found)
     if token.kind == "punct":
         return frozenset({PUNCTUATION[token.text]})
+    if token.kind == "quote":  # a card's name: also a noun group in the nominative (language/names.py)
+        return frozenset({"QUOTE", name_terminal(token.inner)})
     return frozenset({token.kind.upper()})
 
 

@@ -111,7 +111,7 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
             fields["kind"] = _value(node, "kind")
         elif data == "class_word":
             fields["kind"] = "class"
-            fields["class_word"] = _first(node).text
+            fields["class_word"] = " ".join(t.source.text for t in _tokens(node))  # «стражей леса»
         elif data == "cost":
             fields["cost"] = next(t.source.value for t in _tokens(node) if t.source.kind == "number")
         elif data == "named":
@@ -121,6 +121,8 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
             fields["name"] = quote.inner
         elif data == "ref":
             fields["ref"] = True
+        elif data == "own_name":  # the card's own name, a trigger's subject: this card (I-76)
+            fields["quantifier"], fields["kind"] = "this", "card"
         elif data == "count":
             fields["count"] = int(_value(node, "numeral"))
             fields["number"] = "plur"

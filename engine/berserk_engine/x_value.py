@@ -1,0 +1,66 @@
+"""The value Х a card defines in its own text: «[эффект с Х], где Х – [что]» (issue 29, interpretation I-88).
+
+The glossary writes Х for a number («Ранить на Х», «Выстрел на Х»); printed cards define it after the
+effect with «, где Х – …» (any dash: «–», «—», «-»). What Х is, is read on resolution
+(:func:`berserk_engine.effects.amount`), as every number of an effect (518.1):
+
+* a count — «число ваших гномов», «количество существ противника»: how many cards the group finds
+  (``Amount.prop`` "count");
+* the cards in the controller's hand — «количество карт в вашей руке» ("hand");
+* a characteristic of this card — «сила удара этого существа», «значение удара этого механизма», «жизни
+  этого существа» ("strike", "life"): as it is then, or its last known information (403.1);
+* the cards the controller took (drew) this turn — «количество карт, которые вы взяли в этот ход»
+  ("drawn"): the engine counts each card a player takes from his deck in the turn
+  (``Player.drawn_this_turn``, zero before each turn); a failed draw takes nothing and does not count.
+
+Without «где Х – …» an «Х» of an effect is the Х of the card's variable cost, only on a spell whose cost
+holds Х (I-66, :mod:`berserk_engine.cost_x`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from berserk_engine.abilities import Amount, Selector
+
+FORM = ("{body}, где Х – {what}", "ранить выбранное существо на Х, где Х – число ваших гномов", "I-88")
+WORD = "Х"  # how the reading writes an «Х» (a Latin «X» on a card reads the same)
+THIS_CARD = Selector("self", "эта карта")  # whose characteristic «где Х – сила удара этого …» reads
+
+
+def bind(node: Any, value: Amount) -> Any:
+    """The effect with every «Х» (``Amount.prop`` "X") replaced by the value «где Х – …» defines."""
+    if isinstance(node, Amount):
+        return value if node.prop == "X" else node
+    if isinstance(node, tuple):
+        return tuple(bind(v, value) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, Selector):
+        return dataclasses.replace(
+            node, **{f.name: bind(getattr(node, f.name), value) for f in dataclasses.fields(node)}
+        )
+    return node
+
+
+def uses_x(node: Any) -> bool:
+    """Does the effect hold an «Х» still to be defined?"""
+    return bind(node, Amount(value=-1)) != node
+
+
+def trait_on_a_spell(kind: str, effect: Any) -> str | None:
+    """Why a spell's effect cannot use a characteristic of «this card» (a spell has no Удар nor Жизни:
+    «этого механизма» on a spell names a card of its other sentence, which the reader does not follow),
+    or None."""
+    from berserk_engine.abilities import effect_nodes
+
+    if kind != "spell":
+        return None
+    for node in effect_nodes(effect):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, Amount) and value.prop in ("strike", "life") and value.selector == THIS_CARD:
+                return (
+                    f"«{value.words}»: у заклинания нет ни удара, ни жизней — «этого …» в тексте заклинания "
+                    "говорит о карте другого предложения, а такую ссылку читатель не читает"
+                )
+    return None
