@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from lark import Tree
 
 pytest.importorskip("lark", reason="lark — зависимость проекта: pip install -e .")
 
@@ -271,11 +273,25 @@ def test_no_sentence_of_the_project_has_a_spurious_second_parse() -> None:
         except (ReadError, g.NoParse):
             continue
         parsed += 1
-        trees = sum(1 for _ in t.unambiguous(forest))
-        if trees > 1:
-            spurious.append((sentence, trees))
+        trees = list(t.unambiguous(forest))
+        if len(trees) > 1 and not _resolved_by_the_kind_of_card(trees):
+            spurious.append((sentence, len(trees)))
     assert parsed >= 200
     assert spurious == []
+
+
+def _resolved_by_the_kind_of_card(trees: list[Any]) -> bool:
+    """«В начале вашего следующего хода излечить на 2 своего героя»: on a creature a trigger condition
+    without «:» (I-89), on a spell a delayed effect (519.1) — two meanings, one for each kind of card
+    (grammar._grammar_sentence keeps the reading of the card's kind), not a spurious parse."""
+    shapes = set()
+    for tree in trees:
+        child = next(c for c in tree.children if isinstance(c, Tree))
+        shapes.add(f"{tree.data}/{child.data}")
+    return shapes == {"printed_bare_trigger/turn_trigger", "spell/delayed_next"} or shapes == {
+        "printed_bare_trigger/turn_trigger",
+        "spell/delayed_end",
+    }
 
 
 @pytest.mark.parametrize(
