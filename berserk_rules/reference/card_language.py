@@ -169,7 +169,6 @@ STRUCTURE = {
     "printed_while_bonus": "interpretation:I-81",
     "strike_value": "term:значение-удара",
     "class_word": "interpretation:I-69",
-    "found_class": "interpretation:I-69",
     "printed_bare_trigger": "interpretation:I-89",
     "found_class": "term:поиск-карта-карты",
 }
