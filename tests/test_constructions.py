@@ -261,3 +261,51 @@ def test_a_quoted_ability_is_granted_as_read() -> None:
 def test_a_quoted_text_that_is_no_ability_is_an_error(text: str) -> None:
     with pytest.raises(CardTextError):
         parse_card_text("Карта", text, spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Рывок (может атаковать в тот же ход, когда разыгран).",
+        "Рывок (может атаковать в ход выхода в игру).",
+        "Броня 1 (предотвращает первую рану в каждом ходу).",
+    ],
+)
+def test_a_reminder_that_explains_its_keyword_is_commentary(text: str) -> None:
+    from dataclasses import replace
+
+    head = text.split(" (")[0] + "."
+    assert _one(text) == replace(_one(head), text=text)  # the same keyword; the text as printed
+    assert "(" in render(reading(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Рывок (получает +1 к удару).", "«Рывок»"),
+        ("Броня 1 (может атаковать в ход выхода в игру).", "«Броня 1»"),
+        ("Найм: возьмите карту (просто так).", "не пояснение ключевого слова"),
+    ],
+)
+def test_a_reminder_about_something_else_is_an_error_naming_both(text: str, named: str) -> None:
+    with pytest.raises(CardTextError) as caught:
+        parse_card_text("Карта", text)
+    assert named in str(caught.value) and text.split("(")[1].rstrip(").") in str(caught.value)
+
+
+def test_the_limit_in_parentheses_is_still_a_limit() -> None:
+    assert _one("Найм: возьмите карту (Один раз за ход.)").cost is not None
+
+
+def test_the_glossary_words_of_the_keywords_are_up_to_date() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    from berserk_engine.language.reminder import FILE
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "reminders.py"
+    spec = importlib.util.spec_from_file_location("reminders_tool", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.generate() == FILE.read_text(encoding="utf-8"), "python tools/reminders.py"

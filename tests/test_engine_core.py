@@ -78,10 +78,10 @@ def test_several_readings_are_an_error_not_a_choice(monkeypatch: pytest.MonkeyPa
     from berserk_engine import grammar
 
     effects = list(grammar.PHRASES["effect"])
-    first = next(p for p in effects if p.format == "возьмите карту")
+    first = next(p for p in effects if p.format == "ранить на {n:Amount} {t:Acc}")
     monkeypatch.setitem(grammar.PHRASES, "effect", [*effects, first])
     with pytest.raises(grammar._Unreadable, match="несколькими способами"):
-        grammar.read_effect("возьмите карту")
+        grammar.read_effect("ранить на 1 героя противника")
 
 
 # --- random games ----------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ def test_a_limit_said_twice_is_not_read_by_the_grammar() -> None:
 
 def test_words_the_grammar_does_not_know_yet_go_to_the_registry() -> None:
     """Until every phrase is ported, a sentence the grammar does not read is read by the registry."""
-    sentence = "Выберите класс, ранить всех существ противника этого класса на 1."
+    sentence = "Ваши гномы получают Рывок до конца хода."
     assert old._grammar_sentence(sentence, True) is None
     assert _nodes(sentence, spell=True)
 

@@ -171,6 +171,7 @@ STRUCTURE = {
     "class_word": "interpretation:I-69",
     "found_class": "interpretation:I-69",
     "printed_bare_trigger": "interpretation:I-89",
+    "found_class": "term:поиск-карта-карты",
 }
 
 

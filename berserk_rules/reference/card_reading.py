@@ -12,50 +12,61 @@ from typing import Any
 def unreadable(rows: list[tuple[int, str, dict[str, Any]]], shown: str) -> list[dict[str, Any]]:
     """Every card the reference engine does not read, with where and why: ``kind`` "outside" — the
     text uses a mechanic our rules do not define (named, with where it is defined: never read as
-    something else), or "unread" — phrasing the reader cannot read."""
+    something else), or "unread" — phrasing the reader cannot read. What the engine says about a card
+    is cached on disk (:mod:`berserk_rules.reference.reading_cache`)."""
+    from berserk_rules.reference.reading_cache import MISSING, findings
+
+    cached = findings()
+    found = []
+    for number, raw, card in rows:
+        finding = cached.get(card)
+        if finding is MISSING:
+            finding = _finding(card)
+            cached.put(card, finding)
+        if finding is not None:
+            text = str(card.get("text", "") or "")
+            offset = finding["offset"]
+            placed = {"file": shown, "line": number, "column": _column_at(raw, text, offset)}
+            found.append({**placed, **{k: v for k, v in finding.items() if k != "offset"}})
+    cached.save()
+    return found
+
+
+def _finding(card: dict[str, Any]) -> dict[str, Any] | None:
+    """What the engine says about a card it does not read (None: it reads); ``offset``: the character
+    of its text the finding points at."""
     from berserk_engine.cards import CardDef
     from berserk_engine.errors import CardTextError
 
-    found = []
-    for number, raw, card in rows:
-        text = str(card.get("text", "") or "")
-        outside = outside_mechanics(text, card["name"])
-        if outside:
-            first = outside[0]
-            found.append(
-                {
-                    "file": shown,
-                    "line": number,
-                    "column": _column_at(raw, text, first["start"]),
-                    "card": card["name"],
-                    "kind": "outside",
-                    "sentence": text[first["start"] : first["end"]],
-                    "position": None,
-                    "message": "механика не из этих правил: "
-                    + "; ".join(f"{m['name']} — {m['where']}" for m in outside),
-                    "mechanics": outside,
-                    "nearest": [],
-                }
-            )
-            continue
-        props = {k: v for k, v in card.items() if k not in ("name", "type", "count")}
-        try:
-            CardDef.build(card["name"], card["type"], **props)
-        except CardTextError as exc:
-            found.append(
-                {
-                    "file": shown,
-                    "line": number,
-                    "column": _column_at(raw, text, exc.position[1] if exc.position else 0),
-                    "card": exc.card,
-                    "kind": "unread",
-                    "sentence": exc.text,
-                    "position": list(exc.position) if exc.position else None,
-                    "message": exc.message,
-                    "nearest": exc.nearest,
-                }
-            )
-    return found
+    text = str(card.get("text", "") or "")
+    outside = outside_mechanics(text, card["name"])
+    if outside:
+        first = outside[0]
+        return {
+            "offset": first["start"],
+            "card": card["name"],
+            "kind": "outside",
+            "sentence": text[first["start"] : first["end"]],
+            "position": None,
+            "message": "механика не из этих правил: "
+            + "; ".join(f"{m['name']} — {m['where']}" for m in outside),
+            "mechanics": outside,
+            "nearest": [],
+        }
+    props = {k: v for k, v in card.items() if k not in ("name", "type", "count")}
+    try:
+        CardDef.build(card["name"], card["type"], **props)
+    except CardTextError as exc:
+        return {
+            "offset": exc.position[1] if exc.position else 0,
+            "card": exc.card,
+            "kind": "unread",
+            "sentence": exc.text,
+            "position": list(exc.position) if exc.position else None,
+            "message": exc.message,
+            "nearest": exc.nearest,
+        }
+    return None
 
 
 def outside_mechanics(text: str, name: str = "") -> list[dict[str, Any]]:

@@ -65,6 +65,17 @@ def _form(fmt: str) -> str:
     return _SLOT.sub(slot, fmt)
 
 
+def _phrases(registry: dict[str, list[Any]], category: str) -> list[Any]:
+    """The registry's phrases of a category and the grammar's constructions of it (issue 25 moves the
+    one to the other), one row per form."""
+    from berserk_engine.grammar import _frame_phrases
+
+    found: dict[str, Any] = {}
+    for ph in [*registry[category], *_frame_phrases(category)]:
+        found.setdefault(ph.format, ph)
+    return list(found.values())
+
+
 def catalogue() -> list[Section]:
     """Every registered phrase, by category: (form, example, term) — for a trigger condition also
     what it waits for (its kind)."""
@@ -74,7 +85,7 @@ def catalogue() -> list[Section]:
     sections = []
     for category, title, description in CATEGORIES:
         rows: list[tuple[str, ...]] = []
-        for ph in PHRASES[category]:
+        for ph in _phrases(PHRASES, category):
             example = ph.example if ph.example.endswith((".", ")")) else ph.example + "."
             term = ph.term or ""
             if category == "trigger":

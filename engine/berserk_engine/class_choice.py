@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine.abilities import Selector
 from berserk_engine.choices import Choose
 from berserk_engine.data import serializable
-from berserk_engine.grammar import CHOSEN_CLASS, NODES, _Unreadable, phrase, read_effect
+from berserk_engine.grammar import CHOSEN_CLASS, NODES
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -92,26 +92,6 @@ class ClassChosen(Task):
             rule="выбранное-существо-карта",
         )
         game.push(Resolve(with_class(self.then, self.choice), self.item))
-
-
-def _names_class(node: Any) -> bool:
-    return with_class(node, "") != node
-
-
-@phrase(
-    "effect",
-    "выберите класс, {then}",
-    "выберите класс, ваши существа этого класса получают +1 к удару до конца хода",
-    "выбранное-существо-карта",
-)
-def _choose_class(f: dict[str, Any]) -> ChooseClass | None:
-    try:
-        then, optional = read_effect(f["then"])
-    except _Unreadable:
-        return None
-    if optional or not _names_class(then):
-        return None  # «выберите класс» names a class for «… этого класса» after it
-    return ChooseClass(then)
 
 
 NODES["class_choice"] = ChooseClass

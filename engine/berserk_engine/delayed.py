@@ -11,19 +11,15 @@ names nobody («ранить на 2») applies to that hero; one that names a ca
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from berserk_engine import characteristics as ch
-from berserk_engine.abilities import selectors_of
 from berserk_engine.data import serializable
-from berserk_engine.grammar import _Unreadable, phrase, read_effect
 from berserk_engine.state import ContinuousEffect
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
-
-OWN_HERO = "своего героя"  # the words of the default target (519.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,20 +48,6 @@ class Delayed:
             effect=effect.id,
             rule="519.1",
         )
-
-
-@phrase("effect", "в конце хода {rest}", "в конце хода ранить на 2", "519.1")
-def _at_end_of_turn(f: dict[str, Any]) -> Delayed | None:
-    rest = f["rest"].strip()
-    for words in (rest, f"{rest} {OWN_HERO}"):  # no target named: the own hero (519.1)
-        try:
-            node, optional = read_effect(words)
-        except _Unreadable:
-            continue
-        if optional or any(s.chosen for s in selectors_of(node)):
-            return None  # a chosen target would have to be named at the declaration
-        return Delayed(f"В конце хода: {words}.")
-    return None
 
 
 serializable(Delayed)

@@ -41,6 +41,7 @@ from berserk_engine.abilities import (
     target_slots,
 )
 from berserk_engine.errors import CardTextError
+from berserk_engine.language import reminder
 from berserk_engine.language.reading import Phrase, Reading
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
@@ -984,6 +985,13 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     :mod:`berserk_engine.language` reads the sentence first; the phrase registry only what it does not
     read yet (issue 25: the registry is ported to the grammar category by category, the parity test
     tests/test_reader_parity.py holding every card text to the nodes it compiled). Raises _Unreadable."""
+    reminded = reminder.split(sentence)
+    if reminded is not None and not _is_limit(reminded[1]):  # «Рывок (…)»: commentary, checked (I-94)
+        ability, tree = read_sentence_tree(reminded[0], spell=spell, cost_x=cost_x)
+        try:
+            return replace(ability, text=sentence), reminder.checked(ability, render(tree)[:-1], reminded[1])
+        except ValueError as exc:
+            raise _Unreadable(str(exc), []) from None
     read = _grammar_sentence(sentence, spell)
     if read is not None:
         return _finish(read[0], cost_x), read[1]
@@ -1068,6 +1076,11 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             "или оплата"
         )
     raise _Unreadable(message, _nearest(body, categories))
+
+
+def _is_limit(text: str) -> bool:
+    """«Один раз за ход», «2 раза за ход» in parentheses: a limit (501.2), not a reminder (I-94)."""
+    return any(getattr(built, "per_turn", None) is not None for _ph, built, _named in _readings("cost", text))
 
 
 def _outside_quotes(body: str) -> tuple[str, str, str]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.abilities import Cost, Trigger, selectors_of
+from berserk_engine.abilities import Cost, Trigger
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
 from berserk_engine.event_types import (
@@ -30,7 +30,7 @@ from berserk_engine.event_types import (
     TurnEvent,
     WoundEvent,
 )
-from berserk_engine.grammar import _Unreadable, phrase, read_effect
+from berserk_engine.grammar import phrase
 from berserk_engine.keywords import term
 from berserk_engine.triggers import (
     Point,
@@ -378,25 +378,6 @@ class DelayedToNextTurn:
             card=hero,
             rule="519.1",
         )
-
-
-@phrase(
-    "effect",
-    "в начале вашего следующего хода {rest}",
-    "в начале вашего следующего хода возьмите карту",
-    "519.1",
-)
-def _at_next_turn(f: dict[str, Any]) -> DelayedToNextTurn | None:
-    rest = f["rest"].strip()
-    for words in (rest, f"{rest} своего героя"):  # no target named: the own hero (519.1)
-        try:
-            node, optional = read_effect(words)
-        except _Unreadable:
-            continue
-        if optional or any(s.chosen for s in selectors_of(node)):
-            return None  # a chosen target would have to be named at the declaration
-        return DelayedToNextTurn(f"В начале вашего хода: {words}.")
-    return None
 
 
 # --- blows and attacks ----------------------------------------------------------------------------

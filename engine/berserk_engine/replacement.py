@@ -22,10 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks, selectors
-from berserk_engine.abilities import Ability, Selector, effect_nodes, selectors_of
+from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import Replacement, WoundEvent
-from berserk_engine.grammar import _Unreadable, phrase, read_effect
 from berserk_engine.keywords import term
 from berserk_engine.state import QueueItem
 
@@ -35,16 +34,6 @@ if TYPE_CHECKING:
     from berserk_engine.state import Card
 
 term(__name__, "эффект-замещения")
-
-# Who is about to take the wounds, with the verb's gender, relative to the replacement's controller.
-SUBJECTS = {
-    "это существо должно": "self",
-    "эта карта должна": "self",
-    "ваш герой должен": "own_hero",
-    "ваше существо должно": "own_creature",
-    "существо противника должно": "enemy_creature",
-    "герой противника должен": "enemy_hero",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,50 +124,6 @@ def _bound(node: ReplaceWounds, card_id: str, text: str) -> Any:
 
 hooks.set_relevant(_replacements, lambda game: bool(game.defs_with("replace-wounds", _replacing)))
 hooks.REPLACEMENTS.append(_replacements)
-
-
-# --- phrases --------------------------------------------------------------------------------------
-
-
-def _subject(words: str) -> str | None:
-    return SUBJECTS.get(words.strip().lower())
-
-
-@phrase(
-    "static",
-    "Если {who} получить раны, вместо этого их получает {t:Nom}",
-    "Если это существо должно получить раны, вместо этого их получает ваш герой",
-    "эффект-замещения",
-)
-def _redirect(f: dict[str, Any]) -> Ability | None:
-    subject = _subject(f["who"])
-    target = f["t"]
-    if subject is None or target.chosen or target.mode == "each":
-        return None
-    return Ability("static", "", ReplaceWounds(subject, redirect=target))
-
-
-@phrase(
-    "static",
-    "Если {who} получить раны, вместо этого {rest}",
-    "Если ваш герой должен получить раны, вместо этого ранить на 1 героя противника",
-    "эффект-замещения",
-)
-def _instead(f: dict[str, Any]) -> Ability | None:
-    subject = _subject(f["who"])
-    if subject is None or f["rest"].lower().startswith("их получает "):
-        return None
-    try:
-        node, optional = read_effect(f["rest"])
-    except _Unreadable:
-        return None
-    if (
-        optional
-        or not all(hasattr(n, "events") for n in effect_nodes(node))
-        or any(s.chosen for s in selectors_of(node))
-    ):
-        return None  # a replacement puts events in place of others: no choice of target, no «можете»
-    return Ability("static", "", ReplaceWounds(subject, instead=node))
 
 
 serializable(ReplaceWounds)

@@ -122,13 +122,7 @@ def compile_tree(tree: Tree[Any], context: Context) -> Any:
 
 def _aliases() -> frozenset[str]:
     """The aliases of the grammar's alternatives (``-> wound``): each a construction of its own."""
-    return _aliases_of(g.grammar())
-
-
-@cache
-def _aliases_of(grammar: g.Grammar) -> frozenset[str]:
-    rules = {str(rule.origin.name) for rule in grammar.parser.rules}
-    return frozenset(str(rule.alias) for rule in grammar.parser.rules if rule.alias) - rules
+    return g.grammar().aliases  # from the grammar's text: no parser built for a cached reading
 
 
 # --- frames: verbs → the engine's nodes, as data ---------------------------------------------------------
@@ -220,19 +214,37 @@ def frames() -> dict[str, Frame]:
 
 
 def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
-    """(canonical words, example, term) of every construction of a category ("effect", "cost") the frames
-    and the words of frames.toml describe: the formats the old reader's diagnosis loosens slot by slot."""
+    """(canonical words, example, term) of every construction of a category ("effect", "cost", "static",
+    "condition") the frames and the words of frames.toml describe: the formats the old reader's diagnosis
+    loosens slot by slot, and the site's catalogue of the card language lists."""
     out = []
     for frame in frames().values():
         if frame.category == category:
             for phrase in (frame.phrase, frame.many, frame.one, frame.plural):
                 if phrase is not None:
                     out.append((phrase.format, phrase.example, phrase.term))
-    if category == "effect":
-        for alias in _frames_file()["words"]:
+    for alias, raw in _frames_file()["words"].items():
+        if raw.get("category", "effect") == category:
             phrase = _frame_phrase(alias)
             out.append((phrase.format, phrase.example, phrase.term))
+    if category == "effect":
+        # a verb's clause is printed in the infinitive or the imperative («закрыть», «закройте»): both
+        out += [(imperative, example, term) for fmt, example, term in out if (imperative := _imperative(fmt))]
     return out
+
+
+def _imperative(fmt: str) -> str | None:
+    """The canonical words with their first word, an infinitive, in the imperative plural (pymorphy3),
+    or None when the first word is no infinitive."""
+    from berserk_engine.language.morphology import _known
+
+    first, _, rest = fmt.partition(" ")
+    for parse in _known(first):
+        if parse.tag.POS == "INFN":
+            inflected = parse.inflect({"impr", "excl", "plur"})
+            if inflected is not None:
+                return f"{inflected.word} {rest}".strip()
+    return None
 
 
 def _states(tree: Tree[Any]) -> set[str]:
@@ -383,7 +395,8 @@ def _subject(tree: Tree[Any], context: Context) -> Subject:
     selector = t._target(tree, context.text)
     printed = selector.words
     kept = printed in _frames_file()["nominative_words"] or printed.startswith("\u00ab")
-    if not (kept or selector.classes or selector.condition.startswith(("cost", "name"))):
+    classes = selector.classes and selector.classes != (t.CHOSEN_CLASS,)  # «этого класса»: as the others
+    if not (kept or classes or selector.condition.startswith(("cost", "name"))):
         selector = replace(selector, words=_accusative(tree))
     return Subject(selector, tree.data == "actor_plur")
 
@@ -683,6 +696,92 @@ def _where_x(tree: Tree[Any], context: Context) -> Effect:
     named = {"body": context.words(body), "what": context.words(definition)}
     reading = Reading("phrase", phrase=_frame_phrase("where_x"), named=named)
     return Effect(node, effect.optional, Reading("effect", parts=(reading,), optional=effect.optional))
+
+
+def _nodes_of(node: Any) -> list[Any]:
+    """Every dataclass node and selector inside a node (itself included)."""
+    import dataclasses
+
+    if isinstance(node, tuple):
+        return [n for v in node for n in _nodes_of(v)]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        inner = [n for f in dataclasses.fields(node) for n in _nodes_of(getattr(node, f.name))]
+        return [node, *inner]
+    return []
+
+
+@compiles("delayed_end", "delayed_next")
+def _delayed(tree: Tree[Any], context: Context) -> Effect:
+    """A delayed effect (519.1): the waiting ability's text, its effect as printed or — when it names
+    nobody («ранить на 2») — on the own hero; no chosen target (it would be named at the declaration)."""
+    (body,) = [c for c in tree.children if isinstance(c, Tree)]
+    raw = _frames_file()["words"][str(tree.data)]
+    words = context.words(body)
+    inner = body.children[0] if body.data == "delayed_body" else body
+    if inner.data == "untargeted":
+        words = f"{words} {raw['own_hero']}"
+    else:
+        effect = context.compile(inner)
+        chosen = any(isinstance(n, Selector) and n.chosen for n in _nodes_of(effect.node))
+        if effect.optional or chosen:
+            raise t.ReadError(f"«{words}»: отложенный эффект — без выбора цели и без «можете»")
+    node_name = "Delayed" if tree.data == "delayed_end" else "DelayedToNextTurn"
+    node = data.REGISTRY[node_name](raw["text"].format(words=words))
+    reading = Reading("phrase", phrase=_frame_phrase(str(tree.data)), named={"rest": context.words(body)})
+    return Effect(node, False, Reading("effect", parts=(reading,)))
+
+
+@compiles("choose_class")
+def _choose_class(tree: Tree[Any], context: Context) -> Effect:
+    """«Выберите класс, [эффект]» (I-65): the effect must speak of «… этого класса»."""
+    (body,) = [c for c in tree.children if isinstance(c, Tree)]
+    then = context.compile(body)
+    named = any(isinstance(n, Selector) and t.CHOSEN_CLASS in n.classes for n in _nodes_of(then.node))
+    if then.optional or not named:
+        raise t.ReadError(f"«{context.words(tree)}»: после «выберите класс» — эффект о «… этого класса»")
+    node = data.REGISTRY["ChooseClass"](then.node)
+    reading = Reading("phrase", phrase=_frame_phrase("choose_class"), named={"then": context.words(body)})
+    return Effect(node, False, Reading("effect", parts=(reading,)))
+
+
+@compiles("replace_redirect", "replace_instead")
+def _replacement(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Если [кто] должен получить раны, вместо этого их получает [цель] | [эффект]» (эффект замещения):
+    whose wounds are replaced — this card, your hero, the opponent's, a creature of either player."""
+    from berserk_engine.abilities import effect_nodes
+
+    who, what = [c for c in tree.children if isinstance(c, Tree)]
+    sel = t._target(who, context.text)
+    subjects = {("self", "any"): "self", ("own_hero", "any"): "own_hero", ("enemy_hero", "any"): "enemy_hero"}
+    if (
+        sel.mode == "chosen"
+        and sel.types == ("creature",)
+        and not (sel.other or sel.condition or sel.classes)
+    ):
+        subjects.update({("chosen", "own"): "own_creature", ("chosen", "enemy"): "enemy_creature"})
+    subject = subjects.get((sel.mode, sel.side))
+    if subject is None:
+        raise t.ReadError(f"«{context.words(who)}»: чьи раны замещаются — не сказано", t._first(who).start)
+    words = context.words(tree).split(",")[0]
+    who_words = words.split(maxsplit=1)[1].rsplit(" ", 2)[0]
+    if tree.data == "replace_redirect":
+        target = context.compile(what)
+        if target.chosen or target.mode == "each":
+            raise t.ReadError(f"«{context.words(what)}»: раны получает названная карта, не выбранная")
+        node = data.REGISTRY["ReplaceWounds"](subject, redirect=target)
+        named: dict[str, Any] = {"who": who_words, "t": target}
+    else:
+        effect = context.compile(what)
+        nodes = list(effect_nodes(effect.node))
+        if (
+            effect.optional
+            or not all(hasattr(n, "events") for n in nodes)
+            or any(s.chosen for s in _nodes_of(effect.node) if isinstance(s, Selector))
+        ):
+            raise t.ReadError(f"«{context.words(what)}»: замещение — события без выбора цели")
+        node = data.REGISTRY["ReplaceWounds"](subject, instead=effect.node)
+        named = {"who": who_words, "rest": context.words(what)}
+    return _static(context, node, str(tree.data), named)
 
 
 @compiles("in_order_to")

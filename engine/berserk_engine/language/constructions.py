@@ -119,12 +119,17 @@ def _bonus(tree: Tree[Any], context: Context) -> tuple[int, int]:
     return numbers[0], numbers[1]
 
 
-@compiles("printed_cannot_attack")
-def _cannot_attack(tree: Tree[Any], context: Context) -> AbilityPart:
+@compiles("printed_cannot_attack", "printed_cannot_defend")
+def _cannot(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«Не может атаковать» (I-82), «Не может выступать защитником» (I-90): constants of the card itself."""
+    from berserk_engine.cannot_defend import FORM as CANNOT_DEFEND_FORM
+    from berserk_engine.cannot_defend import CannotDefend
+
     _itself(context.values(tree), tree, context)
-    reading = Reading("phrase", phrase=_phrase(CANNOT_ATTACK_FORM, "static"), named={})
-    ability = Ability("static", context.sentence, CannotAttack())
-    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+    effect: Any = CannotAttack() if tree.data == "printed_cannot_attack" else CannotDefend()
+    form = CANNOT_ATTACK_FORM if tree.data == "printed_cannot_attack" else CANNOT_DEFEND_FORM
+    reading = Reading("phrase", phrase=_phrase(form, "static"), named={})
+    return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
 
 
 # --- «выстрел на 2 в [цель]», «[эффект] по его выбору» (I-83) ------------------------------------------
@@ -392,19 +397,6 @@ def _words_before(text: str, end: int) -> list[str]:
 
 def _names_someone(word: str) -> bool:
     return any(a.category in ("opponent", "kind", "class", "you", "ref") for a in _analyses(word))
-
-
-# --- «Не может выступать защитником» (I-90) ----------------------------------------------------------------
-
-
-@compiles("printed_cannot_defend")
-def _cannot_defend(tree: Tree[Any], context: Context) -> AbilityPart:
-    from berserk_engine.cannot_defend import FORM, CannotDefend
-
-    _itself(context.values(tree), tree, context)
-    reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={})
-    ability = Ability("static", context.sentence, CannotDefend())
-    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
 
 
 # --- «Каждое из них …» (I-91) ------------------------------------------------------------------------

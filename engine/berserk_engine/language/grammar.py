@@ -19,8 +19,7 @@ import json
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ from lark import Lark, Tree
 from lark import Token as LarkToken
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
-from lark.parsers import earley
 
 from berserk_engine.language.morphology import CASES, Analysis, all_keys
 from berserk_engine.language.names import name_terminal
@@ -127,23 +125,44 @@ def starts(text: str) -> list[str]:
     return [name for line in _START.findall(text) for name in line.split()]
 
 
-@dataclass(frozen=True)
 class Grammar:
-    parser: Lark
-    digest: str  # the grammar's hash (the disk cache of readings is keyed by it)
+    """The compiled grammar: its ``text`` (the written grammar expanded), its ``digest`` (the disk cache of
+    readings is keyed by it) and the aliases of its alternatives are known from the text alone; the lark
+    parser (``parser``, about 0.3–0.8 s to build) is built the first time a text is not in the cache."""
+
+    def __init__(self, text: str, start: list[str]) -> None:
+        self.text = text
+        self.start = start
+        self.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @cached_property
+    def parser(self) -> Lark:
+        from lark.parsers import earley
+
+        parser = Lark(self.text, parser="earley", lexer=_PassThrough, ambiguity="explicit", start=self.start)
+        engine = parser.parser.parser
+        if not isinstance(engine, earley.Parser):  # lark changed: the matcher below would not be used
+            raise RuntimeError(f"lark: ожидается парсер Earley, а не {type(engine).__name__}")
+        engine.term_matcher = _match
+        return parser
+
+    @cached_property
+    def aliases(self) -> frozenset[str]:
+        """The aliases of the grammar's alternatives (``-> wound``) that name no rule: each a construction
+        of its own (the same set as lark's rules give, without building the parser; a test compares)."""
+        rules = set(_RULE.findall(self.text))
+        return frozenset(_ALIAS.findall(self.text)) - rules
+
+
+_RULE = re.compile(r"^(?:%extend\s+)?[?!]?([a-z_][a-z0-9_]*)\s*:", re.MULTILINE)
+_ALIAS = re.compile(r"->\s*([a-z_][a-z0-9_]*)")
 
 
 @cache
 def grammar() -> Grammar:
-    """The compiled grammar (built once)."""
+    """The grammar (its text read and expanded once; its parser built when first needed)."""
     written = source()
-    text = expand(_START.sub("", written))
-    parser = Lark(text, parser="earley", lexer=_PassThrough, ambiguity="explicit", start=starts(written))
-    engine = parser.parser.parser
-    if not isinstance(engine, earley.Parser):  # lark changed: the matcher below would not be used
-        raise RuntimeError(f"lark: ожидается парсер Earley, а не {type(engine).__name__}")
-    engine.term_matcher = _match
-    return Grammar(parser, hashlib.sha256(text.encode()).hexdigest()[:16])
+    return Grammar(expand(_START.sub("", written)), starts(written))
 
 
 class NoParse(ValueError):

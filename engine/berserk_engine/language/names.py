@@ -20,7 +20,7 @@ without the card beside it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -28,6 +28,7 @@ from berserk_engine.language.lexicon import fold
 from berserk_engine.language.tokens import Token, tokenize
 
 QUOTES = ("\u00ab", "\u00bb")
+_YO_PAIRS = {0x0401: 0x0415, 0x0415: 0x0401, 0x0451: 0x0435, 0x0435: 0x0451}  # «Ё» and «Е», «ё» and «е»
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,10 @@ def _words(name: str) -> tuple[_Word, ...]:
 
 def occurrences(text: str, name: str) -> list[Occurrence]:
     """Every place of a text where the card's own name stands unquoted, in any case."""
+    first = name.lstrip()[:1]
+    spellings = {first, first.translate(_YO_PAIRS)}  # «Ёж» is written «Еж» too
+    if not first or not any(letter in text for letter in spellings):  # no word can begin the name: no
+        return []  # name, and no pymorphy3
     words = _words(name)
     if not words:
         return []
@@ -133,6 +138,7 @@ def _match(tokens: tuple[Token, ...], words: tuple[_Word, ...]) -> frozenset[str
     return frozenset(case for case, _ in common) if common is not None else frozenset({"nomn"})
 
 
+@lru_cache(maxsize=4096)
 def quoted(text: str, name: str) -> str:
     """The text with every unquoted occurrence of the card's own name written as the name in quotes
     («ранить Лесного Стража на 2» → «ранить «Лесной Страж» на 2»); the text as it is when the name is
