@@ -262,7 +262,13 @@ def cold_env(folder: Path) -> dict[str, str]:
 
 
 def bench_scaled(
-    factor: int, repeat: int, keep: Path | None, mode: str, code: Path, against: Path | None = None
+    factor: int,
+    repeat: int,
+    keep: Path | None,
+    mode: str,
+    code: Path,
+    against: Path | None = None,
+    reader_cache: bool = False,
 ) -> None:
     results = ROOT / "build" / "results.json"
     if not results.is_file():
@@ -283,7 +289,8 @@ def bench_scaled(
                 out = s.project / "build" / "site"
                 shutil.rmtree(out, ignore_errors=True)
                 shutil.rmtree(out.parent / "site.doctrees", ignore_errors=True)
-                s.full.append(measured(["site", "--no-check"], s.project, cold_env(tmp / "reader-cache")))
+                env = None if reader_cache else cold_env(tmp / "reader-cache")
+                s.full.append(measured(["site", "--no-check"], s.project, env))
                 s.again.append(measured(["site", "--no-check"], s.project))
         print(f"нагрузка после: {load()}")
         for s in series:
@@ -398,6 +405,11 @@ def main() -> None:
         help="другая копия проекта (например, выгрузка main: git archive main | tar -x -C ПАПКА): её сайт "
         "собирается по очереди с этим, ×1 — замер до/после",
     )
+    parser.add_argument(
+        "--reader-cache",
+        action="store_true",
+        help="сборка с нуля с кэшем разборов читателя карт пользователя (как после check), а не с пустым",
+    )
     parser.add_argument("--edition", action="store_true", help="прежний замер: свод и синтетическая редакция")
     args = parser.parse_args()
     if args.edition:
@@ -410,6 +422,7 @@ def main() -> None:
             args.mode,
             args.code.resolve(),
             args.against.resolve() if args.against else None,
+            args.reader_cache,
         )
 
 

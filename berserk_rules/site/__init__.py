@@ -91,7 +91,7 @@ PARALLEL_WRITE_LIMIT = 2000
 # The garbage collector's thresholds while the site builds (see on_builder_inited): a young collection
 # after 5,000 new objects (700 by default), the middle one after 20 of those, a full pass after 100
 # middle ones
-BUILD_GC_THRESHOLD = (5000,20,100)
+BUILD_GC_THRESHOLD = (5000, 20, 100)
 
 
 def on_builder_inited(app: Sphinx) -> None:
