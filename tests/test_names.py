@@ -87,12 +87,27 @@ def test_an_effect_on_the_name_is_the_card_itself() -> None:
         "[Закрыть]: ранить Юного Дуболома на 1.",
         "Когда «Юный Дуболом» погибает, возьмите карту.",  # in quotes: another card named
         "[Закрыть]: ранить «Юный Дуболом» на 1.",
+        # constant abilities whose node keeps no words of its subject: the name must still be this card's
+        "«Юный Дуболом» не может атаковать.",
+        "Пока у вас нет карт в руке, «Юный Дуболом» имеет +1 к удару.",
     ],
 )
 def test_another_cards_name_is_an_error(text: str) -> None:
     with pytest.raises(CardTextError) as caught:
         _card("Старый Дуболом", text)
     assert caught.value.card == "Старый Дуболом"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "«Старый Дуболом» не может атаковать.",
+        "Пока у вас нет карт в руке, «Старый Дуболом» имеет +1 к удару.",
+        "Найм: вызовите «Юный Дуболом».",  # another card named where a name is the object: kept by the node
+    ],
+)
+def test_a_name_the_reading_keeps_or_that_is_this_card_reads(text: str) -> None:
+    assert _card("Старый Дуболом", text).abilities
 
 
 def test_the_error_names_the_sentence() -> None:

@@ -1190,7 +1190,7 @@ def parse_card_text(
             abilities.pop()
             ability, sentence = joined, f"{before} {sentence}"
         before = sentence
-        for named in _names_in(ability):
+        for named in _names_in(ability) + _unplaced_names(sentence, ability, card):
             if named != f"«{card}»":
                 raise CardTextError(
                     card,
@@ -1244,6 +1244,22 @@ def _names_in(ability: Ability) -> list[str]:
     from berserk_engine.abilities import _walk
 
     return [sel.words for sel in _walk(ability.effect) if sel.words.startswith("«")]
+
+
+def _unplaced_names(sentence: str, ability: Ability, card: str) -> list[str]:
+    """Names in quotes that the reading does not keep anywhere: the grammar reads a name in quotes as this
+    card (I-76), so another card's name there («Пока …, «Другая карта» имеет +1 к удару») would be read as
+    this card — it is named here, and the caller refuses it (every word belongs to the reading)."""
+    try:
+        tokens = tokenize(sentence)
+    except TextError:
+        return []
+    kept = repr(replace(ability, text=""))  # the nodes, not the sentence they were read from
+    return [
+        token.text
+        for token in tokens
+        if token.kind == "quote" and token.inner != " ".join(card.split()) and token.inner not in kept
+    ]
 
 
 _LOADED = False
