@@ -81,6 +81,19 @@ def test_each_example_shown_reads_and_holds_its_construction(catalogue: list[cl.
         assert c.name in ex._held(ws, marks, {c.name: c}), (c.name, c.example.sentence)
 
 
+def test_the_examples_file_gives_an_example_wherever_the_search_finds_one(
+    catalogue: list[cl.Construction],
+) -> None:
+    """The site shows docs/card-examples.json (the search is seconds of parsing): it must give an
+    example to exactly the constructions the search finds one for now (each one reads: the test above)."""
+    searched = {c.name for c in ex.search_catalogue(ROOT) if c.example is not None}
+    shown = {c.name for c in catalogue if c.example is not None}
+    assert shown == searched, (
+        f"{ex.EXAMPLES} устарел (нет: {sorted(searched - shown)}, лишние: {sorted(shown - searched)}) — "
+        "python -m berserk_rules.reference.card_examples --write"
+    )
+
+
 def test_a_construction_no_text_uses_says_so() -> None:
     found = [
         cl.Construction(

@@ -6,6 +6,15 @@ compiles as a card's text (:func:`berserk_engine.grammar.parse_card_text`, with 
 and cost). A construction no text uses gets
 none, and the page says so.
 
+The search parses a few hundred sentences (seconds), so the site does not run it: it shows the
+examples of ``docs/card-examples.json`` (:func:`catalogue`), which
+``python -m berserk_rules.reference.card_examples --write`` regenerates by the search
+(:func:`search_catalogue`). A test (``tests/test_card_language.py``) checks that each example of the file
+is still in its card's text, reads and holds its construction, and that the file gives an example to
+every construction the search finds one for — a change of the grammar, the vocabulary or the card
+texts that breaks this fails it until the file is regenerated (it keeps no line numbers: the site finds
+the sentence's line in its file at build).
+
 An Earley parse is milliseconds a sentence: sentences are tried shortest first, and a sentence is
 parsed only when its words could make a construction that has no example yet — the runs of terminals of
 one of its alternatives stand side by side among the terminals of the sentence's words (:func:`_fits`)
@@ -14,6 +23,9 @@ one of its alternatives stand side by side among the terminals of the sentence's
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,11 +153,60 @@ def attach_examples(found: list[Construction], root: Path) -> None:
             waiting.pop(name).example = example
 
 
-def catalogue(root: Path) -> list[Construction]:
-    """Every construction of the card language with its example (or none) from the project under ``root``."""
+EXAMPLES = Path("docs") / "card-examples.json"  # under the project's root: the search's result
+
+
+def search_catalogue(root: Path) -> list[Construction]:
+    """Every construction of the card language with the example the search finds (or none) in the
+    project under ``root`` — seconds: the site takes the examples from :data:`EXAMPLES` instead."""
     found = constructions()
     attach_examples(found, root)
     return found
+
+
+def examples_json(found: list[Construction]) -> str:
+    """The examples of ``found`` as the text of :data:`EXAMPLES` (by construction name, sorted)."""
+    table = {  # the file without the line: an edit above the card does not make the file stale
+        c.name: {"sentence": c.example.sentence, "card": c.example.card, "file": c.example.where.split(":")[0]}
+        for c in sorted(found, key=lambda c: c.name)
+        if c.example is not None
+    }
+    return json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def catalogue(root: Path) -> list[Construction]:
+    """Every construction of the card language with its example (or none) from :data:`EXAMPLES` of the
+    project under ``root`` (a test checks it is what :func:`search_catalogue` finds)."""
+    found = constructions()
+    path = root / EXAMPLES
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        table = {}
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: не читается ({exc})") from exc
+    lines: dict[str, list[str]] = {}
+    for c in found:
+        entry = table.get(c.name)
+        if entry is not None:
+            c.example = Example(entry["sentence"], entry["card"], _where(root, entry, lines))
+    return found
+
+
+def _where(root: Path, entry: dict[str, str], lines: dict[str, list[str]]) -> str:
+    """Where the card's row is, as :func:`berserk_rules.rulebook.card_texts.card_rows` says it: «file:line»
+    of a feature's table or a ``.txt`` list — the first line with the card's name and the sentence («file» alone if none
+    has both: the test on the file fails then) —, the file alone for a ``.toml`` card."""
+    name = entry["file"]
+    if name.endswith(".toml"):
+        return name
+    if name not in lines:
+        try:
+            lines[name] = (root / name).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            lines[name] = []
+    found = next((i for i, line in enumerate(lines[name], 1) if entry["sentence"] in line and entry["card"] in line), None)
+    return name if found is None else f"{name}:{found}"
 
 
 def sources(root: Path) -> list[Path]:
@@ -154,9 +215,26 @@ def sources(root: Path) -> list[Path]:
     from berserk_engine.language.lexicon import FOLDER
 
     return [
+        root / EXAMPLES,
         *sorted(g.FOLDER.glob("*.lark")),
         *sorted(FOLDER.glob("*.toml")),
         *sorted((root / "features").rglob("*.feature")),
         *sorted((root / "engine" / "examples").glob("*.toml")),
         *sorted((root / "engine" / "examples").glob("*.txt")),
     ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``--write``: regenerate :data:`EXAMPLES` by the search."""
+    parser = argparse.ArgumentParser(description="примеры каталога языка карт (docs/card-examples.json)")
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
+    parser.add_argument("--write", action="store_true", required=True, help="найти примеры заново и записать файл")
+    args = parser.parse_args(argv)
+    path = args.root / EXAMPLES
+    path.write_text(examples_json(search_catalogue(args.root)), encoding="utf-8")
+    print(f"записано: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
