@@ -167,7 +167,11 @@ def search_catalogue(root: Path) -> list[Construction]:
 def examples_json(found: list[Construction]) -> str:
     """The examples of ``found`` as the text of :data:`EXAMPLES` (by construction name, sorted)."""
     table = {  # the file without the line: an edit above the card does not make the file stale
-        c.name: {"sentence": c.example.sentence, "card": c.example.card, "file": c.example.where.split(":")[0]}
+        c.name: {
+            "sentence": c.example.sentence,
+            "card": c.example.card,
+            "file": c.example.where.partition(":")[0],
+        }
         for c in sorted(found, key=lambda c: c.name)
         if c.example is not None
     }
@@ -194,9 +198,10 @@ def catalogue(root: Path) -> list[Construction]:
 
 
 def _where(root: Path, entry: dict[str, str], lines: dict[str, list[str]]) -> str:
-    """Where the card's row is, as :func:`berserk_rules.rulebook.card_texts.card_rows` says it: «file:line»
-    of a feature's table or a ``.txt`` list — the first line with the card's name and the sentence («file» alone if none
-    has both: the test on the file fails then) —, the file alone for a ``.toml`` card."""
+    """Where the card's row is, as :func:`berserk_rules.rulebook.card_texts.card_rows` says it:
+    «file:line» of a feature's table or a ``.txt`` list — the first line with the card's name and the
+    sentence («file» alone if none has both: the test on the file fails then) —, the file alone for a
+    ``.toml`` card."""
     name = entry["file"]
     if name.endswith(".toml"):
         return name
@@ -205,7 +210,8 @@ def _where(root: Path, entry: dict[str, str], lines: dict[str, list[str]]) -> st
             lines[name] = (root / name).read_text(encoding="utf-8").splitlines()
         except OSError:
             lines[name] = []
-    found = next((i for i, line in enumerate(lines[name], 1) if entry["sentence"] in line and entry["card"] in line), None)
+    sentence, card = entry["sentence"], entry["card"]
+    found = next((i for i, line in enumerate(lines[name], 1) if sentence in line and card in line), None)
     return name if found is None else f"{name}:{found}"
 
 
@@ -228,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     """``--write``: regenerate :data:`EXAMPLES` by the search."""
     parser = argparse.ArgumentParser(description="примеры каталога языка карт (docs/card-examples.json)")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
-    parser.add_argument("--write", action="store_true", required=True, help="найти примеры заново и записать файл")
+    parser.add_argument("--write", action="store_true", required=True, help="найти примеры и записать файл")
     args = parser.parse_args(argv)
     path = args.root / EXAMPLES
     path.write_text(examples_json(search_catalogue(args.root)), encoding="utf-8")
