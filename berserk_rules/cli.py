@@ -351,7 +351,8 @@ def program() -> NoReturn:
 
     # set by the module's name: under «python -m berserk_rules.cli» this file runs as __main__, and
     # the site reads the flag from berserk_rules.cli
-    importlib.import_module("berserk_rules.cli").PROCESS_ENDS_AFTER_COMMAND = True
+    this: Any = importlib.import_module("berserk_rules.cli")
+    this.PROCESS_ENDS_AFTER_COMMAND = True
     code = main()
     gc.freeze()
     sys.exit(code)
