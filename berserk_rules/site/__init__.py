@@ -83,6 +83,7 @@ from berserk_rules.site.search import (
     on_config_inited,
 )
 from berserk_rules.site.steps import StepsDirective
+from berserk_rules.site.transforms import skip_where_nothing_to_do
 
 # Above this many scenarios the pages are written one by one. Sphinx's parallel writer resolves the
 # pages in its main process and hands them to the writing process a chunk at a time, and its task
@@ -230,6 +231,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)
+    app.connect("builder-inited", skip_where_nothing_to_do)  # the theme's transforms are registered by then
     app.connect("env-get-outdated", on_env_get_outdated)
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
