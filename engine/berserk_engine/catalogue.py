@@ -124,7 +124,7 @@ from berserk_engine import (
 
 # 4b. Printed constructions of issue 29: conditions on the hands («если у вас в руке больше карт, чем у
 # противника», «Пока у вас нет карт в руке, …»), «Не может атаковать», «… по его выбору», «…, при этом …»,
-# «Противник может …; иначе …».
+# «Противник может …; иначе …», triggers on a card played and on a spell's target, the ban on playing cards.
 from berserk_engine import (
     conditions,
     cannot_attack,
@@ -132,6 +132,8 @@ from berserk_engine import (
     opponent_choice,
     thereby,
     otherwise,
+    play_triggers,
+    play_ban,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

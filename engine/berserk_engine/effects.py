@@ -271,6 +271,18 @@ class Move:
             )
 
 
+# «положите [цель] под низ колоды», «положите [цель] в руку владельца» (issue 29): a Move to the owner's deck
+# or hand (204.4, 203.4) in the printed verb's canonical words, by the frame it shares with «вернуть …»
+PUT_FORMS = {
+    "return_to_bottom": (
+        "положить {t:Acc} под низ колоды",
+        "положите выбранное существо под низ колоды",
+        "204.4",
+    ),
+    "return_to_hand": ("положить {t:Acc} в руку владельца", "положите существо в руку владельца", "203.4"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Close:
     """Закрыть (открыть) [цель]."""

@@ -712,10 +712,11 @@ def _first_word_is(text: str, category: str) -> bool:
 
 
 def _refers(sentence: str) -> bool:
-    """Does the sentence hold a reference to a target named before it («его», «оно»)?"""
+    """Does the sentence hold a reference to a target named before it («его», «оно»; on a spell «это
+    существо», I-100)?"""
     from berserk_engine.language.morphology import analyses
 
-    return any(a.category == "ref" for w in sentence.split() for a in analyses(w.strip(",.:;()")))
+    return any(a.category in ("ref", "this") for w in sentence.split() for a in analyses(w.strip(",.:;()")))
 
 
 # trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
@@ -895,7 +896,7 @@ def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
 
 
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
-    from berserk_engine import x_value
+    from berserk_engine import spell_reference, x_value
     from berserk_engine.abilities import effect_nodes
 
     if ability.effect is not None:
@@ -919,7 +920,7 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                 "(ожидается «выберите класс, …»)",
                 [],
             )
-    effect = number_slots(ability.effect) if ability.effect is not None else None
+    effect = number_slots(spell_reference.on_a_spell(ability.kind, ability.effect, ability.text))  # I-100
     for sel in selectors_of(effect):
         if sel.mode == "ref" and sel.slot < 0:
             raise _Unreadable(
