@@ -145,10 +145,7 @@ from berserk_engine import (
     class_choice,
     cost_x,
 )
-from berserk_engine.keywords import KEYWORDS
 
-# 5. Keywords become phrases of the registry (a keyword is a whole sentence of card text); the printed
-# form without «на» («Отравление 2» beside «Отравление на 2») is the grammar's (language/abilities.py).
-for _kw in KEYWORDS.values():
-    grammar._register_keyword(_kw)
+# 5. Keywords are read by the grammar (language/abilities.py, lexicon/keywords.toml) from the data their
+# modules declare (berserk_engine.keywords.Keyword): no phrases are registered for them.
 grammar.mark_loaded()

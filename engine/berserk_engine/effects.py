@@ -391,35 +391,6 @@ def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
 
 
-def _grant(text: str, target: Selector, until: str) -> Grant | None:
-    from berserk_engine.grammar import PHRASES
-
-    words = text.strip()
-    if not any(ph.parser.parse(words) is not None for ph in PHRASES["keyword"]):
-        return None  # only keywords can be gained by these words
-    return Grant(words[0].upper() + words[1:] + ".", target, until)
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {what} {d:Dur}",
-    "выбранное существо получает Рывок до конца хода",
-    "получает-текст-получает-особенность",
-)
-def _grant_for(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {what}",
-    "выбранное существо получает Первый удар",
-    "получает-текст-получает-особенность",
-)
-def _grant_forever(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], "leaves_play")
-
-
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)
 NODES["may"] = MayDo  # «…, затем вы можете …»: the grammar wraps an optional part in it (I-55)
 serializable(Sequence, MayDo, Wound, Heal, Draw, StrikeBonus, Grant, GrantCounted, Move, Close, Discard)
