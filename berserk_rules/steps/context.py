@@ -14,8 +14,8 @@ import pytest
 
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.harness import contract
-from berserk_rules.harness.contract import PHASES as PHASES  # re-exported: the steps name phases
 from berserk_rules.harness.driver import Driver, Rejected, SetupRejected
+from berserk_rules.harness.phases import PHASES as PHASES  # re-exported: the steps name phases
 from berserk_rules.report.trace import StepTrace
 from berserk_rules.report.vectors import VectorRecorder, fits, resolve_path
 from berserk_rules.runner.state import ENGINE_FAILED_KEY
