@@ -1,3 +1,125 @@
-"""Top-level pytest configuration: the rulebook plugin (markers, driver, results) and the steps."""
+"""Top-level pytest configuration: the rulebook plugin (markers, driver, results) and the steps; and, for
+the project's own test suite under pytest-xdist (the README's ``pytest -n auto``), how its tests are
+spread over the workers.
+
+Spreading the suite (issue 28, item 4). With xdist's default (``--dist load``) the tests go out in
+long runs of consecutive tests, so where the expensive ones land is luck: a worker could start the
+compiled build (minutes) near the end while the other one sat idle, and two workers each set up the
+same module fixture (a browser, an ``ask`` run) or waited for each other's shared build
+(``tests/shared_build.py``: the second worker to ask blocks until the first one has built). So when
+the whole suite runs on workers and no ``--dist`` is given, a scheduler of this file
+(``pytest_xdist_make_scheduler``, pytest-xdist's ``loadscope`` with groups of our own) hands out:
+
+* each test on its own, one at a time, to the worker that is free — except the modules of
+  :data:`GROUPS`, which go to one worker as one piece: the modules that set up the same expensive
+  fixture (once, on that worker, and nobody waits for it);
+* the most expensive pieces first (:data:`FIRST`, then the rest of the ``slow`` tier, then the rest,
+  each in pytest's own order), so that the last minutes hold short tests that fill both workers
+  evenly.
+
+Nothing is skipped or merged here: the same tests run, only the order and the worker change (no test
+depends on either — README). ``--dist`` given explicitly, ``-n 0``, or a run of some of the tests
+(``pytest tests/test_x.py -n 2``) is left as asked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
 
 pytest_plugins = ["berserk_rules.pytest_plugin", "berserk_rules.steps.all"]
+
+TESTS = Path(__file__).resolve().parent / "tests"
+
+# modules that share an expensive setup, each group run by one worker (name -> modules)
+GROUPS = {
+    # one site build (shared_build «berserk-browser-site»), a browser and a server per module
+    "browser-site": ("test_browser", "test_browser_judges", "test_browser_search", "test_browser_replay"),
+    # the whole suite in process with the vectors (shared_build.reference_export), then served
+    "reference-export": ("test_engines", "test_vector_verdicts"),
+    "site": ("test_site",),  # three site builds (shared_build «berserk-site-401.7»)
+    "hostile-site": ("test_browser_safety",),  # a site of hostile input files and a browser
+    "renumbered-site": ("test_edition_attachment",),  # an edition, its site and a server
+    "editions": ("test_editions",),  # a synthetic edition
+    "ask": ("test_ask",),  # one ``ask`` run read by several tests
+    "user-files": ("test_user_files",),  # an earlier export
+    "catalogue": ("test_catalogue",),  # a run of unrunnable scenarios
+}
+GROUP_OF = {module: group for group, modules in GROUPS.items() for module in modules}
+
+# the longest pieces, in this order, ahead of everything else (measured with ``--durations``)
+FIRST = (
+    "tests/test_compiled.py::test_compiled_engine_is_the_same_engine",  # the mypyc build, then the suite
+    "browser-site",
+    "reference-export",
+    "site",
+    "tests/test_declared_fields.py::test_every_scenario_passes_on_declared_fields_only",
+    "tests/test_other_engine.py::test_another_engine_runs_the_same_scenarios",
+    "hostile-site",
+)
+
+
+def _whole_suite(config: pytest.Config) -> bool:
+    """Does this run collect the whole test suite (``pytest`` in the project, or ``pytest tests``)?"""
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        return True
+    invoked = Path(config.invocation_params.dir)
+    return any((invoked / arg).resolve() == TESTS for arg in config.args)
+
+
+SPREAD = "berserk_spread"  # on ``config.option`` and in the workers' input: spread as described above
+
+
+def _group(path: str) -> str | None:
+    """The group of a test by its module (``tests/test_site.py`` -> «site»), None outside the groups."""
+    folder, _, name = path.rpartition("/")
+    return GROUP_OF.get(name.removesuffix(".py")) if folder == "tests" else None
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own (it resolves ``-n auto`` and sets «load»)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    option = config.option
+    workers = getattr(option, "numprocesses", None)
+    if workers and getattr(option, "dist", None) == "no" and _whole_suite(config):
+        setattr(option, SPREAD, True)
+        option.loadscopereorder = False  # the workers' order of tests, not «largest group first»
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist (absent under ``-p no:xdist``)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """One test at a time, a group at a time (pytest-xdist's ``loadgroup`` marks groups by renaming
+    the tests, which pytest 9 no longer lets it do: here the scheduler knows the groups itself)."""
+    if not getattr(config.option, SPREAD, False):
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped,unused-ignore]
+
+    class Spread(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _group(nodeid.partition("::")[0]) or nodeid
+
+    return Spread(config, log)  # type: ignore[arg-type]
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
+def pytest_configure_node(node: object) -> None:
+    """The workers parse the command line again, without the choice above: tell them."""
+    config = node.config  # type: ignore[attr-defined]
+    node.workerinput[SPREAD] = getattr(config.option, SPREAD, False)  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a worker of the spread suite: the most expensive pieces first (the scheduler hands the tests
+    out in the order the workers collected them)."""
+    if not getattr(config, "workerinput", {}).get(SPREAD):
+        return
+    first = {piece: rank for rank, piece in enumerate(FIRST)}
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        piece = _group(item.nodeid.partition("::")[0]) or item.nodeid
+        if piece in first:
+            return 0, first[piece]
+        return (1 if item.get_closest_marker("slow") else 2), 0
+
+    items[:] = sorted(items, key=rank)  # stable: pytest's order within each rank
