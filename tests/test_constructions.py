@@ -426,3 +426,25 @@ def test_a_summon_of_up_to_n_creatures(
     assert _one(render(reading(text, spell=True)), True).effect == effect
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "Вызовите до 2 героев.", spell=True)
+
+
+def test_cards_for_each_creature_with_a_strike_of_n_or_more() -> None:
+    effect = _one("Возьмите карты за каждое существо в игре с ударом 6 или более.", spell=True).effect
+    assert effect.amount.prop == "count" and effect.amount.selector.condition == "strike>=6"
+    assert effect.amount.selector.mode == "each" and effect.amount.selector.side == "any"
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Возьмите карты за выбранное существо.", spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Первая карта каждого противника в его следующий ход стоит на 1 [Монета] дороже.",
+        "Первая карта противника в свой следующий ход стоит на 1 дороже.",
+    ],
+)
+def test_the_first_card_of_the_opponents_next_turn_costs_more(text: str) -> None:
+    from berserk_engine.next_turn_cost import FirstCardDearer
+
+    assert _one(text, spell=True).effect == FirstCardDearer(1)
+    assert _one(render(reading(text, spell=True)), True).effect == FirstCardDearer(1)

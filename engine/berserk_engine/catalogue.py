@@ -134,6 +134,7 @@ from berserk_engine import (
     otherwise,
     play_triggers,
     play_ban,
+    next_turn_cost,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

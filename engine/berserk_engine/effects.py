@@ -185,6 +185,15 @@ class Draw:
         return [DrawEvent(item.controller, reason=item.text) for _ in range(max(n, 0))]
 
 
+# «Возьмите карты за каждое существо в игре с ударом 6 или более» (issue 29, I-104): a card for each card of
+# the group, counted when the effect resolves (an ``Amount`` "count")
+DRAW_PER_FORM = (
+    "возьмите карты за {what}",
+    "возьмите карты за каждое существо в игре с ударом 6 или более",
+    "I-104",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class StrikeBonus:
     """[Цель] получает +X (−X) к удару [на срок]."""

@@ -576,3 +576,46 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     named = {"n": count, "what": words}
     reading = Reading("phrase", phrase=_phrase(SUMMON_UP_TO_FORM, "effect"), named=named)
     return Part(SummonBy(wanted, "deck", count), reading)
+
+
+# --- «Возьмите карты за каждое существо в игре с ударом 6 или более» (I-104) -----------------------------
+
+
+@compiles("printed_draw_per")
+def _draw_per(tree: Tree[Any], context: Context) -> Part:
+    """As many cards as the group has cards when the effect resolves; «в игре» — the game zone, as every
+    «каждое …» counts; «с ударом N или более» — the strike the card has then."""
+    from berserk_engine.effects import DRAW_PER_FORM, Draw
+
+    (group,) = [v for v in context.values(tree) if isinstance(v, Selector)]
+    if group.mode != "each":
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «за каждое …» — за каждую карту группы («за каждое ваше существо»)",
+            t._first(tree).start,
+        )
+    numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "number"]
+    if numbers:
+        group = replace(group, condition=f"strike>={numbers[0]}")
+    what = context.words(tree).split(maxsplit=3)[3]  # after «возьмите карты за»
+    counted = Amount(prop="count", words=what, selector=group)
+    reading = Reading("phrase", phrase=_phrase(DRAW_PER_FORM, "effect"), named={"what": what})
+    return Part(Draw(counted), reading)
+
+
+# --- «Первая карта каждого противника в его следующий ход стоит на 1 [Монета] дороже» (I-105) -------------
+
+
+@compiles("printed_first_card_dearer")
+def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
+    """The first card the opponent plays in his next turn costs N more
+    (:class:`~berserk_engine.next_turn_cost.FirstCardDearer`); «карта» — a card of any type."""
+    from berserk_engine.next_turn_cost import FORM, FirstCardDearer
+
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «первая карта» — карта любого типа", tokens[1].source.start
+        )
+    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
+    return Part(FirstCardDearer(amount), reading)
