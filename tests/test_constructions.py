@@ -448,3 +448,25 @@ def test_the_first_card_of_the_opponents_next_turn_costs_more(text: str) -> None
 
     assert _one(text, spell=True).effect == FirstCardDearer(1)
     assert _one(render(reading(text, spell=True)), True).effect == FirstCardDearer(1)
+
+
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        (
+            "Выберите существо противника. До начала вашего следующего хода оно не наносит ран.",
+            "own_next_turn",
+        ),
+        ("Выбранное существо не наносит ран до начала вашего следующего хода.", "own_next_turn"),
+        ("Выбранное существо не наносит ран до конца хода.", "end_of_turn"),
+    ],
+)
+def test_deals_no_wounds_until_your_next_turn(text: str, until: str) -> None:
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.deals_no_wounds import DealsNoWounds
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    (node,) = [n for n in effect_nodes(ability.effect) if isinstance(n, DealsNoWounds)]
+    assert node.until == until and node.target.slot == 0
+    (again,) = parse_card_text("Карта", render(reading(ability.text, spell=True)), spell=True)
+    assert again.effect == ability.effect

@@ -135,6 +135,7 @@ from berserk_engine import (
     play_triggers,
     play_ban,
     next_turn_cost,
+    deals_no_wounds,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

@@ -619,3 +619,25 @@ def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
     amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
     return Part(FirstCardDearer(amount), reading)
+
+
+# --- «До начала вашего следующего хода оно не наносит ран» (I-106) ---------------------------------------
+
+
+@compiles("printed_deals_no_wounds")
+def _deals_no_wounds(tree: Tree[Any], context: Context) -> Part:
+    """The subject deals no wounds (:class:`~berserk_engine.deals_no_wounds.DealsNoWounds`) until the start
+    of the controller's next turn, or for the printed duration."""
+    from berserk_engine.deals_no_wounds import FORM, UNTIL, UNTIL_WORDS, DealsNoWounds
+    from berserk_engine.language.abilities import Duration, Subject
+
+    values = context.values(tree)
+    subject = next(v for v in values if isinstance(v, Subject))
+    durations = [v for v in values if isinstance(v, Duration)]
+    until = durations[0].until if durations else UNTIL
+    printed = context.words(tree.children[-1]) if durations else UNTIL_WORDS
+    actor = next(c for c in tree.children if isinstance(c, Tree))  # the subject: the first part
+    words = context.words(actor)  # the subject as printed (nominative): «оно», «выбранное существо»
+    named = {"t": words[:1].lower() + words[1:], "d": f" {printed}"}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Part(DealsNoWounds(subject.selector, until), reading)
