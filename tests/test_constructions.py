@@ -470,3 +470,20 @@ def test_deals_no_wounds_until_your_next_turn(text: str, until: str) -> None:
     assert node.until == until and node.target.slot == 0
     (again,) = parse_card_text("Карта", render(reading(ability.text, spell=True)), spell=True)
     assert again.effect == ability.effect
+
+
+def test_draw_until_the_hands_are_equal_and_the_cards_taken_thus() -> None:
+    from berserk_engine.draw_until import DrawUntil
+    from berserk_engine.effects import Sequence
+
+    text = (
+        "Берите карты, пока у вас в руке не будет столько же карт, сколько у противника. "
+        "Ранить каждого героя на Х, где Х - количество карт, взятых таким образом."
+    )
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    assert isinstance(ability.effect, Sequence) and ability.effect.parts[0] == DrawUntil()
+    assert ability.effect.parts[1].amount.prop == "drawn_thus"
+    with pytest.raises(CardTextError):  # «таким образом» with no such effect before it
+        parse_card_text(
+            "Карта", "Ранить каждого героя на Х, где Х - количество карт, взятых таким образом.", spell=True
+        )

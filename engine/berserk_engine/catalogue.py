@@ -136,6 +136,7 @@ from berserk_engine import (
     play_ban,
     next_turn_cost,
     deals_no_wounds,
+    draw_until,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

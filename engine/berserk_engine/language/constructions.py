@@ -314,9 +314,22 @@ def _where(tree: Tree[Any], context: Context) -> Effect:
             f"«{context.words(tree)}»: «где Х – …» определяет Х, а в эффекте перед ним Х нет",
             t._first(tree).start,
         )
+    if value.prop == "drawn_thus" and not _draws_until(body.node):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «взятых таким образом» — карты, взятые эффектом «Берите карты, "
+            "пока …» перед ним в этой способности (толкование I-107)",
+            t._first(tree).start,
+        )
     named = {"body": _render(body.reading), "what": value.words}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Effect(bind(body.node, value), body.optional, reading)
+
+
+def _draws_until(node: Any) -> bool:
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.draw_until import DrawUntil
+
+    return any(isinstance(n, DrawUntil) for n in effect_nodes(node))
 
 
 @compiles("printed_x_count")
@@ -641,3 +654,25 @@ def _deals_no_wounds(tree: Tree[Any], context: Context) -> Part:
     named = {"t": words[:1].lower() + words[1:], "d": f" {printed}"}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Part(DealsNoWounds(subject.selector, until), reading)
+
+
+# --- «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника», «взятых таким
+# образом» (I-107) ----------------------------------------------------------------------------------------
+
+
+@compiles("printed_draw_until")
+def _draw_until(tree: Tree[Any], context: Context) -> Part:
+    from berserk_engine.draw_until import FORM, DrawUntil
+
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(f"«{context.words(tree)}»: берут карты", tokens[1].source.start)
+    return Part(DrawUntil(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
+
+
+@compiles("printed_x_drawn_thus")
+def _x_drawn_thus(tree: Tree[Any], context: Context) -> Amount:
+    """The cards «Берите карты, пока …» of the same ability took (draw_until; I-107)."""
+    from berserk_engine.draw_until import THUS
+
+    return Amount(prop=THUS, words=context.words(tree))
