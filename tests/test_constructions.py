@@ -487,3 +487,21 @@ def test_draw_until_the_hands_are_equal_and_the_cards_taken_thus() -> None:
         parse_card_text(
             "Карта", "Ранить каждого героя на Х, где Х - количество карт, взятых таким образом.", spell=True
         )
+
+
+def test_directed_strike_against_a_group_granted_to_a_plural_subject() -> None:
+    from berserk_engine.directed_at import DirectedAt
+    from berserk_engine.effects import Grant
+
+    ability = _one("Направленный удар по существу противника.")
+    assert isinstance(ability.effect, DirectedAt) and ability.effect.group.mode == "each"
+    assert ability.effect.group.side == "enemy" and not ability.slots
+    granted = _one(
+        "3 [Монета]: Ваши существа получают Направленный удар по существу противника до конца хода."
+    )
+    assert granted.effect == Grant(
+        "Направленный удар по существу противника.", granted.effect.target, "end_of_turn"
+    )
+    assert granted.effect.target.side == "own" and granted.effect.target.mode == "each"
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Направленный удар по выбранному существу.")

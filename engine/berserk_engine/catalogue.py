@@ -137,6 +137,7 @@ from berserk_engine import (
     next_turn_cost,
     deals_no_wounds,
     draw_until,
+    directed_at,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

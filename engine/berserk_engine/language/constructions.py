@@ -676,3 +676,46 @@ def _x_drawn_thus(tree: Tree[Any], context: Context) -> Amount:
     from berserk_engine.draw_until import THUS
 
     return Amount(prop=THUS, words=context.words(tree))
+
+
+# --- «Направленный удар по существу противника» (I-108) ---------------------------------------------------
+
+
+@compiles("printed_directed_at")
+def _directed_at(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A constant ability of the card (granted as text like a keyword): directed strike against the group."""
+    from berserk_engine.directed_at import FORM, DirectedAt
+
+    (group,) = [v for v in context.values(tree) if isinstance(v, Selector)]
+    target = next(c for c in tree.children if isinstance(c, Tree))
+    named_one = any(st.data in ("chosen", "this", "ref") for st in target.iter_subtrees())
+    if group.mode not in ("chosen", "each") or group.count != 1 or group.up_to or named_one:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «Направленный удар по …» — по картам группы "
+            "(«по существу противника»)",
+            t._first(tree).start,
+        )
+    group = replace(group, mode="each", slot=-1)  # a filter of the attacked card, not a target
+    reading = Reading("phrase", phrase=_phrase(FORM, "keyword"), named={"t": context.words(target)})
+    ability = Ability("static", context.sentence, DirectedAt(group))
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)), keyword=True)
+
+
+# --- «Ваши существа получают [ключевое слово] [срок]»: the grant of a keyword to a plural subject -------
+
+
+@compiles("printed_grant_plural")
+def _grant_plural(tree: Tree[Any], context: Context) -> Part:
+    """The same grant as «[существо] получает [ключевое слово]» (effects.Grant), its subject plural."""
+    from berserk_engine.effects import GRANT_PLURAL_FORM
+    from berserk_engine.language.abilities import COMPILERS
+
+    part = COMPILERS["grant"](tree, context)
+    assert isinstance(part, Part)
+    actor = next(c for c in tree.children if isinstance(c, Tree))
+    words = context.words(actor)
+    named = {**part.reading.named, "t": words[:1].lower() + words[1:]} if part.reading.named else {}
+    form = GRANT_PLURAL_FORM
+    if "{d:Dur}" not in part.reading.phrase.format:  # no duration printed: until the end of the battle
+        form = (form[0].replace(" {d:Dur}", ""), form[1], form[2])
+    return Part(part.node, Reading("phrase", phrase=_phrase(form, "effect"), named=named))
