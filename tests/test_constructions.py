@@ -316,7 +316,7 @@ def test_the_glossary_words_of_the_keywords_are_up_to_date() -> None:
     [
         ("Положите существо под низ колоды.", "deck", "bottom"),
         ("Положите выбранное существо противника под низ колоды.", "deck", "bottom"),
-        ("Положите существо в руку владельца.", "hand", "shuffle"),
+        ("Положите выбранное существо в руку владельца.", "hand", "shuffle"),
         ("Верните существо в руку владельца.", "hand", "shuffle"),
     ],
 )
@@ -387,7 +387,7 @@ def test_a_broken_play_trigger_is_an_error(text: str) -> None:
 def test_the_ban_on_playing_cards_next_turn() -> None:
     from berserk_engine.play_ban import BanPlay
 
-    text = "Противник не может разыгрывать карты в свой следующий ход."
+    text = "Противник не может разыгрывать карты в его следующий ход."
     assert _one(text, spell=True).effect == BanPlay()
     assert _one(render(reading(text, spell=True)), True).effect == BanPlay()
     with pytest.raises(CardTextError):
@@ -397,7 +397,7 @@ def test_the_ban_on_playing_cards_next_turn() -> None:
 @pytest.mark.parametrize(
     ("text", "count", "types", "exact", "at_most"),
     [
-        ("Поиск до двух заклинаний стоимостью 1 [Монета].", 2, ("spell",), 1, None),
+        ("Поиск до трёх заклинаний стоимостью 2 [Монета].", 3, ("spell",), 2, None),
         ("Поиск заклинания стоимостью 2.", 1, ("spell",), 2, None),
         ("Поиск до 3 существ стоимостью 2 или менее.", 3, ("creature",), None, 2),
         ("Поиск до двух карт стоимостью 1.", 2, (), 1, None),
@@ -414,7 +414,7 @@ def test_a_search_of_up_to_n_spells_of_a_cost(
 @pytest.mark.parametrize(
     ("text", "count", "classes", "top"),
     [
-        ("Вызовите до 3 существ стоимостью 1 [Монета] или менее.", 3, (), 1),
+        ("Вызовите до 2 существ стоимостью 2 [Монета] или менее.", 2, (), 2),
         ("Вызовите до двух гномов.", 2, ("гном",), None),
     ],
 )
@@ -429,8 +429,8 @@ def test_a_summon_of_up_to_n_creatures(
 
 
 def test_cards_for_each_creature_with_a_strike_of_n_or_more() -> None:
-    effect = _one("Возьмите карты за каждое существо в игре с ударом 6 или более.", spell=True).effect
-    assert effect.amount.prop == "count" and effect.amount.selector.condition == "strike>=6"
+    effect = _one("Возьмите карты за каждое существо в игре с ударом 5 или более.", spell=True).effect
+    assert effect.amount.prop == "count" and effect.amount.selector.condition == "strike>=5"
     assert effect.amount.selector.mode == "each" and effect.amount.selector.side == "any"
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "Возьмите карты за выбранное существо.", spell=True)
@@ -439,22 +439,23 @@ def test_cards_for_each_creature_with_a_strike_of_n_or_more() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Первая карта каждого противника в его следующий ход стоит на 1 [Монета] дороже.",
+        "Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже.",
         "Первая карта противника в свой следующий ход стоит на 1 дороже.",
     ],
 )
 def test_the_first_card_of_the_opponents_next_turn_costs_more(text: str) -> None:
     from berserk_engine.next_turn_cost import FirstCardDearer
 
-    assert _one(text, spell=True).effect == FirstCardDearer(1)
-    assert _one(render(reading(text, spell=True)), True).effect == FirstCardDearer(1)
+    amount = 2 if "на 2" in text else 1
+    assert _one(text, spell=True).effect == FirstCardDearer(amount)
+    assert _one(render(reading(text, spell=True)), True).effect == FirstCardDearer(amount)
 
 
 @pytest.mark.parametrize(
     ("text", "until"),
     [
         (
-            "Выберите существо противника. До начала вашего следующего хода оно не наносит ран.",
+            "Выберите существо противника. Оно не наносит ран до начала вашего следующего хода.",
             "own_next_turn",
         ),
         ("Выбранное существо не наносит ран до начала вашего следующего хода.", "own_next_turn"),
@@ -477,15 +478,17 @@ def test_draw_until_the_hands_are_equal_and_the_cards_taken_thus() -> None:
     from berserk_engine.effects import Sequence
 
     text = (
-        "Берите карты, пока у вас в руке не будет столько же карт, сколько у противника. "
-        "Ранить каждого героя на Х, где Х - количество карт, взятых таким образом."
+        "Берите карты, пока в вашей руке не будет столько же карт, сколько у противника. "
+        "Ранить героя противника на Х, где Х – количество карт, взятых таким образом."
     )
     (ability,) = parse_card_text("Карта", text, spell=True)
     assert isinstance(ability.effect, Sequence) and ability.effect.parts[0] == DrawUntil()
     assert ability.effect.parts[1].amount.prop == "drawn_thus"
     with pytest.raises(CardTextError):  # «таким образом» with no such effect before it
         parse_card_text(
-            "Карта", "Ранить каждого героя на Х, где Х - количество карт, взятых таким образом.", spell=True
+            "Карта",
+            "Ранить героя противника на Х, где Х – количество карт, взятых таким образом.",
+            spell=True,
         )
 
 
@@ -496,9 +499,7 @@ def test_directed_strike_against_a_group_granted_to_a_plural_subject() -> None:
     ability = _one("Направленный удар по существу противника.")
     assert isinstance(ability.effect, DirectedAt) and ability.effect.group.mode == "each"
     assert ability.effect.group.side == "enemy" and not ability.slots
-    granted = _one(
-        "3 [Монета]: Ваши существа получают Направленный удар по существу противника до конца хода."
-    )
+    granted = _one("2 [Монета]: Ваши звери получают Направленный удар по существу противника до конца хода.")
     assert granted.effect == Grant(
         "Направленный удар по существу противника.", granted.effect.target, "end_of_turn"
     )

@@ -1,4 +1,4 @@
-"""«Берите карты, пока у вас в руке не будет столько же карт, сколько у противника» (issue 29, interpretation
+"""«Берите карты, пока в вашей руке не будет столько же карт, сколько у противника» (issue 29, interpretation
 I-107): the controller takes cards from his deck one by one (возьмите карту, 518.3) until his hand holds as
 many cards as the opponent's, or his deck is empty; with as many or more cards already, he takes none.
 
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from berserk_engine.state import QueueItem
 
 FORM = (
-    "берите карты, пока у вас в руке не будет столько же карт, сколько у противника",
-    "берите карты, пока у вас в руке не будет столько же карт, сколько у противника",
+    "берите карты, пока в вашей руке не будет столько же карт, сколько у противника",
+    "берите карты, пока в вашей руке не будет столько же карт, сколько у противника",
     "I-107",
 )
 THUS = "drawn_thus"  # the key of the count on the ability being resolved, and the Amount's prop

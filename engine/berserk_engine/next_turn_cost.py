@@ -1,4 +1,4 @@
-"""«Первая карта каждого противника в его следующий ход стоит на 1 [Монета] дороже» (issue 29,
+"""«Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже» (issue 29,
 interpretation I-105): in the opponent's next turn the first card he plays from hand costs N more (203.3: a
 cost changed by an ability). The change is an effect that lasts that one turn of his (``ContinuousEffect``
 kind "first_card_cost" on his hero, ``until`` "player_turns", as «на один ход противника»), and it concerns
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 FORM = (
     "Первая карта каждого противника в его следующий ход стоит на {n} [Монета] дороже",
-    "Первая карта каждого противника в его следующий ход стоит на 1 [Монета] дороже",
+    "Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже",
     "I-105",
 )
 KIND = "first_card_cost"

@@ -515,7 +515,7 @@ def _play_event(tree: Tree[Any], context: Context) -> Part:
     return Part(trigger, Reading("trigger", phrase=_phrase(form, "trigger"), named={}))
 
 
-# --- «Поиск до двух заклинаний стоимостью 1 [Монета]», «Поиск заклинания стоимостью 2» (поиск-карта-карты) --
+# --- «Поиск до трёх заклинаний стоимостью 2 [Монета]», «Поиск заклинания стоимостью 2» (поиск-карта-карты) --
 
 
 @compiles("printed_search_up_to", "printed_search_exact")
@@ -545,7 +545,7 @@ def _search(tree: Tree[Any], context: Context) -> Part:
     return Part(node, Reading("phrase", phrase=_phrase(SEARCH_FORM, "effect"), named={"what": words}))
 
 
-# --- «Противник не может разыгрывать карты в свой следующий ход» (I-102) -------------------------------
+# --- «Противник не может разыгрывать карты в его следующий ход» (I-102) -------------------------------
 
 
 @compiles("printed_no_play")
@@ -560,7 +560,7 @@ def _no_play(tree: Tree[Any], context: Context) -> Part:
     return Part(BanPlay(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
 
 
-# --- «Вызовите до 3 существ стоимостью 1 [Монета] или менее» (вызов-вызвать, 517.3.1) ----------------------
+# --- «Вызовите до 2 существ стоимостью 2 [Монета] или менее» (вызов-вызвать, 517.3.1) ----------------------
 
 
 @compiles("printed_summon_up_to")
@@ -591,7 +591,7 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     return Part(SummonBy(wanted, "deck", count), reading)
 
 
-# --- «Возьмите карты за каждое существо в игре с ударом 6 или более» (I-104) -----------------------------
+# --- «Возьмите карты за каждое существо в игре с ударом 5 или более» (I-104) -----------------------------
 
 
 @compiles("printed_draw_per")
@@ -615,7 +615,7 @@ def _draw_per(tree: Tree[Any], context: Context) -> Part:
     return Part(Draw(counted), reading)
 
 
-# --- «Первая карта каждого противника в его следующий ход стоит на 1 [Монета] дороже» (I-105) -------------
+# --- «Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже» (I-105) -------------
 
 
 @compiles("printed_first_card_dearer")
@@ -656,7 +656,7 @@ def _deals_no_wounds(tree: Tree[Any], context: Context) -> Part:
     return Part(DealsNoWounds(subject.selector, until), reading)
 
 
-# --- «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника», «взятых таким
+# --- «Берите карты, пока в вашей руке не будет столько же карт, сколько у противника», «взятых таким
 # образом» (I-107) ----------------------------------------------------------------------------------------
 
 
