@@ -506,3 +506,11 @@ def test_directed_strike_against_a_group_granted_to_a_plural_subject() -> None:
     assert granted.effect.target.side == "own" and granted.effect.target.mode == "each"
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "Направленный удар по выбранному существу.")
+
+
+def test_a_surcharge_on_the_opponents_dearer_cards() -> None:
+    from berserk_engine.cost_surcharge import CostSurcharge
+
+    text = "Если карта противника должна стоить дороже, она стоит дополнительно на 2 [Монета] дороже."
+    assert _one(text).effect == CostSurcharge(2)
+    assert _one(render(reading(text))).effect == CostSurcharge(2)

@@ -138,6 +138,7 @@ from berserk_engine import (
     deals_no_wounds,
     draw_until,
     directed_at,
+    cost_surcharge,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

@@ -719,3 +719,23 @@ def _grant_plural(tree: Tree[Any], context: Context) -> Part:
     if "{d:Dur}" not in part.reading.phrase.format:  # no duration printed: until the end of the battle
         form = (form[0].replace(" {d:Dur}", ""), form[1], form[2])
     return Part(part.node, Reading("phrase", phrase=_phrase(form, "effect"), named=named))
+
+
+# --- «Если карта противника должна стоить дороже, она стоит дополнительно на N [Монета] дороже» (I-109) ----
+
+
+@compiles("printed_cost_surcharge")
+def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A constant ability: the opponent's card whose cost the other abilities raise costs N more again
+    (:class:`~berserk_engine.cost_surcharge.CostSurcharge`)."""
+    from berserk_engine.cost_surcharge import FORM, CostSurcharge
+
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «карта противника» — карта любого типа", tokens[1].source.start
+        )
+    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
+    ability = Ability("static", context.sentence, CostSurcharge(amount))
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)))
