@@ -711,12 +711,13 @@ def _grant_plural(tree: Tree[Any], context: Context) -> Part:
     from berserk_engine.language.abilities import COMPILERS
 
     part = COMPILERS["grant"](tree, context)
-    assert isinstance(part, Part)
+    phrase, named = part.reading.phrase, part.reading.named
+    assert isinstance(part, Part) and phrase is not None and named is not None
     actor = next(c for c in tree.children if isinstance(c, Tree))
     words = context.words(actor)
-    named = {**part.reading.named, "t": words[:1].lower() + words[1:]} if part.reading.named else {}
+    named = {**named, "t": words[:1].lower() + words[1:]}
     form = GRANT_PLURAL_FORM
-    if "{d:Dur}" not in part.reading.phrase.format:  # no duration printed: until the end of the battle
+    if "{d:Dur}" not in phrase.format:  # no duration printed: until the end of the battle
         form = (form[0].replace(" {d:Dur}", ""), form[1], form[2])
     return Part(part.node, Reading("phrase", phrase=_phrase(form, "effect"), named=named))
 
