@@ -316,7 +316,7 @@ def test_the_glossary_words_of_the_keywords_are_up_to_date() -> None:
     [
         ("Положите существо под низ колоды.", "deck", "bottom"),
         ("Положите выбранное существо противника под низ колоды.", "deck", "bottom"),
-        ("Положите существо в руку владельца.", "hand", "shuffle"),
+        ("Положите выбранное существо в руку владельца.", "hand", "shuffle"),
         ("Верните существо в руку владельца.", "hand", "shuffle"),
     ],
 )
@@ -387,7 +387,7 @@ def test_a_broken_play_trigger_is_an_error(text: str) -> None:
 def test_the_ban_on_playing_cards_next_turn() -> None:
     from berserk_engine.play_ban import BanPlay
 
-    text = "Противник не может разыгрывать карты в свой следующий ход."
+    text = "Противник не может разыгрывать карты в его следующий ход."
     assert _one(text, spell=True).effect == BanPlay()
     assert _one(render(reading(text, spell=True)), True).effect == BanPlay()
     with pytest.raises(CardTextError):
@@ -397,7 +397,7 @@ def test_the_ban_on_playing_cards_next_turn() -> None:
 @pytest.mark.parametrize(
     ("text", "count", "types", "exact", "at_most"),
     [
-        ("Поиск до двух заклинаний стоимостью 1 [Монета].", 2, ("spell",), 1, None),
+        ("Поиск до трёх заклинаний стоимостью 2 [Монета].", 3, ("spell",), 2, None),
         ("Поиск заклинания стоимостью 2.", 1, ("spell",), 2, None),
         ("Поиск до 3 существ стоимостью 2 или менее.", 3, ("creature",), None, 2),
         ("Поиск до двух карт стоимостью 1.", 2, (), 1, None),
@@ -414,7 +414,7 @@ def test_a_search_of_up_to_n_spells_of_a_cost(
 @pytest.mark.parametrize(
     ("text", "count", "classes", "top"),
     [
-        ("Вызовите до 3 существ стоимостью 1 [Монета] или менее.", 3, (), 1),
+        ("Вызовите до 2 существ стоимостью 2 [Монета] или менее.", 2, (), 2),
         ("Вызовите до двух гномов.", 2, ("гном",), None),
     ],
 )
@@ -426,3 +426,91 @@ def test_a_summon_of_up_to_n_creatures(
     assert _one(render(reading(text, spell=True)), True).effect == effect
     with pytest.raises(CardTextError):
         parse_card_text("Карта", "Вызовите до 2 героев.", spell=True)
+
+
+def test_cards_for_each_creature_with_a_strike_of_n_or_more() -> None:
+    effect = _one("Возьмите карты за каждое существо в игре с ударом 5 или более.", spell=True).effect
+    assert effect.amount.prop == "count" and effect.amount.selector.condition == "strike>=5"
+    assert effect.amount.selector.mode == "each" and effect.amount.selector.side == "any"
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Возьмите карты за выбранное существо.", spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже.",
+        "Первая карта противника в свой следующий ход стоит на 1 дороже.",
+    ],
+)
+def test_the_first_card_of_the_opponents_next_turn_costs_more(text: str) -> None:
+    from berserk_engine.next_turn_cost import FirstCardDearer
+
+    amount = 2 if "на 2" in text else 1
+    assert _one(text, spell=True).effect == FirstCardDearer(amount)
+    assert _one(render(reading(text, spell=True)), True).effect == FirstCardDearer(amount)
+
+
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        (
+            "Выберите существо противника. Оно не наносит ран до начала вашего следующего хода.",
+            "own_next_turn",
+        ),
+        ("Выбранное существо не наносит ран до начала вашего следующего хода.", "own_next_turn"),
+        ("Выбранное существо не наносит ран до конца хода.", "end_of_turn"),
+    ],
+)
+def test_deals_no_wounds_until_your_next_turn(text: str, until: str) -> None:
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.deals_no_wounds import DealsNoWounds
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    (node,) = [n for n in effect_nodes(ability.effect) if isinstance(n, DealsNoWounds)]
+    assert node.until == until and node.target.slot == 0
+    (again,) = parse_card_text("Карта", render(reading(ability.text, spell=True)), spell=True)
+    assert again.effect == ability.effect
+
+
+def test_draw_until_the_hands_are_equal_and_the_cards_taken_thus() -> None:
+    from berserk_engine.draw_until import DrawUntil
+    from berserk_engine.effects import Sequence
+
+    text = (
+        "Берите карты, пока в вашей руке не будет столько же карт, сколько у противника. "
+        "Ранить героя противника на Х, где Х – количество карт, взятых таким образом."
+    )
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    assert isinstance(ability.effect, Sequence) and ability.effect.parts[0] == DrawUntil()
+    assert ability.effect.parts[1].amount.prop == "drawn_thus"
+    with pytest.raises(CardTextError):  # «таким образом» with no such effect before it
+        parse_card_text(
+            "Карта",
+            "Ранить героя противника на Х, где Х – количество карт, взятых таким образом.",
+            spell=True,
+        )
+
+
+def test_directed_strike_against_a_group_granted_to_a_plural_subject() -> None:
+    from berserk_engine.directed_at import DirectedAt
+    from berserk_engine.effects import Grant
+
+    ability = _one("Направленный удар по существу противника.")
+    assert isinstance(ability.effect, DirectedAt) and ability.effect.group.mode == "each"
+    assert ability.effect.group.side == "enemy" and not ability.slots
+    granted = _one("2 [Монета]: Ваши звери получают Направленный удар по существу противника до конца хода.")
+    assert granted.effect == Grant(
+        "Направленный удар по существу противника.", granted.effect.target, "end_of_turn"
+    )
+    assert granted.effect.target.side == "own" and granted.effect.target.mode == "each"
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Направленный удар по выбранному существу.")
+
+
+def test_a_surcharge_on_the_opponents_dearer_cards() -> None:
+    from berserk_engine.cost_surcharge import CostSurcharge
+
+    text = "Если карта противника должна стоить дороже, она стоит дополнительно на 2 [Монета] дороже."
+    assert _one(text).effect == CostSurcharge(2)
+    assert _one(render(reading(text))).effect == CostSurcharge(2)

@@ -134,6 +134,11 @@ from berserk_engine import (
     otherwise,
     play_triggers,
     play_ban,
+    next_turn_cost,
+    deals_no_wounds,
+    draw_until,
+    directed_at,
+    cost_surcharge,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 

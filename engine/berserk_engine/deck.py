@@ -50,7 +50,7 @@ class ShuffleDeck(Task):
 
 
 # «Поиск до двух заклинаний …» (issue 29): the canonical words keep what is sought as printed
-SEARCH_FORM = ("поиск {what}", "поиск до двух заклинаний стоимостью 1 [Монета]", "поиск-карта-карты")
+SEARCH_FORM = ("поиск {what}", "поиск до трёх заклинаний стоимостью 2 [Монета]", "поиск-карта-карты")
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return len(game.state.players[item.controller].zones["hand"])
     if value.prop == "drawn":  # «где Х – количество карт, которые вы взяли в этот ход» (I-88)
         return game.state.players[item.controller].drawn_this_turn
+    if value.prop == "drawn_thus":  # «где Х – количество карт, взятых таким образом» (I-107)
+        return int(item.event.get("drawn_thus", 0))
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])
@@ -185,6 +187,15 @@ class Draw:
         return [DrawEvent(item.controller, reason=item.text) for _ in range(max(n, 0))]
 
 
+# «Возьмите карты за каждое существо в игре с ударом 5 или более» (issue 29, I-104): a card for each card of
+# the group, counted when the effect resolves (an ``Amount`` "count")
+DRAW_PER_FORM = (
+    "возьмите карты за {what}",
+    "возьмите карты за каждое существо в игре с ударом 5 или более",
+    "I-104",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class StrikeBonus:
     """[Цель] получает +X (−X) к удару [на срок]."""
@@ -209,6 +220,14 @@ class Grant:
     def run(self, game: Game, item: QueueItem) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "grant", text=self.text, until=self.until)
+
+
+# «Ваши существа получают Рывок до конца хода» (issue 29): the grant to a plural subject, its canonical words
+GRANT_PLURAL_FORM = (
+    "{t} получают {what} {d:Dur}",
+    "ваши звери получают Направленный удар по существу противника до конца хода",
+    "получает-текст-получает-особенность",
+)
 
 
 # «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
@@ -279,7 +298,11 @@ PUT_FORMS = {
         "положите выбранное существо под низ колоды",
         "204.4",
     ),
-    "return_to_hand": ("положить {t:Acc} в руку владельца", "положите существо в руку владельца", "203.4"),
+    "return_to_hand": (
+        "положить {t:Acc} в руку владельца",
+        "положите выбранное существо в руку владельца",
+        "203.4",
+    ),
 }
 
 

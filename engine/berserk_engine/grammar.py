@@ -727,10 +727,12 @@ def _first_word_is(text: str, category: str) -> bool:
 
 def _refers(sentence: str) -> bool:
     """Does the sentence hold a reference to a target named before it («его», «оно»; on a spell «это
-    существо», I-100)?"""
+    существо», I-100; «взятых таким образом», I-107)?"""
     from berserk_engine.language.morphology import analyses
 
-    return any(a.category in ("ref", "this") for w in sentence.split() for a in analyses(w.strip(",.:;()")))
+    return any(
+        a.category in ("ref", "this", "such") for w in sentence.split() for a in analyses(w.strip(",.:;()"))
+    )
 
 
 # trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за

@@ -1,4 +1,4 @@
-"""«Противник не может разыгрывать карты в свой следующий ход» (issue 29, interpretation I-102): for the
+"""«Противник не может разыгрывать карты в его следующий ход» (issue 29, interpretation I-102): for the
 whole of the opponent's next turn no card can be played from his hand (309.1) — nor played free of its
 cost (a free play is a play). The ban is an effect that lasts one turn of that player
 (``ContinuousEffect`` kind "no_play" on his hero, ``until`` "player_turns": it starts with his next turn
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from berserk_engine.state import QueueItem
 
 FORM = (
-    "Противник не может разыгрывать карты в свой следующий ход",
-    "противник не может разыгрывать карты в свой следующий ход",
+    "Противник не может разыгрывать карты в его следующий ход",
+    "противник не может разыгрывать карты в его следующий ход",
     "I-102",
 )
 KIND = "no_play"

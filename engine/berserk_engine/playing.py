@@ -133,6 +133,7 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     p = s.players[player]
     p.coins_open -= cost  # 501.2: prepayment with closed coin markers
     p.coins_closed += cost
+    p.played_this_turn += 1  # «Первая карта … в его следующий ход» (I-105)
     game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
     to_zone = "resolving" if d.type == "spell" else "play"
     game.push(

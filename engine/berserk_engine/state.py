@@ -138,6 +138,9 @@ class Player:
     draw_failures: int = 0  # 304.2: failures to draw in the accumulation phase
     drawn_this_turn: int = 0  # cards taken from the deck this turn («где Х – количество карт, которые вы
     # взяли в этот ход», interpretation I-88); zero again before each turn
+    played_this_turn: int = (
+        0  # cards played from hand this turn («Первая карта … в его следующий ход», I-105)
+    )
     zones: dict[str, list[str]] = field(default_factory=dict)
 
     @property

@@ -63,6 +63,7 @@ class Restored(Task):
                 card.this_turn = None
         for each in s.players.values():  # «карт, которые вы взяли в этот ход» counts from zero (I-88)
             each.drawn_this_turn = 0
+            each.played_this_turn = 0  # «Первая карта … в его следующий ход» (I-105)
         ch.turn_begins(game)
         game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
