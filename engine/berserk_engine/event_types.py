@@ -88,6 +88,45 @@ class MoveEvent:
     lki: dict[str, Any] = field(default_factory=dict)
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(
+        self,
+        card: str,
+        to_zone: str,
+        cause: str = "",
+        position: str = "shuffle",
+        controller: str | None = None,
+        closed: bool = False,
+        face_down: bool = False,
+        source: str | None = None,
+        source_name: str = "",
+        deck_of: str | None = None,
+        from_zone: str = "",
+        new_id: str = "",
+        name: str = "",
+        owner: str = "",
+        card_type: str = "",
+        lki: dict[str, Any] | None = None,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.card = card
+        self.to_zone = to_zone
+        self.cause = cause
+        self.position = position
+        self.controller = controller
+        self.closed = closed
+        self.face_down = face_down
+        self.source = source
+        self.source_name = source_name
+        self.deck_of = deck_of
+        self.from_zone = from_zone
+        self.new_id = new_id
+        self.name = name
+        self.owner = owner
+        self.card_type = card_type
+        self.lki = {} if lki is None else lki
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class CloseEvent:
@@ -100,6 +139,23 @@ class CloseEvent:
     paying: str = ""  # the Queue item this closing pays for (501.2.1)
     applied: tuple[str, ...] = ()
     rule: str = ""  # the rule that opens or closes it, for the log (303.1: the restoration phase)
+
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(
+        self,
+        card: str,
+        open: bool = False,
+        payment: str = "",
+        paying: str = "",
+        applied: tuple[str, ...] = (),
+        rule: str = "",
+    ) -> None:
+        self.card = card
+        self.open = open
+        self.payment = payment
+        self.paying = paying
+        self.applied = applied
+        self.rule = rule
 
 
 @dataclass(slots=True)
@@ -157,6 +213,13 @@ class TurnEvent:
     end: bool = False
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(self, player: str, turn: int, end: bool = False, applied: tuple[str, ...] = ()) -> None:
+        self.player = player
+        self.turn = turn
+        self.end = end
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class ResolvedEvent:
@@ -168,6 +231,23 @@ class ResolvedEvent:
     source: str
     kind: str = ""  # the QueueItem's kind: "triggered" | "activated" | "spell" | "attack"
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(
+        self,
+        item: str,
+        text: str,
+        controller: str,
+        source: str,
+        kind: str = "",
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.item = item
+        self.text = text
+        self.controller = controller
+        self.source = source
+        self.kind = kind
+        self.applied = applied
 
 
 serializable(

@@ -115,6 +115,10 @@ class ResolveItem(Task):
 
     item: QueueItem
 
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(self, item: QueueItem) -> None:
+        self.item = item
+
     def run(self, game: Game) -> None:
         item = self.item
         source = game.state.cards.get(item.source)
@@ -149,6 +153,10 @@ class Resolved(Task):
     """119.8: a (partially) resolved ability counts as resolved; abilities that trigger on it fire."""
 
     item: QueueItem
+
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(self, item: QueueItem) -> None:
+        self.item = item
 
     def run(self, game: Game) -> None:
         i = self.item

@@ -111,6 +111,10 @@ class TurnPoint(Task):
 
     end: bool = False
 
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(self, end: bool = False) -> None:
+        self.end = end
+
     def run(self, game: Game) -> None:
         s = game.state
         perform(game, TurnEvent(s.active, s.turn, end=self.end))
@@ -131,6 +135,10 @@ class ChoicePhase(Task):
     an action, the game comes back here."""
 
     back: bool = True
+
+    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    def __init__(self, back: bool = True) -> None:
+        self.back = back
 
     def run(self, game: Game) -> None:
         s = game.state
