@@ -1,8 +1,8 @@
-"""The hot data classes of the engine write their ``__init__`` out (compiled by mypyc, a generated one
-would run interpreted at every card, event and task made — see ``berserk_engine.data``). A written
-``__init__`` must stay the one the dataclass would generate: the same parameters in the same order,
-the same defaults (``None`` standing for a ``default_factory``, which the ``__init__`` calls), and a
-fresh container for every instance."""
+"""The hot data classes of the engine write their ``__init__`` out: compiled by mypyc, a generated one
+would run interpreted at every card, event and task made (docs/architecture.md, «Скомпилированная
+сборка»). A written ``__init__`` must stay the one the dataclass would generate: the same parameters
+in the same order, the same defaults (``None`` standing for a ``default_factory``, which the
+``__init__`` calls), and a fresh container for every instance."""
 
 from __future__ import annotations
 

@@ -32,6 +32,39 @@ class WoundEvent:
     dealt: int = 0
     applied: tuple[str, ...] = ()  # replacement effects already applied to this event
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        target: str,
+        amount: int,
+        source: str | None = None,
+        source_name: str = "",
+        attack: bool = False,
+        blow: str = "",
+        ability: str = "",
+        cost: bool = False,
+        origin: str = "",
+        chosen: bool = False,
+        paying: str = "",
+        prevented: int = 0,
+        dealt: int = 0,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.target = target
+        self.amount = amount
+        self.source = source
+        self.source_name = source_name
+        self.attack = attack
+        self.blow = blow
+        self.ability = ability
+        self.cost = cost
+        self.origin = origin
+        self.chosen = chosen
+        self.paying = paying
+        self.prevented = prevented
+        self.dealt = dealt
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class HealEvent:
@@ -45,6 +78,25 @@ class HealEvent:
     removed: int = 0
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        target: str,
+        amount: int,
+        full: bool = False,
+        source: str | None = None,
+        source_name: str = "",
+        removed: int = 0,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.target = target
+        self.amount = amount
+        self.full = full
+        self.source = source
+        self.source_name = source_name
+        self.removed = removed
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class DrawEvent:
@@ -57,6 +109,23 @@ class DrawEvent:
     failed: bool = False
     card: str = ""  # the new object in hand
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        player: str,
+        reason: str = "",
+        accumulation: bool = False,
+        failed: bool = False,
+        card: str = "",
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.player = player
+        self.reason = reason
+        self.accumulation = accumulation
+        self.failed = failed
+        self.card = card
+        self.applied = applied
 
 
 @dataclass(slots=True)
@@ -88,7 +157,7 @@ class MoveEvent:
     lki: dict[str, Any] = field(default_factory=dict)
     applied: tuple[str, ...] = ()
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         card: str,
@@ -140,7 +209,7 @@ class CloseEvent:
     applied: tuple[str, ...] = ()
     rule: str = ""  # the rule that opens or closes it, for the log (303.1: the restoration phase)
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         card: str,
@@ -170,6 +239,23 @@ class BlowEvent:
     name: str = ""
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        card: str,
+        target: str,
+        strength: int,
+        kind: str,
+        name: str = "",
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.card = card
+        self.target = target
+        self.strength = strength
+        self.kind = kind
+        self.name = name
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class LivesEvent:
@@ -193,6 +279,19 @@ class AttackEvent:
     strike: bool = True
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        attacker: str,
+        target: str,
+        strike: bool = True,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.attacker = attacker
+        self.target = target
+        self.strike = strike
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class PlayEvent:
@@ -202,6 +301,13 @@ class PlayEvent:
     player: str
     name: str = ""
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, card: str, player: str, name: str = "", applied: tuple[str, ...] = ()) -> None:
+        self.card = card
+        self.player = player
+        self.name = name
+        self.applied = applied
 
 
 @dataclass(slots=True)
@@ -213,7 +319,7 @@ class TurnEvent:
     end: bool = False
     applied: tuple[str, ...] = ()
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(self, player: str, turn: int, end: bool = False, applied: tuple[str, ...] = ()) -> None:
         self.player = player
         self.turn = turn
@@ -232,7 +338,7 @@ class ResolvedEvent:
     kind: str = ""  # the QueueItem's kind: "triggered" | "activated" | "spell" | "attack"
     applied: tuple[str, ...] = ()
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         item: str,

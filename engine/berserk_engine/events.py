@@ -98,7 +98,7 @@ class Perform(Task):
     ready: list[Any] = field(default_factory=list)
     choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         events: list[Any],

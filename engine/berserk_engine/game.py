@@ -47,7 +47,7 @@ class Decision:
     options: list[dict[str, Any]] = field(default_factory=list)
     deciding: tuple[str, ...] = ()  # the rules and interpretations that decide this point (optional)
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         seq: int,

@@ -115,7 +115,7 @@ class ResolveItem(Task):
 
     item: QueueItem
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(self, item: QueueItem) -> None:
         self.item = item
 
@@ -154,7 +154,7 @@ class Resolved(Task):
 
     item: QueueItem
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(self, item: QueueItem) -> None:
         self.item = item
 
@@ -198,6 +198,10 @@ def _hero_lost(game: Game, player: str) -> bool:
 @dataclass(slots=True)
 class _Deaths(Task):
     dying: list[str]
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, dying: list[str]) -> None:
+        self.dying = dying
 
     def run(self, game: Game) -> None:
         perform(game, *(MoveEvent(c, "graveyard", "dies") for c in self.dying))

@@ -35,7 +35,7 @@ class TurnRecord:
     targets: list[int] = field(default_factory=list)  # serials of the cards it targeted (целевые карты)
     wounded_by: int | None = None  # the serial of the card whose wounds were the last dealt to it (I-60)
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         attacks: int = 0,
@@ -134,7 +134,7 @@ class Card:
     this_turn: TurnRecord | None = None  # what it did this turn (None: nothing yet), see record()
     entered_turn: int | None = None  # the turn it entered the game zone
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         id: str,
@@ -272,7 +272,7 @@ class Pending:
     options: list[dict[str, Any]]
     deciding: tuple[str, ...] = ()  # the rules and interpretations deciding this point (optional)
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         player: str,
@@ -336,7 +336,7 @@ class QueueItem:
     paid: bool = True  # 501.2.1: the payment was complete and not replaced
     event: dict[str, Any] = field(default_factory=dict)
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
         self,
         id: str,

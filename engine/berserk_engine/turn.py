@@ -111,7 +111,7 @@ class TurnPoint(Task):
 
     end: bool = False
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(self, end: bool = False) -> None:
         self.end = end
 
@@ -136,7 +136,7 @@ class ChoicePhase(Task):
 
     back: bool = True
 
-    # written out, not generated: compiled, a generated __init__ would run interpreted (data.py)
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(self, back: bool = True) -> None:
         self.back = back
 
@@ -189,6 +189,10 @@ class EndCleanup(Task):
     end again, but a «на Х ходов игрока» effect does not count this turn twice."""
 
     again: bool = False
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, again: bool = False) -> None:
+        self.again = again
 
     def run(self, game: Game) -> None:
         ended = ch.end_of_turn(game) if self.again else ch.end_of_turn(game) + ch.turn_ends(game)
