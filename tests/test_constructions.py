@@ -309,3 +309,120 @@ def test_the_glossary_words_of_the_keywords_are_up_to_date() -> None:
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     assert tool.generate() == FILE.read_text(encoding="utf-8"), "python tools/reminders.py"
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "position"),
+    [
+        ("Положите существо под низ колоды.", "deck", "bottom"),
+        ("Положите выбранное существо противника под низ колоды.", "deck", "bottom"),
+        ("Положите существо в руку владельца.", "hand", "shuffle"),
+        ("Верните существо в руку владельца.", "hand", "shuffle"),
+    ],
+)
+def test_put_under_the_deck_or_in_the_owners_hand(text: str, zone: str, position: str) -> None:
+    from berserk_engine.effects import Move
+
+    effect = _one(text, spell=True).effect
+    assert isinstance(effect, Move) and (effect.to_zone, effect.position) == (zone, position)
+    assert effect.target.chosen
+    canonical = render(reading(text, spell=True))
+    assert canonical.startswith("Положить") and _one(canonical, True).effect == effect
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Противник может заплатить стоимость выбранного существа; иначе положите это существо под низ "
+        "колоды.",
+        "Выберите существо противника. Положите это существо под низ колоды.",
+    ],
+)
+def test_this_creature_on_a_spell_is_the_creature_chosen_before(text: str) -> None:
+    from berserk_engine.abilities import selectors_of
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    chosen, this = selectors_of(ability.effect)[0], selectors_of(ability.effect)[-1]
+    assert chosen.chosen and this.mode == "ref" and this.slot == chosen.slot  # I-100
+
+
+def test_this_creature_is_the_card_itself_on_a_creature_and_an_error_on_a_spell_that_chose_none() -> None:
+    assert _one("Гибель: положите это существо под низ колоды.").effect.target.mode == "self"
+    with pytest.raises(CardTextError, match="это существо"):
+        parse_card_text("Карта", "Положите это существо под низ колоды.", spell=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "event", "player", "other"),
+    [
+        ("Каждый раз, когда противник разыгрывает карту, возьмите карту.", "card_played", "enemy", True),
+        ("Когда противник разыгрывает карту: возьмите карту.", "card_played", "enemy", True),
+        ("Когда вы разыгрываете карту, возьмите карту.", "card_played", "own", True),
+        ("Когда становится целью заклинания, возьмите карту.", "spell_targeted", "any", False),
+    ],
+)
+def test_triggers_on_a_card_played_and_on_a_spells_target(
+    text: str, event: str, player: str, other: bool
+) -> None:
+    from berserk_engine.abilities import Trigger
+
+    ability = _one(text)
+    assert ability.trigger == Trigger(event, player=player, other=other)
+    assert _one(render(reading(text))).trigger == ability.trigger
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Когда противник разыгрывают карту, возьмите карту.",  # agreement broken
+        "Когда противник разыгрывает карту, возьмите кошку.",  # the effect does not read: an error, no crash
+        "Когда становится целью атаки заклинания, возьмите карту.",
+    ],
+)
+def test_a_broken_play_trigger_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text)
+
+
+def test_the_ban_on_playing_cards_next_turn() -> None:
+    from berserk_engine.play_ban import BanPlay
+
+    text = "Противник не может разыгрывать карты в свой следующий ход."
+    assert _one(text, spell=True).effect == BanPlay()
+    assert _one(render(reading(text, spell=True)), True).effect == BanPlay()
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Противник не может разыгрывать существа в свой следующий ход.", spell=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "types", "exact", "at_most"),
+    [
+        ("Поиск до двух заклинаний стоимостью 1 [Монета].", 2, ("spell",), 1, None),
+        ("Поиск заклинания стоимостью 2.", 1, ("spell",), 2, None),
+        ("Поиск до 3 существ стоимостью 2 или менее.", 3, ("creature",), None, 2),
+        ("Поиск до двух карт стоимостью 1.", 2, (), 1, None),
+    ],
+)
+def test_a_search_of_up_to_n_spells_of_a_cost(
+    text: str, count: int, types: tuple[str, ...], exact: int | None, at_most: int | None
+) -> None:
+    effect = _one(text, spell=True).effect
+    assert (effect.count, effect.types, effect.cost, effect.max_cost) == (count, types, exact, at_most)
+    assert _one(render(reading(text, spell=True)), True).effect == effect
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "classes", "top"),
+    [
+        ("Вызовите до 3 существ стоимостью 1 [Монета] или менее.", 3, (), 1),
+        ("Вызовите до двух гномов.", 2, ("гном",), None),
+    ],
+)
+def test_a_summon_of_up_to_n_creatures(
+    text: str, count: int, classes: tuple[str, ...], top: int | None
+) -> None:
+    effect = _one(text, spell=True).effect
+    assert (effect.count, effect.wanted.classes, effect.wanted.max_cost) == (count, classes, top)
+    assert _one(render(reading(text, spell=True)), True).effect == effect
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Вызовите до 2 героев.", spell=True)

@@ -26,6 +26,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# The phases of the protocol's ``phase`` field, in the rulebook's words (the steps read them in a
+# scenario's text; the site's replay shows them). Here, in the contract, so that the site does not
+# import the step library (pytest and the harness) to name a phase.
+PHASES = {
+    "restoration": "фаза восстановления",
+    "accumulation": "фаза накопления",
+    "choice": "фаза выбора",
+    "attack": "фаза атаки ударом",
+    "activation": "фаза активируемых способностей",
+    "play": "фаза розыгрыша карты",
+    "end": "этап конца хода",
+    "over": "игра окончена",
+}
+
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 SCHEMA_BASE = "urn:berserk-rules:schema:1:"
 # name -> file; the name is the last part of the schema's $id

@@ -276,6 +276,18 @@ class Move:
             )
 
 
+# «положите [цель] под низ колоды», «положите [цель] в руку владельца» (issue 29): a Move to the owner's deck
+# or hand (204.4, 203.4) in the printed verb's canonical words, by the frame it shares with «вернуть …»
+PUT_FORMS = {
+    "return_to_bottom": (
+        "положить {t:Acc} под низ колоды",
+        "положите выбранное существо под низ колоды",
+        "204.4",
+    ),
+    "return_to_hand": ("положить {t:Acc} в руку владельца", "положите существо в руку владельца", "203.4"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Close:
     """Закрыть (открыть) [цель]."""
@@ -382,35 +394,6 @@ def _wound_reordered(f: dict[str, Any]) -> Wound:
 @phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-def _grant(text: str, target: Selector, until: str) -> Grant | None:
-    from berserk_engine.grammar import PHRASES
-
-    words = text.strip()
-    if not any(ph.parser.parse(words) is not None for ph in PHRASES["keyword"]):
-        return None  # only keywords can be gained by these words
-    return Grant(words[0].upper() + words[1:] + ".", target, until)
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {what} {d:Dur}",
-    "выбранное существо получает Рывок до конца хода",
-    "получает-текст-получает-особенность",
-)
-def _grant_for(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {what}",
-    "выбранное существо получает Первый удар",
-    "получает-текст-получает-особенность",
-)
-def _grant_forever(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], "leaves_play")
 
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)

@@ -148,7 +148,9 @@ class Played(Task):
     to_zone: str
     player: str
     targets: list[str]
-    summon: int | None = None  # the card found in the deck when the spell was declared (517.3.1)
+    summon: int | list[int] | None = (
+        None  # the card(s) found in the deck when the spell was declared (517.3.1)
+    )
     x: int | None = None  # the Х of a variable cost, named when the spell was played (I-66)
 
     # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
@@ -179,7 +181,7 @@ class _AfterPlayed(Task):
     serial: int  # the physical card: its object id changed when it moved
     player: str
     targets: list[str]
-    summon: int | None = None
+    summon: int | list[int] | None = None
     x: int | None = None
 
     # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)

@@ -192,6 +192,12 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
 
 
+def _number(tree: Tree[Any]) -> int:
+    """A number printed as digits or as a word («2», «двух»)."""
+    token = t._first(tree)
+    return int(token.value) if token.kind == "number" else int(t._value(tree, "numeral"))
+
+
 def _analyses(word: str) -> Any:
     from berserk_engine.language.morphology import analyses
 
@@ -443,3 +449,130 @@ def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     named = {"t": subject.selector.words, "what": text, "d": printed}
     reading = Reading("phrase", phrase=_phrase(GRANT_QUOTED_FORM, "effect"), named=named)
     return Part(Grant(text, subject.selector, until), reading)
+
+
+# --- «положите [цель] под низ колоды» (204.4), «положите [цель] в руку владельца» (203.4) ---------------
+
+
+@compiles("printed_put_bottom", "printed_put_owner_hand")
+def _put(tree: Tree[Any], context: Context) -> Part:
+    """The card goes to its owner's deck (under it) or hand (:class:`~berserk_engine.effects.Move`, as
+    «вернуть … под низ колоды», «вернуть … в руку» do): the same frame, the printed verb's canonical words."""
+    from berserk_engine.effects import PUT_FORMS
+    from berserk_engine.language.abilities import COMPILERS
+
+    same = "return_to_bottom" if tree.data == "printed_put_bottom" else "return_to_hand"
+    part = COMPILERS[same](tree, context)
+    assert isinstance(part, Part)
+    phrase = _phrase(PUT_FORMS[same], "effect")
+    return Part(part.node, Reading("phrase", phrase=phrase, named=part.reading.named))
+
+
+# --- «Когда противник (вы) разыгрывает карту», «Когда становится целью заклинания» (309.1, I-101) ---------
+
+
+@compiles("printed_play_trigger")
+def _play_trigger(tree: Tree[Any], context: Context) -> Part:
+    """«Когда [что случилось]»: the condition is its event (the tree holds it as a subtree, no noun group)."""
+    (event,) = context.values(tree)
+    assert isinstance(event, Part)
+    return event
+
+
+@compiles("printed_enemy_plays", "printed_own_plays", "printed_spell_targeted")
+def _play_event(tree: Tree[Any], context: Context) -> Part:
+    """A card played by the opponent (by you) — not the watcher's own play; the card itself becomes a
+    spell's target (:mod:`berserk_engine.play_triggers`)."""
+    from berserk_engine.abilities import Trigger
+    from berserk_engine.play_triggers import (
+        CARD_PLAYED,
+        ENEMY_PLAYS_FORM,
+        OWN_PLAYS_FORM,
+        SPELL_TARGET_FORM,
+        SPELL_TARGETED,
+    )
+
+    kind = str(tree.data)
+    if kind == "printed_spell_targeted":
+        trigger, form = Trigger(SPELL_TARGETED), SPELL_TARGET_FORM
+    else:
+        player = "enemy" if kind == "printed_enemy_plays" else "own"
+        trigger = Trigger(CARD_PLAYED, player=player, other=True)
+        form = ENEMY_PLAYS_FORM if player == "enemy" else OWN_PLAYS_FORM
+    return Part(trigger, Reading("trigger", phrase=_phrase(form, "trigger"), named={}))
+
+
+# --- «Поиск до двух заклинаний стоимостью 1 [Монета]», «Поиск заклинания стоимостью 2» (поиск-карта-карты) --
+
+
+@compiles("printed_search_up_to", "printed_search_exact")
+def _search(tree: Tree[Any], context: Context) -> Part:
+    """A search (:class:`~berserk_engine.deck.Search`: up to N cards, the player may take fewer) of
+    creatures, spells or cards, by a cost exactly N or N or less."""
+    from berserk_engine.deck import SEARCH_FORM, Search
+
+    counted = [c for c in tree.children if isinstance(c, Tree)]  # «до N»: its number
+    count = _number(counted[0]) if counted else 1
+    if count < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: искать можно хотя бы одну карту", t._first(tree).start)
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    what = tokens[2] if counted else tokens[1]  # after «Поиск до» (the number is a subtree) or «Поиск»
+    found = _analyses(what.text)
+    types: tuple[str, ...] = ()
+    if any(a.category == "spell" for a in found):
+        types = ("spell",)
+    elif any(a.category == "kind" and a.value == "creature" for a in found):
+        types = ("creature",)
+    elif not any(a.category == "kind" and a.value == "card" for a in found):
+        raise t.ReadError(f"«{context.words(tree)}»: поиск — существа, заклинания или карты", what.start)
+    cost = next(tok.value for tok in tokens if tok.kind == "number")
+    at_most = any(a.category == "less" for tok in tokens for a in _analyses(tok.text))
+    words = context.words(tree).split(maxsplit=1)[1]
+    node = Search(count, None, types, cost if at_most else None, words, None if at_most else cost)
+    return Part(node, Reading("phrase", phrase=_phrase(SEARCH_FORM, "effect"), named={"what": words}))
+
+
+# --- «Противник не может разыгрывать карты в свой следующий ход» (I-102) -------------------------------
+
+
+@compiles("printed_no_play")
+def _no_play(tree: Tree[Any], context: Context) -> Part:
+    """The opponent's next turn without playing cards (:class:`~berserk_engine.play_ban.BanPlay`): «карты»
+    — cards of any type, «свой» — the opponent's own turn."""
+    from berserk_engine.play_ban import FORM, BanPlay
+
+    kind = t._tokens(tree)[4].source  # «карты»: after «Противник не может разыгрывать»
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(kind.text)):
+        raise t.ReadError(f"«{context.words(tree)}»: запрет — на розыгрыш карт («карты»)", kind.start)
+    return Part(BanPlay(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
+
+
+# --- «Вызовите до 3 существ стоимостью 1 [Монета] или менее» (вызов-вызвать, 517.3.1) ----------------------
+
+
+@compiles("printed_summon_up_to")
+def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
+    """A summon of up to N different creatures (of a class, of a cost or less) the player finds in his deck
+    when the ability is declared (:class:`~berserk_engine.squad.SummonBy` with ``count`` N)."""
+    from berserk_engine.abilities import class_stem
+    from berserk_engine.card_filter import Wanted
+    from berserk_engine.squad import SUMMON_UP_TO_FORM, SummonBy
+
+    counted = next(c for c in tree.children if isinstance(c, Tree) and c.data == "up_to_amount")
+    count = _number(counted)
+    if count < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: вызывают хотя бы одно существо", t._first(tree).start)
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    head = tokens[1]  # after «до» (the verb and the number are subtrees)
+    found = _analyses(head.text)
+    classes: tuple[str, ...] = ()
+    if any(a.category == "class" for a in found) and not any(a.category == "kind" for a in found):
+        classes = (class_stem(head.text),)
+    elif not any(a.category == "kind" and a.value == "creature" for a in found):
+        raise t.ReadError(f"«{context.words(tree)}»: вызывают существа", head.start)
+    numbers = [tok.value for tok in tokens if tok.kind == "number"]
+    words = context.words(tree).split(maxsplit=3)[3]  # what is sought, as printed, after «вызовите до N»
+    wanted = Wanted(classes, numbers[0] if numbers else None, words)
+    named = {"n": count, "what": words}
+    reading = Reading("phrase", phrase=_phrase(SUMMON_UP_TO_FORM, "effect"), named=named)
+    return Part(SummonBy(wanted, "deck", count), reading)
