@@ -41,6 +41,11 @@ class Resolve(Task):
     node: Any
     item: QueueItem
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, node: Any, item: QueueItem) -> None:
+        self.node = node
+        self.item = item
+
     def run(self, game: Game) -> None:
         self.node.run(game, self.item)
 

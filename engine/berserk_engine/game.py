@@ -47,6 +47,25 @@ class Decision:
     options: list[dict[str, Any]] = field(default_factory=list)
     deciding: tuple[str, ...] = ()  # the rules and interpretations that decide this point (optional)
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        seq: int,
+        player: str,
+        kind: str,
+        rule: str,
+        prompt: str,
+        options: list[dict[str, Any]] | None = None,
+        deciding: tuple[str, ...] = (),
+    ) -> None:
+        self.seq = seq
+        self.player = player
+        self.kind = kind
+        self.rule = rule
+        self.prompt = prompt
+        self.options = [] if options is None else options
+        self.deciding = deciding
+
     def to_json(self) -> dict[str, Any]:
         data = {
             "seq": self.seq,

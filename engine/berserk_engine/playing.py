@@ -154,6 +154,23 @@ class Played(Task):
     )
     x: int | None = None  # the Х of a variable cost, named when the spell was played (I-66)
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        card: str,
+        to_zone: str,
+        player: str,
+        targets: list[str],
+        summon: int | None = None,
+        x: int | None = None,
+    ) -> None:
+        self.card = card
+        self.to_zone = to_zone
+        self.player = player
+        self.targets = targets
+        self.summon = summon
+        self.x = x
+
     def run(self, game: Game) -> None:
         serial = game.state.cards[self.card].serial
         ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
@@ -167,6 +184,21 @@ class _AfterPlayed(Task):
     targets: list[str]
     summon: int | list[int] | None = None
     x: int | None = None
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        serial: int,
+        player: str,
+        targets: list[str],
+        summon: int | None = None,
+        x: int | None = None,
+    ) -> None:
+        self.serial = serial
+        self.player = player
+        self.targets = targets
+        self.summon = summon
+        self.x = x
 
     def run(self, game: Game) -> None:
         s = game.state

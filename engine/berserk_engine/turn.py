@@ -112,6 +112,10 @@ class TurnPoint(Task):
 
     end: bool = False
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, end: bool = False) -> None:
+        self.end = end
+
     def run(self, game: Game) -> None:
         s = game.state
         perform(game, TurnEvent(s.active, s.turn, end=self.end))
@@ -132,6 +136,10 @@ class ChoicePhase(Task):
     an action, the game comes back here."""
 
     back: bool = True
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, back: bool = True) -> None:
+        self.back = back
 
     def run(self, game: Game) -> None:
         s = game.state
@@ -182,6 +190,10 @@ class EndCleanup(Task):
     end again, but a «на Х ходов игрока» effect does not count this turn twice."""
 
     again: bool = False
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, again: bool = False) -> None:
+        self.again = again
 
     def run(self, game: Game) -> None:
         ended = ch.end_of_turn(game) if self.again else ch.end_of_turn(game) + ch.turn_ends(game)
