@@ -227,14 +227,6 @@ class Grant:
             gain(game, item, t, "grant", text=self.text, until=self.until)
 
 
-# «Ваши существа получают Рывок до конца хода» (issue 29): the grant to a plural subject, its canonical words
-GRANT_PLURAL_FORM = (
-    "{t} получают {what} {d:Dur}",
-    "ваши звери получают Направленный удар по существу противника до конца хода",
-    "получает-текст-получает-особенность",
-)
-
-
 # «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
 # reader, and the target gets it — the canonical words, an example, what it rests on
 GRANT_QUOTED_FORM = (

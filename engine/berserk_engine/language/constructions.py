@@ -701,27 +701,6 @@ def _directed_at(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(reading,)), keyword=True)
 
 
-# --- «Ваши существа получают [ключевое слово] [срок]»: the grant of a keyword to a plural subject -------
-
-
-@compiles("printed_grant_plural")
-def _grant_plural(tree: Tree[Any], context: Context) -> Part:
-    """The same grant as «[существо] получает [ключевое слово]» (effects.Grant), its subject plural."""
-    from berserk_engine.effects import GRANT_PLURAL_FORM
-    from berserk_engine.language.abilities import COMPILERS
-
-    part = COMPILERS["grant"](tree, context)
-    phrase, named = part.reading.phrase, part.reading.named
-    assert isinstance(part, Part) and phrase is not None and named is not None
-    actor = next(c for c in tree.children if isinstance(c, Tree))
-    words = context.words(actor)
-    named = {**named, "t": words[:1].lower() + words[1:]}
-    form = GRANT_PLURAL_FORM
-    if "{d:Dur}" not in phrase.format:  # no duration printed: until the end of the battle
-        form = (form[0].replace(" {d:Dur}", ""), form[1], form[2])
-    return Part(part.node, Reading("phrase", phrase=_phrase(form, "effect"), named=named))
-
-
 # --- «Если карта противника должна стоить дороже, она стоит дополнительно на N [Монета] дороже» (I-109) ----
 
 
