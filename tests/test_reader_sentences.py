@@ -122,10 +122,12 @@ def test_a_limit_said_twice_is_not_read_by_the_grammar() -> None:
 
 
 def test_words_the_grammar_does_not_know_yet_go_to_the_registry() -> None:
-    """Until every phrase is ported, a sentence the grammar does not read is read by the registry."""
-    sentence = "Ваши гномы получают Рывок до конца хода."
-    assert old._grammar_sentence(sentence, True) is None
-    assert _nodes(sentence, spell=True)
+    """Until every phrase is ported, a sentence the grammar does not read is read by the registry (the
+    plural grant «Ваши гномы получают Рывок …» reads by the grammar since issue 29; a keyword with its
+    reminder in parentheses still goes through the old reader)."""
+    sentence = "Рывок (может атаковать в тот же ход, когда разыгран)."
+    assert old._grammar_sentence(sentence, False) is None
+    assert _nodes(sentence)
 
 
 def test_a_construction_and_its_compiler_are_added_without_editing_the_layer(
