@@ -1,8 +1,8 @@
 """The hot data classes of the engine write their ``__init__`` out: compiled by mypyc, a generated one
 would run interpreted at every card, event and task made (docs/architecture.md, «Скомпилированная
 сборка»). A written ``__init__`` must stay the one the dataclass would generate: the same parameters
-in the same order, the same defaults (``None`` standing for a ``default_factory``, which the
-``__init__`` calls), and a fresh container for every instance."""
+in the same order, of the same types, the same defaults (``None`` standing for a ``default_factory``,
+which the ``__init__`` calls), and a fresh container for every instance."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ def test_a_written_init_is_the_generated_one(cls: type) -> None:
     assert [p.name for p in params] == [f.name for f in fields]
     for p, f in zip(params, fields, strict=True):
         assert p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, p
+        # the same type (compiled, a parameter's type is checked when called); a factory's: or None
+        factory = f.default_factory is not dataclasses.MISSING
+        assert p.annotation == (f"{f.type} | None" if factory else f.type), (p, f.type)
         if f.default is not dataclasses.MISSING:
             assert p.default == f.default, (p, f.default)
         elif f.default_factory is not dataclasses.MISSING:

@@ -161,7 +161,7 @@ class Played(Task):
         to_zone: str,
         player: str,
         targets: list[str],
-        summon: int | None = None,
+        summon: int | list[int] | None = None,
         x: int | None = None,
     ) -> None:
         self.card = card
@@ -191,7 +191,7 @@ class _AfterPlayed(Task):
         serial: int,
         player: str,
         targets: list[str],
-        summon: int | None = None,
+        summon: int | list[int] | None = None,
         x: int | None = None,
     ) -> None:
         self.serial = serial
