@@ -17,6 +17,9 @@ from typing import Any, NoReturn
 from berserk_rules.errors import UserError
 
 DEFAULT_RESULTS = "build/results.json"
+# Set by program(): this process ends when the command returns (berserk_rules.site keeps what a build
+# froze out of the garbage collector frozen, rather than pay a full collection nobody needs)
+PROCESS_ENDS_AFTER_COMMAND = False
 
 
 ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
@@ -346,6 +349,10 @@ def program() -> NoReturn:
     skipped. :func:`main` itself, called in process (tests), freezes nothing."""
     import gc
 
+    # set by the module's name: under «python -m berserk_rules.cli» this file runs as __main__, and
+    # the site reads the flag from berserk_rules.cli
+    this: Any = importlib.import_module("berserk_rules.cli")
+    this.PROCESS_ENDS_AFTER_COMMAND = True
     code = main()
     gc.freeze()
     sys.exit(code)

@@ -309,3 +309,208 @@ def test_the_glossary_words_of_the_keywords_are_up_to_date() -> None:
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     assert tool.generate() == FILE.read_text(encoding="utf-8"), "python tools/reminders.py"
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "position"),
+    [
+        ("Положите существо под низ колоды.", "deck", "bottom"),
+        ("Положите выбранное существо противника под низ колоды.", "deck", "bottom"),
+        ("Положите выбранное существо в руку владельца.", "hand", "shuffle"),
+        ("Верните существо в руку владельца.", "hand", "shuffle"),
+    ],
+)
+def test_put_under_the_deck_or_in_the_owners_hand(text: str, zone: str, position: str) -> None:
+    from berserk_engine.effects import Move
+
+    effect = _one(text, spell=True).effect
+    assert isinstance(effect, Move) and (effect.to_zone, effect.position) == (zone, position)
+    assert effect.target.chosen
+    canonical = render(reading(text, spell=True))
+    assert canonical.startswith("Положить") and _one(canonical, True).effect == effect
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Противник может заплатить стоимость выбранного существа; иначе положите это существо под низ "
+        "колоды.",
+        "Выберите существо противника. Положите это существо под низ колоды.",
+    ],
+)
+def test_this_creature_on_a_spell_is_the_creature_chosen_before(text: str) -> None:
+    from berserk_engine.abilities import selectors_of
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    chosen, this = selectors_of(ability.effect)[0], selectors_of(ability.effect)[-1]
+    assert chosen.chosen and this.mode == "ref" and this.slot == chosen.slot  # I-100
+
+
+def test_this_creature_is_the_card_itself_on_a_creature_and_an_error_on_a_spell_that_chose_none() -> None:
+    assert _one("Гибель: положите это существо под низ колоды.").effect.target.mode == "self"
+    with pytest.raises(CardTextError, match="это существо"):
+        parse_card_text("Карта", "Положите это существо под низ колоды.", spell=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "event", "player", "other"),
+    [
+        ("Каждый раз, когда противник разыгрывает карту, возьмите карту.", "card_played", "enemy", True),
+        ("Когда противник разыгрывает карту: возьмите карту.", "card_played", "enemy", True),
+        ("Когда вы разыгрываете карту, возьмите карту.", "card_played", "own", True),
+        ("Когда становится целью заклинания, возьмите карту.", "spell_targeted", "any", False),
+    ],
+)
+def test_triggers_on_a_card_played_and_on_a_spells_target(
+    text: str, event: str, player: str, other: bool
+) -> None:
+    from berserk_engine.abilities import Trigger
+
+    ability = _one(text)
+    assert ability.trigger == Trigger(event, player=player, other=other)
+    assert _one(render(reading(text))).trigger == ability.trigger
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Когда противник разыгрывают карту, возьмите карту.",  # agreement broken
+        "Когда противник разыгрывает карту, возьмите кошку.",  # the effect does not read: an error, no crash
+        "Когда становится целью атаки заклинания, возьмите карту.",
+    ],
+)
+def test_a_broken_play_trigger_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text)
+
+
+def test_the_ban_on_playing_cards_next_turn() -> None:
+    from berserk_engine.play_ban import BanPlay
+
+    text = "Противник не может разыгрывать карты в его следующий ход."
+    assert _one(text, spell=True).effect == BanPlay()
+    assert _one(render(reading(text, spell=True)), True).effect == BanPlay()
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Противник не может разыгрывать существа в свой следующий ход.", spell=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "types", "exact", "at_most"),
+    [
+        ("Поиск до трёх заклинаний стоимостью 2 [Монета].", 3, ("spell",), 2, None),
+        ("Поиск заклинания стоимостью 2.", 1, ("spell",), 2, None),
+        ("Поиск до 3 существ стоимостью 2 или менее.", 3, ("creature",), None, 2),
+        ("Поиск до двух карт стоимостью 1.", 2, (), 1, None),
+    ],
+)
+def test_a_search_of_up_to_n_spells_of_a_cost(
+    text: str, count: int, types: tuple[str, ...], exact: int | None, at_most: int | None
+) -> None:
+    effect = _one(text, spell=True).effect
+    assert (effect.count, effect.types, effect.cost, effect.max_cost) == (count, types, exact, at_most)
+    assert _one(render(reading(text, spell=True)), True).effect == effect
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "classes", "top"),
+    [
+        ("Вызовите до 2 существ стоимостью 2 [Монета] или менее.", 2, (), 2),
+        ("Вызовите до двух гномов.", 2, ("гном",), None),
+    ],
+)
+def test_a_summon_of_up_to_n_creatures(
+    text: str, count: int, classes: tuple[str, ...], top: int | None
+) -> None:
+    effect = _one(text, spell=True).effect
+    assert (effect.count, effect.wanted.classes, effect.wanted.max_cost) == (count, classes, top)
+    assert _one(render(reading(text, spell=True)), True).effect == effect
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Вызовите до 2 героев.", spell=True)
+
+
+def test_cards_for_each_creature_with_a_strike_of_n_or_more() -> None:
+    effect = _one("Возьмите карты за каждое существо в игре с ударом 5 или более.", spell=True).effect
+    assert effect.amount.prop == "count" and effect.amount.selector.condition == "strike>=5"
+    assert effect.amount.selector.mode == "each" and effect.amount.selector.side == "any"
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Возьмите карты за выбранное существо.", spell=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже.",
+        "Первая карта противника в свой следующий ход стоит на 1 дороже.",
+    ],
+)
+def test_the_first_card_of_the_opponents_next_turn_costs_more(text: str) -> None:
+    from berserk_engine.next_turn_cost import FirstCardDearer
+
+    amount = 2 if "на 2" in text else 1
+    assert _one(text, spell=True).effect == FirstCardDearer(amount)
+    assert _one(render(reading(text, spell=True)), True).effect == FirstCardDearer(amount)
+
+
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        (
+            "Выберите существо противника. Оно не наносит ран до начала вашего следующего хода.",
+            "own_next_turn",
+        ),
+        ("Выбранное существо не наносит ран до начала вашего следующего хода.", "own_next_turn"),
+        ("Выбранное существо не наносит ран до конца хода.", "end_of_turn"),
+    ],
+)
+def test_deals_no_wounds_until_your_next_turn(text: str, until: str) -> None:
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.deals_no_wounds import DealsNoWounds
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    (node,) = [n for n in effect_nodes(ability.effect) if isinstance(n, DealsNoWounds)]
+    assert node.until == until and node.target.slot == 0
+    (again,) = parse_card_text("Карта", render(reading(ability.text, spell=True)), spell=True)
+    assert again.effect == ability.effect
+
+
+def test_draw_until_the_hands_are_equal_and_the_cards_taken_thus() -> None:
+    from berserk_engine.draw_until import DrawUntil
+    from berserk_engine.effects import Sequence
+
+    text = (
+        "Берите карты, пока в вашей руке не будет столько же карт, сколько у противника. "
+        "Ранить героя противника на Х, где Х – количество карт, взятых таким образом."
+    )
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    assert isinstance(ability.effect, Sequence) and ability.effect.parts[0] == DrawUntil()
+    assert ability.effect.parts[1].amount.prop == "drawn_thus"
+    with pytest.raises(CardTextError):  # «таким образом» with no such effect before it
+        parse_card_text(
+            "Карта",
+            "Ранить героя противника на Х, где Х – количество карт, взятых таким образом.",
+            spell=True,
+        )
+
+
+def test_directed_strike_against_a_group_granted_to_a_plural_subject() -> None:
+    from berserk_engine.directed_at import DirectedAt
+    from berserk_engine.effects import Grant
+
+    ability = _one("Направленный удар по существу противника.")
+    assert isinstance(ability.effect, DirectedAt) and ability.effect.group.mode == "each"
+    assert ability.effect.group.side == "enemy" and not ability.slots
+    granted = _one("2 [Монета]: Ваши звери получают Направленный удар по существу противника до конца хода.")
+    assert granted.effect == Grant(
+        "Направленный удар по существу противника.", granted.effect.target, "end_of_turn"
+    )
+    assert granted.effect.target.side == "own" and granted.effect.target.mode == "each"
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", "Направленный удар по выбранному существу.")
+
+
+def test_a_surcharge_on_the_opponents_dearer_cards() -> None:
+    from berserk_engine.cost_surcharge import CostSurcharge
+
+    text = "Если карта противника должна стоить дороже, она стоит дополнительно на 2 [Монета] дороже."
+    assert _one(text).effect == CostSurcharge(2)
+    assert _one(render(reading(text))).effect == CostSurcharge(2)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from berserk_engine import selfplay, triggers
+from berserk_engine.errors import IllegalAction
 from berserk_engine.game import Game
 from berserk_engine.selfplay import random_action
 from berserk_engine.setup import new_game
@@ -100,3 +101,57 @@ def test_a_granted_trigger_fires_where_no_printed_card_waits_for_it() -> None:
             break
     assert any("В конце хода" in t for t in fired), fired
     assert any("В начале" in t for t in fired), fired
+
+
+# --- the listing of legal actions, cached under the game's change counter ---------------------------
+
+
+def _listings_agree(position: dict[str, Any], seed: int, steps: int) -> int:
+    """Play a random game; at every decision the cached listing, the listing afresh and the decision's
+    options are the same, listed once or twice, after a draw offer declined (the interrupted decision
+    comes back without being asked again) and after an illegal action. Returns the declines seen."""
+    game = new_game(position)
+    rng = random.Random(seed)
+    declined = 0
+    for _ in range(steps):
+        d = game.decision()
+        if d is None:
+            break
+        assert game.list_legal_actions() == game.fresh_legal_actions() == d.options
+        assert game.list_legal_actions() == d.options  # the second listing comes from the cache
+        other = game.opponent(d.player)
+        if d.kind != "answer_draw" and game.state.draw_declined.get(d.player) != game.state.turn:
+            if rng.random() < 0.1:
+                game.act(d.player, {"type": "offer_draw"})
+                offer = game.decision()
+                assert offer is not None and offer.kind == "answer_draw"
+                assert game.list_legal_actions() == game.fresh_legal_actions() == offer.options
+                game.act(other, {"type": "decline_draw"})
+                declined += 1
+                again = game.decision()
+                assert again is not None and {**again.to_json(), "seq": d.seq} == d.to_json()
+                assert game.list_legal_actions() == game.fresh_legal_actions() == d.options
+        if rng.random() < 0.05:
+            with pytest.raises(IllegalAction):
+                game.act(other, random_action(d.options, rng))
+            assert game.list_legal_actions() == game.fresh_legal_actions() == d.options
+        game.act(d.player, random_action(d.options, rng))
+    return declined
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pool=st.sampled_from(sorted(POOLS)), seed=st.integers(0, 10**6))
+def test_the_cached_listing_is_the_listing_afresh(pool: str, seed: int) -> None:
+    _listings_agree(_position(POOLS[pool], seed), seed, 400)
+
+
+def test_a_forgotten_invalidation_is_caught() -> None:
+    """The mutant of the cache: a game that forgets to bump its change counter lists, after a declined
+    draw offer, the options of the offer instead of the decision it interrupted — the check above
+    fails on it (and passes on the same game with the counter)."""
+    position = _position(selfplay.POOL, 3)
+    assert _listings_agree(position, 3, 200) > 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Game, "_changing", lambda self: None)
+        with pytest.raises(AssertionError):
+            _listings_agree(position, 3, 200)

@@ -113,7 +113,7 @@ def test_listing_afresh_gives_the_pending_options() -> None:
             d = game.decision()
             if d is None:
                 break
-            assert game.list_legal_actions() == d.options
+            assert game.fresh_legal_actions() == d.options
             game.act(d.player, random_action(d.options, rng))
 
 

@@ -121,11 +121,35 @@ def test_a_limit_said_twice_is_not_read_by_the_grammar() -> None:
         old.parse_card_text("Проба", text)
 
 
-def test_words_the_grammar_does_not_know_yet_go_to_the_registry() -> None:
-    """Until every phrase is ported, a sentence the grammar does not read is read by the registry."""
-    sentence = "Ваши гномы получают Рывок до конца хода."
-    assert old._grammar_sentence(sentence, True) is None
-    assert _nodes(sentence, spell=True)
+@pytest.mark.parametrize(
+    ("sentence", "granted", "words", "side", "classes", "until"),
+    [
+        ("Ваши гномы получают Рывок до конца хода.", "Рывок.", "ваши гномы", "own", ("гном",), "end_of_turn"),
+        ("Ваши эльфы получают Первый удар.", "Первый удар.", "ваши эльфы", "own", ("эльф",), "leaves_play"),
+        ("Все существа получают Рывок до конца хода.", "Рывок.", "всех существ", "any", (), "end_of_turn"),
+        (
+            "Все существа противника получают Броня 1.",
+            "Броня 1.",
+            "всех существ противника",
+            "enemy",
+            (),
+            "leaves_play",
+        ),
+    ],
+)
+def test_a_group_in_the_plural_gains_a_keyword(
+    sentence: str, granted: str, words: str, side: str, classes: tuple[str, ...], until: str
+) -> None:
+    """«[группа] получают [ключевое слово] [срок]»: the subject agrees with the verb in the plural; the
+    nodes are the ones the phrase registry built (frozen here when its plural phrases were deleted)."""
+    from berserk_engine.abilities import Selector
+    from berserk_engine.effects import Grant
+
+    target = Selector("each", words, ("creature",), side, classes=classes)
+    assert _by_grammar(sentence, spell=True).effect == Grant(granted, target, until)
+    assert old.render(old.reading(sentence, spell=True)) == sentence[0].upper() + sentence[1:]
+    with pytest.raises(CardTextError):  # a group in the plural, a verb in the singular
+        _nodes(sentence.replace("получают", "получает"), spell=True)
 
 
 def test_a_construction_and_its_compiler_are_added_without_editing_the_layer(

@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINE = r"""
 import json, random, statistics, sys, time
 from berserk_engine import bench
+from berserk_engine.game import Game
 from berserk_engine.selfplay import random_action, standard_position
 from berserk_engine.setup import new_game
 
@@ -63,19 +64,26 @@ for _ in range(runs):
     out["wall"].append(time.perf_counter() - w0)
     out["cpu"].append(time.process_time() - c0)
 if listing:
-    cpu, wall = [], []
+    cpu, wall, cached = [], [], []
+    fresh = hasattr(Game, "fresh_legal_actions")  # an engine before the cache has no such method
     for n in range(games):
         game = new_game(standard_position(seed + n))
         rng = random.Random(seed + n)
+        # afresh: Game.fresh_legal_actions (before the cache, list_legal_actions computed afresh)
+        listing = game.fresh_legal_actions if fresh else game.list_legal_actions
         while (d := game.decision()) is not None:
             t0, w0 = time.thread_time_ns(), time.perf_counter_ns()
-            game.list_legal_actions()
+            listing()
             w1, t1 = time.perf_counter_ns(), time.thread_time_ns()
+            game.list_legal_actions()
+            t2 = time.thread_time_ns()
             cpu.append((t1 - t0) / 1000)
             wall.append((w1 - w0) / 1000)
+            cached.append((t2 - t1) / 1000)
             game.act(d.player, random_action(d.options, rng))
     out["listing_cpu_us"] = statistics.median(cpu)
     out["listing_wall_us"] = statistics.median(wall)
+    out["listing_cached_cpu_us"] = round(statistics.median(cached), 2) if fresh else None
 print(json.dumps(out))
 """
 
@@ -138,6 +146,7 @@ def engine(args: argparse.Namespace) -> dict[str, Any]:
             "runs_wall": [round(args.games / w, 1) for w in got["wall"]],
             "legal_actions_median_us_cpu": round(got["listing_cpu_us"], 2),
             "legal_actions_median_us_wall": round(got["listing_wall_us"], 2),
+            "legal_actions_cached_median_us_cpu": got.get("listing_cached_cpu_us"),
             "load": f"{before} → {load()}",
         }
         if args.callgrind:

@@ -76,8 +76,14 @@ from berserk_rules.site.results import (
     replay_deferred,
     visit_replay_deferred,
 )
-from berserk_rules.site.search import SearchRussianOnce, on_build_finished, on_config_inited
+from berserk_rules.site.search import (
+    SearchRussianOnce,
+    index_each_word_once,
+    on_build_finished,
+    on_config_inited,
+)
 from berserk_rules.site.steps import StepsDirective
+from berserk_rules.site.transforms import skip_where_nothing_to_do
 
 # Above this many scenarios the pages are written one by one. Sphinx's parallel writer resolves the
 # pages in its main process and hands them to the writing process a chunk at a time, and its task
@@ -135,6 +141,15 @@ def keep_compiled_templates(app: Sphinx) -> None:
 
 
 def on_build_ended(app: Sphinx, exception: Exception | None) -> None:
+    """The garbage collector as it was before the build — except in the ``berserk-rules`` program,
+    whose process ends after the command (:func:`berserk_rules.cli.program`): given back, the frozen
+    objects and the build's garbage (870,000 objects of spent doctrees) made the next allocation run
+    a full collection, 1.3 s of processor time at the end of every full build, for a process about to
+    end (docs/architecture.md «Замеры»)."""
+    from berserk_rules import cli
+
+    if cli.PROCESS_ENDS_AFTER_COMMAND:
+        return
     gc.unfreeze()
     gc.set_threshold(*getattr(app, "berserk_gc_threshold", gc.get_threshold()))
 
@@ -216,9 +231,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(SectionMarkers)
 
     app.connect("builder-inited", on_builder_inited)
+    app.connect("builder-inited", skip_where_nothing_to_do)  # the theme's transforms are registered by then
     app.connect("env-get-outdated", on_env_get_outdated)
     app.connect("doctree-read", on_doctree_read)
     app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("doctree-resolved", index_each_word_once)  # before the page is fed to the search index
     app.connect("build-finished", on_build_finished)
     app.connect("build-finished", on_build_ended, priority=900)  # after the other handlers
     app.connect("write-started", titles_only_tocs)

@@ -12,10 +12,19 @@ Sphinx prunes it for ``titles_only``. The sidebar's call is answered from those
 (:func:`on_html_page_context`), by the same Sphinx function over the same structure, so the HTML
 is the same; every other call of ``toctree()`` goes to Sphinx unchanged. A page whose table of
 contents Sphinx would not copy verbatim (an ``only`` node, a ``tocdepth`` of its own) keeps it whole.
+
+Nor is the tree resolved and rendered for every page: what Sphinx makes of it differs from page to
+page only by the links, relative to the page's folder, and by the page's own entry and its ancestors
+(``_toctree_add_classes``: class «current» on each, the link to the page itself ``#``). So the tree
+is rendered once per folder, for a page name no page has (:data:`STAND_IN`), and each page marks
+itself in that text (:func:`mark_current`); where the text is not as regular as that needs (the
+page linked twice, or with an anchor), the page's tree is rendered as before.
+``tests/test_site_navigation.py`` builds a small site both ways and compares the pages.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any, cast
 
@@ -27,8 +36,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.environment.adapters.toctree import global_toctree_for_doc
 
 # furo's call (furo/__init__.py, _compute_navigation_tree): the only one answered from the titles
-SIDEBAR_CALL = {"collapse": False, "titles_only": True, "maxdepth": -1, "includehidden": True}
+SIDEBAR_CALL: dict[str, Any] = {"collapse": False, "titles_only": True, "maxdepth": -1, "includehidden": True}
 SIDEBAR_KEY = "berserk_navigation_tree"  # the sidebar made here (navigation_tree), for furo's context
+STAND_IN = "berserk-sidebar-stand-in"  # a page name in each folder for its sidebar with no page marked
 
 
 def pruned(toc: nodes.Element) -> nodes.Element:
@@ -68,6 +78,7 @@ def titles_only_tocs(app: Sphinx, builder: Builder) -> None:
     """On ``write-started``: this build's pruned tables of contents are made on first use — in the
     main process, which writes the first page before Sphinx forks its writers."""
     app.berserk_titles_only = None  # type: ignore[attr-defined]
+    app.berserk_sidebars = None  # type: ignore[attr-defined]
 
 
 def titles_only(app: Sphinx) -> TitlesOnly:
@@ -90,16 +101,11 @@ def on_html_page_context(
     original = context.get("toctree")
     if original is None or not hasattr(app, "berserk_titles_only"):
         return
-    builder = app.builder
 
     def toctree(**kwargs: Any) -> str:
         if kwargs != SIDEBAR_CALL:
             return str(original(**kwargs))
-        # what StandaloneHTMLBuilder._get_local_toctree does, over the pruned tables of contents
-        tree = global_toctree_for_doc(
-            cast(BuildEnvironment, titles_only(app)), pagename, builder, tags=builder.tags, **kwargs
-        )
-        html = str(builder.render_partial(tree)["fragment"])  # type: ignore[attr-defined]
+        html = sidebar_html(app, pagename)
         made = navigation_tree(html)
         if made is None:
             return html  # furo makes its sidebar of it
@@ -107,6 +113,88 @@ def on_html_page_context(
         return ""
 
     context["toctree"] = toctree
+
+
+def rendered_sidebar(app: Sphinx, docname: str) -> str:
+    """The sidebar's toctree as Sphinx renders it for ``docname`` (what
+    ``StandaloneHTMLBuilder._get_local_toctree`` does), over the pruned tables of contents."""
+    builder = app.builder
+    tree = global_toctree_for_doc(
+        cast(BuildEnvironment, titles_only(app)), docname, builder, tags=builder.tags, **SIDEBAR_CALL
+    )
+    return str(builder.render_partial(tree)["fragment"])  # type: ignore[attr-defined]
+
+
+def sidebar_html(app: Sphinx, pagename: str) -> str:
+    """The sidebar's toctree HTML of a page: its folder's, with the page marked in it
+    (:func:`mark_current`), or rendered for the page itself where that cannot be sure."""
+    sidebars = getattr(app, "berserk_sidebars", None)
+    if sidebars is None:
+        # every folder's at once, in the main process before Sphinx forks its writers: a writer's
+        # work is lost with it, and each chunk of pages is written by a new one
+        env = app.env
+        if any(posixpath.basename(d) == STAND_IN for d in env.all_docs):
+            sidebars = {}  # a page of that name: every page's rendered for itself
+        else:
+            folders = sorted({posixpath.dirname(d) for d in env.all_docs} | {""})
+            sidebars = {f: rendered_sidebar(app, posixpath.join(f, STAND_IN)) for f in folders}
+        app.berserk_sidebars = sidebars  # type: ignore[attr-defined]
+    folder = posixpath.dirname(pagename)
+    template = sidebars.get(folder)
+    if template is not None:
+        href = app.builder.get_relative_uri(posixpath.join(folder, STAND_IN), pagename)
+        marked = mark_current(template, href)
+        if marked is not None:
+            return marked
+    return rendered_sidebar(app, pagename)
+
+
+_LINK = '<a class="reference internal" href="{}">'
+_CURRENT_LINK = '<a class="current reference internal" href="#">'
+_ENTRY_CLASS = re.compile(r'<li class="(toctree-l\d+)">')
+
+
+def mark_current(html: str, href: str) -> str | None:
+    """The sidebar's toctree HTML rendered for another page of the folder, as Sphinx renders it for
+    the page at ``href``: the link to it ``#`` and class «current», and so each entry and list around
+    it (``_toctree_add_classes``). Unchanged where the page is not in it; None where the text is not
+    regular enough to be sure (the page linked twice or with an anchor, another tag around it)."""
+    if not href or '"' in href:
+        return None
+    link = _LINK.format(href)
+    found = html.count(link)
+    if html.count(f'href="{href}#') or html.count(f'href="{href}"') != found or found > 1:
+        return None
+    if not found:
+        return html
+    at = html.index(link)
+    edits: list[tuple[int, int, str]] = [(at, at + len(link), _CURRENT_LINK)]
+    open_tags: list[re.Match[str]] = []
+    for tag in _TAG.finditer(html, 0, at):
+        if tag.group(1):
+            if not open_tags or open_tags[-1].group(2) != tag.group(2):
+                return None
+            open_tags.pop()
+        else:
+            open_tags.append(tag)
+    if not open_tags or open_tags[-1].group(2) != "li" or open_tags[-1].end() != at:
+        return None  # the link is not the first thing in its entry
+    for tag in open_tags:
+        if tag.group(2) == "ul":
+            if tag.group(0) != "<ul>":
+                return None
+            edits.append((tag.start(), tag.end(), '<ul class="current">'))
+        else:
+            entry = _ENTRY_CLASS.fullmatch(tag.group(0))
+            if entry is None:
+                return None
+            edits.append((tag.start(), tag.end(), f'<li class="{entry.group(1)} current">'))
+    out: list[str] = []
+    done = 0
+    for start, end, text in sorted(edits):
+        out += [html[done:start], text]
+        done = end
+    return "".join([*out, html[done:]])
 
 
 def place_sidebar(context: dict[str, Any]) -> None:

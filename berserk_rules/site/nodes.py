@@ -44,31 +44,36 @@ class section_marker(nodes.Element):
     """Placeholder turned into a section by :class:`SectionMarkers` (attrs: title, level)."""
 
 
-class scenario_list(nodes.General, nodes.Element):
+class resolved_placeholder(nodes.Element):
+    """A node the latest run replaces on doctree-resolved (``results.on_doctree_resolved`` finds them
+    all in one walk, by this class)."""
+
+
+class scenario_list(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by the scenarios of a rule/term/interpretation."""
 
 
-class scenario_status(nodes.Inline, nodes.Element):
+class scenario_status(nodes.Inline, resolved_placeholder):
     """Replaced on doctree-resolved by the status badge of one scenario (attr: scenario)."""
 
 
-class scenario_messages(nodes.General, nodes.Element):
+class scenario_messages(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by the failure messages of some scenarios (attr: scenarios)."""
 
 
-class scenario_replay(nodes.General, nodes.Element):
+class scenario_replay(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by the failed step, the starting board and the log (attr: scenarios)."""
 
 
-class run_note(nodes.General, nodes.Element):
+class run_note(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by «Последний прогон: движок …» (the time comes from berserk.js)."""
 
 
-class coverage_table(nodes.General, nodes.Element):
+class coverage_table(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by the coverage report."""
 
 
-class run_summary(nodes.General, nodes.Element):
+class run_summary(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by the summary of the latest run."""
 
 
@@ -345,7 +350,7 @@ class SectionMarkers(SphinxTransform):
                     stack[-1][1].append(child)
 
 
-class scenario_index_table(nodes.General, nodes.Element):
+class scenario_index_table(nodes.General, resolved_placeholder):
     """Replaced on doctree-resolved by the table of feature files with counts and statuses."""
 
 

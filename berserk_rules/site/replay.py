@@ -256,7 +256,7 @@ def _queue_item(item: dict[str, Any]) -> str:
 
 
 def board_header(board: dict[str, Any]) -> str:
-    from berserk_rules.steps.context import PHASES
+    from berserk_rules.harness.phases import PHASES
 
     words = []
     if board.get("turn") is not None:

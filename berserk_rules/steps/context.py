@@ -15,6 +15,7 @@ import pytest
 from berserk_rules.errors import ScenarioInputError
 from berserk_rules.harness import contract
 from berserk_rules.harness.driver import Driver, Rejected, SetupRejected
+from berserk_rules.harness.phases import PHASES as PHASES  # re-exported: the steps name phases
 from berserk_rules.report.trace import StepTrace
 from berserk_rules.report.vectors import VectorRecorder, fits, resolve_path
 from berserk_rules.runner.state import ENGINE_FAILED_KEY
@@ -30,16 +31,6 @@ ACTION_KINDS = {
     "activate": "активируемая способность",
     "play": "розыгрыш карты",
     "end_turn": "передача хода",
-}
-PHASES = {
-    "restoration": "фаза восстановления",
-    "accumulation": "фаза накопления",
-    "choice": "фаза выбора",
-    "attack": "фаза атаки ударом",
-    "activation": "фаза активируемых способностей",
-    "play": "фаза розыгрыша карты",
-    "end": "этап конца хода",
-    "over": "игра окончена",
 }
 
 

@@ -1,8 +1,9 @@
 """The engine's benchmark, like a chess engine's ``bench``: seeded random legal games from the
 standard starting position with real decks (:mod:`berserk_engine.selfplay`), played to the end on one
 core. Reported: complete games per second (the median of ``repeat`` runs of the same games, every
-run's figure beside it), decisions per second, and the median and 99th percentile of the time to list
-the legal actions of a decision afresh (``Game.list_legal_actions``).
+run's figure beside it), decisions per second, the median and 99th percentile of the time to list
+the legal actions of a decision afresh (``Game.fresh_legal_actions``) and the median of listing them
+as a caller does (``Game.list_legal_actions``, cached under the game's change counter).
 
 ``berserk-rules bench [--json]`` prints it; this module needs nothing but the engine.
 """
@@ -51,9 +52,11 @@ def play_games(games: int, seed: int) -> tuple[float, int, list[dict[str, Any]]]
     return time.perf_counter() - start, decisions, results
 
 
-def listing_times(games: int, seed: int) -> list[float]:
-    """Microseconds to list the legal actions afresh, at every decision of the same games."""
-    samples = []
+def listing_times(games: int, seed: int) -> tuple[list[float], list[float]]:
+    """Microseconds to list the legal actions at every decision of the same games: afresh
+    (``Game.fresh_legal_actions``: what a decision costs when the game stops) and as a caller lists
+    them (``Game.list_legal_actions``: from the cache under the game's change counter)."""
+    fresh, cached = [], []
     clock = time.perf_counter_ns
     for n in range(games):
         game = new_game(standard_position(seed + n))
@@ -63,10 +66,14 @@ def listing_times(games: int, seed: int) -> list[float]:
             if d is None:
                 break
             t0 = clock()
+            game.fresh_legal_actions()
+            t1 = clock()
             game.list_legal_actions()
-            samples.append((clock() - t0) / 1000)
+            t2 = clock()
+            fresh.append((t1 - t0) / 1000)
+            cached.append((t2 - t1) / 1000)
             game.act(d.player, random_action(d.options, rng))
-    return samples
+    return fresh, cached
 
 
 def build() -> str:
@@ -86,7 +93,8 @@ def run(games: int = 200, seed: int = 1, repeat: int = 3) -> dict[str, Any]:
         (play_games(games, seed) for _ in range(max(1, repeat))), key=lambda r: r[0]
     )
     seconds, decisions, results = runs[len(runs) // 2]
-    samples = sorted(listing_times(games, seed))
+    fresh, cached = listing_times(games, seed)
+    samples = sorted(fresh)
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
     outcomes: dict[str, int] = {}
     for r in results:
@@ -110,5 +118,6 @@ def run(games: int = 200, seed: int = 1, repeat: int = 3) -> dict[str, Any]:
         "turns_per_game_median": statistics.median(r["turns"] for r in results),
         "legal_actions_median_us": round(statistics.median(samples), 2),
         "legal_actions_p99_us": round(p99, 2),
+        "legal_actions_cached_median_us": round(statistics.median(cached), 2),
         "outcomes": outcomes,
     }

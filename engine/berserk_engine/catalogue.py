@@ -124,7 +124,7 @@ from berserk_engine import (
 
 # 4b. Printed constructions of issue 29: conditions on the hands («если у вас в руке больше карт, чем у
 # противника», «Пока у вас нет карт в руке, …»), «Не может атаковать», «… по его выбору», «…, при этом …»,
-# «Противник может …; иначе …».
+# «Противник может …; иначе …», triggers on a card played and on a spell's target, the ban on playing cards.
 from berserk_engine import (
     conditions,
     cannot_attack,
@@ -132,6 +132,13 @@ from berserk_engine import (
     opponent_choice,
     thereby,
     otherwise,
+    play_triggers,
+    play_ban,
+    next_turn_cost,
+    deals_no_wounds,
+    draw_until,
+    directed_at,
+    cost_surcharge,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 
@@ -143,10 +150,7 @@ from berserk_engine import (
     class_choice,
     cost_x,
 )
-from berserk_engine.keywords import KEYWORDS
 
-# 5. Keywords become phrases of the registry (a keyword is a whole sentence of card text); the printed
-# form without «на» («Отравление 2» beside «Отравление на 2») is the grammar's (language/abilities.py).
-for _kw in KEYWORDS.values():
-    grammar._register_keyword(_kw)
+# 5. Keywords are read by the grammar (language/abilities.py, lexicon/keywords.toml) from the data their
+# modules declare (berserk_engine.keywords.Keyword): no phrases are registered for them.
 grammar.mark_loaded()

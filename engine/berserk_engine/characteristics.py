@@ -58,9 +58,23 @@ def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
     result: list[Ability] = [] if lost else list(printed)
     for e in effects:
         if e.kind == "grant" and _active(game, e):
-            gained = parse_ability(e.text)
+            gained = _GRANTED.get(e.text)
+            if gained is None:
+                gained = _granted(e.text)
             result = _gain(result, gained)
     return _face_down(tuple(result)) if card.face_down else tuple(result)
+
+
+# Granted texts as abilities, by text: parse_ability's answer (the same words always mean the same
+# ability) without a call into the card reader's module, which the compiled build leaves interpreted.
+_GRANTED: dict[str, Ability] = {}
+
+
+def _granted(text: str) -> Ability:
+    if len(_GRANTED) >= 4096:
+        _GRANTED.clear()
+    found = _GRANTED[text] = parse_ability(text)
+    return found
 
 
 def abilities_of(game: Game, card: Card | dict) -> tuple[Ability, ...]:

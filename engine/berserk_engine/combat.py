@@ -181,6 +181,11 @@ class DeclareAttack(Task):
     attacker: str
     target: str
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, attacker: str, target: str) -> None:
+        self.attacker = attacker
+        self.target = target
+
     def run(self, game: Game) -> None:
         s = game.state
         card = s.cards[self.attacker]
@@ -406,6 +411,11 @@ class ResolveAttack(Task):
     item: QueueItem
     stage: int = 0
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, item: QueueItem, stage: int = 0) -> None:
+        self.item = item
+        self.stage = stage
+
     def run(self, game: Game) -> None:
         s = game.state
         attack = self.item.attack
@@ -460,6 +470,10 @@ class CloseAttacker(Task):
     атаке»). An attacker no longer in the game zone closes nothing."""
 
     attacker: str
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, attacker: str) -> None:
+        self.attacker = attacker
 
     def run(self, game: Game) -> None:
         card = game.state.cards.get(self.attacker)

@@ -49,6 +49,10 @@ class ShuffleDeck(Task):
 # --- Поиск ----------------------------------------------------------------------------------------
 
 
+# «Поиск до двух заклинаний …» (issue 29): the canonical words keep what is sought as printed
+SEARCH_FORM = ("поиск {what}", "поиск до трёх заклинаний стоимостью 2 [Монета]", "поиск-карта-карты")
+
+
 @dataclass(frozen=True, slots=True)
 class Search:
     """Поиск — [карта/карты]: find in your deck up to ``count`` cards that fit and take them into your
@@ -59,6 +63,7 @@ class Search:
     types: tuple[str, ...] = ()  # «существа»
     max_cost: int | None = None  # «стоимостью Х [Монета] или менее»
     words: str = ""
+    cost: int | None = None  # «стоимостью Х [Монета]» (no «или менее»): exactly Х (issue 29)
 
     def fits(self, game: Game, card_id: str) -> bool:
         card = game.state.cards[card_id]
@@ -66,6 +71,8 @@ class Search:
         if self.name is not None and card.name != self.name:
             return False
         if self.types and d.type not in self.types:
+            return False
+        if self.cost is not None and d.cost != self.cost:
             return False
         return self.max_cost is None or d.cost <= self.max_cost
 

@@ -41,6 +41,11 @@ class Resolve(Task):
     node: Any
     item: QueueItem
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, node: Any, item: QueueItem) -> None:
+        self.node = node
+        self.item = item
+
     def run(self, game: Game) -> None:
         self.node.run(game, self.item)
 
@@ -54,6 +59,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return len(game.state.players[item.controller].zones["hand"])
     if value.prop == "drawn":  # «где Х – количество карт, которые вы взяли в этот ход» (I-88)
         return game.state.players[item.controller].drawn_this_turn
+    if value.prop == "drawn_thus":  # «где Х – количество карт, взятых таким образом» (I-107)
+        return int(item.event.get("drawn_thus", 0))
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])
@@ -185,6 +192,15 @@ class Draw:
         return [DrawEvent(item.controller, reason=item.text) for _ in range(max(n, 0))]
 
 
+# «Возьмите карты за каждое существо в игре с ударом 5 или более» (issue 29, I-104): a card for each card of
+# the group, counted when the effect resolves (an ``Amount`` "count")
+DRAW_PER_FORM = (
+    "возьмите карты за {what}",
+    "возьмите карты за каждое существо в игре с ударом 5 или более",
+    "I-104",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class StrikeBonus:
     """[Цель] получает +X (−X) к удару [на срок]."""
@@ -209,6 +225,14 @@ class Grant:
     def run(self, game: Game, item: QueueItem) -> None:
         for t in selectors.resolve(game, self.target, item):
             gain(game, item, t, "grant", text=self.text, until=self.until)
+
+
+# «Ваши существа получают Рывок до конца хода» (issue 29): the grant to a plural subject, its canonical words
+GRANT_PLURAL_FORM = (
+    "{t} получают {what} {d:Dur}",
+    "ваши звери получают Направленный удар по существу противника до конца хода",
+    "получает-текст-получает-особенность",
+)
 
 
 # «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
@@ -269,6 +293,22 @@ class Move:
                     for t in targets
                 ),
             )
+
+
+# «положите [цель] под низ колоды», «положите [цель] в руку владельца» (issue 29): a Move to the owner's deck
+# or hand (204.4, 203.4) in the printed verb's canonical words, by the frame it shares with «вернуть …»
+PUT_FORMS = {
+    "return_to_bottom": (
+        "положить {t:Acc} под низ колоды",
+        "положите выбранное существо под низ колоды",
+        "204.4",
+    ),
+    "return_to_hand": (
+        "положить {t:Acc} в руку владельца",
+        "положите выбранное существо в руку владельца",
+        "203.4",
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,35 +417,6 @@ def _wound_reordered(f: dict[str, Any]) -> Wound:
 @phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
 def _heal(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-def _grant(text: str, target: Selector, until: str) -> Grant | None:
-    from berserk_engine.grammar import PHRASES
-
-    words = text.strip()
-    if not any(ph.parser.parse(words) is not None for ph in PHRASES["keyword"]):
-        return None  # only keywords can be gained by these words
-    return Grant(words[0].upper() + words[1:] + ".", target, until)
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {what} {d:Dur}",
-    "выбранное существо получает Рывок до конца хода",
-    "получает-текст-получает-особенность",
-)
-def _grant_for(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], f["d"])
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получает {what}",
-    "выбранное существо получает Первый удар",
-    "получает-текст-получает-особенность",
-)
-def _grant_forever(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], "leaves_play")
 
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)

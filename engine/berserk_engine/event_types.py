@@ -32,6 +32,39 @@ class WoundEvent:
     dealt: int = 0
     applied: tuple[str, ...] = ()  # replacement effects already applied to this event
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        target: str,
+        amount: int,
+        source: str | None = None,
+        source_name: str = "",
+        attack: bool = False,
+        blow: str = "",
+        ability: str = "",
+        cost: bool = False,
+        origin: str = "",
+        chosen: bool = False,
+        paying: str = "",
+        prevented: int = 0,
+        dealt: int = 0,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.target = target
+        self.amount = amount
+        self.source = source
+        self.source_name = source_name
+        self.attack = attack
+        self.blow = blow
+        self.ability = ability
+        self.cost = cost
+        self.origin = origin
+        self.chosen = chosen
+        self.paying = paying
+        self.prevented = prevented
+        self.dealt = dealt
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class HealEvent:
@@ -45,6 +78,25 @@ class HealEvent:
     removed: int = 0
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        target: str,
+        amount: int,
+        full: bool = False,
+        source: str | None = None,
+        source_name: str = "",
+        removed: int = 0,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.target = target
+        self.amount = amount
+        self.full = full
+        self.source = source
+        self.source_name = source_name
+        self.removed = removed
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class DrawEvent:
@@ -57,6 +109,23 @@ class DrawEvent:
     failed: bool = False
     card: str = ""  # the new object in hand
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        player: str,
+        reason: str = "",
+        accumulation: bool = False,
+        failed: bool = False,
+        card: str = "",
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.player = player
+        self.reason = reason
+        self.accumulation = accumulation
+        self.failed = failed
+        self.card = card
+        self.applied = applied
 
 
 @dataclass(slots=True)
@@ -88,6 +157,45 @@ class MoveEvent:
     lki: dict[str, Any] = field(default_factory=dict)
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        card: str,
+        to_zone: str,
+        cause: str = "",
+        position: str = "shuffle",
+        controller: str | None = None,
+        closed: bool = False,
+        face_down: bool = False,
+        source: str | None = None,
+        source_name: str = "",
+        deck_of: str | None = None,
+        from_zone: str = "",
+        new_id: str = "",
+        name: str = "",
+        owner: str = "",
+        card_type: str = "",
+        lki: dict[str, Any] | None = None,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.card = card
+        self.to_zone = to_zone
+        self.cause = cause
+        self.position = position
+        self.controller = controller
+        self.closed = closed
+        self.face_down = face_down
+        self.source = source
+        self.source_name = source_name
+        self.deck_of = deck_of
+        self.from_zone = from_zone
+        self.new_id = new_id
+        self.name = name
+        self.owner = owner
+        self.card_type = card_type
+        self.lki = {} if lki is None else lki
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class CloseEvent:
@@ -101,6 +209,23 @@ class CloseEvent:
     applied: tuple[str, ...] = ()
     rule: str = ""  # the rule that opens or closes it, for the log (303.1: the restoration phase)
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        card: str,
+        open: bool = False,
+        payment: str = "",
+        paying: str = "",
+        applied: tuple[str, ...] = (),
+        rule: str = "",
+    ) -> None:
+        self.card = card
+        self.open = open
+        self.payment = payment
+        self.paying = paying
+        self.applied = applied
+        self.rule = rule
+
 
 @dataclass(slots=True)
 class BlowEvent:
@@ -113,6 +238,23 @@ class BlowEvent:
     kind: str
     name: str = ""
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        card: str,
+        target: str,
+        strength: int,
+        kind: str,
+        name: str = "",
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.card = card
+        self.target = target
+        self.strength = strength
+        self.kind = kind
+        self.name = name
+        self.applied = applied
 
 
 @dataclass(slots=True)
@@ -137,6 +279,19 @@ class AttackEvent:
     strike: bool = True
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        attacker: str,
+        target: str,
+        strike: bool = True,
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.attacker = attacker
+        self.target = target
+        self.strike = strike
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class PlayEvent:
@@ -147,6 +302,13 @@ class PlayEvent:
     name: str = ""
     applied: tuple[str, ...] = ()
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, card: str, player: str, name: str = "", applied: tuple[str, ...] = ()) -> None:
+        self.card = card
+        self.player = player
+        self.name = name
+        self.applied = applied
+
 
 @dataclass(slots=True)
 class TurnEvent:
@@ -156,6 +318,13 @@ class TurnEvent:
     turn: int
     end: bool = False
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, player: str, turn: int, end: bool = False, applied: tuple[str, ...] = ()) -> None:
+        self.player = player
+        self.turn = turn
+        self.end = end
+        self.applied = applied
 
 
 @dataclass(slots=True)
@@ -168,6 +337,23 @@ class ResolvedEvent:
     source: str
     kind: str = ""  # the QueueItem's kind: "triggered" | "activated" | "spell" | "attack"
     applied: tuple[str, ...] = ()
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        item: str,
+        text: str,
+        controller: str,
+        source: str,
+        kind: str = "",
+        applied: tuple[str, ...] = (),
+    ) -> None:
+        self.item = item
+        self.text = text
+        self.controller = controller
+        self.source = source
+        self.kind = kind
+        self.applied = applied
 
 
 serializable(

@@ -98,6 +98,19 @@ class Perform(Task):
     ready: list[Any] = field(default_factory=list)
     choice: list[str] = field(default_factory=list)  # replacement keys offered in the pending decision
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        events: list[Any],
+        index: int = 0,
+        ready: list[Any] | None = None,
+        choice: list[str] | None = None,
+    ) -> None:
+        self.events = events
+        self.index = index
+        self.ready = [] if ready is None else ready
+        self.choice = [] if choice is None else choice
+
     def run(self, game: Game) -> None:
         if not replacing(game):
             perform_now(game, self.events)

@@ -92,6 +92,7 @@ class FreePlayDone(Task):
     serial: int
 
     def run(self, game: Game) -> None:
+        game.state.players[self.player].played_this_turn += 1  # a free play is a play (I-105)
         card = next((c for c in game.state.cards.values() if c.serial == self.serial), None)
         if card is not None and card.zone == "play":
             perform(game, PlayEvent(card.id, self.player, card.name))

@@ -47,6 +47,25 @@ class Decision:
     options: list[dict[str, Any]] = field(default_factory=list)
     deciding: tuple[str, ...] = ()  # the rules and interpretations that decide this point (optional)
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        seq: int,
+        player: str,
+        kind: str,
+        rule: str,
+        prompt: str,
+        options: list[dict[str, Any]] | None = None,
+        deciding: tuple[str, ...] = (),
+    ) -> None:
+        self.seq = seq
+        self.player = player
+        self.kind = kind
+        self.rule = rule
+        self.prompt = prompt
+        self.options = [] if options is None else options
+        self.deciding = deciding
+
     def to_json(self) -> dict[str, Any]:
         data = {
             "seq": self.seq,
@@ -81,6 +100,12 @@ class Game:
         # Interpretation I-9: lives may have fallen (an effect began or ended, a card entered or left
         # the game zone, the active player changed) — a state check is due before the game goes on.
         self.state_check_due = True
+        # The change counter: bumped (``_changing``) before anything can change the state. The state
+        # changes only in answering a decision or taking an anytime action (``act``): tasks run only
+        # then, and a pending decision waits on a state nothing else touches. The listing of legal
+        # actions is cached under it: (the counter when listed, the options).
+        self.changes = 0
+        self._listed: tuple[int, list[dict[str, Any]]] | None = None
         self.effects_changed()
         self.advance()
 
@@ -126,6 +151,7 @@ class Game:
         rules and interpretations that decide why this player decides this now (static data)."""
         self.state.stack.append(task)
         self.state.pending = Pending(player, kind, rule, prompt, options, deciding)
+        self._listed = (self.changes, options)  # computed just now, from this very state
 
     # --- helpers used by the mechanics --------------------------------------------------------
 
@@ -262,12 +288,31 @@ class Game:
         return p.options if p is not None and self.state.result is None else []
 
     def list_legal_actions(self) -> list[dict[str, Any]]:
-        """The options of the pending decision computed afresh from the state (the benchmark times
-        this; a test checks it equals :meth:`legal_actions`)."""
+        """The options of the pending decision as the state gives them now: listed afresh
+        (:meth:`fresh_legal_actions`) unless listed already under the same change counter — as
+        :meth:`ask` lists them when the game stops (a property test compares both at every decision
+        of random games, draw offers and declines included, and catches a forgotten invalidation)."""
+        s = self.state
+        if s.pending is None or s.result is not None:
+            return []
+        listed = self._listed
+        if listed is not None and listed[0] == self.changes:
+            return listed[1]
+        options = s.stack[-1].options(self)
+        self._listed = (self.changes, options)
+        return options
+
+    def fresh_legal_actions(self) -> list[dict[str, Any]]:
+        """The options of the pending decision computed afresh from the state, past the cache (the
+        benchmark times this: what every decision costs when the game stops)."""
         s = self.state
         if s.pending is None or s.result is not None:
             return []
         return s.stack[-1].options(self)
+
+    def _changing(self) -> None:
+        """The state is about to change: what was listed under the old counter is stale."""
+        self.changes += 1
 
     def act(self, player: Any, action: Any) -> None:
         # Any: whatever a caller sends is checked here (actions.validate), a wrong type included
@@ -275,6 +320,7 @@ class Game:
         d = s.pending
         if d is None or s.result is not None:
             raise IllegalAction("604.1", "игра окончена: никакие действия не могут повлиять на неё")
+        self._changing()  # an illegal action changes nothing, but the counter is not state
         kind = action.get("type") if isinstance(action, dict) else None
         anytime = actions.ANYTIME.get(kind) if isinstance(kind, str) else None
         if anytime is not None:  # concession, a draw offer: any player, whoever decides now

@@ -632,11 +632,22 @@ def _frame_phrases(category: str) -> tuple[Phrase, ...]:
     from berserk_engine.language.abilities import frame_formats
 
     out = []
-    for fmt, example, term in frame_formats(category):
+    for fmt, example, term in frame_formats(category) + _keyword_formats(category):
         fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
         parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
         out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
     return tuple(out)
+
+
+def _keyword_formats(category: str) -> list[tuple[str, str, str | None]]:
+    """The keywords' own words (each keyword module's :class:`~berserk_engine.keywords.Keyword`: «Броня
+    {x:Num}», its example, its term): what the grammar reads as a keyword (keywords.toml), for the
+    diagnosis and the site's catalogue."""
+    if category != "keyword":
+        return []
+    from berserk_engine.keywords import KEYWORDS
+
+    return [(kw.phrase, kw.example, kw.term) for kw in KEYWORDS.values()]
 
 
 def _nothing(_named: dict[str, Any]) -> None:  # a format of the grammar's is never built from its slots
@@ -666,6 +677,9 @@ def _connector_problem(words: str) -> str | None:
 
 def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
     examples = [ph.example for c in categories for ph in PHRASES[c]]
+    # keywords and payments are the grammar's (keywords.toml and the keyword modules, frames.toml)
+    grammar_own = [ph for c in categories if c in ("keyword", "cost") for ph in _frame_phrases(c)]
+    examples += dict.fromkeys(ph.example for ph in grammar_own)
     return difflib.get_close_matches(words, examples, n=3, cutoff=0.3)
 
 
@@ -712,10 +726,13 @@ def _first_word_is(text: str, category: str) -> bool:
 
 
 def _refers(sentence: str) -> bool:
-    """Does the sentence hold a reference to a target named before it («его», «оно»)?"""
+    """Does the sentence hold a reference to a target named before it («его», «оно»; on a spell «это
+    существо», I-100; «взятых таким образом», I-107)?"""
     from berserk_engine.language.morphology import analyses
 
-    return any(a.category == "ref" for w in sentence.split() for a in analyses(w.strip(",.:;()")))
+    return any(
+        a.category in ("ref", "this", "such") for w in sentence.split() for a in analyses(w.strip(",.:;()"))
+    )
 
 
 # trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
@@ -729,19 +746,50 @@ def _trailing_limit(body: str) -> tuple[str, Cost | None, Reading | None]:
     m = _TRAILING_LIMIT.search(body)
     if m is None:
         return body, None, None
-    limits = _readings("cost", m.group(1).strip())
-    if (
-        len(limits) != 1
-        or limits[0][1] != Cost(per_turn=limits[0][1].per_turn)
-        or limits[0][1].per_turn is None
-    ):
+    found = _limit(m.group(1).strip())
+    if found is None:
         raise _Unreadable(
             f"в скобках после способности ожидается ограничение «(Один раз за ход.)», «(2 раза за ход)»: "
             f"«{m.group(1).strip()}»",
-            [ph.example for ph in PHRASES["cost"] if "за ход" in ph.format],
+            _limit_examples(),
         )
-    ph, limit, named = limits[0]
-    return body[: m.start()].strip().rstrip(".").strip(), limit, Reading("phrase", phrase=ph, named=named)
+    limit, tree = found
+    return body[: m.start()].strip().rstrip(".").strip(), limit, tree
+
+
+@lru_cache(maxsize=4096)
+def _payment(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
+    """The payment the grammar reads the words as (start rule ``payment``: «[Закрыть], 1 [Монета]», «Один
+    раз за ход», «раниться на 1»), with a reading per item; None when it reads none."""
+    from berserk_engine.language.abilities import read_payment
+
+    if not words.strip():
+        return None
+    try:
+        part = read_payment(words.strip())
+    except ReadError:
+        return None
+    return part.node, part.reading.parts
+
+
+def _limit(words: str) -> tuple[Cost, Reading] | None:
+    """«Один раз за ход», «2 раза за ход»: a limit alone (501.2) and its reading, or None."""
+    found = _payment(words)
+    if found is None:
+        return None
+    cost, readings = found
+    if cost.per_turn is None or cost != Cost(per_turn=cost.per_turn) or len(readings) != 1:
+        return None
+    return cost, readings[0]
+
+
+def _limit_examples() -> list[str]:
+    """The limits as the frame «per_turn» of frames.toml writes them: once, 2 and 5 times a turn."""
+    from berserk_engine.language.abilities import frames
+
+    frame = frames()["per_turn"]
+    shown = ((frame.one, 1), (frame.phrase, 2), (frame.many, 5))
+    return [ph.format.replace("{n:Num}", str(n)) for ph, n in shown if ph is not None]
 
 
 def read_effect(words: str) -> tuple[Any, bool]:
@@ -828,26 +876,6 @@ def _grammar_trigger(head: str) -> Any:
         return None
 
 
-def _grammar_cost(part: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    """A payment no phrase reads, asked of the grammar: «раньтесь на 1» is the payment «раниться на 1»."""
-    clause = _grammar_clause(part)
-    if clause is None or clause.frame != "self_wound" or clause.amount is None:
-        return []
-    ph = next(p for p in PHRASES["cost"] if p.format == "раниться на {n:Num}")
-    named: dict[str, Any] = {"n": clause.amount}
-    return [(ph, ph.build(named), named)]
-
-
-@lru_cache(maxsize=4096)
-def _grammar_clause(core: str) -> Any:
-    from berserk_engine.language.tree import read_clause
-
-    try:
-        return read_clause(core)
-    except ReadError:
-        return None
-
-
 def _read_parts(clause: str) -> list[tuple[Any, Reading]] | None:
     """The parts of a sequence («…, затем …», «… и …»), each read whole; None when the words do not
     read (:func:`_diagnose` says why — only then, it is slow)."""
@@ -881,21 +909,8 @@ def _diagnose(clause: str) -> _Unreadable:
     return _Unreadable(problem or f"эффект не распознан: «{core}»", _nearest(core, ("effect",)))
 
 
-def _read_costs(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
-    total = Cost()
-    trees = []
-    for part in (p.strip() for p in words.split(",")):
-        found = _readings("cost", part) or _grammar_cost(part)
-        if len(found) != 1:
-            return None
-        ph, cost, named = found[0]
-        total = total + cost
-        trees.append(Reading("phrase", phrase=ph, named=named))
-    return total, tuple(trees)
-
-
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
-    from berserk_engine import x_value
+    from berserk_engine import spell_reference, x_value
     from berserk_engine.abilities import effect_nodes
 
     if ability.effect is not None:
@@ -919,7 +934,7 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                 "(ожидается «выберите класс, …»)",
                 [],
             )
-    effect = number_slots(ability.effect) if ability.effect is not None else None
+    effect = number_slots(spell_reference.on_a_spell(ability.kind, ability.effect, ability.text))  # I-100
     for sel in selectors_of(effect):
         if sel.mode == "ref" and sel.slot < 0:
             raise _Unreadable(
@@ -963,20 +978,11 @@ def _limited_trigger(
     """«Один раз за ход, когда погибает существо»: a triggered ability with its «Х раз за ход» limit —
     for a triggered ability that limit is its payment (501.2)."""
     first, comma, rest = head.partition(",")
-    if not comma:
+    found = _limit(first.strip()) if comma else None
+    if found is None:
         return [], None, None
-    limits = _readings("cost", first.strip())
-    if len(limits) != 1:
-        return [], None, None
-    ph, limit, named = limits[0]
-    if limit.per_turn is None or limit != Cost(per_turn=limit.per_turn):
-        return [], None, None
-    return _trigger_readings(rest.strip()), limit, Reading("phrase", phrase=ph, named=named)
-
-
-def read_sentence(sentence: str, *, spell: bool) -> Ability:
-    """One sentence → one ability. Raises _Unreadable."""
-    return read_sentence_tree(sentence, spell=spell)[0]
+    limit, tree = found
+    return _trigger_readings(rest.strip()), limit, tree
 
 
 def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
@@ -998,8 +1004,6 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
     readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
-    for ph, built, named in _readings("keyword", body):
-        readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     for ph, built, named in _readings("static", body):
         readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     head, colon, rest = _outside_quotes(body)  # a colon inside a granted ability's quotes is its own (I-93)
@@ -1015,7 +1019,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             if limit is not None:
                 raise _Unreadable("ограничение «раз за ход» указано дважды", [])
             limit, limit_tree = trailing, trailing_tree
-        costs = None if triggers else _read_costs(head)
+        costs = None if triggers else _payment(head)
         if triggers or costs is not None:
             try:
                 effect, optional, tree = read_effect_tree(rest)
@@ -1080,7 +1084,7 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
 
 def _is_limit(text: str) -> bool:
     """«Один раз за ход», «2 раза за ход» in parentheses: a limit (501.2), not a reminder (I-94)."""
-    return any(getattr(built, "per_turn", None) is not None for _ph, built, _named in _readings("cost", text))
+    return _limit(text) is not None
 
 
 def _outside_quotes(body: str) -> tuple[str, str, str]:
@@ -1278,22 +1282,6 @@ def _load() -> None:
         raise RuntimeError(
             "каталог движка не загружен: импортируйте berserk_engine (он загружает berserk_engine.catalogue)"
         )
-
-
-def _register_keyword(kw: Any) -> None:
-    def build(fields: dict[str, Any]) -> Ability | None:
-        value = fields.get("x")
-        if kw.build is not None:
-            built = kw.build(value)
-            if built is None:
-                return None
-            return replace(built, keyword=kw.term, value=value if built.value is None else built.value)
-        if kw.expands_to is not None:
-            inner = read_sentence(kw.expands_to.format(x=value), spell=False)
-            return replace(inner, keyword=kw.term, value=value)
-        return Ability("static" if kw.kind == "static" else kw.kind, kw.name, keyword=kw.term, value=value)
-
-    phrase("keyword", kw.phrase, kw.example, term=kw.term)(build)
 
 
 def all_phrases() -> list[Phrase]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine.abilities import Cost, Trigger
+from berserk_engine.abilities import Trigger
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
 from berserk_engine.event_types import (
@@ -604,39 +604,6 @@ for _who, _player, _other in WHOSE_CREATURE:
         "закрыть-существо-карту",
         _trigger(CREATURE_CLOSES, _player, _other),
     )
-
-
-# --- payments -------------------------------------------------------------------------------------
-
-
-@phrase("cost", "[Закрыть]", "[Закрыть]", "закрыть-существо-карту")
-def _cost_close(f: dict[str, Any]) -> Cost:
-    return Cost(close=True)
-
-
-@phrase("cost", "{n:Num} [Монета]", "1 [Монета]", "оплата")
-def _cost_coins(f: dict[str, Any]) -> Cost:
-    return Cost(coins=f["n"])
-
-
-@phrase("cost", "Один раз за ход", "Один раз за ход", "один-х-раз-за-ход")
-def _cost_once(f: dict[str, Any]) -> Cost:
-    return Cost(per_turn=1)
-
-
-@phrase("cost", "{n:Num} раза за ход", "2 раза за ход", "один-х-раз-за-ход")
-def _cost_times(f: dict[str, Any]) -> Cost:
-    return Cost(per_turn=f["n"])
-
-
-@phrase("cost", "{n:Num} раз за ход", "5 раз за ход", "один-х-раз-за-ход")
-def _cost_times_many(f: dict[str, Any]) -> Cost:
-    return Cost(per_turn=f["n"])
-
-
-@phrase("cost", "раниться на {n:Num}", "раниться на 1", "501.2")
-def _cost_wounds(f: dict[str, Any]) -> Cost:
-    return Cost(wounds=f["n"])
 
 
 serializable(DelayedToNextTurn)

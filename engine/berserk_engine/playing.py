@@ -133,6 +133,7 @@ def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     p = s.players[player]
     p.coins_open -= cost  # 501.2: prepayment with closed coin markers
     p.coins_closed += cost
+    p.played_this_turn += 1  # «Первая карта … в его следующий ход» (I-105)
     game.log("play", f"Игрок {player} разыгрывает «{card.name}»", card=card.id, player=player, rule="309.1")
     to_zone = "resolving" if d.type == "spell" else "play"
     game.push(
@@ -148,8 +149,27 @@ class Played(Task):
     to_zone: str
     player: str
     targets: list[str]
-    summon: int | None = None  # the card found in the deck when the spell was declared (517.3.1)
+    summon: int | list[int] | None = (
+        None  # the card(s) found in the deck when the spell was declared (517.3.1)
+    )
     x: int | None = None  # the Х of a variable cost, named when the spell was played (I-66)
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        card: str,
+        to_zone: str,
+        player: str,
+        targets: list[str],
+        summon: int | None = None,
+        x: int | None = None,
+    ) -> None:
+        self.card = card
+        self.to_zone = to_zone
+        self.player = player
+        self.targets = targets
+        self.summon = summon
+        self.x = x
 
     def run(self, game: Game) -> None:
         serial = game.state.cards[self.card].serial
@@ -162,8 +182,23 @@ class _AfterPlayed(Task):
     serial: int  # the physical card: its object id changed when it moved
     player: str
     targets: list[str]
-    summon: int | None = None
+    summon: int | list[int] | None = None
     x: int | None = None
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        serial: int,
+        player: str,
+        targets: list[str],
+        summon: int | None = None,
+        x: int | None = None,
+    ) -> None:
+        self.serial = serial
+        self.player = player
+        self.targets = targets
+        self.summon = summon
+        self.x = x
 
     def run(self, game: Game) -> None:
         s = game.state

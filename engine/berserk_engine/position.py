@@ -46,6 +46,8 @@ def snapshot_position(game: Game) -> dict[str, Any]:
         }
         if p.drawn_this_turn:  # «карт, которые вы взяли в этот ход» (I-88)
             desc["drawn_this_turn"] = p.drawn_this_turn
+        if p.played_this_turn:  # «Первая карта … в его следующий ход» (I-105)
+            desc["played_this_turn"] = p.played_this_turn
         for zone in PRIVATE_ZONES:
             desc[zone] = [_entry(s.cards[c]) for c in p.zones[zone]]
         desc["play"] = [_entry(s.cards[c]) for c in s.play if c != p.hero and s.cards[c].controller == name]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
-from berserk_engine.effects import Close, Discard, Grant, Heal, Sequence, StrikeBonus, _grant
+from berserk_engine.effects import Close, Discard, Heal, Sequence
 from berserk_engine.grammar import CHARACTER, CREATURE, phrase, slot_type
 from berserk_engine.tasks import Task, task
 
@@ -63,43 +63,6 @@ def _heal(f: dict[str, Any]) -> Heal:
 @phrase("effect", "излечите {t:Acc} на {n:Amount}", "излечите существо на 3", "излечить-излечение-на-х")
 def _heal_imperative(f: dict[str, Any]) -> Heal:
     return Heal(f["n"], f["t"])
-
-
-# --- plural subjects: «Ваши гномы получают …», «Все существа противника получают …» ---------------------
-
-
-def _plural(target: Selector) -> bool:
-    return target.mode == "each"
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получают +{n:Num} к удару {d:Dur}",
-    "ваши гномы получают +1 к удару до конца хода",
-    "значение-удара",
-)
-def _strike_up_all(f: dict[str, Any]) -> StrikeBonus | None:
-    return StrikeBonus(f["n"], f["t"], f["d"]) if _plural(f["t"]) else None
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получают {what} {d:Dur}",
-    "все ваши существа получают Рывок до конца хода",
-    "получает-текст-получает-особенность",
-)
-def _grant_all_for(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], f["d"]) if _plural(f["t"]) else None
-
-
-@phrase(
-    "effect",
-    "{t:Nom} получают {what}",
-    "ваши эльфы получают Первый удар",
-    "получает-текст-получает-особенность",
-)
-def _grant_all(f: dict[str, Any]) -> Grant | None:
-    return _grant(f["what"], f["t"], "leaves_play") if _plural(f["t"]) else None
 
 
 # --- a payment inside an effect: infinitives -------------------------------------------------------------

@@ -115,6 +115,10 @@ class ResolveItem(Task):
 
     item: QueueItem
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, item: QueueItem) -> None:
+        self.item = item
+
     def run(self, game: Game) -> None:
         item = self.item
         source = game.state.cards.get(item.source)
@@ -149,6 +153,10 @@ class Resolved(Task):
     """119.8: a (partially) resolved ability counts as resolved; abilities that trigger on it fire."""
 
     item: QueueItem
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, item: QueueItem) -> None:
+        self.item = item
 
     def run(self, game: Game) -> None:
         i = self.item
@@ -190,6 +198,10 @@ def _hero_lost(game: Game, player: str) -> bool:
 @dataclass(slots=True)
 class _Deaths(Task):
     dying: list[str]
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, dying: list[str]) -> None:
+        self.dying = dying
 
     def run(self, game: Game) -> None:
         perform(game, *(MoveEvent(c, "graveyard", "dies") for c in self.dying))

@@ -58,6 +58,10 @@ def _fits(game: Game, card: Any, sel: Selector) -> bool:
         return card.name == condition[5:]
     if condition.startswith("cost<="):
         return game.defs[card.name].cost <= int(condition[6:])
+    if condition.startswith("strike>="):  # «существо в игре с ударом 6 или более» (issue 29, I-104)
+        from berserk_engine import characteristics as ch
+
+        return ch.strike(game, card) >= int(condition[8:])
     raise AssertionError(f"unknown selector condition {condition!r}")
 
 

@@ -56,7 +56,15 @@ from berserk_engine.turn import DRAW_FAILURES_TO_LOSE, ChoicePhase, Restoration
 from berserk_engine.zones import PRIVATE_ZONES
 
 DEFAULT_HERO_LIFE = 20
-_PLAYER_KEYS = {"hero", "coins", "draw_failures", "drawn_this_turn", "play", *PRIVATE_ZONES}
+_PLAYER_KEYS = {
+    "hero",
+    "coins",
+    "draw_failures",
+    "drawn_this_turn",
+    "played_this_turn",
+    "play",
+    *PRIVATE_ZONES,
+}
 _ENTRY_KEYS = {
     "card",
     "closed",
@@ -260,6 +268,7 @@ def new_game(setup: Any) -> Game:
             coins_closed=_int(coins.get("closed", 0), f"игрок {name}: закрытые монеты"),
             draw_failures=_int(desc.get("draw_failures", 0), f"игрок {name}: draw_failures"),
             drawn_this_turn=_int(desc.get("drawn_this_turn", 0), f"игрок {name}: drawn_this_turn"),
+            played_this_turn=_int(desc.get("played_this_turn", 0), f"игрок {name}: played_this_turn"),
             zones={z: [] for z in PRIVATE_ZONES},
         )
         if player.coins > MAX_COINS:

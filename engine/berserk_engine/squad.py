@@ -97,6 +97,14 @@ class Summon:
         )
 
 
+# «вызовите до N существ …» (issue 29): the canonical words, what is sought as printed
+SUMMON_UP_TO_FORM = (
+    "вызовите до {n} {what}",
+    "вызовите до 2 существ стоимостью 2 [Монета] или менее",
+    "вызов-вызвать",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class SummonBy:
     """«Вызовите существо стоимостью 3 или меньше», «вызовите гнома», «вызовите существо класса гном
@@ -106,27 +114,32 @@ class SummonBy:
 
     wanted: Any  # card_filter.Wanted
     zone: str = "deck"  # "deck" | "sideboard"
+    count: int = 1  # «вызовите до 3 существ …» (issue 29): up to N different cards, found at the declaration
 
     declaration_look = True  # 517.3.1
 
     def run(self, game: Game, item: QueueItem) -> None:
         s = game.state
-        serial = item.event.get("summon")
-        found = next(
-            (c for c in s.players[item.controller].zones[self.zone] if s.cards[c].serial == serial), None
-        )
-        if found is None:  # 518.1: the card is no longer where it was found
+        chosen = item.event.get("summon")
+        serials = chosen if isinstance(chosen, list) else [chosen]
+        here = s.players[item.controller].zones[self.zone]
+        found = [c for serial in serials for c in here if s.cards[c].serial == serial]
+        if len(found) < len(serials):  # 518.1: a card is no longer where it was found
             game.log("summon_lost", f"Вызываемой карты ({self.wanted.words}) уже нет", rule="518.1")
+        if not found:
             return
         perform(
             game,
-            MoveEvent(
-                found,
-                "play",
-                "summon",
-                source=item.source,
-                source_name=item.source_name,
-                controller=item.controller,
+            *(
+                MoveEvent(
+                    card,
+                    "play",
+                    "summon",
+                    source=item.source,
+                    source_name=item.source_name,
+                    controller=item.controller,
+                )
+                for card in found
             ),
         )
 
@@ -144,6 +157,7 @@ class LookForSummon(Task):
     name: str  # the card's name, or the printed words of what is wanted («гнома стоимостью 2 или меньше»)
     wanted: Any = None  # card_filter.Wanted: a summon by class or cost (SummonBy), None: by name
     zone: str = "deck"  # "deck" | "sideboard» («из дополнительной колоды», I-63)
+    count: int = 1  # «до N существ»: up to N different cards (SummonBy.count)
 
     def fits(self, game: Game, card_id: str) -> bool:
         if self.wanted is not None:
@@ -160,7 +174,9 @@ class LookForSummon(Task):
             rule="517.3.1",
         )
         found = [c for c in s.players[self.player].zones[self.zone] if self.fits(game, c)]
-        then = SummonFound(self.kind, self.player, self.action, self.name, zone=self.zone)
+        then = SummonFound(
+            self.kind, self.player, self.action, self.name, zone=self.zone, many=self.count > 1
+        )
         if not found:
             game.push(then)  # nothing to find
             return
@@ -169,7 +185,7 @@ class LookForSummon(Task):
                 self.player,
                 found,
                 0,  # «не нашёл (или не захотел найти)»
-                1,
+                min(self.count, len(found)),
                 "517.3.1",
                 f"Игрок {self.player}: найдите {where[1]} «{self.name}» для вызова (или откажитесь)",
                 then=then,
@@ -192,14 +208,16 @@ class SummonFound(Task):
     name: str
     cards: list[str] = field(default_factory=list)
     zone: str = "deck"
+    many: bool = False  # «до N существ»: the serials of every card found, in a list
 
     def run(self, game: Game) -> None:
         s = game.state
-        serial = s.cards[self.cards[0]].serial if self.cards else None
+        serials = [s.cards[c].serial for c in self.cards]
         if self.zone == "deck":  # the sideboard is not the deck: it is not shuffled (I-63)
             zones.shuffle(game, self.player, rule="517.3.1")  # «Колода перемешивается в любом случае»
-        if serial is not None:
-            actions.ACTIONS[self.kind].apply(game, self.player, {**self.action, "summon": serial})
+        if serials:
+            found: Any = serials if self.many else serials[0]
+            actions.ACTIONS[self.kind].apply(game, self.player, {**self.action, "summon": found})
             return
         game.log(
             "declaration_cancelled",
@@ -216,7 +234,9 @@ def _declaration_step(
 ) -> Task | None:
     node = looks_at_declaration(ability)
     if isinstance(node, SummonBy):
-        return LookForSummon(kind, player, dict(action), node.wanted.words, node.wanted, node.zone)
+        return LookForSummon(
+            kind, player, dict(action), node.wanted.words, node.wanted, node.zone, node.count
+        )
     if not isinstance(node, Summon):
         return None
     return LookForSummon(kind, player, dict(action), node.name)

@@ -35,6 +35,23 @@ class TurnRecord:
     targets: list[int] = field(default_factory=list)  # serials of the cards it targeted (целевые карты)
     wounded_by: int | None = None  # the serial of the card whose wounds were the last dealt to it (I-60)
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        attacks: int = 0,
+        acted: bool = False,
+        wounded: int = 0,
+        prevented: dict[str, int] | None = None,
+        targets: list[int] | None = None,
+        wounded_by: int | None = None,
+    ) -> None:
+        self.attacks = attacks
+        self.acted = acted
+        self.wounded = wounded
+        self.prevented = {} if prevented is None else prevented
+        self.targets = [] if targets is None else targets
+        self.wounded_by = wounded_by
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.attacks:
@@ -117,6 +134,35 @@ class Card:
     this_turn: TurnRecord | None = None  # what it did this turn (None: nothing yet), see record()
     entered_turn: int | None = None  # the turn it entered the game zone
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        owner: str,
+        controller: str,
+        zone: str,
+        serial: int,
+        closed: bool = False,
+        face_down: bool = False,
+        markers: dict[str, int] | None = None,
+        uses: dict[str, int] | None = None,
+        this_turn: TurnRecord | None = None,
+        entered_turn: int | None = None,
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.controller = controller
+        self.zone = zone
+        self.serial = serial
+        self.closed = closed
+        self.face_down = face_down
+        self.markers = {} if markers is None else markers
+        self.uses = {} if uses is None else uses
+        self.this_turn = this_turn
+        self.entered_turn = entered_turn
+
     @property
     def wounds(self) -> int:
         return self.markers.get(WOUNDS, 0)
@@ -138,6 +184,9 @@ class Player:
     draw_failures: int = 0  # 304.2: failures to draw in the accumulation phase
     drawn_this_turn: int = 0  # cards taken from the deck this turn («где Х – количество карт, которые вы
     # взяли в этот ход», interpretation I-88); zero again before each turn
+    played_this_turn: int = (
+        0  # cards played from hand this turn («Первая карта … в его следующий ход», I-105)
+    )
     zones: dict[str, list[str]] = field(default_factory=dict)
 
     @property
@@ -226,6 +275,23 @@ class Pending:
     options: list[dict[str, Any]]
     deciding: tuple[str, ...] = ()  # the rules and interpretations deciding this point (optional)
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        player: str,
+        kind: str,
+        rule: str,
+        prompt: str,
+        options: list[dict[str, Any]],
+        deciding: tuple[str, ...] = (),
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.rule = rule
+        self.prompt = prompt
+        self.options = options
+        self.deciding = deciding
+
     def to_json(self) -> dict[str, Any]:
         """As observations show it (the keys of the first format's dict)."""
         data = {
@@ -272,6 +338,35 @@ class QueueItem:
     attack: Attack | None = None  # an attack (kind "attack"): a strike attack or a fight
     paid: bool = True  # 501.2.1: the payment was complete and not replaced
     event: dict[str, Any] = field(default_factory=dict)
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(
+        self,
+        id: str,
+        kind: str,
+        controller: str,
+        source: str,
+        source_name: str,
+        text: str,
+        targets: list[str] | None = None,
+        point: str | None = None,
+        lki: dict[str, Any] | None = None,
+        attack: Attack | None = None,
+        paid: bool = True,
+        event: dict[str, Any] | None = None,
+    ) -> None:
+        self.id = id
+        self.kind = kind
+        self.controller = controller
+        self.source = source
+        self.source_name = source_name
+        self.text = text
+        self.targets = [] if targets is None else targets
+        self.point = point
+        self.lki = {} if lki is None else lki
+        self.attack = attack
+        self.paid = paid
+        self.event = {} if event is None else event
 
 
 @dataclass(slots=True)

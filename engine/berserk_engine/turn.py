@@ -63,6 +63,7 @@ class Restored(Task):
                 card.this_turn = None
         for each in s.players.values():  # «карт, которые вы взяли в этот ход» counts from zero (I-88)
             each.drawn_this_turn = 0
+            each.played_this_turn = 0  # «Первая карта … в его следующий ход» (I-105)
         ch.turn_begins(game)
         game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
@@ -111,6 +112,10 @@ class TurnPoint(Task):
 
     end: bool = False
 
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, end: bool = False) -> None:
+        self.end = end
+
     def run(self, game: Game) -> None:
         s = game.state
         perform(game, TurnEvent(s.active, s.turn, end=self.end))
@@ -131,6 +136,10 @@ class ChoicePhase(Task):
     an action, the game comes back here."""
 
     back: bool = True
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, back: bool = True) -> None:
+        self.back = back
 
     def run(self, game: Game) -> None:
         s = game.state
@@ -181,6 +190,10 @@ class EndCleanup(Task):
     end again, but a «на Х ходов игрока» effect does not count this turn twice."""
 
     again: bool = False
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, again: bool = False) -> None:
+        self.again = again
 
     def run(self, game: Game) -> None:
         ended = ch.end_of_turn(game) if self.again else ch.end_of_turn(game) + ch.turn_ends(game)

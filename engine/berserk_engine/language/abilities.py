@@ -1153,6 +1153,33 @@ for _raw in _frames_file()["trigger"]:
 # --- reading a sentence ----------------------------------------------------------------------------------
 
 
+def read_payment(words: str, classes: Iterable[str] = ()) -> Part:
+    """Words as the payment of an activated ability or a limit (the start rule ``payment``: «[Закрыть],
+    1 [Монета]», «Один раз за ход», «раниться на 1»): the engine's :class:`~berserk_engine.abilities.Cost`
+    and the reading (a ``head`` with a reading per item). Raises
+    :class:`~berserk_engine.language.tree.ReadError` when the grammar does not read them, or reads them as
+    different payments."""
+    tokens, analyses = t._analyzed(words, classes)
+    try:
+        forest = g.parse(g.words(tokens, analyses), "payment")
+    except g.NoParse as exc:
+        position = exc.token.start if exc.token else len(words)
+        raise t.ReadError(t._no_parse_message(words, tokens, exc, "оплате"), position) from None
+    context = Context(words, words, tuple(classes))
+    found: list[Part] = []
+    for number, tree in enumerate(t.unambiguous(forest)):
+        if number >= MAX_SENTENCE_READINGS:
+            raise t.ReadError(
+                f"«{words}»: больше {MAX_SENTENCE_READINGS} разборов — текст слишком неоднозначен"
+            )
+        part = compile_tree(tree, context)
+        if all(part.node != f.node for f in found):
+            found.append(part)
+    if len(found) > 1:
+        raise t.ReadError(f"«{words}» читается как разные оплаты: " + "; ".join(str(p.node) for p in found))
+    return found[0]
+
+
 def read_ability(sentence: str, classes: Iterable[str] = ()) -> list[AbilityPart]:
     """Every reading of a sentence as an ability, compiled (readings with the same meaning merged).
     Raises :class:`~berserk_engine.language.tree.ReadError` when the grammar does not read it."""

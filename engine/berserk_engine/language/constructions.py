@@ -192,6 +192,12 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
 
 
+def _number(tree: Tree[Any]) -> int:
+    """A number printed as digits or as a word («2», «двух»)."""
+    token = t._first(tree)
+    return int(token.value) if token.kind == "number" else int(t._value(tree, "numeral"))
+
+
 def _analyses(word: str) -> Any:
     from berserk_engine.language.morphology import analyses
 
@@ -308,9 +314,22 @@ def _where(tree: Tree[Any], context: Context) -> Effect:
             f"«{context.words(tree)}»: «где Х – …» определяет Х, а в эффекте перед ним Х нет",
             t._first(tree).start,
         )
+    if value.prop == "drawn_thus" and not _draws_until(body.node):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «взятых таким образом» — карты, взятые эффектом «Берите карты, "
+            "пока …» перед ним в этой способности (толкование I-107)",
+            t._first(tree).start,
+        )
     named = {"body": _render(body.reading), "what": value.words}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Effect(bind(body.node, value), body.optional, reading)
+
+
+def _draws_until(node: Any) -> bool:
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.draw_until import DrawUntil
+
+    return any(isinstance(n, DrawUntil) for n in effect_nodes(node))
 
 
 @compiles("printed_x_count")
@@ -443,3 +462,281 @@ def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     named = {"t": subject.selector.words, "what": text, "d": printed}
     reading = Reading("phrase", phrase=_phrase(GRANT_QUOTED_FORM, "effect"), named=named)
     return Part(Grant(text, subject.selector, until), reading)
+
+
+# --- «положите [цель] под низ колоды» (204.4), «положите [цель] в руку владельца» (203.4) ---------------
+
+
+@compiles("printed_put_bottom", "printed_put_owner_hand")
+def _put(tree: Tree[Any], context: Context) -> Part:
+    """The card goes to its owner's deck (under it) or hand (:class:`~berserk_engine.effects.Move`, as
+    «вернуть … под низ колоды», «вернуть … в руку» do): the same frame, the printed verb's canonical words."""
+    from berserk_engine.effects import PUT_FORMS
+    from berserk_engine.language.abilities import COMPILERS
+
+    same = "return_to_bottom" if tree.data == "printed_put_bottom" else "return_to_hand"
+    part = COMPILERS[same](tree, context)
+    assert isinstance(part, Part)
+    phrase = _phrase(PUT_FORMS[same], "effect")
+    return Part(part.node, Reading("phrase", phrase=phrase, named=part.reading.named))
+
+
+# --- «Когда противник (вы) разыгрывает карту», «Когда становится целью заклинания» (309.1, I-101) ---------
+
+
+@compiles("printed_play_trigger")
+def _play_trigger(tree: Tree[Any], context: Context) -> Part:
+    """«Когда [что случилось]»: the condition is its event (the tree holds it as a subtree, no noun group)."""
+    (event,) = context.values(tree)
+    assert isinstance(event, Part)
+    return event
+
+
+@compiles("printed_enemy_plays", "printed_own_plays", "printed_spell_targeted")
+def _play_event(tree: Tree[Any], context: Context) -> Part:
+    """A card played by the opponent (by you) — not the watcher's own play; the card itself becomes a
+    spell's target (:mod:`berserk_engine.play_triggers`)."""
+    from berserk_engine.abilities import Trigger
+    from berserk_engine.play_triggers import (
+        CARD_PLAYED,
+        ENEMY_PLAYS_FORM,
+        OWN_PLAYS_FORM,
+        SPELL_TARGET_FORM,
+        SPELL_TARGETED,
+    )
+
+    kind = str(tree.data)
+    if kind == "printed_spell_targeted":
+        trigger, form = Trigger(SPELL_TARGETED), SPELL_TARGET_FORM
+    else:
+        player = "enemy" if kind == "printed_enemy_plays" else "own"
+        trigger = Trigger(CARD_PLAYED, player=player, other=True)
+        form = ENEMY_PLAYS_FORM if player == "enemy" else OWN_PLAYS_FORM
+    return Part(trigger, Reading("trigger", phrase=_phrase(form, "trigger"), named={}))
+
+
+# --- «Поиск до трёх заклинаний стоимостью 2 [Монета]», «Поиск заклинания стоимостью 2» (поиск-карта-карты) --
+
+
+@compiles("printed_search_up_to", "printed_search_exact")
+def _search(tree: Tree[Any], context: Context) -> Part:
+    """A search (:class:`~berserk_engine.deck.Search`: up to N cards, the player may take fewer) of
+    creatures, spells or cards, by a cost exactly N or N or less."""
+    from berserk_engine.deck import SEARCH_FORM, Search
+
+    counted = [c for c in tree.children if isinstance(c, Tree)]  # «до N»: its number
+    count = _number(counted[0]) if counted else 1
+    if count < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: искать можно хотя бы одну карту", t._first(tree).start)
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    what = tokens[2] if counted else tokens[1]  # after «Поиск до» (the number is a subtree) or «Поиск»
+    found = _analyses(what.text)
+    types: tuple[str, ...] = ()
+    if any(a.category == "spell" for a in found):
+        types = ("spell",)
+    elif any(a.category == "kind" and a.value == "creature" for a in found):
+        types = ("creature",)
+    elif not any(a.category == "kind" and a.value == "card" for a in found):
+        raise t.ReadError(f"«{context.words(tree)}»: поиск — существа, заклинания или карты", what.start)
+    cost = next(tok.value for tok in tokens if tok.kind == "number")
+    at_most = any(a.category == "less" for tok in tokens for a in _analyses(tok.text))
+    words = context.words(tree).split(maxsplit=1)[1]
+    node = Search(count, None, types, cost if at_most else None, words, None if at_most else cost)
+    return Part(node, Reading("phrase", phrase=_phrase(SEARCH_FORM, "effect"), named={"what": words}))
+
+
+# --- «Противник не может разыгрывать карты в его следующий ход» (I-102) -------------------------------
+
+
+@compiles("printed_no_play")
+def _no_play(tree: Tree[Any], context: Context) -> Part:
+    """The opponent's next turn without playing cards (:class:`~berserk_engine.play_ban.BanPlay`): «карты»
+    — cards of any type, «свой» — the opponent's own turn."""
+    from berserk_engine.play_ban import FORM, BanPlay
+
+    kind = t._tokens(tree)[4].source  # «карты»: after «Противник не может разыгрывать»
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(kind.text)):
+        raise t.ReadError(f"«{context.words(tree)}»: запрет — на розыгрыш карт («карты»)", kind.start)
+    return Part(BanPlay(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
+
+
+# --- «Вызовите до 2 существ стоимостью 2 [Монета] или менее» (вызов-вызвать, 517.3.1) ----------------------
+
+
+@compiles("printed_summon_up_to")
+def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
+    """A summon of up to N different creatures (of a class, of a cost or less) the player finds in his deck
+    when the ability is declared (:class:`~berserk_engine.squad.SummonBy` with ``count`` N)."""
+    from berserk_engine.abilities import class_stem
+    from berserk_engine.card_filter import Wanted
+    from berserk_engine.squad import SUMMON_UP_TO_FORM, SummonBy
+
+    counted = next(c for c in tree.children if isinstance(c, Tree) and c.data == "up_to_amount")
+    count = _number(counted)
+    if count < 1:
+        raise t.ReadError(f"«{context.words(tree)}»: вызывают хотя бы одно существо", t._first(tree).start)
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    head = tokens[1]  # after «до» (the verb and the number are subtrees)
+    found = _analyses(head.text)
+    classes: tuple[str, ...] = ()
+    if any(a.category == "class" for a in found) and not any(a.category == "kind" for a in found):
+        classes = (class_stem(head.text),)
+    elif not any(a.category == "kind" and a.value == "creature" for a in found):
+        raise t.ReadError(f"«{context.words(tree)}»: вызывают существа", head.start)
+    numbers = [tok.value for tok in tokens if tok.kind == "number"]
+    words = context.words(tree).split(maxsplit=3)[3]  # what is sought, as printed, after «вызовите до N»
+    wanted = Wanted(classes, numbers[0] if numbers else None, words)
+    named = {"n": count, "what": words}
+    reading = Reading("phrase", phrase=_phrase(SUMMON_UP_TO_FORM, "effect"), named=named)
+    return Part(SummonBy(wanted, "deck", count), reading)
+
+
+# --- «Возьмите карты за каждое существо в игре с ударом 5 или более» (I-104) -----------------------------
+
+
+@compiles("printed_draw_per")
+def _draw_per(tree: Tree[Any], context: Context) -> Part:
+    """As many cards as the group has cards when the effect resolves; «в игре» — the game zone, as every
+    «каждое …» counts; «с ударом N или более» — the strike the card has then."""
+    from berserk_engine.effects import DRAW_PER_FORM, Draw
+
+    (group,) = [v for v in context.values(tree) if isinstance(v, Selector)]
+    if group.mode != "each":
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «за каждое …» — за каждую карту группы («за каждое ваше существо»)",
+            t._first(tree).start,
+        )
+    numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "number"]
+    if numbers:
+        group = replace(group, condition=f"strike>={numbers[0]}")
+    what = context.words(tree).split(maxsplit=3)[3]  # after «возьмите карты за»
+    counted = Amount(prop="count", words=what, selector=group)
+    reading = Reading("phrase", phrase=_phrase(DRAW_PER_FORM, "effect"), named={"what": what})
+    return Part(Draw(counted), reading)
+
+
+# --- «Первая карта каждого противника в его следующий ход стоит на 2 [Монета] дороже» (I-105) -------------
+
+
+@compiles("printed_first_card_dearer")
+def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
+    """The first card the opponent plays in his next turn costs N more
+    (:class:`~berserk_engine.next_turn_cost.FirstCardDearer`); «карта» — a card of any type."""
+    from berserk_engine.next_turn_cost import FORM, FirstCardDearer
+
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «первая карта» — карта любого типа", tokens[1].source.start
+        )
+    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
+    return Part(FirstCardDearer(amount), reading)
+
+
+# --- «До начала вашего следующего хода оно не наносит ран» (I-106) ---------------------------------------
+
+
+@compiles("printed_deals_no_wounds")
+def _deals_no_wounds(tree: Tree[Any], context: Context) -> Part:
+    """The subject deals no wounds (:class:`~berserk_engine.deals_no_wounds.DealsNoWounds`) until the start
+    of the controller's next turn, or for the printed duration."""
+    from berserk_engine.deals_no_wounds import FORM, UNTIL, UNTIL_WORDS, DealsNoWounds
+    from berserk_engine.language.abilities import Duration, Subject
+
+    values = context.values(tree)
+    subject = next(v for v in values if isinstance(v, Subject))
+    durations = [v for v in values if isinstance(v, Duration)]
+    until = durations[0].until if durations else UNTIL
+    printed = context.words(tree.children[-1]) if durations else UNTIL_WORDS
+    actor = next(c for c in tree.children if isinstance(c, Tree))  # the subject: the first part
+    words = context.words(actor)  # the subject as printed (nominative): «оно», «выбранное существо»
+    named = {"t": words[:1].lower() + words[1:], "d": f" {printed}"}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Part(DealsNoWounds(subject.selector, until), reading)
+
+
+# --- «Берите карты, пока в вашей руке не будет столько же карт, сколько у противника», «взятых таким
+# образом» (I-107) ----------------------------------------------------------------------------------------
+
+
+@compiles("printed_draw_until")
+def _draw_until(tree: Tree[Any], context: Context) -> Part:
+    from berserk_engine.draw_until import FORM, DrawUntil
+
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(f"«{context.words(tree)}»: берут карты", tokens[1].source.start)
+    return Part(DrawUntil(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
+
+
+@compiles("printed_x_drawn_thus")
+def _x_drawn_thus(tree: Tree[Any], context: Context) -> Amount:
+    """The cards «Берите карты, пока …» of the same ability took (draw_until; I-107)."""
+    from berserk_engine.draw_until import THUS
+
+    return Amount(prop=THUS, words=context.words(tree))
+
+
+# --- «Направленный удар по существу противника» (I-108) ---------------------------------------------------
+
+
+@compiles("printed_directed_at")
+def _directed_at(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A constant ability of the card (granted as text like a keyword): directed strike against the group."""
+    from berserk_engine.directed_at import FORM, DirectedAt
+
+    (group,) = [v for v in context.values(tree) if isinstance(v, Selector)]
+    target = next(c for c in tree.children if isinstance(c, Tree))
+    named_one = any(st.data in ("chosen", "this", "ref") for st in target.iter_subtrees())
+    if group.mode not in ("chosen", "each") or group.count != 1 or group.up_to or named_one:
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «Направленный удар по …» — по картам группы "
+            "(«по существу противника»)",
+            t._first(tree).start,
+        )
+    group = replace(group, mode="each", slot=-1)  # a filter of the attacked card, not a target
+    reading = Reading("phrase", phrase=_phrase(FORM, "keyword"), named={"t": context.words(target)})
+    ability = Ability("static", context.sentence, DirectedAt(group))
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)), keyword=True)
+
+
+# --- «Ваши существа получают [ключевое слово] [срок]»: the grant of a keyword to a plural subject -------
+
+
+@compiles("printed_grant_plural")
+def _grant_plural(tree: Tree[Any], context: Context) -> Part:
+    """The same grant as «[существо] получает [ключевое слово]» (effects.Grant), its subject plural."""
+    from berserk_engine.effects import GRANT_PLURAL_FORM
+    from berserk_engine.language.abilities import COMPILERS
+
+    part = COMPILERS["grant"](tree, context)
+    phrase, named = part.reading.phrase, part.reading.named
+    assert isinstance(part, Part) and phrase is not None and named is not None
+    actor = next(c for c in tree.children if isinstance(c, Tree))
+    words = context.words(actor)
+    named = {**named, "t": words[:1].lower() + words[1:]}
+    form = GRANT_PLURAL_FORM
+    if "{d:Dur}" not in phrase.format:  # no duration printed: until the end of the battle
+        form = (form[0].replace(" {d:Dur}", ""), form[1], form[2])
+    return Part(part.node, Reading("phrase", phrase=_phrase(form, "effect"), named=named))
+
+
+# --- «Если карта противника должна стоить дороже, она стоит дополнительно на N [Монета] дороже» (I-109) ----
+
+
+@compiles("printed_cost_surcharge")
+def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A constant ability: the opponent's card whose cost the other abilities raise costs N more again
+    (:class:`~berserk_engine.cost_surcharge.CostSurcharge`)."""
+    from berserk_engine.cost_surcharge import FORM, CostSurcharge
+
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «карта противника» — карта любого типа", tokens[1].source.start
+        )
+    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
+    ability = Ability("static", context.sentence, CostSurcharge(amount))
+    return AbilityPart(ability, Reading("sentence", parts=(reading,)))

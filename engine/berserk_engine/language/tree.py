@@ -409,60 +409,7 @@ def vars_of(sel: Selector) -> dict[str, Any]:
     return {f: getattr(sel, f) for f in sel.__dataclass_fields__}
 
 
-# --- effect clauses: a verb and its frame ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Clause:
-    """An effect clause as read: its ``frame`` ("wound" | "heal" | "close" | "open" | "destroy" |
-    "return_to_hand" | "draw" | "draw_n" | "self_wound" | "self_heal" | "pick"), the number it names
-    («на 2», «на два», «две карты») and its target."""
-
-    frame: str
-    amount: int | None = None
-    target: Selector | None = None
-
-
-def read_clause(text: str, classes: Iterable[str] = ()) -> Clause:
-    """An effect clause («раньте выбранное существо на два», «закройте существо противника») as its
-    frame, number and target; the infinitive and the imperative of a verb mean the same. Raises
-    :class:`ReadError`."""
-    tokens, analyses = _analyzed(text, classes)
-    try:
-        forest = g.parse(g.words(tokens, analyses), "clause")
-    except g.NoParse as exc:
-        position = exc.token.start if exc.token else len(text)
-        raise ReadError(_no_parse_message(text, tokens, exc, "эффекте"), position) from None
-    found: set[Clause] = set()
-    for number, tree in enumerate(unambiguous(forest)):
-        if number >= MAX_READINGS:
-            raise ReadError(f"«{text}»: больше {MAX_READINGS} разборов — текст слишком неоднозначен")
-        found.add(_clause(tree, text))
-    if len(found) > 1:
-        raise ReadError(f"«{text}» читается по-разному: " + "; ".join(sorted(map(str, found))))
-    return found.pop()
-
-
-def _clause(tree: Tree[Any], text: str) -> Clause:
-    amount = None
-    target = None
-    for child in tree.children:
-        if not isinstance(child, Tree):
-            continue
-        if child.data in ("amount", "amount_of_cards"):
-            token = _first(child)
-            amount = token.value if token.kind == "number" else int(_value(child, "numeral"))
-        elif child.data == "cards" and _value(child, "kind") != "card":
-            raise ReadError(f"«{text}»: взять можно только карты", _first(child).start)
-        elif str(child.data).startswith("target_") or child.data in ("own_name", "ref", "up_to", "count"):
-            target = _target(child, text)
-    if tree.data == "draw":  # «возьмите карту»: the card of one's deck, not another kind of card
-        from berserk_engine.language.morphology import analyses
-
-        word = [t for t in tree.children if not isinstance(t, Tree)][-1].source
-        if {a.value for a in analyses(word.text) if a.category == "kind"} != {"card"}:
-            raise ReadError(f"«{text}»: взять можно только карту", word.start)
-    return Clause(str(tree.data), amount, target)
+# --- a target in a clause (compiled by the sentence layer, language/abilities.py) ---------------------
 
 
 def _target(tree: Tree[Any], text: str) -> Selector:
