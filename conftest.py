@@ -52,6 +52,9 @@ GROUP_OF = {module: group for group, modules in GROUPS.items() for module in mod
 FIRST = (
     "tests/test_compiled.py::test_compiled_engine_is_the_same_engine",  # the mypyc build, then the suite
     "browser-site",
+    # pytest-xdist gives the first worker (whose first piece is one test) a second piece at once, and
+    # that piece waits for the build: a short one, or the next heavy group would wait for minutes
+    "tests/test_compiled.py::test_compile_command",
     "reference-export",
     "site",
     "tests/test_declared_fields.py::test_every_scenario_passes_on_declared_fields_only",

@@ -4,6 +4,7 @@
     .venv/bin/python tools/floor_suite.py --dummy-steps 154 [--rounds 5]   # the step dictionary doubled
     .venv/bin/python tools/floor_suite.py --profile [--top 30]              # where a serial run's time goes
     .venv/bin/python tools/floor_suite.py --keep /tmp/floor                 # keep the generated floor suite
+    .venv/bin/python tools/floor_suite.py --split [--rounds 5]              # pytest vs engine, by isolation
 
 The *floor* is generated from ``features/``: every feature file again, with the same rules,
 backgrounds, scenarios, outlines and Examples rows, the same keywords, data tables and doc strings,
@@ -42,6 +43,11 @@ should stay flat.
 ``--xdist`` measures ``berserk-rules check -n 2`` against ``-n 0`` in the same paired way (where
 ``check`` should switch to pytest-xdist: ``PARALLEL_FROM`` in ``berserk_rules/commands/check.py``).
 
+``--split`` explains the difference between the two ways the issue measures the run against the floor
+(this script's default isolation and the paired ``--berserk-isolation none`` measure): it runs ours
+in both isolations, paired, and splits each run's CPU time into the pytest process and the engine
+process it started (``berserk_rules.harness.host``), warm and cold.
+
 ``--profile`` runs our suite once under cProfile in one process with the driver in process
 (``--berserk-isolation none``; with ``--isolation process`` the pytest side of the default run)
 and prints the share of the run spent in step lookup, schema validation, deep copies and the
@@ -52,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
 import resource
@@ -337,6 +344,60 @@ def xdist(rounds: int) -> None:
         )
 
 
+SPLIT_CHILD = """
+import json, resource, sys
+import pytest
+
+code = pytest.main(sys.argv[1:])
+me = resource.getrusage(resource.RUSAGE_SELF)
+children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the engine process, reaped at the session's end
+print(json.dumps({"code": int(code), "pytest": me.ru_utime + me.ru_stime,
+                  "engine": children.ru_utime + children.ru_stime}))
+"""
+
+
+def split(rounds: int) -> None:
+    """Our run in both isolations, paired: CPU of the pytest process and of the engine process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        caches = [ROOT / c for c in OUR_CACHES]
+
+        def once(isolation: str, cold: bool) -> tuple[float, float]:
+            if cold:
+                drop_caches(caches)
+            args = ["tests/test_rulebook.py", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
+            args += ["-p", "no:xdist", "--berserk-isolation", isolation, "--berserk-results", f"{tmp}/r.json"]
+            done = subprocess.run(
+                [sys.executable, "-c", SPLIT_CHILD, *args], cwd=ROOT, env=env, capture_output=True, text=True
+            )
+            got = json.loads(done.stdout.strip().splitlines()[-1])
+            if got["code"] != 0:
+                raise SystemExit(f"pytest -> {got['code']}\n{done.stdout[-3000:]}")
+            return got["pytest"], got["engine"]
+
+        print(f"load average {os.getloadavg()[0]:.1f}")
+        for mode in ("warm", "cold"):
+            if mode == "warm":
+                once("none", False)  # the caches written, unmeasured
+            samples: dict[str, list[tuple[float, float]]] = {"process": [], "none": []}
+            for index in range(rounds):
+                for isolation in ("process", "none") if index % 2 == 0 else ("none", "process"):
+                    samples[isolation].append(once(isolation, mode == "cold"))
+            print(f"{mode}, {rounds} пар, ЦП (медианы):")
+            for isolation, rows in samples.items():
+                own = statistics.median(r[0] for r in rows)
+                engine = statistics.median(r[1] for r in rows)
+                total = statistics.median(r[0] + r[1] for r in rows)
+                shown = f"pytest {own:5.2f} с + движок {engine:5.2f} с = {total:5.2f} с"
+                print(f"  --berserk-isolation {isolation:8} {shown}")
+            ratio = statistics.median(
+                (p[0] + p[1]) / (n[0] + n[1])
+                for p, n in zip(samples["process"], samples["none"], strict=True)
+            )
+            print(f"  process / none (медиана пар): ×{ratio:.3f}")
+        print(f"load average {os.getloadavg()[0]:.1f}")
+
+
 def _scenario_ids() -> Iterable[str]:
     sys.path.insert(0, str(ROOT))
     from berserk_rules.rulebook.features import load_scenarios
@@ -352,6 +413,7 @@ def main() -> None:
     parser.add_argument("--dummy-steps", type=int, default=None, metavar="N")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--xdist", action="store_true", help="berserk-rules check -n 2 against -n 0")
+    parser.add_argument("--split", action="store_true", help="pytest vs engine process, by isolation")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--keep", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
@@ -360,6 +422,9 @@ def main() -> None:
         return
     if args.xdist:
         xdist(args.rounds)
+        return
+    if args.split:
+        split(args.rounds)
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp) / "floor"
