@@ -789,12 +789,6 @@ def _limit_examples() -> list[str]:
     return [ph.format.replace("{n:Num}", str(n)) for ph, n in shown if ph is not None]
 
 
-def read_effect(words: str) -> tuple[Any, bool]:
-    """An effect clause → (effect node, optional «вы можете»). Raises _Unreadable."""
-    node, optional, _tree = read_effect_tree(words)
-    return node, optional
-
-
 def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
     """An effect clause → (effect node, optional, its reading). A leading «вы можете» makes the whole
     ability optional (I-2); «вы можете» after a connector makes only its own part optional — a decision
@@ -1069,6 +1063,13 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         )
     if not _DIAGNOSE[0]:
         raise _Unreadable("", [])
+    several = _grammar_fitting(sentence, spell)
+    if len(several) > 1:  # different meanings of the same words: an error naming each (issue 25)
+        raise _Unreadable(
+            "предложение читается несколькими способами: "
+            + "; ".join(f"«{render(p.reading)}»" for p in several),
+            [],
+        )
     categories = ("effect",) if spell else ("keyword", "static", "trigger", "cost", "effect")
     message = problems[0] if problems else "способность не распознана"
     if not problems and not spell:
@@ -1099,15 +1100,21 @@ def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | N
     """The one reading the grammar gives a sentence for a card of this kind (a spell has no payment and
     no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
     or says what is wrong)."""
+    fitting = _grammar_fitting(sentence, spell)
+    if len(fitting) != 1:
+        return None
+    return fitting[0].ability, fitting[0].reading
+
+
+def _grammar_fitting(sentence: str, spell: bool) -> list[Any]:
+    """The grammar's readings of a sentence that fit a card of this kind (different meanings: merged
+    readings with the same meaning are one)."""
     kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
-    fitting = [
+    return [
         p
         for p in _grammar_abilities(sentence)
         if p.keyword or (p.ability.kind in kinds and not (spell and p.comma))
     ]
-    if len(fitting) != 1:
-        return None
-    return fitting[0].ability, fitting[0].reading
 
 
 @lru_cache(maxsize=4096)
