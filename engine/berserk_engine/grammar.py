@@ -624,6 +624,9 @@ def _slot_problem(category: str, words: str) -> str | None:
     return min(found, key=lambda f: f[0])[1] if found else None
 
 
+_AMOUNT_FIRST = re.compile(r"(\S+) (\S+ \{n:Amount\}) (\{t:Acc\})$")
+
+
 @lru_cache(maxsize=8)
 def _frame_phrases(category: str) -> tuple[Phrase, ...]:
     """The canonical words of the sentence layer's constructions (frames.toml) as formats with typed slots:
@@ -632,7 +635,12 @@ def _frame_phrases(category: str) -> tuple[Phrase, ...]:
     from berserk_engine.language.abilities import frame_formats
 
     out = []
-    for fmt, example, term in frame_formats(category) + _keyword_formats(category):
+    formats = frame_formats(category) + _keyword_formats(category)
+    # the grammar reads «ранить [цель] на [число]» as «ранить на [число] [цель]»: both orders are diagnosed
+    formats += [
+        (f"{m[1]} {m[3]} {m[2]}", ex, term) for fmt, ex, term in formats if (m := _AMOUNT_FIRST.match(fmt))
+    ]
+    for fmt, example, term in formats:
         fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
         parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
         out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
