@@ -74,16 +74,6 @@ def test_keyword_rules_are_data() -> None:
     assert regeneration.trigger is not None and regeneration.trigger.own_turn_only
 
 
-def test_several_readings_are_an_error_not_a_choice(monkeypatch: pytest.MonkeyPatch) -> None:
-    from berserk_engine import grammar
-
-    effects = list(grammar.PHRASES["effect"])
-    first = next(p for p in effects if p.format == "ранить на {n:Amount} {t:Acc}")
-    monkeypatch.setitem(grammar.PHRASES, "effect", [*effects, first])
-    with pytest.raises(grammar._Unreadable, match="несколькими способами"):
-        grammar.read_effect("ранить на 1 героя противника")
-
-
 # --- random games ----------------------------------------------------------------------------------
 
 

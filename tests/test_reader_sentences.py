@@ -174,6 +174,42 @@ def test_a_construction_and_its_compiler_are_added_without_editing_the_layer(
         g.grammar.cache_clear()
 
 
+def test_different_meanings_of_a_sentence_are_an_error_naming_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two constructions read the same words with different meanings: the sentence is refused, and the
+    error names each reading in the engine's words (issue 25: different meanings are an error naming
+    both; the phrase registry's own check of the same is gone with its effect phrases)."""
+    from berserk_engine.language.reading import Phrase, Reading
+
+    for path in g.FOLDER.glob("*.lark"):
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "constructions.lark").write_text(
+        "%extend clause: OPEN__PLUR ICON_CLOSE -> test_open_close\n"
+        "              | test_opening ICON_CLOSE -> test_close_open\n"
+        "test_opening: OPEN__PLUR\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(g, "FOLDER", tmp_path)
+
+    def compiled(words: str, node: Any) -> Any:
+        phrase = Phrase("effect", words, words, lambda named: None, None)
+        return lambda tree, context: ab.Part(node, Reading("phrase", phrase=phrase, named={}))
+
+    monkeypatch.setitem(ab.COMPILERS, "test_open_close", compiled("открыть [Закрыть]", ("opened",)))
+    monkeypatch.setitem(ab.COMPILERS, "test_close_open", compiled("закрыть [Открыть]", ("closed",)))
+    caches = (g.grammar, old._grammar_abilities, old._parse_cached)
+    for cached in caches:
+        cached.cache_clear()
+    try:
+        with pytest.raises(CardTextError, match="несколькими способами") as info:
+            old.parse_card_text("Проба", "Откройте [Закрыть].", spell=True)
+        assert "«Открыть [Закрыть].»" in str(info.value) and "«Закрыть [Открыть].»" in str(info.value)
+    finally:
+        for cached in caches:
+            cached.cache_clear()
+
+
 def test_a_construction_without_a_compiler_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

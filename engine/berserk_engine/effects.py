@@ -18,7 +18,7 @@ from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
-from berserk_engine.grammar import NODES, phrase
+from berserk_engine.grammar import NODES
 from berserk_engine.keywords import term
 from berserk_engine.state import ContinuousEffect, QueueItem
 from berserk_engine.tasks import Task, task
@@ -384,31 +384,6 @@ def gain(game: Game, item: QueueItem, target: str, kind: str, **fields: Any) -> 
         effect=e.id,
         rule="получает-текст-получает-особенность" if kind == "grant" else "эффект",
     )
-
-
-# --- phrases ------------------------------------------------------------------------------------
-
-
-@phrase(
-    "effect", "ранить на {n:Amount} {t:Acc}", "ранить на 1 выбранное существо", "ранить-на-х-цель-раниться"
-)
-def _wound(f: dict[str, Any]) -> Wound:
-    return Wound(f["n"], f["t"])
-
-
-@phrase(
-    "effect",
-    "ранить {t:Acc} на {n:Amount}",
-    "ранить героя противника на значение удара этого существа",
-    "ранить-на-х-цель-раниться",
-)
-def _wound_reordered(f: dict[str, Any]) -> Wound:
-    return Wound(f["n"], f["t"])
-
-
-@phrase("effect", "излечить на {n:Amount} {t:Acc}", "излечить на 2 своего героя", "излечить-излечение-на-х")
-def _heal(f: dict[str, Any]) -> Heal:
-    return Heal(f["n"], f["t"])
 
 
 NODES["sequence"] = Sequence  # the grammar joins clauses into it («…, затем …»)

@@ -624,6 +624,9 @@ def _slot_problem(category: str, words: str) -> str | None:
     return min(found, key=lambda f: f[0])[1] if found else None
 
 
+_AMOUNT_FIRST = re.compile(r"(\S+) (\S+ \{n:Amount\}) (\{t:Acc\})$")
+
+
 @lru_cache(maxsize=8)
 def _frame_phrases(category: str) -> tuple[Phrase, ...]:
     """The canonical words of the sentence layer's constructions (frames.toml) as formats with typed slots:
@@ -632,7 +635,12 @@ def _frame_phrases(category: str) -> tuple[Phrase, ...]:
     from berserk_engine.language.abilities import frame_formats
 
     out = []
-    for fmt, example, term in frame_formats(category) + _keyword_formats(category):
+    formats = frame_formats(category) + _keyword_formats(category)
+    # the grammar reads «ранить [цель] на [число]» as «ранить на [число] [цель]»: both orders are diagnosed
+    formats += [
+        (f"{m[1]} {m[3]} {m[2]}", ex, term) for fmt, ex, term in formats if (m := _AMOUNT_FIRST.match(fmt))
+    ]
+    for fmt, example, term in formats:
         fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
         parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
         out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
@@ -790,12 +798,6 @@ def _limit_examples() -> list[str]:
     frame = frames()["per_turn"]
     shown = ((frame.one, 1), (frame.phrase, 2), (frame.many, 5))
     return [ph.format.replace("{n:Num}", str(n)) for ph, n in shown if ph is not None]
-
-
-def read_effect(words: str) -> tuple[Any, bool]:
-    """An effect clause → (effect node, optional «вы можете»). Raises _Unreadable."""
-    node, optional, _tree = read_effect_tree(words)
-    return node, optional
 
 
 def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
@@ -1072,6 +1074,13 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         )
     if not _DIAGNOSE[0]:
         raise _Unreadable("", [])
+    several = _grammar_fitting(sentence, spell)
+    if len(several) > 1:  # different meanings of the same words: an error naming each (issue 25)
+        raise _Unreadable(
+            "предложение читается несколькими способами: "
+            + "; ".join(f"«{render(p.reading)}»" for p in several),
+            [],
+        )
     categories = ("effect",) if spell else ("keyword", "static", "trigger", "cost", "effect")
     message = problems[0] if problems else "способность не распознана"
     if not problems and not spell:
@@ -1102,15 +1111,21 @@ def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | N
     """The one reading the grammar gives a sentence for a card of this kind (a spell has no payment and
     no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
     or says what is wrong)."""
+    fitting = _grammar_fitting(sentence, spell)
+    if len(fitting) != 1:
+        return None
+    return fitting[0].ability, fitting[0].reading
+
+
+def _grammar_fitting(sentence: str, spell: bool) -> list[Any]:
+    """The grammar's readings of a sentence that fit a card of this kind (different meanings: merged
+    readings with the same meaning are one)."""
     kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
-    fitting = [
+    return [
         p
         for p in _grammar_abilities(sentence)
         if p.keyword or (p.ability.kind in kinds and not (spell and p.comma))
     ]
-    if len(fitting) != 1:
-        return None
-    return fitting[0].ability, fitting[0].reading
 
 
 @lru_cache(maxsize=4096)

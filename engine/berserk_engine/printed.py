@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
-from berserk_engine.effects import Close, Discard, Heal, Sequence
-from berserk_engine.grammar import CHARACTER, CREATURE, phrase, slot_type
+from berserk_engine.effects import Close, Discard, Sequence
+from berserk_engine.grammar import CHARACTER, CREATURE, slot_type
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -50,19 +50,6 @@ class Pick:
 
     def run(self, game: Game, item: QueueItem) -> None:
         return None
-
-
-# --- imperatives ------------------------------------------------------------------------------------
-
-
-@phrase("effect", "излечить {t:Acc} на {n:Amount}", "излечить вашего героя на 2", "излечить-излечение-на-х")
-def _heal(f: dict[str, Any]) -> Heal:
-    return Heal(f["n"], f["t"])
-
-
-@phrase("effect", "излечите {t:Acc} на {n:Amount}", "излечите существо на 3", "излечить-излечение-на-х")
-def _heal_imperative(f: dict[str, Any]) -> Heal:
-    return Heal(f["n"], f["t"])
 
 
 # --- a payment inside an effect: infinitives -------------------------------------------------------------
