@@ -219,13 +219,20 @@ def cache_folder() -> Path | None:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "berserk-rules" / "readings"
 
 
-@cache
 def _versions() -> str:
+    """What a cached parse rests on: the grammar as it is now (:func:`grammar` is cached and cleared on
+    its own — a digest cached here outlived a cleared grammar, and parses by one grammar were stored under
+    another's key), the lexicon and the libraries' versions."""
+    return f"{grammar().digest}|{_fixed_versions()}"
+
+
+@cache
+def _fixed_versions() -> str:
     from importlib.metadata import version
 
     from berserk_engine.language.lexicon import lexicon
 
-    return f"{grammar().digest}|{lexicon().digest}|{version('pymorphy3')}|{version('lark')}"
+    return f"{lexicon().digest}|{version('pymorphy3')}|{version('lark')}"
 
 
 def _cache_key(ws: Sequence[_Word], start: str) -> str:
