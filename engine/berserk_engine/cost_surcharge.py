@@ -1,4 +1,4 @@
-"""«Если карта противника должна стоить дороже, она стоит дополнительно на 1 [Монета] дороже» (issue 29,
+"""«Если карта противника должна стоить дороже, она стоит дополнительно на N [Монета] дороже» (issue 29,
 interpretation I-109): a constant ability of a card in the game zone — a card its controller's opponent plays
 from hand whose cost the other abilities make higher (203.3: their changes together add to it) costs N more
 again; a card whose cost nothing raises, or that the changes make cheaper or leave as printed, costs as
