@@ -1159,22 +1159,7 @@ def read_payment(words: str, classes: Iterable[str] = ()) -> Part:
     and the reading (a ``head`` with a reading per item). Raises
     :class:`~berserk_engine.language.tree.ReadError` when the grammar does not read them, or reads them as
     different payments."""
-    tokens, analyses = t._analyzed(words, classes)
-    try:
-        forest = g.parse(g.words(tokens, analyses), "payment")
-    except g.NoParse as exc:
-        position = exc.token.start if exc.token else len(words)
-        raise t.ReadError(t._no_parse_message(words, tokens, exc, "оплате"), position) from None
-    context = Context(words, words, tuple(classes))
-    found: list[Part] = []
-    for number, tree in enumerate(t.unambiguous(forest)):
-        if number >= MAX_SENTENCE_READINGS:
-            raise t.ReadError(
-                f"«{words}»: больше {MAX_SENTENCE_READINGS} разборов — текст слишком неоднозначен"
-            )
-        part = compile_tree(tree, context)
-        if all(part.node != f.node for f in found):
-            found.append(part)
+    found = _compiled_readings(words, words, classes, "payment", lambda a, b: a.node == b.node)
     if len(found) > 1:
         raise t.ReadError(f"«{words}» читается как разные оплаты: " + "; ".join(str(p.node) for p in found))
     return found[0]
@@ -1188,20 +1173,43 @@ def read_ability(sentence: str, classes: Iterable[str] = ()) -> list[AbilityPart
         body = body[:-1].rstrip()
     t._analyzed(body, classes)  # words that are no card text: an error before anything else
     text = t.same_condition(body)  # «Каждый раз, когда …» is the condition «Когда …» (401.4)
+    return _compiled_readings(
+        text,
+        sentence,
+        classes,
+        "ability",
+        lambda a, b: a.ability == b.ability and a.comma == b.comma,
+    )
+
+
+def _compiled_readings(
+    text: str,
+    sentence: str,
+    classes: Iterable[str],
+    start: str,
+    same: Callable[[Any, Any], bool],
+) -> list[Any]:
+    """Every reading of ``text`` from the grammar's start rule ``start`` («payment» or «ability»), compiled,
+    readings ``same`` in meaning merged. Raises
+    :class:`~berserk_engine.language.tree.ReadError` when the grammar does not read it, or reads it in
+    more than :data:`MAX_SENTENCE_READINGS` ways."""
     tokens, analyses = t._analyzed(text, classes)
     try:
-        forest = g.parse(g.words(tokens, analyses), "ability")
+        forest = g.parse(g.words(tokens, analyses), start)
     except g.NoParse as exc:
         position = exc.token.start if exc.token else len(text)
-        raise t.ReadError(t._no_parse_message(text, tokens, exc, "способности"), position) from None
+        raise t.ReadError(
+            t._no_parse_message(text, tokens, exc, "оплате" if start == "payment" else "способности"),
+            position,
+        ) from None
     context = Context(text, sentence, tuple(classes))
-    found: list[AbilityPart] = []
+    found: list[Any] = []
     for number, tree in enumerate(t.unambiguous(forest)):
         if number >= MAX_SENTENCE_READINGS:
             raise t.ReadError(
                 f"«{text}»: больше {MAX_SENTENCE_READINGS} разборов — текст слишком неоднозначен"
             )
         part = compile_tree(tree, context)
-        if all(part.ability != f.ability or part.comma != f.comma for f in found):
+        if not any(same(part, f) for f in found):
             found.append(part)
     return found
