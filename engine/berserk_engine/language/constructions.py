@@ -353,6 +353,21 @@ def _x_player(tree: Tree[Any], context: Context) -> Amount:
 @compiles("printed_x_trait")
 def _x_trait(tree: Tree[Any], context: Context) -> Amount:
     trait, card = tree.children
+    _check_this_card(tree, card, context)
+    from berserk_engine.x_value import THIS_CARD
+
+    prop = "strike" if trait.data == "printed_trait_strike" else "life"
+    return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
+
+
+def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "GENT") -> None:
+    """«этого существа», «этом механизме»: this card by its kind or by one of its classes, in ``case``
+    (the genitive after «сила удара», the locative after «ран на»), or an error."""
+    if not all(any(f"__{case}_" in a.terminal for a in _analyses(w.source.text)) for w in t._tokens(card)):
+        raise t.ReadError(
+            f"«{context.words(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
+            t._first(card).start,
+        )
     word = t._tokens(card)[-1].source.text
     found = _analyses(word)
     kinds = {a.value for a in found if a.category == "kind"}
@@ -367,10 +382,17 @@ def _x_trait(tree: Tree[Any], context: Context) -> Amount:
             f"«{context.printed(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
             t._first(card).start,
         )
+
+
+@compiles("printed_x_wounds")
+def _x_wounds(tree: Tree[Any], context: Context) -> Amount:
+    """«количество ран на этом существе», «… на «Название карты»»: the wounds on this card (I-110)."""
     from berserk_engine.x_value import THIS_CARD
 
-    prop = "strike" if trait.data == "printed_trait_strike" else "life"
-    return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
+    card = tree.children[-1]
+    if isinstance(card, Tree):  # «на этом …» (a name in quotes is this card: «Название карты»)
+        _check_this_card(tree, card, context, "LOCT")
+    return Amount(prop="wounds", words=context.words(tree), selector=THIS_CARD)
 
 
 # --- «В начале хода противника ранить …»: a trigger condition without «:» or «,» (I-89) ----------------
