@@ -115,20 +115,24 @@ class Game:
         s = self.state
         stack = s.stack
         while s.result is None and s.pending is None and stack:
-            if self.state_check_due:
-                self._state_check(stack)
+            if self.state_check_due and self._state_check(stack):
+                continue  # the check ran: it may have ended the game or put deaths on the stack
             stack.pop().run(self)
 
-    def _state_check(self, stack: list[Task]) -> None:
+    def _state_check(self, stack: list[Task]) -> bool:
         """Interpretation I-9: after a change of lives, deaths are checked before the next task — so
         before any player decides — unless an ability is resolving: then the check that follows its
-        resolution (``queue.StateCheck`` before ``queue.Resolved``) does it, once it has finished (401.6)."""
+        resolution (``queue.StateCheck`` before ``queue.Resolved``) does it, once it has finished (401.6).
+        The check runs here and now, as a ``queue.StateCheck`` task pushed and popped at once would
+        (True), unless one is next on the stack anyway (False: the loop runs it)."""
         for t in stack:
             if type(t) is queue.Resolved:
-                return
+                return False
         self.state_check_due = False
-        if type(stack[-1]) is not queue.StateCheck:
-            stack.append(queue.StateCheck())
+        if type(stack[-1]) is queue.StateCheck:
+            return False
+        queue.StateCheck().run(self)
+        return True
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
