@@ -80,6 +80,10 @@ class Decision:
         return data
 
 
+# Game.defs_with's answers across games: (key, id of a card definition) -> (the definition, the answer).
+_DEF_ANSWERS: dict[tuple[str, int], tuple[CardDef, bool]] = {}
+
+
 class Game:
     def __init__(self, state: GameState, defs: dict[str, CardDef]) -> None:
         self.state = state
@@ -177,7 +181,18 @@ class Game:
         ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
         found = self._per_game.get(key)
         if found is None:
-            found = self._per_game[key] = frozenset(n for n, d in self.defs.items() if predicate(d))
+            names = []
+            for n, d in self.defs.items():
+                # a definition is immutable and built once per printed card (setup.build_library): the
+                # answer is kept with it — the definition held, so that its id is not another's
+                known = _DEF_ANSWERS.get((key, id(d)))
+                if known is None or known[0] is not d:
+                    if len(_DEF_ANSWERS) >= 65536:
+                        _DEF_ANSWERS.clear()
+                    known = _DEF_ANSWERS[(key, id(d))] = (d, bool(predicate(d)))
+                if known[1]:
+                    names.append(n)
+            found = self._per_game[key] = frozenset(names)
         return found
 
     def once(self, key: str, compute: Any) -> Any:
