@@ -348,6 +348,10 @@ class _Builder:
         if serial is None:
             s.serials += 1
             serial = s.serials
+        if len(entry) == 1:  # the card by its name alone (a deck's usual entry): the rest by default
+            card = Card(id=card_id, name=name, owner=owner, controller=owner, zone=zone, serial=serial)
+            s.cards[card.id] = card
+            return card
         markers = _counts(entry.get("markers", {}), f"{what}: markers")
         if "wounds" in entry:
             wounds = _int(entry["wounds"], f"{what}: «{name}»: раны")
