@@ -42,7 +42,7 @@ from berserk_engine.abilities import (
 )
 from berserk_engine.errors import CardTextError
 from berserk_engine.language import reminder
-from berserk_engine.language.reading import Phrase, Reading
+from berserk_engine.language.reading import Phrase, Reading, set_renderer
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
 
@@ -1273,7 +1273,7 @@ def _unplaced_names(sentence: str, ability: Ability, card: str) -> list[str]:
         tokens = tokenize(sentence)
     except TextError:
         return []
-    from berserk_engine.language.constructions import granted_text
+    from berserk_engine.language.morphology import granted_text
 
     kept = repr(replace(ability, text=""))  # the nodes, not the sentence they were read from
     return [
@@ -1371,3 +1371,6 @@ def render(tree: Reading) -> str:
 
     text = _ANY_FIELD.sub(fill, tree.phrase.format)
     return f"вы можете {text}" if tree.optional else text
+
+
+set_renderer(render)  # the sentence layer writes a part in canonical words (language/reading.py)

@@ -1030,14 +1030,14 @@ def _effects(tree: Tree[Any], context: Context) -> Effect:
 def _rendered(reading: Reading) -> str:
     """A part's reading in the engine's canonical words (no full stop), "" when a piece of it has no phrase
     of its own to render."""
-    from berserk_engine.grammar import render
+    from berserk_engine.language.reading import rendered
 
     def renderable(r: Reading) -> bool:
         if r.kind == "effect":
             return bool(r.parts) and all(renderable(p) for p in r.parts)
         return r.kind == "phrase" and r.phrase is not None and r.named is not None
 
-    return render(reading) if renderable(reading) else ""
+    return rendered(reading) if renderable(reading) else ""
 
 
 @compiles("may")
