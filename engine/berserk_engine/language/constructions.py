@@ -365,7 +365,7 @@ def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "
     (the genitive after «сила удара», the locative after «ран на»), or an error."""
     if not all(any(f"__{case}_" in a.terminal for a in _analyses(w.source.text)) for w in t._tokens(card)):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
+            f"«{context.printed(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
             t._first(card).start,
         )
     word = t._tokens(card)[-1].source.text
