@@ -1273,11 +1273,16 @@ def _unplaced_names(sentence: str, ability: Ability, card: str) -> list[str]:
         tokens = tokenize(sentence)
     except TextError:
         return []
+    from berserk_engine.language.constructions import granted_text
+
     kept = repr(replace(ability, text=""))  # the nodes, not the sentence they were read from
     return [
         token.text
         for token in tokens
-        if token.kind == "quote" and token.inner != " ".join(card.split()) and token.inner not in kept
+        if token.kind == "quote"
+        and token.inner != " ".join(card.split())
+        and token.inner not in kept
+        and granted_text(token.inner) not in kept  # a granted ability keeps numbers in digits
     ]
 
 
