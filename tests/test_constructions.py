@@ -514,3 +514,79 @@ def test_a_surcharge_on_the_opponents_dearer_cards() -> None:
     text = "Если карта противника должна стоить дороже, она стоит дополнительно на 2 [Монета] дороже."
     assert _one(text).effect == CostSurcharge(2)
     assert _one(render(reading(text))).effect == CostSurcharge(2)
+
+
+def _creature(name: str, text: str) -> Ability:
+    from berserk_engine.cards import CardDef
+
+    (ability,) = CardDef.build(name, "существо", cost=2, strike=1, life=3, text=text).abilities
+    return ability
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Закрыть]: ранить Опытный образец MK-2 на 1.",
+        "[Закрыть]: Ранить на 1 Опытный образец MK-2.",
+        "[Закрыть]: Опытный образец MK-2 получает +1 к удару до конца хода.",
+        "Когда Опытный образец MK-2 погибает, возьмите карту.",
+    ],
+)
+def test_a_name_with_latin_letters_and_digits_is_the_card_itself(text: str) -> None:
+    """«MK-2» is one word of the name (tokens), matched in any case by the words before it (I-110)."""
+    assert "«Опытный образец MK-2»" in _creature("Опытный образец MK-2", text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Закрыть]: ранить Опытный образец MK-3 на 1.",  # another card's name: its words stay words
+        "[Закрыть]: ранить Опытный образецц MK-2 на 1.",  # a typo in the name
+        "[Закрыть]: ранить механизмм на 1.",  # a typo in a class word
+        "[Закрыть]: ранить мехaнизм на 1.",  # a Latin letter in a Cyrillic word
+    ],
+)
+def test_a_latin_name_word_does_not_hide_a_typo(text: str) -> None:
+    with pytest.raises(CardTextError):
+        _creature("Опытный образец MK-2", text)
+
+
+@pytest.mark.parametrize(
+    ("card", "text"),
+    [
+        (
+            "Опытный образец MK-2",
+            "Гибель: ранить героя противника на Х, где Х – количество ран на Опытном образце MK-2.",
+        ),
+        (
+            "Карта",
+            "Гибель: ранить каждого персонажа противника на Х, где Х - количество ран на этом существе.",
+        ),
+        ("Карта", "[Закрыть]: ранить героя противника на Х, где Х — число ран на этом механизме."),
+        ("Карта", "Гибель: Ранить каждое существо противника на Х, где Х – количество ран на этой карте."),
+    ],
+)
+def test_x_is_the_wounds_on_this_card(card: str, text: str) -> None:
+    from berserk_engine.x_value import THIS_CARD
+
+    effect = _creature(card, text).effect
+    assert effect.amount.prop == "wounds" and effect.amount.selector == THIS_CARD
+
+
+def test_the_wounds_of_this_card_on_a_spell_are_refused() -> None:
+    with pytest.raises(CardTextError):  # a spell has no wounds: «этом существе» is a card of another sentence
+        parse_card_text(
+            "Карта", "Ранить героя противника на Х, где Х – количество ран на этом существе.", spell=True
+        )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Закрыть]: ранить героя противника на Х, где Х – число ран на этого существа.",
+        "[Закрыть]: ранить героя противника на Х, где Х – сила удара этом существе.",
+    ],
+)
+def test_this_card_in_the_wrong_case_is_an_error(text: str) -> None:
+    with pytest.raises(CardTextError):
+        _creature("Карта", text)

@@ -57,3 +57,28 @@ def test_a_transform_keeps_or_changes_the_words_it_says() -> None:
     assert list(tool.side("Закройте существо противника.")) == ["Закройте ваше существо."]
     assert list(tool.side("Ранить на 1 всех ваших существ.")) == ["Ранить на 1 всех существ противника."]
     assert list(tool.agreement("Ранить на 2 выбранное существо.")) == ["Ранить на 2 выбранного существо."]
+
+
+@pytest.mark.slow
+def test_the_reader_reads_the_paraphrases_as_they_are_predicted() -> None:
+    """Issue 25: per transform, at least 95 % of the variants come out as predicted — the same node for a
+    meaning-preserving transform (imperative ↔ infinitive, «:» ↔ «,», digits ↔ words, word order), a
+    different node or an error for a meaning-changing one, an error for broken agreement. The measure
+    is deterministic (the committed variants, the engine's reader): a correctness floor, not a timing."""
+    tool = _tool()
+    data = json.loads(tool.OUTPUT.read_text(encoding="utf-8"))
+    figures = tool.measure(data)
+    assert set(figures) == set(tool.TRANSFORMS)
+    low = {}
+    for name, row in figures.items():
+        expect = tool.TRANSFORMS[name][1]
+        good = {
+            "same": row["same"],
+            "error": row["error"],
+            "different": row["different"] + row["error"],
+        }[expect]
+        total = sum(row.values())
+        assert total >= 50, f"{name}: слишком мало вариантов ({total})"
+        if good < 0.95 * total:
+            low[name] = f"{good}/{total} {row}"
+    assert not low, f"меньше 95 % вариантов прочитано, как предсказано: {low}"

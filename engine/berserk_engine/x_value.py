@@ -58,7 +58,11 @@ def trait_on_a_spell(kind: str, effect: Any) -> str | None:
     for node in effect_nodes(effect):
         for f in dataclasses.fields(node):
             value = getattr(node, f.name)
-            if isinstance(value, Amount) and value.prop in ("strike", "life") and value.selector == THIS_CARD:
+            if (
+                isinstance(value, Amount)
+                and value.prop in ("strike", "life", "wounds")
+                and value.selector == THIS_CARD
+            ):
                 return (
                     f"«{value.words}»: у заклинания нет ни удара, ни жизней — «этого …» в тексте заклинания "
                     "говорит о карте другого предложения, а такую ссылку читатель не читает"

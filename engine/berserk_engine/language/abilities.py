@@ -34,7 +34,7 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Tree
 
@@ -91,10 +91,17 @@ class Context:
     classes: tuple[str, ...] = ()
     notes: dict[str, Any] = field(default_factory=dict)
 
-    def words(self, tree: Tree[Any]) -> str:
-        """The words of a subtree, as written."""
+    def printed(self, tree: Tree[Any]) -> str:
+        """The words of a subtree, as written (what an error quotes)."""
         tokens = t._tokens(tree)
         return self.text[tokens[0].source.start : tokens[-1].source.end]
+
+    def words(self, tree: Tree[Any]) -> str:
+        """The words of a subtree as a node keeps them: as written, numbers in digits
+        (:func:`~berserk_engine.language.morphology.canonical`)."""
+        from berserk_engine.language.morphology import canonical
+
+        return canonical(self.printed(tree))
 
     def compile(self, tree: Tree[Any]) -> Any:
         return compile_tree(tree, self)
@@ -193,7 +200,7 @@ def frames() -> dict[str, Frame]:
             raise ValueError(_frame_message(path.name, number, "нужно одно основание и своё имя"))
         term = sources[0].split(":", 1)[1]
 
-        def phrase(fmt: str, raw: dict[str, Any] = raw, term: str = term) -> Phrase:
+        def form(fmt: str, raw: dict[str, Any] = raw, term: str = term) -> Phrase:
             return Phrase(raw["category"], fmt, raw["example"], _no_build, None, term)
 
         out[raw["alias"]] = Frame(
@@ -205,18 +212,18 @@ def frames() -> dict[str, Frame]:
             tuple(raw.get("requires", ())),
             raw.get("state", ""),
             dict(raw.get("defaults", {})),
-            phrase(raw["canonical"]),
-            phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
-            phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
-            phrase(raw["canonical_plural"]) if "canonical_plural" in raw else None,
+            form(raw["canonical"]),
+            form(raw["canonical_many"]) if "canonical_many" in raw else None,
+            form(raw["canonical_one"]) if "canonical_one" in raw else None,
+            form(raw["canonical_plural"]) if "canonical_plural" in raw else None,
         )
     return out
 
 
 def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
     """(canonical words, example, term) of every construction of a category ("effect", "cost", "static",
-    "condition") the frames and the words of frames.toml describe: the formats the old reader's diagnosis
-    loosens slot by slot, and the site's catalogue of the card language lists."""
+    "condition", "trigger") the frames and the words of frames.toml describe: the formats the old reader's
+    diagnosis loosens slot by slot, and the site's catalogue of the card language lists."""
     out = []
     for frame in frames().values():
         if frame.category == category:
@@ -230,6 +237,13 @@ def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
     if category == "effect":
         # a verb's clause is printed in the infinitive or the imperative («закрыть», «закройте»): both
         out += [(imperative, example, term) for fmt, example, term in out if (imperative := _imperative(fmt))]
+    if category == "trigger":  # the conditions of frames.toml ([[trigger]]) and the forms of the others
+        out += [(raw["canonical"], raw["example"], raw.get("term")) for raw in _frames_file()["trigger"]]
+        out += [
+            (raw["form"], example, raw.get("term"))
+            for raw in _frames_file()["trigger_form"]
+            for example in raw["examples"]
+        ]
     return out
 
 
@@ -277,7 +291,7 @@ def _frame(frame: Frame) -> Compiler:
             elif not isinstance(token, Tree) and token.source.kind == "number":  # «сокращаются до 2»
                 parts.setdefault("count", token.source.value)
         if frame.state and frame.state not in _states(tree):  # «в открытом виде» is not closed
-            raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается «в закрытом виде»")
+            raise t.ReadError(f"«{context.printed(tree)}»: здесь ожидается «в закрытом виде»")
         for child in [c for c in tree.children if isinstance(c, Tree)]:
             if child.data == "card_name":  # «вызовите «Волчонок»»: the printed name, inside the quotes
                 parts["name"] = _card_name(child)
@@ -318,10 +332,10 @@ def _frame(frame: Frame) -> Compiler:
         target = parts.get("target")
         for needed in frame.requires:
             if target is None or not getattr(target, needed):
-                raise t.ReadError(f"«{context.words(tree)}»: цель здесь выбирают («выберите существо»)")
+                raise t.ReadError(f"«{context.printed(tree)}»: цель здесь выбирают («выберите существо»)")
         missing = [source for source in frame.fields.values() if source not in parts]
         if missing:  # «раниться на значение удара …» as a payment: a payment is a number
-            raise t.ReadError(f"«{context.words(tree)}»: здесь ожидается число")
+            raise t.ReadError(f"«{context.printed(tree)}»: здесь ожидается число")
         kwargs = {name: parts[source] for name, source in frame.fields.items()}
         node = data.REGISTRY[frame.node](**kwargs, **frame.const)
         phrase = frame.phrase
@@ -371,7 +385,7 @@ def _wanted(tree: Tree[Any], context: Context) -> Sought:
     head, *cost = [c for c in tree.children if isinstance(c, Tree)]
     words = [c.source for c in head.children if not isinstance(c, Tree)]
     if words and t._value(Tree("kind", [head.children[0]]), "kind") != "creature":
-        raise t.ReadError(f"«{context.words(tree)}»: вызывают и возрождают существо", words[0].start)
+        raise t.ReadError(f"«{context.printed(tree)}»: вызывают и возрождают существо", words[0].start)
     classes = () if head.data == "wanted_kind" else (class_stem(t._tokens(head)[-1].source.text),)
     top = None
     if cost:
@@ -406,7 +420,7 @@ def _accusative(tree: Tree[Any], printed: str = "nomn") -> str:
     dative), inflected by pymorphy3 (animate: as the genitive in the plural and the masculine singular);
     words in another case stay as they are."""
     from berserk_engine.language.lexicon import fold, lexicon
-    from berserk_engine.language.morphology import _known, analyses
+    from berserk_engine.language.morphology import _known, analyses, numeral_value
 
     tokens = [w.source for w in t._tokens(tree)]
     heads = [
@@ -421,7 +435,9 @@ def _accusative(tree: Tree[Any], printed: str = "nomn") -> str:
     for token in tokens:
         word = fold(token.text)
         found = analyses(token.text)
-        if any(a.category == "ref" for a in found):  # «оно» → «его»
+        if numeral_value(token.text) is not None:  # «до двух существ» → «до 2 существ»: numbers in digits
+            word = numeral_value(token.text) or word
+        elif any(a.category == "ref" for a in found):  # «оно» → «его»
             word = next(e.form for e in lexicon().entries if e.category == "ref" and e.case == "accs")
         elif any(a.case == printed for a in found):
             number = "plur" if plural else "sing"
@@ -448,7 +464,7 @@ def _search(tree: Tree[Any], context: Context) -> Part:
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     count = _number(parts["search_count"]) if "search_count" in parts else 1
     if count < 1:
-        raise t.ReadError(f"«{context.words(tree)}»: искать можно хотя бы одну карту")
+        raise t.ReadError(f"«{context.printed(tree)}»: искать можно хотя бы одну карту")
     if tree.data in ("search_named", "search_named_many"):
         quote = tokens[-1]
         if not quote.inner:
@@ -462,7 +478,7 @@ def _search(tree: Tree[Any], context: Context) -> Part:
     assert kind_tree is not None
     kind = t._value(kind_tree, "kind")
     if kind not in ("creature", "card"):
-        raise t.ReadError(f"«{context.words(tree)}»: поиск — существа или карты", t._first(kind_tree).start)
+        raise t.ReadError(f"«{context.printed(tree)}»: поиск — существа или карты", t._first(kind_tree).start)
     cost = next(tok.source.value for tok in t._tokens(parts["search_price"]) if tok.source.kind == "number")
     word = context.words(kind_tree).lower()
     shown_as = _frames_file()["words"]["search_cost"]["shown_one" if count == 1 else "shown_many"]
@@ -508,7 +524,7 @@ def _remove_effects(tree: Tree[Any], context: Context) -> Part:
     if not _genitive_plural_after(count):
         wanted = ("gent", "sing")
     if count < 1 or wanted not in found:
-        raise t.ReadError(f"«{context.words(tree)}»: число и «эффект» не согласованы", form.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: число и «эффект» не согласованы", form.start)
     node = data.REGISTRY["RemoveEffects"](count, target)
     phrase = _frame_phrase("remove_effects")
     return Part(
@@ -581,7 +597,7 @@ def _creature_attacks_reduced(tree: Tree[Any], context: Context) -> AbilityPart:
     (x,) = _signed_numbers(tree)
     if x >= 0:
         raise t.ReadError(
-            f"«{context.words(tree)}»: ослабление атак пишется с минусом («–1 от атак существ»)"
+            f"«{context.printed(tree)}»: ослабление атак пишется с минусом («–1 от атак существ»)"
         )
     return _static(context, data.REGISTRY["CreatureAttacksReduced"](-x), "creature_attacks_reduced", {"x": x})
 
@@ -692,7 +708,7 @@ def _where_x(tree: Tree[Any], context: Context) -> Effect:
     effect, value = context.compile(body), context.compile(definition)
     node = _put_x(effect.node, value)
     if node == effect.node:
-        raise t.ReadError(f"«{context.words(tree)}»: в эффекте нет «Х»")
+        raise t.ReadError(f"«{context.printed(tree)}»: в эффекте нет «Х»")
     named = {"body": context.words(body), "what": context.words(definition)}
     reading = Reading("phrase", phrase=_frame_phrase("where_x"), named=named)
     return Effect(node, effect.optional, Reading("effect", parts=(reading,), optional=effect.optional))
@@ -724,7 +740,10 @@ def _delayed(tree: Tree[Any], context: Context) -> Effect:
         effect = context.compile(inner)
         chosen = any(isinstance(n, Selector) and n.chosen for n in _nodes_of(effect.node))
         if effect.optional or chosen:
-            raise t.ReadError(f"«{words}»: отложенный эффект — без выбора цели и без «можете»")
+            raise t.ReadError(
+                f"«{context.printed(body)}»: отложенный эффект — без выбора цели и без «можете»"
+            )
+        words = _rendered(effect.reading) or words  # canonical words: one node for either word order
     node_name = "Delayed" if tree.data == "delayed_end" else "DelayedToNextTurn"
     node = data.REGISTRY[node_name](raw["text"].format(words=words))
     reading = Reading("phrase", phrase=_frame_phrase(str(tree.data)), named={"rest": context.words(body)})
@@ -738,7 +757,7 @@ def _choose_class(tree: Tree[Any], context: Context) -> Effect:
     then = context.compile(body)
     named = any(isinstance(n, Selector) and t.CHOSEN_CLASS in n.classes for n in _nodes_of(then.node))
     if then.optional or not named:
-        raise t.ReadError(f"«{context.words(tree)}»: после «выберите класс» — эффект о «… этого класса»")
+        raise t.ReadError(f"«{context.printed(tree)}»: после «выберите класс» — эффект о «… этого класса»")
     node = data.REGISTRY["ChooseClass"](then.node)
     reading = Reading("phrase", phrase=_frame_phrase("choose_class"), named={"then": context.words(body)})
     return Effect(node, False, Reading("effect", parts=(reading,)))
@@ -761,13 +780,13 @@ def _replacement(tree: Tree[Any], context: Context) -> AbilityPart:
         subjects.update({("chosen", "own"): "own_creature", ("chosen", "enemy"): "enemy_creature"})
     subject = subjects.get((sel.mode, sel.side))
     if subject is None:
-        raise t.ReadError(f"«{context.words(who)}»: чьи раны замещаются — не сказано", t._first(who).start)
+        raise t.ReadError(f"«{context.printed(who)}»: чьи раны замещаются — не сказано", t._first(who).start)
     words = context.words(tree).split(",")[0]
     who_words = words.split(maxsplit=1)[1].rsplit(" ", 2)[0]
     if tree.data == "replace_redirect":
         target = context.compile(what)
         if target.chosen or target.mode == "each":
-            raise t.ReadError(f"«{context.words(what)}»: раны получает названная карта, не выбранная")
+            raise t.ReadError(f"«{context.printed(what)}»: раны получает названная карта, не выбранная")
         node = data.REGISTRY["ReplaceWounds"](subject, redirect=target)
         named: dict[str, Any] = {"who": who_words, "t": target}
     else:
@@ -778,7 +797,7 @@ def _replacement(tree: Tree[Any], context: Context) -> AbilityPart:
             or not all(hasattr(n, "events") for n in nodes)
             or any(s.chosen for s in _nodes_of(effect.node) if isinstance(s, Selector))
         ):
-            raise t.ReadError(f"«{context.words(what)}»: замещение — события без выбора цели")
+            raise t.ReadError(f"«{context.printed(what)}»: замещение — события без выбора цели")
         node = data.REGISTRY["ReplaceWounds"](subject, instead=effect.node)
         named = {"who": who_words, "rest": context.words(what)}
     return _static(context, node, str(tree.data), named)
@@ -813,7 +832,7 @@ def _card_test(tree: Tree[Any], context: Context) -> Any:
     kinds = {a.value for a in analyses(word.source.text) if a.category in ("kind", "spell")}
     kind = kinds.pop() if len(kinds) == 1 else ""
     if kind not in tests["top_types"]:
-        raise t.ReadError(f"«{context.words(tree)}»: проверяется род показанной карты", word.source.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: проверяется род показанной карты", word.source.start)
     return data.REGISTRY["Test"](f"type:{kind}", top)
 
 
@@ -824,7 +843,7 @@ def _if_then(tree: Tree[Any], context: Context) -> Effect:
     first, test_tree, then, *otherwise = [c for c in tree.children if isinstance(c, Tree)]
     parts = [context.compile(first), context.compile(then), *(context.compile(o) for o in otherwise)]
     if any(p.optional for p in parts):
-        raise t.ReadError(f"«{context.words(tree)}»: «вы можете» внутри «если …» не читается")
+        raise t.ReadError(f"«{context.printed(tree)}»: «вы можете» внутри «если …» не читается")
     test = context.compile(test_tree)
     last = parts[0].node.parts[-1] if type(parts[0].node).__name__ == "Sequence" else parts[0].node
     shown = type(last).__name__ == "Reveal" and last.count == 1
@@ -832,7 +851,7 @@ def _if_then(tree: Tree[Any], context: Context) -> Effect:
         tests = _frames_file()["tests"]
         test = replace(test, target=Selector("top", tests["top_words"], tuple(tests["top_types"])))
     if shown != (test.target.mode == "top"):
-        raise t.ReadError(f"«{context.words(tree)}»: непонятно, о какой карте условие «если …»")
+        raise t.ReadError(f"«{context.printed(tree)}»: непонятно, о какой карте условие «если …»")
     node = data.REGISTRY["If"](parts[0].node, test, parts[1].node, parts[2].node if otherwise else None)
     named = {"first": context.words(first), "cond": context.words(test_tree), "then": context.words(then)}
     alias = "if_then"
@@ -874,7 +893,7 @@ def _strike_value(tree: Tree[Any], context: Context) -> Amount:
     """«значение удара этого существа»: the creature's own strike (the kind must be a creature)."""
     kind = [c for c in tree.children if not isinstance(c, Tree)][-1]
     if t._value(Tree("kind", [kind]), "kind") != "creature":
-        raise t.ReadError(f"«{context.words(tree)}»: значение удара — у этого существа", kind.source.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: значение удара — у этого существа", kind.source.start)
     return Amount(prop="strike", words=context.words(tree))
 
 
@@ -893,7 +912,7 @@ def _number(tree: Tree[Any]) -> int:
 @compiles("cards")
 def _cards(tree: Tree[Any], context: Context) -> None:
     if t._value(tree, "kind") != "card":
-        raise t.ReadError(f"«{context.words(tree)}»: взять можно только карты", t._first(tree).start)
+        raise t.ReadError(f"«{context.printed(tree)}»: взять можно только карты", t._first(tree).start)
 
 
 @compiles("draw")
@@ -902,7 +921,7 @@ def _draw(tree: Tree[Any], context: Context) -> Part:
 
     word = [c for c in tree.children if not isinstance(c, Tree)][-1].source
     if {a.value for a in analyses(word.text) if a.category == "kind"} != {"card"}:
-        raise t.ReadError(f"«{context.words(tree)}»: взять можно только карту", word.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: взять можно только карту", word.start)
     return _frame(frames()["draw"])(tree, context)
 
 
@@ -943,6 +962,17 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
         return Part(trigger, Reading("trigger", phrase=phrase, named={}))
     (subjectless,) = tree.children  # «Найм», «В начале хода»: its own construction
     return context.compile(subjectless)
+
+
+def read_condition(text: str, classes: Iterable[str] = ()) -> Trigger:
+    """A trigger condition alone — «Найм», «В начале хода противника», «Когда вы берёте карту», «Когда ваш
+    гном погибает» — as the grammar reads it before «:» (the start rule ``trigger``). Raises
+    :class:`~berserk_engine.language.tree.ReadError` when it does not read, or reads as different
+    conditions."""
+    found = _compiled_readings(text, text, classes, "trigger", lambda a, b: a.node == b.node)
+    if len(found) != 1:
+        raise t.ReadError(f"«{text}» читается как несколько разных условий срабатывания")
+    return cast(Trigger, found[0].node)
 
 
 @cache
@@ -1015,13 +1045,27 @@ def _effects(tree: Tree[Any], context: Context) -> Effect:
     return Effect(node, optional, Reading("effect", parts=readings, optional=optional))
 
 
+def _rendered(reading: Reading) -> str:
+    """A part's reading in the engine's canonical words (no full stop), "" when a piece of it has no phrase
+    of its own to render."""
+    from berserk_engine.language.reading import rendered
+
+    def renderable(r: Reading) -> bool:
+        if r.kind == "effect":
+            return bool(r.parts) and all(renderable(p) for p in r.parts)
+        return r.kind == "phrase" and r.phrase is not None and r.named is not None
+
+    return rendered(reading) if renderable(reading) else ""
+
+
 @compiles("may")
 def _may(tree: Tree[Any], context: Context) -> Part:
     """«…, затем вы можете [часть]»: that part only is optional (I-55)."""
     (clause,) = [c for c in tree.children if isinstance(c, Tree)]
     inner = context.compile(clause)
-    words = context.words(clause)
-    # the node keeps the part's words as printed (the decision shows them): its canonical words are those
+    # the node keeps the part's canonical words (the decision shows them): rendered from its reading, so
+    # «ранить на 1 выбранное существо» and «ранить выбранное существо на 1» are one node
+    words = _rendered(inner.reading) or context.words(clause)
     term = inner.reading.phrase.term if inner.reading.phrase is not None else None
     phrase = Phrase("effect", words, words, _no_build, None, term)
     reading = Reading("phrase", phrase=phrase, named={}, optional=True)
@@ -1097,17 +1141,19 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
     value = numbers[0] if numbers else value
     by = any("BY" in c.terminals for c in tree.children if not isinstance(c, Tree))  # «на» of «… на 2»
     if tree.data == "named_keyword" and len(words) > 1 and value is None:
-        raise t.ReadError(f"«{context.words(tree)}»: значение ключевого слова — число")
+        raise t.ReadError(f"«{context.printed(tree)}»: значение ключевого слова — число")
     if kw is None or ("{x:" in kw.phrase) != (value is not None):
-        raise t.ReadError(f"«{context.words(tree)}»: ключевое слово без значения или со значением не к месту")
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: ключевое слово без значения или со значением не к месту"
+        )
     with_by = f" {_by_word()} {{x:Num}}" in kw.phrase
     # «Отравление 2» beside «Отравление на 2»: the seeds print both, the same keyword
     if by and not with_by:
-        raise t.ReadError(f"«{context.words(tree)}»: так ключевое слово не пишется («{kw.example}»)")
+        raise t.ReadError(f"«{context.printed(tree)}»: так ключевое слово не пишется («{kw.example}»)")
     if kw.build is not None:
         built = kw.build(value)
         if built is None:
-            raise t.ReadError(f"«{context.words(tree)}»: недопустимое значение ключевого слова")
+            raise t.ReadError(f"«{context.printed(tree)}»: недопустимое значение ключевого слова")
         ability = replace(built, keyword=kw.term, value=value if built.value is None else built.value)
     elif kw.expands_to is not None:
         ability = replace(_expansion(kw.expands_to.format(x=value)), keyword=kw.term, value=value)
@@ -1199,7 +1245,12 @@ def _compiled_readings(
     except g.NoParse as exc:
         position = exc.token.start if exc.token else len(text)
         raise t.ReadError(
-            t._no_parse_message(text, tokens, exc, "оплате" if start == "payment" else "способности"),
+            t._no_parse_message(
+                text,
+                tokens,
+                exc,
+                {"payment": "оплате", "trigger": "условии срабатывания"}.get(start, "способности"),
+            ),
             position,
         ) from None
     context = Context(text, sentence, tuple(classes))

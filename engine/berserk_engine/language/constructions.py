@@ -161,7 +161,7 @@ def _their_choice(tree: Tree[Any], context: Context) -> Part:
     chosen = [s for s in selectors_of(inner.node) if s.chosen]
     if len(chosen) != 1 or chosen[0].side != "enemy" or chosen[0].count != 1:
         raise t.ReadError(
-            f"«{context.words(tree)}»: «по его выбору» — цель противника («персонажа противника»), одна",
+            f"«{context.printed(tree)}»: «по его выбору» — цель противника («персонажа противника»), одна",
             t._first(tree).start,
         )
     named = {"effect": _render(inner.reading)}
@@ -178,7 +178,7 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
 
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     group = next(tok.text for tok in tokens if any(a.category == "class" for a in _analyses(tok.text)))
-    amount = next(tok.value for tok in tokens if tok.kind == "number")
+    amount = _coin_amount(tree, context)
     kind = str(tree.data)
     effect: Any
     if kind == "printed_own_class_cheaper":
@@ -190,6 +190,17 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
     named = {"g": group.lower() if kind == "printed_own_class_cheaper" else group.capitalize(), "n": amount}
     reading = Reading("phrase", phrase=_phrase(form, "static"), named=named)
     return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
+
+
+def _coin_amount(tree: Tree[Any], context: Context) -> int:
+    """«на 2 [Монета]», «на одну [Монета]»: by how much a cost changes — a number, never «Х»."""
+    amount = next(c for c in tree.children if isinstance(c, Tree) and c.data in ("amount", "printed_x"))
+    if amount.data == "printed_x":
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: стоимость меняется на число («на 1 [Монета]»), а не на Х",
+            t._first(amount).start,
+        )
+    return _number(amount)
 
 
 def _number(tree: Tree[Any]) -> int:
@@ -214,7 +225,7 @@ def _thereby(tree: Tree[Any], context: Context) -> Effect:
     first, then = context.values(tree)
     if first.optional or not measurable(first.node):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «при этом» — движок проверяет полное выполнение только у «ранить», "
+            f"«{context.printed(tree)}»: «при этом» — движок проверяет полное выполнение только у «ранить», "
             "«излечить», «закрыть», «открыть», «возьмите карту» (толкование I-85)",
             t._first(tree).start,
         )
@@ -249,7 +260,7 @@ def _deed_pay_cost(tree: Tree[Any], context: Context) -> Part:
     (target,) = context.values(tree)
     if not isinstance(target, Selector) or not target.chosen or target.count != 1:
         raise t.ReadError(
-            f"«{context.words(tree)}»: платят стоимость одной цели («выбранного существа»)",
+            f"«{context.printed(tree)}»: платят стоимость одной цели («выбранного существа»)",
             t._first(tree).start,
         )
     printed = context.words(tree)
@@ -286,7 +297,7 @@ def _poison(tree: Tree[Any], context: Context) -> Part:
         reading = Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named_x)
         return Part(GrantCounted(GRANTED, amount, target), reading)
     if amount.value < 1:
-        raise t.ReadError(f"«{context.words(tree)}»: «Отравление 0» нельзя заявить", t._first(tree).start)
+        raise t.ReadError(f"«{context.printed(tree)}»: «Отравление 0» нельзя заявить", t._first(tree).start)
     named = {"t": target.words, "n": amount.value}
     keyword = GRANTED.format(n=amount.value)
     reading = Reading("phrase", phrase=_phrase(VERB_FORM, "effect"), named=named)
@@ -311,12 +322,12 @@ def _where(tree: Tree[Any], context: Context) -> Effect:
     body, value = context.values(tree)
     if not uses_x(body.node):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «где Х – …» определяет Х, а в эффекте перед ним Х нет",
+            f"«{context.printed(tree)}»: «где Х – …» определяет Х, а в эффекте перед ним Х нет",
             t._first(tree).start,
         )
     if value.prop == "drawn_thus" and not _draws_until(body.node):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «взятых таким образом» — карты, взятые эффектом «Берите карты, "
+            f"«{context.printed(tree)}»: «взятых таким образом» — карты, взятые эффектом «Берите карты, "
             "пока …» перед ним в этой способности (толкование I-107)",
             t._first(tree).start,
         )
@@ -338,7 +349,7 @@ def _x_count(tree: Tree[Any], context: Context) -> Amount:
     assert isinstance(group, Selector)
     if group.mode in ("self", "ref", "chosen") or group.count != 1:
         raise t.ReadError(
-            f"«{context.words(tree)}»: «число …» считает группу карт («число ваших гномов»)",
+            f"«{context.printed(tree)}»: «число …» считает группу карт («число ваших гномов»)",
             t._first(tree).start,
         )
     return Amount(prop="count", words=context.words(tree), selector=replace(group, mode="each"))
@@ -353,24 +364,46 @@ def _x_player(tree: Tree[Any], context: Context) -> Amount:
 @compiles("printed_x_trait")
 def _x_trait(tree: Tree[Any], context: Context) -> Amount:
     trait, card = tree.children
+    _check_this_card(tree, card, context)
+    from berserk_engine.x_value import THIS_CARD
+
+    prop = "strike" if trait.data == "printed_trait_strike" else "life"
+    return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
+
+
+def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "GENT") -> None:
+    """«этого существа», «этом механизме»: this card by its kind or by one of its classes, in ``case``
+    (the genitive after «сила удара», the locative after «ран на»), or an error."""
+    if not all(any(f"__{case}_" in a.terminal for a in _analyses(w.source.text)) for w in t._tokens(card)):
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
+            t._first(card).start,
+        )
     word = t._tokens(card)[-1].source.text
     found = _analyses(word)
     kinds = {a.value for a in found if a.category == "kind"}
     named = {a.lemma for a in found if a.category == "class"}
     if kinds and not kinds & {"creature", "card"}:
         raise t.ReadError(
-            f"«{context.words(tree)}»: Х — характеристика этой карты («сила удара этого существа»)",
+            f"«{context.printed(tree)}»: Х — характеристика этой карты («сила удара этого существа»)",
             t._first(card).start,
         )
     if not kinds and context.classes and not named & {c.lower() for c in context.classes}:
         raise t.ReadError(
-            f"«{context.words(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
+            f"«{context.printed(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
             t._first(card).start,
         )
+
+
+@compiles("printed_x_wounds")
+def _x_wounds(tree: Tree[Any], context: Context) -> Amount:
+    """«количество ран на этом существе», «… на «Название карты»»: the wounds on this card (I-110)."""
     from berserk_engine.x_value import THIS_CARD
 
-    prop = "strike" if trait.data == "printed_trait_strike" else "life"
-    return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
+    card = tree.children[-1]
+    if isinstance(card, Tree):  # «на этом …» (a name in quotes is this card: «Название карты»)
+        _check_this_card(tree, card, context, "LOCT")
+    return Amount(prop="wounds", words=context.words(tree), selector=THIS_CARD)
 
 
 # --- «В начале хода противника ранить …»: a trigger condition without «:» or «,» (I-89) ----------------
@@ -397,12 +430,12 @@ def _their_hero(tree: Tree[Any], context: Context) -> Selector:
     противника …») gives the opponent's hero; anything else is an error, not a guess."""
     ref, head = t._tokens(tree)
     if t._value(Tree("kind", [head]), "kind") != "hero":
-        raise t.ReadError(f"«{context.words(tree)}»: «его …» здесь — только «его героя»", ref.source.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: «его …» здесь — только «его героя»", ref.source.start)
     before = [w for w in _words_before(context.text, ref.source.start) if _analyses(w)]
     last = next((w for w in reversed(before) if _names_someone(w)), None)
     if last is None or not any(a.category == "opponent" for a in _analyses(last)):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «его» — игрок, названный перед ним («хода противника»)",
+            f"«{context.printed(tree)}»: «его» — игрок, названный перед ним («хода противника»)",
             ref.source.start,
         )
     return Selector("enemy_hero", context.words(tree), ("hero",))
@@ -437,30 +470,31 @@ def _each_of_them(tree: Tree[Any], context: Context) -> Any:
 def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     """The quoted text is read as an ability by the same reader (an error names it when it is none); the
     target gets that text, until the end of the battle when no duration is printed («Получает [текст]»)."""
-    from berserk_engine.effects import GRANT_QUOTED_FORM, Grant
+    from berserk_engine.effects import GRANT_QUOTED_FORM, GRANT_QUOTED_PLURAL, Grant
     from berserk_engine.errors import CardTextError
     from berserk_engine.grammar import parse_card_text
     from berserk_engine.language.abilities import Duration, Subject
+    from berserk_engine.language.morphology import granted_text
 
     quote = next(c for c in tree.children if not isinstance(c, Tree) and c.source.kind == "quote")
-    inner = quote.source.inner.strip()
-    text = inner if inner.endswith(".") else inner + "."
+    text = granted_text(quote.source.inner)  # numbers in digits: one node for «на один» and «на 1»
     try:
         granted = parse_card_text(context.sentence, text)
     except CardTextError as exc:
         raise t.ReadError(
-            f"«{context.words(tree)}»: в кавычках — не способность, которую читает движок: {exc.message}",
+            f"«{context.printed(tree)}»: в кавычках — не способность, которую читает движок: {exc.message}",
             quote.source.start,
         ) from None
     if len(granted) != 1:
-        raise t.ReadError(f"«{context.words(tree)}»: в кавычках — одна способность", quote.source.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: в кавычках — одна способность", quote.source.start)
     values = context.values(tree)
     subject = next(v for v in values if isinstance(v, Subject))
     durations = [v for v in values if isinstance(v, Duration)]
     until = durations[0].until if durations else "leaves_play"
     printed = f" {context.words(tree.children[-1])}" if durations else ""
-    named = {"t": subject.selector.words, "what": text, "d": printed}
-    reading = Reading("phrase", phrase=_phrase(GRANT_QUOTED_FORM, "effect"), named=named)
+    named = {"t": subject.selector, "what": text, "d": printed}
+    form = GRANT_QUOTED_PLURAL if subject.plural else GRANT_QUOTED_FORM
+    reading = Reading("phrase", phrase=_phrase(form, "effect"), named=named)
     return Part(Grant(text, subject.selector, until), reading)
 
 
@@ -527,7 +561,7 @@ def _search(tree: Tree[Any], context: Context) -> Part:
     counted = [c for c in tree.children if isinstance(c, Tree)]  # «до N»: its number
     count = _number(counted[0]) if counted else 1
     if count < 1:
-        raise t.ReadError(f"«{context.words(tree)}»: искать можно хотя бы одну карту", t._first(tree).start)
+        raise t.ReadError(f"«{context.printed(tree)}»: искать можно хотя бы одну карту", t._first(tree).start)
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     what = tokens[2] if counted else tokens[1]  # after «Поиск до» (the number is a subtree) or «Поиск»
     found = _analyses(what.text)
@@ -537,7 +571,7 @@ def _search(tree: Tree[Any], context: Context) -> Part:
     elif any(a.category == "kind" and a.value == "creature" for a in found):
         types = ("creature",)
     elif not any(a.category == "kind" and a.value == "card" for a in found):
-        raise t.ReadError(f"«{context.words(tree)}»: поиск — существа, заклинания или карты", what.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: поиск — существа, заклинания или карты", what.start)
     cost = next(tok.value for tok in tokens if tok.kind == "number")
     at_most = any(a.category == "less" for tok in tokens for a in _analyses(tok.text))
     words = context.words(tree).split(maxsplit=1)[1]
@@ -556,7 +590,7 @@ def _no_play(tree: Tree[Any], context: Context) -> Part:
 
     kind = t._tokens(tree)[4].source  # «карты»: after «Противник не может разыгрывать»
     if not any(a.category == "kind" and a.value == "card" for a in _analyses(kind.text)):
-        raise t.ReadError(f"«{context.words(tree)}»: запрет — на розыгрыш карт («карты»)", kind.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: запрет — на розыгрыш карт («карты»)", kind.start)
     return Part(BanPlay(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
 
 
@@ -574,7 +608,7 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     counted = next(c for c in tree.children if isinstance(c, Tree) and c.data == "up_to_amount")
     count = _number(counted)
     if count < 1:
-        raise t.ReadError(f"«{context.words(tree)}»: вызывают хотя бы одно существо", t._first(tree).start)
+        raise t.ReadError(f"«{context.printed(tree)}»: вызывают хотя бы одно существо", t._first(tree).start)
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     head = tokens[1]  # after «до» (the verb and the number are subtrees)
     found = _analyses(head.text)
@@ -582,7 +616,7 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     if any(a.category == "class" for a in found) and not any(a.category == "kind" for a in found):
         classes = (class_stem(head.text),)
     elif not any(a.category == "kind" and a.value == "creature" for a in found):
-        raise t.ReadError(f"«{context.words(tree)}»: вызывают существа", head.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: вызывают существа", head.start)
     numbers = [tok.value for tok in tokens if tok.kind == "number"]
     words = context.words(tree).split(maxsplit=3)[3]  # what is sought, as printed, after «вызовите до N»
     wanted = Wanted(classes, numbers[0] if numbers else None, words)
@@ -603,7 +637,7 @@ def _draw_per(tree: Tree[Any], context: Context) -> Part:
     (group,) = [v for v in context.values(tree) if isinstance(v, Selector)]
     if group.mode != "each":
         raise t.ReadError(
-            f"«{context.words(tree)}»: «за каждое …» — за каждую карту группы («за каждое ваше существо»)",
+            f"«{context.printed(tree)}»: «за каждое …» — за каждую карту группы («за каждое ваше существо»)",
             t._first(tree).start,
         )
     numbers = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "number"]
@@ -627,9 +661,9 @@ def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
     tokens = t._tokens(tree)
     if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «первая карта» — карта любого типа", tokens[1].source.start
+            f"«{context.printed(tree)}»: «первая карта» — карта любого типа", tokens[1].source.start
         )
-    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    amount = _coin_amount(tree, context)
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
     return Part(FirstCardDearer(amount), reading)
 
@@ -666,7 +700,7 @@ def _draw_until(tree: Tree[Any], context: Context) -> Part:
 
     tokens = t._tokens(tree)
     if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
-        raise t.ReadError(f"«{context.words(tree)}»: берут карты", tokens[1].source.start)
+        raise t.ReadError(f"«{context.printed(tree)}»: берут карты", tokens[1].source.start)
     return Part(DrawUntil(), Reading("phrase", phrase=_phrase(FORM, "effect"), named={}))
 
 
@@ -691,7 +725,7 @@ def _directed_at(tree: Tree[Any], context: Context) -> AbilityPart:
     named_one = any(st.data in ("chosen", "this", "ref") for st in target.iter_subtrees())
     if group.mode not in ("chosen", "each") or group.count != 1 or group.up_to or named_one:
         raise t.ReadError(
-            f"«{context.words(tree)}»: «Направленный удар по …» — по картам группы "
+            f"«{context.printed(tree)}»: «Направленный удар по …» — по картам группы "
             "(«по существу противника»)",
             t._first(tree).start,
         )
@@ -713,9 +747,9 @@ def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
     tokens = t._tokens(tree)
     if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «карта противника» — карта любого типа", tokens[1].source.start
+            f"«{context.printed(tree)}»: «карта противника» — карта любого типа", tokens[1].source.start
         )
-    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    amount = _coin_amount(tree, context)
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
     ability = Ability("static", context.sentence, CostSurcharge(amount))
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))

@@ -161,6 +161,47 @@ def analyses(word: str) -> frozenset[Analysis]:
     return frozenset(found)
 
 
+def numeral_value(word: str) -> str | None:
+    """The value of a number written as a word («двух» → "2"), None for any other word (a word that can
+    also be something else than a numeral keeps its letters)."""
+    found = analyses(word)
+    values = {a.value for a in found if a.category == "numeral"}
+    if len(values) != 1 or any(a.category != "numeral" for a in found):
+        return None
+    return values.pop()
+
+
+def canonical(text: str) -> str:
+    """Words as a node keeps them: as written, but numbers written as words in digits («до двух существ»
+    → «до 2 существ») — so two wordings of one meaning compile to one node (issue 25, paraphrases).
+    Text that cannot be tokenized is returned as it is (the reader reports it elsewhere)."""
+    from berserk_engine.language.tokens import TextError, tokenize
+
+    try:
+        tokens = tokenize(text)
+    except TextError:
+        return text
+    out: list[str] = []
+    at = 0
+    for token in tokens:
+        value = numeral_value(token.text) if token.kind == "word" else None
+        if value is not None:
+            out.append(text[at : token.start])
+            out.append(value)
+            at = token.end
+    if not out:
+        return text
+    return "".join(out) + text[at:]
+
+
+def granted_text(inner: str) -> str:
+    """The text an ability granted in quotes keeps: the quoted sentence as printed — a player sees the
+    granted ability in the card's words — with numbers in digits («на один» is «на 1»: one node), ending
+    with a full stop."""
+    inner = canonical(inner.strip())
+    return inner if inner.endswith(".") else inner + "."
+
+
 def sources(text: str) -> list[tuple[str, str]]:
     """(word, what its meaning rests on) for every word of a text the card language knows — a
     reading's terms and rules, word by word (``berserk-rules cards --show``)."""

@@ -1,5 +1,6 @@
 """The tokens of a card text, each with its character positions: words (a hyphen or an apostrophe inside a
-word keeps it one word), numbers, signed numbers («+1», «-1»), icons in square brackets («[Закрыть]»), a
+word keeps it one word; a word in Latin letters may hold digits after a hyphen, as a card's name does:
+«SU-27», «MK-2b»), numbers, signed numbers («+1», «-1»), icons in square brackets («[Закрыть]»), a
 card's name or a granted ability's words in quotes («…», "…", '…', “…”, „…”), and punctuation (full
 stop, comma, colon, semicolon, parentheses, dashes).
 
@@ -18,7 +19,7 @@ MAX_DIGITS = 3  # a number on a card: values of the game are small (the longest 
 
 LETTER = "A-Za-z" + chr(0x0400) + "-" + chr(0x04FF)  # Latin and Cyrillic letters
 _TOKEN = re.compile(
-    rf"(?P<word>[{LETTER}]+(?:[-'\u2019][{LETTER}]+)*)"
+    rf"(?P<word>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![{LETTER}\d])|[{LETTER}]+(?:[-'\u2019][{LETTER}]+)*)"
     r"|(?P<signed>(?<![\w\d])[+\-\u2013\u2212]\d+)"
     r"|(?P<number>\d+)"
     r"|(?P<icon>\[[^\[\]\n]*\])"

@@ -124,7 +124,8 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
         elif data == "own_name":  # the card's own name, a trigger's subject: this card (I-76)
             fields["quantifier"], fields["kind"] = "this", "card"
         elif data == "count":
-            fields["count"] = int(_value(node, "numeral"))
+            token = _first(node)
+            fields["count"] = token.value if token.kind == "number" else int(_value(node, "numeral"))
             fields["number"] = "plur"
         elif data == "up_to":
             amount = next(n for n in node.iter_subtrees() if n.data == "up_to_amount")
@@ -376,7 +377,11 @@ def read_groups(text: str, case: str, classes: Iterable[str] = ()) -> list[NounG
 
 
 def _words(text: str) -> str:
-    """The words a selector keeps: the text in lower case, a card's name in quotes as written."""
+    """The words a selector keeps: the text in lower case, numbers in digits
+    (:func:`~berserk_engine.language.morphology.canonical`), a card's name in quotes as written."""
+    from berserk_engine.language.morphology import canonical
+
+    text = canonical(text)
     out, at = [], 0
     for token in tokenize(text):
         if token.kind == "quote":
