@@ -153,3 +153,28 @@ def test_a_failed_build_is_an_error_naming_its_log(tmp_path: Path, monkeypatch: 
     logs = list(folder.glob("*.log"))
     assert len(logs) == 1 and str(logs[0]) in message
     assert [p for p in folder.iterdir() if p.suffix != ".log"] == []  # nothing half-built is left to use
+
+
+def test_a_build_replaces_the_earlier_builds_of_its_level_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mypyc", reason="mypy — из набора dev: pip install -e '.[dev]'")
+    folder = tmp_path / "build" / "compiled"
+    for name, marker in (
+        ("old-o0", "old-o0 -O0"),
+        ("old-o3", "old-o3 -O3"),
+        ("before-levels", "before-levels"),
+    ):
+        (folder / name).mkdir(parents=True)
+        (folder / name / compiled.DONE).write_text(marker + "\n", encoding="utf-8")
+
+    def built(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        assert command[command.index("--") + 1] == "0"  # the level goes to the build
+        return subprocess.CompletedProcess(command, 0)  # a build that made nothing: enough here
+
+    monkeypatch.setattr(compiled.subprocess, "run", built)
+    monkeypatch.setenv(compiled.OPT_LEVEL, "0")
+    target = compiled.build(tmp_path, quiet=True)
+    assert (target / compiled.DONE).read_text(encoding="utf-8").split() == [target.name, "-O0"]
+    # the earlier -O0 build is gone; the -O3 ones (a marker without a level is -O3) are kept
+    assert sorted(p.name for p in folder.iterdir()) == sorted([target.name, "old-o3", "before-levels"])
