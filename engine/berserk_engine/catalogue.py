@@ -1,9 +1,9 @@
-"""The engine's catalogue: every module that registers something — phrases of card text, trigger kinds,
+"""The engine's catalogue: every module that registers something — node types and typed slots, trigger kinds,
 keywords, handlers of the core's extension points (:mod:`berserk_engine.hooks`), action kinds, tasks —
 imported once, here, in the order written below.
 
 The package imports this module first (``berserk_engine/__init__.py``), so a reader of card text
-(:mod:`berserk_engine.grammar`) finds every phrase registered without importing a mechanic itself:
+(:mod:`berserk_engine.grammar`) finds every kind and node registered without importing a mechanic itself:
 the grammar knows nothing of the modules that use it, and no module of the engine imports a module
 that imports it back (``tests/test_engine_core.py`` checks the import graph).
 
@@ -51,7 +51,7 @@ from berserk_engine import (  # each registers its actions, tasks, handlers
     zones,
 )
 
-# 2. Mechanics that register phrases of card text (effects, payments, trigger conditions) and handlers.
+# 2. Mechanics that register node types, typed slots, trigger kinds and handlers.
 from berserk_engine import (  # in this order: see the module's docstring
     card_filter,  # the typed slot {w:Wanted} that squad's and free_play's phrases use
     effects,
@@ -61,7 +61,7 @@ from berserk_engine import (  # in this order: see the module's docstring
     discard,
     faces,
     moves,
-    phrases,
+    trigger_kinds,
     replacement,
     resolution,
     squad,

@@ -1,12 +1,12 @@
 """Trigger collection: which triggered abilities an event makes wait for their declaration (401.4).
 
-Trigger conditions are a **registry of kinds** (:func:`trigger_kind`). A kind is registered beside the
-phrases that build it (:mod:`berserk_engine.phrases`, «Найм», «Когда ваше существо убивает существо» …;
-:mod:`berserk_engine.deck`, «Когда вы берёте карту» …), with the typed event it waits for
-(:mod:`berserk_engine.event_types`) and a finder: for one event that happened, the trigger points it
-makes — in words (402.2) — with the cards whose abilities to look at and the player whose deed it is.
-:func:`collect` asks the kinds registered for the event's type, in the order they were registered
-(the catalogue's order, :mod:`berserk_engine.catalogue`); it knows no kind by name.
+Trigger conditions are a **registry of kinds** (:func:`trigger_kind`). A kind is registered in the module
+of its mechanic (:mod:`berserk_engine.trigger_kinds`: «Найм», «Когда ваше существо убивает существо» …;
+:mod:`berserk_engine.deck`: «Когда вы берёте карту» …; their words are the grammar's), with the typed
+event it waits for (:mod:`berserk_engine.event_types`) and a finder: for one event that happened, the
+trigger points it makes — in words (402.2) — with the cards whose abilities to look at and the player
+whose deed it is. :func:`collect` asks the kinds registered for the event's type, in the order they were
+registered (the catalogue's order, :mod:`berserk_engine.catalogue`); it knows no kind by name.
 
 A finder looks at the card the event is about («Найм», «Гибель», «При атаке») or at the cards in the
 game zone that wait for that kind (:func:`watchers`: «Когда погибает существо», «В начале хода»). A

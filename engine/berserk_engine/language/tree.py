@@ -229,7 +229,7 @@ CASE_OF_START = {"accs": "target_accs", "nomn": "target_nomn", "gent": "target_g
 
 # --- trigger conditions «Когда [группа] [что случилось]» -------------------------------------------------
 
-# what happened → the kind of trigger condition (berserk_engine.phrases) when it happens to the card
+# what happened → the kind of trigger condition (berserk_engine.trigger_kinds) when it happens to the card
 # itself («это существо», «эта карта») and when it happens to any creature of a group
 SELF_EVENTS = {
     "enters": "enters_play",
