@@ -230,8 +230,13 @@ class Grant:
 # «[цель] получает «[способность]» [срок]» (issue 29, I-93): the quoted text is an ability, read by the same
 # reader, and the target gets it — the canonical words, an example, what it rests on
 GRANT_QUOTED_FORM = (
-    "{t} получает «{what}»{d}",
+    "{t:Nom} получает «{what}»{d}",
     "выбранное существо получает «При атаке: возьмите карту.» до конца хода",
+    "I-93",
+)
+GRANT_QUOTED_PLURAL = (  # a subject in the plural: «ваши существа получают …»
+    "{t:Nom} получают «{what}»{d}",
+    "ваши существа получают «Первый удар.» до конца хода",
     "I-93",
 )
 

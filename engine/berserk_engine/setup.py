@@ -217,7 +217,7 @@ def check_shape(setup: dict[str, Any]) -> None:
 def new_game(setup: Any) -> Game:
     """Build a game from a position (or a snapshot). Raises SetupError / CardTextError on bad input
     (``Any``: whatever a caller sends is checked here, a position that is not a dict included)."""
-    grammar.all_phrases()  # the grammar and the keyword modules are loaded before any card is read
+    grammar.load()  # the grammar and the keyword modules are loaded before any card is read
     setup = _dict(setup, "позиция")
     _check_json(setup)
     check_shape(setup)

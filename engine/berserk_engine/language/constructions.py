@@ -178,7 +178,7 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
 
     tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
     group = next(tok.text for tok in tokens if any(a.category == "class" for a in _analyses(tok.text)))
-    amount = next(tok.value for tok in tokens if tok.kind == "number")
+    amount = _coin_amount(tree, context)
     kind = str(tree.data)
     effect: Any
     if kind == "printed_own_class_cheaper":
@@ -190,6 +190,17 @@ def _class_cost(tree: Tree[Any], context: Context) -> AbilityPart:
     named = {"g": group.lower() if kind == "printed_own_class_cheaper" else group.capitalize(), "n": amount}
     reading = Reading("phrase", phrase=_phrase(form, "static"), named=named)
     return AbilityPart(Ability("static", context.sentence, effect), Reading("sentence", parts=(reading,)))
+
+
+def _coin_amount(tree: Tree[Any], context: Context) -> int:
+    """«на 2 [Монета]», «на одну [Монета]»: by how much a cost changes — a number, never «Х»."""
+    amount = next(c for c in tree.children if isinstance(c, Tree) and c.data in ("amount", "printed_x"))
+    if amount.data == "printed_x":
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: стоимость меняется на число («на 1 [Монета]»), а не на Х",
+            t._first(amount).start,
+        )
+    return _number(amount)
 
 
 def _number(tree: Tree[Any]) -> int:
@@ -365,7 +376,7 @@ def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "
     (the genitive after «сила удара», the locative after «ран на»), or an error."""
     if not all(any(f"__{case}_" in a.terminal for a in _analyses(w.source.text)) for w in t._tokens(card)):
         raise t.ReadError(
-            f"«{context.words(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
+            f"«{context.printed(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
             t._first(card).start,
         )
     word = t._tokens(card)[-1].source.text
@@ -455,26 +466,18 @@ def _each_of_them(tree: Tree[Any], context: Context) -> Any:
 # --- «[цель] получает «[способность]» [срок]» (I-93) ---------------------------------------------------
 
 
-def granted_text(inner: str) -> str:
-    """The text an ability granted in quotes keeps: the quoted sentence as printed — a player sees the
-    granted ability in the card's words — with numbers in digits («на один» is «на 1»: one node)."""
-    from berserk_engine.language.morphology import canonical
-
-    inner = canonical(inner.strip())
-    return inner if inner.endswith(".") else inner + "."
-
-
 @compiles("printed_grant_quoted")
 def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     """The quoted text is read as an ability by the same reader (an error names it when it is none); the
     target gets that text, until the end of the battle when no duration is printed («Получает [текст]»)."""
-    from berserk_engine.effects import GRANT_QUOTED_FORM, Grant
+    from berserk_engine.effects import GRANT_QUOTED_FORM, GRANT_QUOTED_PLURAL, Grant
     from berserk_engine.errors import CardTextError
     from berserk_engine.grammar import parse_card_text
     from berserk_engine.language.abilities import Duration, Subject
+    from berserk_engine.language.morphology import granted_text
 
     quote = next(c for c in tree.children if not isinstance(c, Tree) and c.source.kind == "quote")
-    text = granted_text(quote.source.inner)
+    text = granted_text(quote.source.inner)  # numbers in digits: one node for «на один» and «на 1»
     try:
         granted = parse_card_text(context.sentence, text)
     except CardTextError as exc:
@@ -489,8 +492,9 @@ def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     durations = [v for v in values if isinstance(v, Duration)]
     until = durations[0].until if durations else "leaves_play"
     printed = f" {context.words(tree.children[-1])}" if durations else ""
-    named = {"t": subject.selector.words, "what": text, "d": printed}
-    reading = Reading("phrase", phrase=_phrase(GRANT_QUOTED_FORM, "effect"), named=named)
+    named = {"t": subject.selector, "what": text, "d": printed}
+    form = GRANT_QUOTED_PLURAL if subject.plural else GRANT_QUOTED_FORM
+    reading = Reading("phrase", phrase=_phrase(form, "effect"), named=named)
     return Part(Grant(text, subject.selector, until), reading)
 
 
@@ -659,7 +663,7 @@ def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
         raise t.ReadError(
             f"«{context.printed(tree)}»: «первая карта» — карта любого типа", tokens[1].source.start
         )
-    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    amount = _coin_amount(tree, context)
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
     return Part(FirstCardDearer(amount), reading)
 
@@ -745,7 +749,7 @@ def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
         raise t.ReadError(
             f"«{context.printed(tree)}»: «карта противника» — карта любого типа", tokens[1].source.start
         )
-    amount = next(tok.source.value for tok in tokens if tok.source.kind == "number")
+    amount = _coin_amount(tree, context)
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
     ability = Ability("static", context.sentence, CostSurcharge(amount))
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
