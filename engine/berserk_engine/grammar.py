@@ -915,6 +915,11 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     from berserk_engine import spell_reference, x_value
     from berserk_engine.abilities import effect_nodes
 
+    if ability.effect is not None and ability.trigger is not None:
+        from berserk_engine import hero_strike
+
+        if ability.trigger.event == hero_strike.HERO_STRUCK:  # «наносит Х ран ударом герою»: Х (I-111)
+            ability = replace(ability, effect=x_value.bind(ability.effect, hero_strike.EVENT_X))
     if ability.effect is not None:
         for node in effect_nodes(ability.effect):
             for value in vars_of(node):
