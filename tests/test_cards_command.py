@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from berserk_engine.grammar import PHRASES, parse_ability, parse_card_text
+from berserk_engine.grammar import parse_ability, parse_card_text
 from berserk_engine.triggers import KINDS
 
 from berserk_rules.cli import main
@@ -180,39 +180,38 @@ def test_the_printed_examples_are_all_read_and_cover_every_trigger_kind() -> Non
     assert not missing and "ExtraLives" in spells, f"нет примеров постоянных способностей: {missing}"
 
 
-def test_every_trigger_kind_has_phrases_and_every_phrase_a_registered_kind() -> None:
-    built = {}
-    for ph in PHRASES["trigger"]:
-        trigger = ph.build({})
-        assert trigger.event in KINDS, f"«{ph.format}»: условие {trigger.event} не зарегистрировано"
-        built.setdefault(trigger.event, []).append(ph.format)
-    assert set(built) == set(KINDS), f"виды без фраз: {sorted(set(KINDS) - set(built))}"
-    # «Каждый раз, когда …» is the same condition (401.4): read by the grammar, no copy in the registry
-    assert not [ph.format for ph in PHRASES["trigger"] if ph.format.startswith("Каждый раз")]
-    for ph in PHRASES["trigger"]:
-        if ph.format.startswith("Когда ") and "{" not in ph.format:
-            every = "Каждый раз, когда " + ph.example[len("Когда ") :]
-            assert parse_ability(every).trigger == parse_ability(ph.example).trigger, every
+def test_every_trigger_kind_is_read_from_some_form_of_the_catalogue() -> None:
+    """Every kind of trigger condition the engine registers is what some example of the grammar's catalogue
+    reads as — and read «Каждый раз, когда …», the same condition (401.4: no copy of every form)."""
+    from berserk_rules.reference.phrase_catalogue import catalogue
+
+    triggers = next(s for s in catalogue() if s.category == "trigger")
+    kinds = set()
+    for form, example, *_ in triggers.rows:
+        trigger = parse_ability(example).trigger
+        assert trigger is not None and trigger.event in KINDS, (form, example)
+        kinds.add(trigger.event)
+        if example.startswith("Когда "):
+            every = "Каждый раз, когда " + example[len("Когда ") :]
+            assert parse_ability(every).trigger == trigger, every
+    assert kinds == set(KINDS), f"виды условий без формы в каталоге: {sorted(set(KINDS) - kinds)}"
 
 
-def test_the_phrase_catalogue_lists_every_registered_form_with_its_example() -> None:
+def test_the_phrase_catalogue_lists_every_form_of_the_grammar_with_its_example() -> None:
+    from berserk_engine.grammar import CATEGORIES, _frame_phrases
+
     from berserk_rules.reference.phrase_catalogue import catalogue
 
     sections = catalogue()
     examples = {row[1].rstrip(".") for s in sections for row in s.rows}
-    for category, phrases in PHRASES.items():
-        for ph in phrases:
-            assert ph.example.rstrip(".") in examples, (category, ph.format)
     triggers = next(s for s in sections if s.category == "trigger")
     assert {row[2] for row in triggers.rows} == {k.words for k in KINDS.values()}
-    # and every construction of the grammar (issue 25 moves phrases there), one row per distinct form
-    from berserk_engine.grammar import _frame_phrases
-
-    forms = {(c, ph.format) for c, phrases in PHRASES.items() for ph in phrases}
-    forms |= {(c, ph.format) for c in PHRASES for ph in _frame_phrases(c)}
-    for c in PHRASES:
+    # every construction of the grammar, one row per distinct form (a trigger condition's per example)
+    forms = set()
+    for c in CATEGORIES:
         for ph in _frame_phrases(c):
             assert ph.example.rstrip(".") in examples, (c, ph.format)
+            forms.add((c, ph.format, ph.example if c == "trigger" else ""))
     assert sum(len(s.rows) for s in sections) == len(forms)
 
 

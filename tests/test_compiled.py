@@ -28,6 +28,7 @@ from berserk_rules.reference import compiled
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = bool(os.environ.get("BERSERK_REQUIRE_COMPILER"))  # set by .ci/run: no silent skip in CI
 GAMES = 25
+TEST_LEVEL = "0"  # the C optimisation level of this module's build (compiled.OPT_LEVEL)
 
 # Seeded random games, and a digest of each: every decision as listed, every answer, the full log
 # and the final position. Run here (pure Python) and in a child process on the compiled build.
@@ -76,11 +77,16 @@ def test_engine_type_checks(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow  # a mypyc build and the whole suite on it
-def test_compiled_engine_is_the_same_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_compiled_engine_is_the_same_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         if REQUIRED:
             pytest.fail("нет компилятора C (задан BERSERK_REQUIRE_COMPILER)", pytrace=False)
         pytest.skip("нет компилятора C: скомпилированный движок не проверен")
+    # The same game, not its speed, is checked here: the C is compiled at -O0 (about half the CPU
+    # time of -O3), and the commands below find this build, as they are asked for the same level.
+    monkeypatch.setenv(compiled.OPT_LEVEL, TEST_LEVEL)
     folder = compiled.build(ROOT, quiet=True)
     env = compiled.environment(folder)
 
@@ -117,6 +123,18 @@ def test_compile_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
     monkeypatch.setitem(sys.modules, "mypyc", None)
     assert main(["compile"]) == 2
     assert "нужен mypy" in capsys.readouterr().err
+
+
+def test_the_optimisation_level_is_part_of_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    source = compiled.engine_source()
+    assert len({compiled.fingerprint(source, level) for level in compiled.LEVELS}) == len(compiled.LEVELS)
+    monkeypatch.delenv(compiled.OPT_LEVEL, raising=False)
+    assert compiled.opt_level() == "3"  # mypyc's own default, what ``compile`` builds unless told
+    monkeypatch.setenv(compiled.OPT_LEVEL, TEST_LEVEL)
+    assert compiled.opt_level() == TEST_LEVEL
+    monkeypatch.setenv(compiled.OPT_LEVEL, "-O2")
+    with pytest.raises(compiled.UserError, match="BERSERK_COMPILE_OPT='-O2': уровень оптимизации C"):
+        compiled.opt_level()
 
 
 def test_a_failed_build_is_an_error_naming_its_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,14 +12,15 @@ import berserk_engine.game
 import berserk_engine.preparation  # noqa: F401 — registers «Раздача», «Пересдача»
 import pytest
 from berserk_engine import keywords
-from berserk_engine.grammar import all_phrases, parse_ability, parse_card_text
+from berserk_engine.grammar import load as load_engine
+from berserk_engine.grammar import parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS, REGAIN_RULES, TERMS
 
 from berserk_rules.corpus import load_corpus
 from berserk_rules.rulebook.features import load_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
-all_phrases()  # every keyword module is loaded before the parameters are collected
+load_engine()  # every keyword module is loaded before the parameters are collected
 
 # The glossary terms of issue 6 that are keywords, constant abilities, modifiers, effects or rules
 # about cards, each with the module that implements it — a keyword module of berserk_engine.keywords
@@ -101,7 +102,7 @@ KEYWORD_TERMS: dict[str, str] = {
 
 def test_every_keyword_term_has_its_module() -> None:
     keywords.load_all()
-    all_phrases()
+    load_engine()
     for term, module in KEYWORD_TERMS.items():
         importlib.import_module(f"berserk_engine.{module}")
         assert TERMS.get(term) == f"berserk_engine.{module}", f"{term}: {TERMS.get(term)} вместо {module}"
@@ -109,7 +110,7 @@ def test_every_keyword_term_has_its_module() -> None:
 
 def test_every_registered_term_is_a_glossary_term() -> None:
     keywords.load_all()
-    all_phrases()
+    load_engine()
     glossary = {e.id for e in load_corpus(ROOT).entries if e.kind == "term"}
     assert set(TERMS) <= glossary, sorted(set(TERMS) - glossary)
 
@@ -127,7 +128,7 @@ def test_every_keyword_module_registers_a_term() -> None:
 def test_every_registered_term_has_scenarios() -> None:
     """A keyword, effect or rule the engine registers is proved by scenarios tagged @term-<id>."""
     keywords.load_all()
-    all_phrases()
+    load_engine()
     tagged = {term for ref in load_scenarios(ROOT) for term in ref.terms}
     missing = sorted(set(TERMS) - tagged)
     assert not missing, f"термины без сценариев: {missing}"

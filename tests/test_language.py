@@ -289,26 +289,6 @@ def test_the_language_modules_hold_no_cyrillic_literal_outside_messages() -> Non
 # --- trigger conditions: the subject is a noun group ---------------------------------------------------
 
 
-def test_every_trigger_condition_with_a_subject_reads_as_the_old_registrys_trigger() -> None:
-    """The old registry spelled out «Когда [кто] [что случилось]» for every subject and again as «Каждый
-    раз, когда …» (72 phrases; the copies are gone: issue 25); the grammar reads them from one rule per
-    event with the noun group as subject — each, in both forms, as the very trigger the registry builds."""
-    from berserk_engine.language.tree import read_trigger
-
-    compared = 0
-    for ph in old.PHRASES["trigger"]:
-        if old._ANY_FIELD.search(ph.format) or not ph.format.startswith("Когда "):
-            continue
-        try:
-            new = read_trigger(ph.format)
-        except ReadError:
-            continue  # another kind of condition («Когда вы берёте карту»): not yet in the grammar
-        assert new == ph.build({}), ph.format
-        assert read_trigger("Каждый раз, когда " + ph.format[len("Когда ") :]) == new
-        compared += 2
-    assert compared == 72
-
-
 @pytest.mark.parametrize(
     ("text", "words"),
     [

@@ -14,6 +14,12 @@ fingerprint covers the sources, the mypy version and the Python version, so a bu
 reused until something of these changes; a new build removes the earlier ones. It needs mypy
 (``pip install -e ".[dev]"``) and a C compiler.
 
+The C code is compiled at ``-O3`` (mypyc's default). The environment variable ``BERSERK_COMPILE_OPT``
+(0–3) chooses another level, and the level is part of the fingerprint (builds of different levels are
+kept side by side): ``tests/test_compiled.py`` builds at ``-O0`` — it checks that the compiled engine
+plays the same game, not how fast it plays, and gcc compiles mypyc's C at ``-O0`` for about half the
+CPU time of ``-O3``.
+
 Left uncompiled: ``grammar.py`` — the converters of its typed slots carry a ``pattern`` attribute
 that ``parse`` reads, and a compiled function takes no attributes; the grammar runs when cards are
 read, not while a game is played. ``serve.py`` — the process protocol's ``Session`` is meant to be
@@ -39,18 +45,20 @@ UNCOMPILED = ("grammar.py", "serve.py")
 # an interpreted one), and its readings are cached — it is not on the hot path of a game
 UNCOMPILED_PACKAGES = ("language",)
 DONE = "complete"  # the marker file of a complete build
+OPT_LEVEL = "BERSERK_COMPILE_OPT"  # environment: the C compiler's optimisation level of a build
+LEVELS = ("0", "1", "2", "3")
 
 _SETUP = """\
 import sys
 from mypyc.build import mypycify
 from setuptools import setup
 
-files = sys.argv[sys.argv.index("--") + 1 :]
+level, *files = sys.argv[sys.argv.index("--") + 1 :]
 del sys.argv[sys.argv.index("--") :]
 setup(
     name="berserk-engine-compiled",
     py_modules=[],
-    ext_modules=mypycify(["--ignore-missing-imports", *files], multi_file=True),
+    ext_modules=mypycify(["--ignore-missing-imports", *files], multi_file=True, opt_level=level),
 )
 """
 
@@ -67,16 +75,24 @@ def _sources(source: Path) -> list[Path]:
     return sorted(p for p in source.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def fingerprint(source: Path) -> str:
-    """What a build depends on: the engine's files, mypy's version and Python's."""
+def opt_level() -> str:
+    """The C optimisation level of a build: ``BERSERK_COMPILE_OPT`` if set, else mypyc's ``3``."""
+    level = os.environ.get(OPT_LEVEL, "").strip() or "3"
+    if level not in LEVELS:
+        raise UserError(f"{OPT_LEVEL}={level!r}: уровень оптимизации C — одно из {', '.join(LEVELS)}")
+    return level
+
+
+def fingerprint(source: Path, level: str = "3") -> str:
+    """What a build depends on: the engine's files, mypy's version, Python's and the C optimisation
+    level."""
     try:
         from mypy.version import __version__ as mypy_version
     except ImportError:
         mypy_version = "нет"
     digest = hashlib.sha256()
-    digest.update(
-        f"{mypy_version}|{sys.version}|{platform.machine()}|{UNCOMPILED}|{UNCOMPILED_PACKAGES}".encode()
-    )
+    tools = f"{mypy_version}|{sys.version}|{platform.machine()}"
+    digest.update(f"{tools}|{UNCOMPILED}|{UNCOMPILED_PACKAGES}|-O{level}".encode())
     for path in _sources(source):
         digest.update(path.relative_to(source).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
@@ -92,8 +108,9 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
         raise UserError(
             'для сборки скомпилированного движка нужен mypy (mypyc): pip install -e ".[dev]"'
         ) from None
+    level = opt_level()
     source = engine_source()
-    stamp = fingerprint(source)
+    stamp = fingerprint(source, level)
     target = root / "build" / "compiled" / stamp
     if (target / DONE).is_file():
         return target
@@ -109,10 +126,14 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     ]
     log = work.with_suffix(".log")
     if not quiet:
-        print(f"berserk-rules: компилирую движок ({len(files)} модулей, mypyc) в {target} …", file=sys.stderr)
+        print(
+            f"berserk-rules: компилирую движок ({len(files)} модулей, mypyc, -O{level}) в {target} …",
+            file=sys.stderr,
+        )
+    command = [sys.executable, "setup_compiled.py", "build_ext", "--inplace", "-j", str(jobs)]
     with log.open("w", encoding="utf-8") as out:
         done = subprocess.run(
-            [sys.executable, "setup_compiled.py", "build_ext", "--inplace", "-j", str(jobs), "--", *files],
+            [*command, "--", level, *files],
             cwd=work,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -131,14 +152,25 @@ def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:
     if target.exists():  # built meanwhile by another process: keep that one
         shutil.rmtree(work, ignore_errors=True)
     else:
-        (work / DONE).write_text(stamp + "\n", encoding="utf-8")
+        (work / DONE).write_text(f"{stamp} -O{level}\n", encoding="utf-8")
         work.rename(target)
-    for old in target.parent.iterdir():  # earlier builds (about 14 MB each) and logs are not kept
-        if old != target and (old / DONE).is_file():
+    # earlier builds at this level (about 14 MB each) and logs are not kept; another level's build is
+    # (the tests' -O1 build does not evict a developer's -O3 one, nor the other way round)
+    for old in target.parent.iterdir():
+        if old != target and _level_of(old / DONE) == level:
             shutil.rmtree(old, ignore_errors=True)
         elif old.suffix == ".log" and not old.with_suffix(".tmp").exists():  # not a build under way
             old.unlink(missing_ok=True)
     return target
+
+
+def _level_of(done: Path) -> str | None:
+    """The optimisation level of a complete build by its marker file (builds made before levels were
+    recorded are -O3), None for a folder that is not a complete build."""
+    if not done.is_file():
+        return None
+    words = done.read_text(encoding="utf-8").split()
+    return words[1].removeprefix("-O") if len(words) > 1 else "3"
 
 
 def environment(folder: Path) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """The site's phrase catalogue: every form of card text the reference engine reads, with an example
-each, generated from the engine's registries (``berserk_engine.grammar.PHRASES``, the trigger kinds of
-``berserk_engine.triggers.KINDS``) — never written by hand, so it cannot fall behind the engine.
+each, generated from the grammar's data (``language/lexicon/frames.toml``, ``keywords.toml`` and the keyword
+modules) and the trigger kinds of ``berserk_engine.triggers.KINDS`` (each example is read to find what its
+condition waits for) — never written by hand, so it cannot fall behind the engine.
 
 :func:`catalogue` is the data (tested without Sphinx); :class:`PhraseCatalogueDirective` — the
 directive ``{berserk-phrases}`` — renders it as one table per category. The Sphinx extension registers
@@ -65,32 +66,35 @@ def _form(fmt: str) -> str:
     return _SLOT.sub(slot, fmt)
 
 
-def _phrases(registry: dict[str, list[Any]], category: str) -> list[Any]:
-    """The registry's phrases of a category and the grammar's constructions of it (issue 25 moves the
-    one to the other), one row per form."""
+def _phrases(category: str) -> list[Any]:
+    """The grammar's forms of a category (frames.toml, keywords.toml and the keyword modules), one row per
+    form — a trigger condition's form once per example, the kinds of its examples differing."""
     from berserk_engine.grammar import _frame_phrases
 
-    found: dict[str, Any] = {}
-    for ph in [*registry[category], *_frame_phrases(category)]:
-        found.setdefault(ph.format, ph)
+    found: dict[tuple[str, str], Any] = {}
+    for ph in _frame_phrases(category):
+        key = (ph.format, ph.example) if category == "trigger" else (ph.format, "")
+        found.setdefault(key, ph)
     return list(found.values())
 
 
 def catalogue() -> list[Section]:
-    """Every registered phrase, by category: (form, example, term) — for a trigger condition also
+    """Every form of the grammar, by category: (form, example, term) — for a trigger condition also
     what it waits for (its kind)."""
-    from berserk_engine.grammar import PHRASES
+    from berserk_engine.grammar import parse_ability
     from berserk_engine.triggers import KINDS
 
     sections = []
     for category, title, description in CATEGORIES:
         rows: list[tuple[str, ...]] = []
-        for ph in _phrases(PHRASES, category):
+        for ph in _phrases(category):
             example = ph.example if ph.example.endswith((".", ")")) else ph.example + "."
             term = ph.term or ""
-            if category == "trigger":
-                built = ph.build({})
-                kind = KINDS[built.event]
+            if category == "trigger":  # what the example's condition waits for, as the grammar reads it
+                trigger = parse_ability(example).trigger
+                if trigger is None:
+                    raise ValueError(f"пример условия срабатывания «{example}» читается без условия")
+                kind = KINDS[trigger.event]
                 rows.append((_form(ph.format), example, kind.words, term))
             else:
                 rows.append((_form(ph.format), example, term))

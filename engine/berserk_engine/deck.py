@@ -16,16 +16,15 @@ Moving a card from another zone into a deck («Вернуть (убрать) в 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from berserk_engine import zones
-from berserk_engine.abilities import Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import DrawEvent, MoveEvent, Perform, perform
 from berserk_engine.keywords import term
 from berserk_engine.tasks import Task, task
-from berserk_engine.triggers import Point, condition, trigger_kind, watchers
+from berserk_engine.triggers import Point, trigger_kind, watchers
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -235,20 +234,6 @@ def _drew(game: Game, ev: DrawEvent, before: list[str] | None) -> tuple[Point, .
 
 
 DRAWS = trigger_kind("draws", (DrawEvent,), _drew, "игрок берёт карту", "возьмите-карту")
-
-
-@condition("Когда вы берёте карту", "Когда вы берёте карту: излечить на 1 своего героя.", "возьмите-карту")
-def _on_draw(f: dict[str, Any]) -> Trigger:
-    return Trigger("draws", player="own")
-
-
-@condition(
-    "Когда противник берёт карту",
-    "Когда противник берёт карту: ранить на 1 героя противника.",
-    "возьмите-карту",
-)
-def _on_enemy_draw(f: dict[str, Any]) -> Trigger:
-    return Trigger("draws", player="enemy")
 
 
 serializable(Search, TopToBottom, MillTop, Reveal, Shuffle, Placeable, Place)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_engine.abilities import Trigger
 from berserk_engine.event_types import MoveEvent
-from berserk_engine.triggers import Point, condition, trigger_kind, watchers
+from berserk_engine.triggers import Point, trigger_kind, watchers
 
 
 def _discarded(game: Any, ev: MoveEvent, before: list[str] | None) -> tuple[Point, ...]:
@@ -21,21 +20,3 @@ def _discarded(game: Any, ev: MoveEvent, before: list[str] | None) -> tuple[Poin
 
 
 DISCARDS = trigger_kind("discards", (MoveEvent,), _discarded, "игрок сбрасывает карту", "сбросьте-карту")
-
-
-@condition(
-    "Когда вы сбрасываете карту",
-    "Когда вы сбрасываете карту: возьмите карту.",
-    "сбросьте-карту",
-)
-def _on_own_discard(f: dict[str, Any]) -> Trigger:
-    return Trigger("discards", player="own")
-
-
-@condition(
-    "Когда противник сбрасывает карту",
-    "Когда противник сбрасывает карту: ранить на 1 героя противника.",
-    "сбросьте-карту",
-)
-def _on_enemy_discard(f: dict[str, Any]) -> Trigger:
-    return Trigger("discards", player="enemy")

@@ -80,6 +80,10 @@ class Decision:
         return data
 
 
+# Game.defs_with's answers across games: (key, id of a card definition) -> (the definition, the answer).
+_DEF_ANSWERS: dict[tuple[str, int], tuple[CardDef, bool]] = {}
+
+
 class Game:
     def __init__(self, state: GameState, defs: dict[str, CardDef]) -> None:
         self.state = state
@@ -115,20 +119,24 @@ class Game:
         s = self.state
         stack = s.stack
         while s.result is None and s.pending is None and stack:
-            if self.state_check_due:
-                self._state_check(stack)
+            if self.state_check_due and self._state_check(stack):
+                continue  # the check ran: it may have ended the game or put deaths on the stack
             stack.pop().run(self)
 
-    def _state_check(self, stack: list[Task]) -> None:
+    def _state_check(self, stack: list[Task]) -> bool:
         """Interpretation I-9: after a change of lives, deaths are checked before the next task — so
         before any player decides — unless an ability is resolving: then the check that follows its
-        resolution (``queue.StateCheck`` before ``queue.Resolved``) does it, once it has finished (401.6)."""
+        resolution (``queue.StateCheck`` before ``queue.Resolved``) does it, once it has finished (401.6).
+        The check runs here and now, as a ``queue.StateCheck`` task pushed and popped at once would
+        (True), unless one is next on the stack anyway (False: the loop runs it)."""
         for t in stack:
             if type(t) is queue.Resolved:
-                return
+                return False
         self.state_check_due = False
-        if type(stack[-1]) is not queue.StateCheck:
-            stack.append(queue.StateCheck())
+        if type(stack[-1]) is queue.StateCheck:
+            return False
+        queue.StateCheck().run(self)
+        return True
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
@@ -173,7 +181,18 @@ class Game:
         ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
         found = self._per_game.get(key)
         if found is None:
-            found = self._per_game[key] = frozenset(n for n, d in self.defs.items() if predicate(d))
+            names = []
+            for n, d in self.defs.items():
+                # a definition is immutable and built once per printed card (setup.build_library): the
+                # answer is kept with it — the definition held, so that its id is not another's
+                known = _DEF_ANSWERS.get((key, id(d)))
+                if known is None or known[0] is not d:
+                    if len(_DEF_ANSWERS) >= 65536:
+                        _DEF_ANSWERS.clear()
+                    known = _DEF_ANSWERS[(key, id(d))] = (d, bool(predicate(d)))
+                if known[1]:
+                    names.append(n)
+            found = self._per_game[key] = frozenset(names)
         return found
 
     def once(self, key: str, compute: Any) -> Any:

@@ -42,7 +42,7 @@ from berserk_engine.abilities import (
 )
 from berserk_engine.errors import CardTextError
 from berserk_engine.language import reminder
-from berserk_engine.language.reading import Phrase, Reading
+from berserk_engine.language.reading import Phrase, Reading, set_renderer
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import ReadError
 
@@ -495,34 +495,12 @@ def slot_type(name: str, table: dict[str, Any], words: str) -> None:
 # --- the registry ---------------------------------------------------------------------------------
 
 
-PHRASES: dict[str, list[Phrase]] = {
-    c: [] for c in ("keyword", "trigger", "cost", "effect", "static", "condition")
-}
+CATEGORIES = ("keyword", "trigger", "cost", "effect", "static", "condition")  # of the card language's forms
 # trigger-registry: effect nodes the grammar builds itself, registered by the modules that define them
 # («sequence»: several clauses of one ability, berserk_engine.effects.Sequence; «may»: an optional part
 # of a sequence, berserk_engine.effects.MayDo) — the grammar imports
 # none of the modules that register phrases.
 NODES: dict[str, Any] = {}
-
-
-def phrase(category: str, fmt: str, example: str, term: str | None = None):
-    """Register a phrase: ``build(fields)`` returns what the words mean, or None if they do not fit."""
-
-    def wrap(build: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
-        PHRASES[category].append(
-            Phrase(
-                category,
-                fmt,
-                example,
-                build,
-                parse.compile(fmt, extra_types=TYPES, case_sensitive=False),
-                term,
-                _needles(fmt),
-            )
-        )
-        return build
-
-    return wrap
 
 
 def _needles(fmt: str) -> tuple[str, ...]:
@@ -536,22 +514,6 @@ def _needles(fmt: str) -> tuple[str, ...]:
         if piece:
             pieces.append(piece)
     return tuple(pieces)
-
-
-def _readings(category: str, words: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    """Every registered phrase of the category that the words fit, with what it builds and the
-    values of its slots."""
-    found = []
-    low = words.lower()
-    for ph in PHRASES[category]:
-        if any(n not in low for n in ph.needles):
-            continue  # a literal piece of the phrase is missing: it cannot fit
-        m = ph.parser.parse(words)
-        if m is not None and None not in m.named.values():  # None: a slot's words do not read
-            built = ph.build(m.named)
-            if built is not None:
-                found.append((ph, built, dict(m.named)))
-    return found
 
 
 KIND_WORDS = {  # the kind of a slot, as an error names it
@@ -586,7 +548,7 @@ def _slot_problem(category: str, words: str) -> str | None:
     likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
     unlikely: list[tuple[int, str]] = []
     low = words.lower()
-    for ph in [*PHRASES[category], *_frame_phrases(category)]:
+    for ph in _frame_phrases(category):
         if any(n not in low for n in ph.needles):
             continue  # a literal piece is missing: no slot loosened makes the phrase fit
         fields = _ANY_FIELD.findall(ph.format)
@@ -684,10 +646,10 @@ def _connector_problem(words: str) -> str | None:
 
 
 def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
-    examples = [ph.example for c in categories for ph in PHRASES[c]]
-    # keywords and payments are the grammar's (keywords.toml and the keyword modules, frames.toml)
-    grammar_own = [ph for c in categories if c in ("keyword", "cost") for ph in _frame_phrases(c)]
-    examples += dict.fromkeys(ph.example for ph in grammar_own)
+    # keywords, payments and trigger conditions: the grammar's (keywords.toml and the keyword modules,
+    # frames.toml)
+    grammar_own = [ph for c in categories if c in ("keyword", "cost", "trigger") for ph in _frame_phrases(c)]
+    examples = list(dict.fromkeys(ph.example for ph in grammar_own))
     return difflib.get_close_matches(words, examples, n=3, cutoff=0.3)
 
 
@@ -824,7 +786,7 @@ def _read_one(clause: str) -> tuple[Any, Reading] | None:
 
     may = bool(_OPTIONAL.match(clause))
     core = _OPTIONAL.sub("", clause)
-    found = _readings("effect", core) or _grammar_readings(core)
+    found = _grammar_readings(core)
     if len(found) > 1:
         raise _Unreadable(
             "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _, _ in found), []
@@ -858,22 +820,20 @@ def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
     from berserk_engine.language.tree import same_condition
 
     head = same_condition(head)  # «Каждый раз, когда …» is «Когда …» (401.4)
-    found = _readings("trigger", head)
-    if found or not head[:1].isalpha():
-        return found
+    if not head[:1].isalpha():
+        return []
     trigger = _grammar_trigger(head)
     if trigger is None:
         return []
-    same = [p for p in PHRASES["trigger"] if not _ANY_FIELD.search(p.format) and p.build({}) == trigger]
-    return [(same[0], trigger, {})] if same else []
+    return [(Phrase("trigger", head, head, _nothing, None), trigger, {})]
 
 
 @lru_cache(maxsize=4096)
 def _grammar_trigger(head: str) -> Any:
-    from berserk_engine.language.tree import read_trigger
+    from berserk_engine.language.abilities import read_condition
 
     try:
-        return read_trigger(head)
+        return read_condition(head)
     except ReadError:
         return None
 
@@ -1011,8 +971,6 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
     readings: list[tuple[Ability, Reading]] = []
     problems: list[str] = []
-    for ph, built, named in _readings("static", body):
-        readings.append((replace(built, text=sentence), _sentence(Reading("phrase", phrase=ph, named=named))))
     head, colon, rest = _outside_quotes(body)  # a colon inside a granted ability's quotes is its own (I-93)
     if not colon and not spell and not readings:
         head, colon, rest = _comma_trigger(body)
@@ -1278,7 +1236,7 @@ def _unplaced_names(sentence: str, ability: Ability, card: str) -> list[str]:
         tokens = tokenize(sentence)
     except TextError:
         return []
-    from berserk_engine.language.constructions import granted_text
+    from berserk_engine.language.morphology import granted_text
 
     kept = repr(replace(ability, text=""))  # the nodes, not the sentence they were read from
     return [
@@ -1309,9 +1267,10 @@ def _load() -> None:
         )
 
 
-def all_phrases() -> list[Phrase]:
+def load() -> None:
+    """The engine's catalogue of mechanics is loaded (the keyword modules, the trigger kinds): a card can be
+    read."""
     _load()
-    return [ph for phrases in PHRASES.values() for ph in phrases]
 
 
 # --- writing a reading back: the engine's canonical words ---------------------------------------------
@@ -1376,3 +1335,6 @@ def render(tree: Reading) -> str:
 
     text = _ANY_FIELD.sub(fill, tree.phrase.format)
     return f"вы можете {text}" if tree.optional else text
+
+
+set_renderer(render)  # the sentence layer writes a part in canonical words (language/reading.py)

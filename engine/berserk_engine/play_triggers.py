@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from berserk_engine.abilities import Trigger
 from berserk_engine.event_types import PlayEvent
-from berserk_engine.triggers import Point, condition, listening, live, trigger_kind, watchers
+from berserk_engine.triggers import Point, listening, live, trigger_kind, watchers
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -59,19 +58,3 @@ SPELL_TARGETED = trigger_kind(
     "эта карта становится целью заклинания",
     "цель-атаки-способности",
 )
-
-
-# The same conditions in the phrase catalogue (the grammar reads them: syntax/constructions.lark)
-@condition(ENEMY_PLAYS_FORM[0], ENEMY_PLAYS_FORM[0] + ": ранить на 1 героя противника.", "309.1")
-def _on_enemy_play(f: dict[str, object]) -> Trigger:
-    return Trigger(CARD_PLAYED, player="enemy", other=True)
-
-
-@condition(OWN_PLAYS_FORM[0], OWN_PLAYS_FORM[0] + ": возьмите карту.", "309.1")
-def _on_own_play(f: dict[str, object]) -> Trigger:
-    return Trigger(CARD_PLAYED, player="own", other=True)
-
-
-@condition(SPELL_TARGET_FORM[0], SPELL_TARGET_FORM[0] + ": возьмите карту.", "I-101")
-def _on_spell_target(f: dict[str, object]) -> Trigger:
-    return Trigger(SPELL_TARGETED)

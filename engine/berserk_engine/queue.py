@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import actions, effects, selectors
+from berserk_engine import actions, effects, hooks, selectors
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
 from berserk_engine.errors import IllegalAction
@@ -173,11 +173,18 @@ class StateCheck(Task):
         game.state_check_due = False  # this check sees every change so far (Game.advance, I-9)
         dying = []
         effects = bool(s.effects)
+        # lives other than the printed ones come from effects on the card or from constant abilities
+        # of other cards (hooks.CHARACTERISTIC): with neither, a card without markers keeps its printed
+        # lives and no wounds — its life is not recomputed
+        lasting = effects and bool(hooks.active(game, hooks.CHARACTERISTIC))
+        by_card, defs = game.by_card, game.defs
         for card_id in s.play:
             card = s.cards[card_id]
-            if not card.markers and not effects:
-                continue  # no wounds and no effect on lives: a printed creature has at least 1 life
-            if game.defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
+            if not card.markers and (
+                not effects or (not lasting and card_id not in by_card and defs[card.name].life > 0)
+            ):
+                continue  # no wounds and no effect on its lives: a printed creature has at least 1 life
+            if defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
                 dying.append(card_id)
         losers = [p for p in PLAYERS if _hero_lost(game, p)]
         if losers:

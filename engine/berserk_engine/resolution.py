@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_engine.abilities import Trigger
 from berserk_engine.event_types import ResolvedEvent
-from berserk_engine.triggers import Point, condition, trigger_kind, watchers
+from berserk_engine.triggers import Point, trigger_kind, watchers
 
 
 def _resolved(game: Any, ev: ResolvedEvent, before: list[str] | None) -> tuple[Point, ...]:
@@ -27,12 +26,3 @@ def _resolved(game: Any, ev: ResolvedEvent, before: list[str] | None) -> tuple[P
 SPELL_RESOLVED = trigger_kind(
     "spell_resolved", (ResolvedEvent,), _resolved, "выполнена способность заклинания", "119.8"
 )
-
-
-@condition(
-    "Когда выполнено ваше заклинание",
-    "Когда выполнено ваше заклинание: возьмите карту.",
-    "119.8",
-)
-def _on_own_spell(f: dict[str, Any]) -> Trigger:
-    return Trigger("spell_resolved", player="own")

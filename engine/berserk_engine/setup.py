@@ -83,6 +83,7 @@ _ENTRY_KEYS = {
 }
 _HERO_KEYS = {"name", "life", "wounds", "closed", "text", *_ENTRY_KEYS}
 _CARD_KEYS = {"type", "subtype", "classes", "cost", "element", "strike", "life", "text"}
+_CARD_KEY_ORDER = tuple(sorted(_CARD_KEYS))  # a definition's key (build_library)
 _TOP_KEYS = {
     "format",
     "seed",
@@ -154,7 +155,7 @@ def build_library(cards: Any) -> dict[str, CardDef]:
         for key in ("type", "subtype", "element", "classes"):
             if props.get(key) is not None and not isinstance(props[key], str):
                 raise SetupError(f"карта «{name}»: {key} должен быть строкой, получено {props[key]!r}")
-        def_key = (name, *(props.get(k) for k in sorted(_CARD_KEYS)))
+        def_key = (name, *(props.get(k) for k in _CARD_KEY_ORDER))
         known = _DEFINITIONS.get(def_key)
         if known is None:
             known = CardDef.build(
@@ -183,14 +184,20 @@ _DEFINITIONS: dict[tuple[Any, ...], CardDef] = {}
 def _check_json(value: Any, path: str = "позиция") -> None:
     if isinstance(value, float) and not math.isfinite(value):
         raise SetupError(f"{path}: недопустимое число {value!r}")
+    # only an object, a list or a number with a fraction can be wrong: the path is named for those
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
                 raise SetupError(f"{path}: ключ должен быть строкой, получено {k!r}")
-            _check_json(v, f"{path}.{k}")
+            if isinstance(v, _CHECKED):
+                _check_json(v, f"{path}.{k}")
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            _check_json(v, f"{path}[{i}]")
+            if isinstance(v, _CHECKED):
+                _check_json(v, f"{path}[{i}]")
+
+
+_CHECKED = (dict, list, float)
 
 
 def check_shape(setup: dict[str, Any]) -> None:
@@ -210,7 +217,7 @@ def check_shape(setup: dict[str, Any]) -> None:
 def new_game(setup: Any) -> Game:
     """Build a game from a position (or a snapshot). Raises SetupError / CardTextError on bad input
     (``Any``: whatever a caller sends is checked here, a position that is not a dict included)."""
-    grammar.all_phrases()  # the grammar and the keyword modules are loaded before any card is read
+    grammar.load()  # the grammar and the keyword modules are loaded before any card is read
     setup = _dict(setup, "позиция")
     _check_json(setup)
     check_shape(setup)
@@ -348,6 +355,10 @@ class _Builder:
         if serial is None:
             s.serials += 1
             serial = s.serials
+        if len(entry) == 1:  # the card by its name alone (a deck's usual entry): the rest by default
+            card = Card(id=card_id, name=name, owner=owner, controller=owner, zone=zone, serial=serial)
+            s.cards[card.id] = card
+            return card
         markers = _counts(entry.get("markers", {}), f"{what}: markers")
         if "wounds" in entry:
             wounds = _int(entry["wounds"], f"{what}: «{name}»: раны")

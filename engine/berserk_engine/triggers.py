@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import events
-from berserk_engine.grammar import parse_ability, phrase
+from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.state import PendingTrigger
 from berserk_engine.zones import snapshot
@@ -75,19 +75,6 @@ def trigger_kind(event: str, on: tuple[type, ...], find: Finder, words: str, rul
     for t in on:
         _BY_TYPE.setdefault(t, []).append(found)
     return event
-
-
-def condition(fmt: str, example: str, rule: str) -> Callable[[Any], Any]:
-    """Register the phrase of a trigger condition «Когда …». The same condition printed «Каждый раз,
-    когда …» (a triggered ability triggers every time its condition is met, 401.4) is read as it by the
-    grammar (:func:`berserk_engine.language.tree.same_condition`; issue 25: no copy of every phrase).
-    ``build(fields)`` returns the :class:`~berserk_engine.abilities.Trigger`."""
-
-    def wrap(build: Any) -> Any:
-        phrase("trigger", fmt, example, rule)(build)
-        return build
-
-    return wrap
 
 
 def live(game: Game, card_id: str) -> Source | None:

@@ -34,7 +34,7 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Tree
 
@@ -200,7 +200,7 @@ def frames() -> dict[str, Frame]:
             raise ValueError(_frame_message(path.name, number, "нужно одно основание и своё имя"))
         term = sources[0].split(":", 1)[1]
 
-        def phrase(fmt: str, raw: dict[str, Any] = raw, term: str = term) -> Phrase:
+        def form(fmt: str, raw: dict[str, Any] = raw, term: str = term) -> Phrase:
             return Phrase(raw["category"], fmt, raw["example"], _no_build, None, term)
 
         out[raw["alias"]] = Frame(
@@ -212,18 +212,18 @@ def frames() -> dict[str, Frame]:
             tuple(raw.get("requires", ())),
             raw.get("state", ""),
             dict(raw.get("defaults", {})),
-            phrase(raw["canonical"]),
-            phrase(raw["canonical_many"]) if "canonical_many" in raw else None,
-            phrase(raw["canonical_one"]) if "canonical_one" in raw else None,
-            phrase(raw["canonical_plural"]) if "canonical_plural" in raw else None,
+            form(raw["canonical"]),
+            form(raw["canonical_many"]) if "canonical_many" in raw else None,
+            form(raw["canonical_one"]) if "canonical_one" in raw else None,
+            form(raw["canonical_plural"]) if "canonical_plural" in raw else None,
         )
     return out
 
 
 def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
     """(canonical words, example, term) of every construction of a category ("effect", "cost", "static",
-    "condition") the frames and the words of frames.toml describe: the formats the old reader's diagnosis
-    loosens slot by slot, and the site's catalogue of the card language lists."""
+    "condition", "trigger") the frames and the words of frames.toml describe: the formats the old reader's
+    diagnosis loosens slot by slot, and the site's catalogue of the card language lists."""
     out = []
     for frame in frames().values():
         if frame.category == category:
@@ -237,6 +237,13 @@ def frame_formats(category: str) -> list[tuple[str, str, str | None]]:
     if category == "effect":
         # a verb's clause is printed in the infinitive or the imperative («закрыть», «закройте»): both
         out += [(imperative, example, term) for fmt, example, term in out if (imperative := _imperative(fmt))]
+    if category == "trigger":  # the conditions of frames.toml ([[trigger]]) and the forms of the others
+        out += [(raw["canonical"], raw["example"], raw.get("term")) for raw in _frames_file()["trigger"]]
+        out += [
+            (raw["form"], example, raw.get("term"))
+            for raw in _frames_file()["trigger_form"]
+            for example in raw["examples"]
+        ]
     return out
 
 
@@ -957,6 +964,17 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
     return context.compile(subjectless)
 
 
+def read_condition(text: str, classes: Iterable[str] = ()) -> Trigger:
+    """A trigger condition alone — «Найм», «В начале хода противника», «Когда вы берёте карту», «Когда ваш
+    гном погибает» — as the grammar reads it before «:» (the start rule ``trigger``). Raises
+    :class:`~berserk_engine.language.tree.ReadError` when it does not read, or reads as different
+    conditions."""
+    found = _compiled_readings(text, text, classes, "trigger", lambda a, b: a.node == b.node)
+    if len(found) != 1:
+        raise t.ReadError(f"«{text}» читается как несколько разных условий срабатывания")
+    return cast(Trigger, found[0].node)
+
+
 @cache
 def _named_triggers() -> frozenset[str]:
     """The aliases of the trigger conditions frames.toml describes (their fields are data)."""
@@ -1030,14 +1048,14 @@ def _effects(tree: Tree[Any], context: Context) -> Effect:
 def _rendered(reading: Reading) -> str:
     """A part's reading in the engine's canonical words (no full stop), "" when a piece of it has no phrase
     of its own to render."""
-    from berserk_engine.grammar import render
+    from berserk_engine.language.reading import rendered
 
     def renderable(r: Reading) -> bool:
         if r.kind == "effect":
             return bool(r.parts) and all(renderable(p) for p in r.parts)
         return r.kind == "phrase" and r.phrase is not None and r.named is not None
 
-    return render(reading) if renderable(reading) else ""
+    return rendered(reading) if renderable(reading) else ""
 
 
 @compiles("may")
@@ -1227,7 +1245,12 @@ def _compiled_readings(
     except g.NoParse as exc:
         position = exc.token.start if exc.token else len(text)
         raise t.ReadError(
-            t._no_parse_message(text, tokens, exc, "оплате" if start == "payment" else "способности"),
+            t._no_parse_message(
+                text,
+                tokens,
+                exc,
+                {"payment": "оплате", "trigger": "условии срабатывания"}.get(start, "способности"),
+            ),
             position,
         ) from None
     context = Context(text, sentence, tuple(classes))

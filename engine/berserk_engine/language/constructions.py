@@ -466,15 +466,6 @@ def _each_of_them(tree: Tree[Any], context: Context) -> Any:
 # --- «[цель] получает «[способность]» [срок]» (I-93) ---------------------------------------------------
 
 
-def granted_text(inner: str) -> str:
-    """The text an ability granted in quotes keeps: the quoted sentence as printed — a player sees the
-    granted ability in the card's words — with numbers in digits («на один» is «на 1»: one node)."""
-    from berserk_engine.language.morphology import canonical
-
-    inner = canonical(inner.strip())
-    return inner if inner.endswith(".") else inner + "."
-
-
 @compiles("printed_grant_quoted")
 def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     """The quoted text is read as an ability by the same reader (an error names it when it is none); the
@@ -483,9 +474,10 @@ def _grant_quoted(tree: Tree[Any], context: Context) -> Part:
     from berserk_engine.errors import CardTextError
     from berserk_engine.grammar import parse_card_text
     from berserk_engine.language.abilities import Duration, Subject
+    from berserk_engine.language.morphology import granted_text
 
     quote = next(c for c in tree.children if not isinstance(c, Tree) and c.source.kind == "quote")
-    text = granted_text(quote.source.inner)
+    text = granted_text(quote.source.inner)  # numbers in digits: one node for «на один» and «на 1»
     try:
         granted = parse_card_text(context.sentence, text)
     except CardTextError as exc:

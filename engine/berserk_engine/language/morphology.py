@@ -194,6 +194,14 @@ def canonical(text: str) -> str:
     return "".join(out) + text[at:]
 
 
+def granted_text(inner: str) -> str:
+    """The text an ability granted in quotes keeps: the quoted sentence as printed — a player sees the
+    granted ability in the card's words — with numbers in digits («на один» is «на 1»: one node), ending
+    with a full stop."""
+    inner = canonical(inner.strip())
+    return inner if inner.endswith(".") else inner + "."
+
+
 def sources(text: str) -> list[tuple[str, str]]:
     """(word, what its meaning rests on) for every word of a text the card language knows — a
     reading's terms and rules, word by word (``berserk-rules cards --show``)."""

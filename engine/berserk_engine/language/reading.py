@@ -35,3 +35,21 @@ class Reading:
     named: dict[str, Any] | None = None
     parts: tuple[Reading, ...] = ()
     optional: bool = False
+
+
+# The renderer of readings in the engine's canonical words (:func:`berserk_engine.grammar.render`): the
+# grammar module gives it when it loads. The sentence layer (language/abilities.py) is below the grammar
+# module in the engine's imports, yet a node of it keeps the canonical words of a part («вы можете …», a
+# delayed effect), so it asks the renderer it was given rather than import the module above it.
+_RENDERERS: list[Callable[[Reading], str]] = []
+
+
+def set_renderer(render: Callable[[Reading], str]) -> None:
+    _RENDERERS[:] = [render]
+
+
+def rendered(reading: Reading) -> str:
+    """The reading in the engine's canonical words."""
+    if not _RENDERERS:
+        raise RuntimeError("berserk_engine.grammar не загружен: импортируйте berserk_engine")
+    return _RENDERERS[0](reading)
