@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from berserk_engine.abilities import Amount, Trigger
+from berserk_engine.abilities import Amount
 from berserk_engine.event_types import WoundEvent
-from berserk_engine.triggers import Point, condition, listening, live, trigger_kind
+from berserk_engine.triggers import Point, listening, live, trigger_kind
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -51,8 +51,3 @@ HERO_STRUCK = trigger_kind(
     "hero_struck", (WoundEvent,), _hero_struck, "это существо наносит раны ударом герою", "I-111"
 )
 
-
-# The condition in the phrase catalogue (the grammar reads it: syntax/constructions.lark)
-@condition(FORM_NO_X[0], FORM_NO_X[0] + ": возьмите карту.", "I-111")
-def _on_hero_struck(f: dict[str, object]) -> Trigger:
-    return Trigger(HERO_STRUCK)
