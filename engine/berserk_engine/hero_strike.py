@@ -50,4 +50,3 @@ def _hero_struck(game: Game, ev: WoundEvent, before: list[str] | None) -> Iterab
 HERO_STRUCK = trigger_kind(
     "hero_struck", (WoundEvent,), _hero_struck, "это существо наносит раны ударом герою", "I-111"
 )
-
