@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from berserk_engine.abilities import Amount
 from berserk_engine.event_types import WoundEvent
 from berserk_engine.triggers import Point, listening, live, trigger_kind
+from berserk_engine.x_value import EVENT_X, STRIKE_WOUNDS
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -31,8 +31,7 @@ FORM_NO_X = (
     "Когда это существо наносит раны ударом герою",
     "I-111",
 )
-DEALT = "strike_wounds"  # the key of the wounds dealt in the waiting trigger's event (triggers._event_data)
-EVENT_X = Amount(prop=DEALT, words="Х")  # «Х» of the effect: the wounds the strike dealt
+DEALT = STRIKE_WOUNDS  # the key of the wounds dealt in the waiting trigger's event (triggers._event_data)
 
 
 def _hero_struck(game: Game, ev: WoundEvent, before: list[str] | None) -> Iterable[Point]:
@@ -48,5 +47,5 @@ def _hero_struck(game: Game, ev: WoundEvent, before: list[str] | None) -> Iterab
 
 
 HERO_STRUCK = trigger_kind(
-    "hero_struck", (WoundEvent,), _hero_struck, "это существо наносит раны ударом герою", "I-111"
+    next(iter(EVENT_X)), (WoundEvent,), _hero_struck, "это существо наносит раны ударом герою", "I-111"
 )
