@@ -590,3 +590,33 @@ def test_the_wounds_of_this_card_on_a_spell_are_refused() -> None:
 def test_this_card_in_the_wrong_case_is_an_error(text: str) -> None:
     with pytest.raises(CardTextError):
         _creature("Карта", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Каждый раз, когда наносит Х ран ударом герою, излечите вашего героя на Х.",
+        "Когда это существо наносит Х ран ударом герою противника: излечите вашего героя на Х.",
+        "Когда наносит Х ран ударом герою, ранить на Х выбранное существо.",
+    ],
+)
+def test_x_of_a_strike_at_a_hero_is_the_wounds_dealt(text: str) -> None:
+    from berserk_engine.hero_strike import DEALT, HERO_STRUCK
+
+    ability = _creature("Карта", text)
+    assert ability.trigger is not None and ability.trigger.event == HERO_STRUCK
+    assert ability.effect.amount.prop == DEALT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Когда выбранное существо наносит Х ран ударом герою, возьмите карту.",  # only this card
+        "Когда существа наносят Х ран ударом герою, возьмите карту.",  # only this card
+        "Когда наносит Х ран ударом существу, возьмите карту.",  # a hero, not a creature
+        "Излечите вашего героя на Х.",  # no Х defined
+    ],
+)
+def test_a_strike_at_a_hero_names_this_card_and_a_hero(text: str) -> None:
+    with pytest.raises(CardTextError):
+        _creature("Карта", text)

@@ -61,6 +61,8 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return game.state.players[item.controller].drawn_this_turn
     if value.prop == "drawn_thus":  # «где Х – количество карт, взятых таким образом» (I-107)
         return int(item.event.get("drawn_thus", 0))
+    if value.prop == "strike_wounds":  # «Каждый раз, когда наносит Х ран ударом герою, …» (I-111)
+        return int(item.event.get("strike_wounds", 0))
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     return int(game.source_info(item)[value.prop or "strike"])

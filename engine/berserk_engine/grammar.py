@@ -875,6 +875,10 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     from berserk_engine import spell_reference, x_value
     from berserk_engine.abilities import effect_nodes
 
+    event_x = x_value.EVENT_X.get(ability.trigger.event) if ability.trigger is not None else None
+    if ability.effect is not None and event_x is not None:
+        # «Каждый раз, когда наносит Х ран ударом герою, …»: the condition says what Х is (I-111)
+        ability = replace(ability, effect=x_value.bind(ability.effect, event_x))
     if ability.effect is not None:
         for node in effect_nodes(ability.effect):
             for value in vars_of(node):

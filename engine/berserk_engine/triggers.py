@@ -319,6 +319,8 @@ def _event_data(ev: Any) -> dict[str, Any]:
         return {"card": ev.card, "player": ev.player}
     if kind is events.CloseEvent:
         return {"card": ev.card}
+    if kind is events.WoundEvent and ev.blow == "удар" and ev.dealt:  # «наносит Х ран ударом герою» (I-111)
+        return {"strike_wounds": ev.dealt}
     return {}
 
 

@@ -27,6 +27,10 @@ from berserk_engine.abilities import Amount, Selector
 FORM = ("{body}, где Х – {what}", "ранить выбранное существо на Х, где Х – число ваших гномов", "I-88")
 WORD = "Х"  # how the reading writes an «Х» (a Latin «X» on a card reads the same)
 THIS_CARD = Selector("self", "эта карта")  # whose characteristic «где Х – сила удара этого …» reads
+# trigger conditions that define Х themselves — «Каждый раз, когда наносит Х ран ударом герою» (I-111) —: the
+# kind (berserk_engine.hero_strike) → what «Х» of the effect is (the wounds that strike dealt)
+STRIKE_WOUNDS = "strike_wounds"
+EVENT_X = {"hero_struck": Amount(prop=STRIKE_WOUNDS, words=WORD)}
 
 
 def bind(node: Any, value: Amount) -> Any:

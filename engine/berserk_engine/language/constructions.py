@@ -549,6 +549,24 @@ def _play_event(tree: Tree[Any], context: Context) -> Part:
     return Part(trigger, Reading("trigger", phrase=_phrase(form, "trigger"), named={}))
 
 
+@compiles("printed_hero_strike_event")
+def _hero_strike_event(tree: Tree[Any], context: Context) -> Part:
+    """This card's strike deals wounds to a hero (:mod:`berserk_engine.hero_strike`, I-111): the subject, if
+    printed, is this card («это существо», its name); the dative, a hero."""
+    from berserk_engine.abilities import Trigger
+    from berserk_engine.hero_strike import FORM, FORM_NO_X, HERO_STRUCK
+
+    words = [c.source for c in tree.children if not isinstance(c, Tree) and c.source.kind == "word"]
+    dative = next(w for w in words if any("__DATV_" in a.terminal for a in _analyses(w.text)))
+    if not any(a.category == "kind" and a.value == "hero" for a in _analyses(dative.text)):
+        raise t.ReadError(f"«{context.printed(tree)}»: ударом — герою («ударом герою»)", dative.start)
+    x = any(a.terminal == "X_VAR" for w in words for a in _analyses(w.text))
+    return Part(
+        Trigger(HERO_STRUCK),
+        Reading("trigger", phrase=_phrase(FORM if x else FORM_NO_X, "trigger"), named={}),
+    )
+
+
 # --- «Поиск до трёх заклинаний стоимостью 2 [Монета]», «Поиск заклинания стоимостью 2» (поиск-карта-карты) --
 
 
