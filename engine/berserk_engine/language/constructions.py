@@ -676,14 +676,18 @@ def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
     (:class:`~berserk_engine.next_turn_cost.FirstCardDearer`); «карта» — a card of any type."""
     from berserk_engine.next_turn_cost import FORM, FirstCardDearer
 
-    tokens = t._tokens(tree)
-    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
-        raise t.ReadError(
-            f"«{context.printed(tree)}»: «первая карта» — карта любого типа", tokens[1].source.start
-        )
-    amount = _coin_amount(tree, context)
+    amount = _any_card_costs_more(tree, context, "«первая карта» — карта любого типа")
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
     return Part(FirstCardDearer(amount), reading)
+
+
+def _any_card_costs_more(tree: Tree[Any], context: Context, problem: str) -> int:
+    """The N coins of «[карта] … стоит на N [Монета] дороже», after checking that the second word names a
+    card of any type (``problem``: the error's words when it names a kind of card)."""
+    tokens = t._tokens(tree)
+    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
+        raise t.ReadError(f"«{context.printed(tree)}»: {problem}", tokens[1].source.start)
+    return _coin_amount(tree, context)
 
 
 # --- «До начала вашего следующего хода оно не наносит ран» (I-106) ---------------------------------------
@@ -762,12 +766,7 @@ def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
     (:class:`~berserk_engine.cost_surcharge.CostSurcharge`)."""
     from berserk_engine.cost_surcharge import FORM, CostSurcharge
 
-    tokens = t._tokens(tree)
-    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
-        raise t.ReadError(
-            f"«{context.printed(tree)}»: «карта противника» — карта любого типа", tokens[1].source.start
-        )
-    amount = _coin_amount(tree, context)
+    amount = _any_card_costs_more(tree, context, "«карта противника» — карта любого типа")
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
     ability = Ability("static", context.sentence, CostSurcharge(amount))
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
