@@ -676,18 +676,20 @@ def _first_card_dearer(tree: Tree[Any], context: Context) -> Part:
     (:class:`~berserk_engine.next_turn_cost.FirstCardDearer`); «карта» — a card of any type."""
     from berserk_engine.next_turn_cost import FORM, FirstCardDearer
 
-    amount = _any_card_costs_more(tree, context, "«первая карта» — карта любого типа")
+    if (word := _not_any_card(tree)) is not None:
+        raise t.ReadError(f"«{context.printed(tree)}»: «первая карта» — карта любого типа", word.start)
+    amount = _coin_amount(tree, context)
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named={"n": amount})
     return Part(FirstCardDearer(amount), reading)
 
 
-def _any_card_costs_more(tree: Tree[Any], context: Context, problem: str) -> int:
-    """The N coins of «[карта] … стоит на N [Монета] дороже», after checking that the second word names a
-    card of any type (``problem``: the error's words when it names a kind of card)."""
-    tokens = t._tokens(tree)
-    if not any(a.category == "kind" and a.value == "card" for a in _analyses(tokens[1].source.text)):
-        raise t.ReadError(f"«{context.printed(tree)}»: {problem}", tokens[1].source.start)
-    return _coin_amount(tree, context)
+def _not_any_card(tree: Tree[Any]) -> Any:
+    """The second word of «[карта] … стоит на N [Монета] дороже» when it names a kind of card rather than
+    a card of any type (the caller's error points at it), else None."""
+    word = t._tokens(tree)[1].source
+    if any(a.category == "kind" and a.value == "card" for a in _analyses(word.text)):
+        return None
+    return word
 
 
 # --- «До начала вашего следующего хода оно не наносит ран» (I-106) ---------------------------------------
@@ -766,7 +768,9 @@ def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
     (:class:`~berserk_engine.cost_surcharge.CostSurcharge`)."""
     from berserk_engine.cost_surcharge import FORM, CostSurcharge
 
-    amount = _any_card_costs_more(tree, context, "«карта противника» — карта любого типа")
+    if (word := _not_any_card(tree)) is not None:
+        raise t.ReadError(f"«{context.printed(tree)}»: «карта противника» — карта любого типа", word.start)
+    amount = _coin_amount(tree, context)
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
     ability = Ability("static", context.sentence, CostSurcharge(amount))
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
