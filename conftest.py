@@ -34,11 +34,17 @@ TESTS = Path(__file__).resolve().parent / "tests"
 
 # modules that share an expensive setup, each group run by one worker (name -> modules)
 GROUPS = {
-    # one site build (shared_build «berserk-browser-site»), a browser and a server per module
-    "browser-site": ("test_browser", "test_browser_judges", "test_browser_search", "test_browser_replay"),
+    # the site's three builds (tests/shared_site.py), read by test_site and visited by the browser
+    # tests (a browser and a server per module): one worker builds them once and nobody waits
+    "site": (
+        "test_site",
+        "test_browser",
+        "test_browser_judges",
+        "test_browser_search",
+        "test_browser_replay",
+    ),
     # the whole suite in process with the vectors (shared_build.reference_export), then served
     "reference-export": ("test_engines", "test_vector_verdicts"),
-    "site": ("test_site",),  # three site builds (shared_build «berserk-site-401.7»)
     "hostile-site": ("test_browser_safety",),  # a site of hostile input files and a browser
     "renumbered-site": ("test_edition_attachment",),  # an edition, its site and a server
     "editions": ("test_editions",),  # a synthetic edition
@@ -51,12 +57,11 @@ GROUP_OF = {module: group for group, modules in GROUPS.items() for module in mod
 # the longest pieces, in this order, ahead of everything else (measured with ``--durations``)
 FIRST = (
     "tests/test_compiled.py::test_compiled_engine_is_the_same_engine",  # the mypyc build, then the suite
-    "browser-site",
+    "site",
     # pytest-xdist gives the first worker (whose first piece is one test) a second piece at once, and
     # that piece waits for the build: a short one, or the next heavy group would wait for minutes
     "tests/test_compiled.py::test_compile_command",
     "reference-export",
-    "site",
     "tests/test_declared_fields.py::test_every_scenario_passes_on_declared_fields_only",
     "tests/test_other_engine.py::test_another_engine_runs_the_same_scenarios",
     "hostile-site",

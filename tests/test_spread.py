@@ -30,6 +30,6 @@ def test_every_first_piece_is_a_group_or_a_test_of_the_suite() -> None:
 
 def test_a_group_is_found_by_its_module_in_tests_only() -> None:
     assert conftest._group("tests/test_site.py") == "site"
-    assert conftest._group("tests/test_browser_search.py") == "browser-site"
+    assert conftest._group("tests/test_browser_search.py") == "site"  # the same builds (shared_site)
     assert conftest._group("tests/test_rulebook.py") is None
     assert conftest._group("other/test_site.py") is None
