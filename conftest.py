@@ -53,6 +53,12 @@ GROUPS = {
     "catalogue": ("test_catalogue",),  # a run of unrunnable scenarios
 }
 GROUP_OF = {module: group for group, modules in GROUPS.items() for module in modules}
+# single tests of other modules that join a group: they read the same session build (test -> group)
+GROUPED_TESTS = {
+    # ``check`` on the JavaScript example engine (shared_build.js_engine_check), read by
+    # test_vector_verdicts as well: made once, by the group's worker, and nobody waits for it
+    "tests/test_capabilities.py::test_js_engine_verdict_keeps_not_applicable_apart": "reference-export",
+}
 
 # the longest pieces, in this order, ahead of everything else (measured with ``--durations``)
 FIRST = (
@@ -85,6 +91,11 @@ def _group(path: str) -> str | None:
     return GROUP_OF.get(name.removesuffix(".py")) if folder == "tests" else None
 
 
+def _piece(nodeid: str) -> str:
+    """What the scheduler hands out as one piece: the test's group, or the test itself."""
+    return GROUPED_TESTS.get(nodeid) or _group(nodeid.partition("::")[0]) or nodeid
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own (it resolves ``-n auto`` and sets «load»)
 def pytest_cmdline_main(config: pytest.Config) -> None:
     option = config.option
@@ -104,7 +115,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
     class Spread(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _group(nodeid.partition("::")[0]) or nodeid
+            return _piece(nodeid)
 
     return Spread(config, log)  # type: ignore[arg-type]
 
@@ -125,7 +136,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first = {piece: rank for rank, piece in enumerate(FIRST)}
 
     def rank(item: pytest.Item) -> tuple[int, int]:
-        piece = _group(item.nodeid.partition("::")[0]) or item.nodeid
+        piece = _piece(item.nodeid)
         if piece in first:
             return 0, first[piece]
         return (1 if item.get_closest_marker("slow") else 2), 0
