@@ -15,7 +15,7 @@ from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.errors import CardTextError, IllegalAction
 from berserk_engine.game import Game
-from berserk_engine.grammar import _frame_phrases, parse_ability, parse_card_text
+from berserk_engine.grammar import frame_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.selfplay import POOL, random_action, standard_position
 from berserk_engine.setup import new_game
@@ -25,7 +25,7 @@ from berserk_engine.victory import DrawOffer
 # --- the grammar -----------------------------------------------------------------------------------
 
 
-_FORMS = [ph for c in ("keyword", "trigger", "cost") for ph in _frame_phrases(c)]
+_FORMS = [ph for c in ("keyword", "trigger", "cost") for ph in frame_phrases(c)]
 
 
 @pytest.mark.parametrize("phrase", _FORMS, ids=lambda p: f"{p.category}:{p.format}:{p.example}")
