@@ -663,3 +663,21 @@ def test_one_coin_in_the_feminine(text: str) -> None:
     from berserk_engine.costs import ClassCost
 
     assert _one(text).effect in (ClassCost("гномы", 1), ClassCost("гномы", -1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Уничтожьте ваш механизм. Ранить каждое существо противника на Х, где Х – сила удара этого механизма.",
+        "Уничтожьте выбранное существо. Ранить героя противника на Х, где Х — жизни этого существа.",
+        "Выберите ваше существо. Ранить всех существ противника на Х, где Х - значение удара этого существа.",
+    ],
+)
+def test_a_characteristic_on_a_spell_is_of_the_card_chosen_before(text: str) -> None:
+    """I-113: a spell has no strike — «этого механизма» is the card its text chose before, even a sentence
+    before (one ability), read as last known information when it has left play."""
+    from berserk_engine.abilities import effect_nodes
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    (amount,) = [n.amount for n in effect_nodes(ability.effect) if getattr(n, "amount", None) is not None]
+    assert amount.prop in ("strike", "life") and amount.selector.mode == "ref" and amount.selector.slot == 0
