@@ -32,7 +32,7 @@ from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
 from berserk_engine.position import snapshot_position
-from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem
+from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem, entry_json
 from berserk_engine.tasks import Task
 from berserk_engine.zones import snapshot
 
@@ -253,22 +253,20 @@ class Game:
         only: the other player's log shows the event and its text, not which card it was.
         ``deciding``: the rules and interpretations that decide this point (protocol field, optional)."""
         s = self.state
-        entry = {"seq": len(s.log) + 1, "turn": s.turn, "event": event, "text": text, **data}
-        if private_to is not None:
-            entry["private_to"] = private_to
-        if deciding:
-            entry["deciding"] = deciding
-        s.log.append(entry)
+        log = s.log
+        # kept light: the protocol dict is built when asked (state.entry_json), key for key the same
+        log.append((len(log) + 1, s.turn, event, text, data, private_to, deciding))
 
     def log_for(self, viewer: str | None) -> list[dict[str, Any]]:
         """The log as ``viewer`` may see it (None: the judge's full log)."""
         shown = []
-        for entry in self.state.log:
+        public = ("seq", "turn", "event", "text", "player", "rule", "deciding")
+        for kept in self.state.log:
+            entry = entry_json(kept)
             owner = entry.get("private_to")
             if owner is None or viewer is None or viewer == owner:
-                shown.append(dict(entry))
+                shown.append(entry)
             else:
-                public = ("seq", "turn", "event", "text", "player", "rule", "deciding")
                 shown.append({k: v for k, v in entry.items() if k in public})
         return shown
 
