@@ -109,6 +109,7 @@ class Game:
         # then, and a pending decision waits on a state nothing else touches. The listing of legal
         # actions is cached under it: (the counter when listed, the options).
         self.changes = 0
+        self._nested = 0  # tasks run at once by ``then`` inside one another
         self._listed: tuple[int, list[dict[str, Any]]] | None = None
         self.effects_changed()
         self.advance()
@@ -137,6 +138,26 @@ class Game:
             return False
         queue.StateCheck().run(self)
         return True
+
+    def then(self, first: Task, *rest: Task) -> None:
+        """Push tasks as :meth:`push` does — called by a task's ``run`` as the last thing it does — but
+        run the first at once when :meth:`advance` would pop it next with nothing in between (no
+        decision pending, no end of the game, no state check due): the same order of everything, one
+        pass of the loop fewer. Nested runs are bounded (past the bound the task is pushed)."""
+        s = self.state
+        if rest:
+            if len(rest) == 1:
+                s.stack.append(rest[0])
+            else:
+                s.stack.extend(reversed(rest))
+        if s.pending is None and s.result is None and not self.state_check_due and self._nested < 50:
+            self._nested += 1
+            try:
+                first.run(self)
+            finally:
+                self._nested -= 1
+        else:
+            s.stack.append(first)
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
