@@ -9,6 +9,102 @@ import pytest
 from berserk_engine.cards import CardDef
 from berserk_engine.grammar import reading, render
 
+# Issue 29, generalization (branch general): the forms a card author prints for conditions and references —
+# «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
+# заклинание», «каждое из них» / «их» / «они» after a group of targets
+GENERAL_VARIANTS = [
+    (
+        "Когда это существо атакует, ранить героя противника на 2.",
+        "creature",
+        "Когда это существо атакует: ранить на 2 героя противника.",
+    ),
+    (
+        "Каждый раз, когда это существо атакует: возьмите карту.",
+        "creature",
+        "Когда это существо атакует: возьмите карту.",
+    ),
+    (
+        "Когда эта карта атакует, излечите вашего героя на один.",
+        "creature",
+        "Когда это существо атакует: излечить на 1 вашего героя.",
+    ),
+    (
+        "Каждый раз, когда это существо атакует, оно получает +2 к удару до конца боя.",
+        "creature",
+        "Когда это существо атакует: оно получает +2 к удару до конца боя.",
+    ),
+    (
+        "Когда это существо получает раны, оно получает +1 к удару до конца хода.",
+        "creature",
+        "Когда эта карта получает раны: оно получает +1 к удару до конца хода.",
+    ),
+    (
+        "Когда другое ваше существо вступает в игру, закройте его.",
+        "creature",
+        "Когда другое ваше существо вступает в игру: закрыть его.",
+    ),
+    (
+        "Каждый раз, когда существо противника открывается, ранить его на 1.",
+        "creature",
+        "Когда существо противника открывается: ранить на 1 его.",
+    ),
+    (
+        "Когда это существо вступает в игру, оно получает Рывок до конца хода.",
+        "creature",
+        "Когда это существо вступает в игру: оно получает Рывок до конца хода.",
+    ),
+    (
+        "Когда вы разыгрываете заклинание, возьмите карту.",
+        "creature",
+        "Когда вы разыгрываете заклинание: возьмите карту.",
+    ),
+    (
+        "Каждый раз, когда вы разыгрываете заклинание: это существо получает +1 к удару до конца хода.",
+        "creature",
+        "Когда вы разыгрываете заклинание: это существо получает +1 к удару до конца хода.",
+    ),
+    (
+        "Когда противник разыгрывает заклинание, ранить героя противника на два.",
+        "creature",
+        "Когда противник разыгрывает заклинание: ранить на 2 героя противника.",
+    ),
+    (
+        "Выберите до двух существ противника. Ранить каждое из них на 1.",
+        "spell",
+        "Выберите до 2 существ противника, затем ранить на 1 каждое из них.",
+    ),
+    (
+        "Выберите двух существ противника, затем ранить каждого из них на 2.",
+        "spell",
+        "Выберите 2 существ противника, затем ранить на 2 каждого из них.",
+    ),
+    (
+        "Выберите до трёх ваших существ. Излечите их на 1.",
+        "spell",
+        "Выберите до 3 ваших существ, затем излечить на 1 их.",
+    ),
+    (
+        "Выберите двух ваших существ. Они получают +1 к удару до конца хода.",
+        "spell",
+        "Выберите 2 ваших существ, затем они получают +1 к удару до конца хода.",
+    ),
+    (
+        "Найм: если у противника больше существ, чем у вас, возьмите карту.",
+        "creature",
+        "Найм: если у вас меньше существ, чем у противника, возьмите карту.",
+    ),
+    (
+        "Возьмите две карты, если у вас меньше существ, чем у противника.",
+        "spell",
+        "Если у вас меньше существ, чем у противника, возьмите 2 карты.",
+    ),
+    (
+        "Пока у вас больше существ, чем у противника, это существо имеет +1 к жизням.",
+        "creature",
+        "Пока у вас больше существ, чем у противника, это существо имеет +1 к жизням.",
+    ),
+]
+
 # (printed wording, the card it stands on, the canonical words the engine reads it as)
 VARIANTS = [
     (
@@ -303,10 +399,27 @@ def _abilities(text: str, kind: str) -> tuple:
     return card.abilities
 
 
-@pytest.mark.parametrize(("text", "kind", "canonical"), VARIANTS)
+@pytest.mark.parametrize(("text", "kind", "canonical"), VARIANTS + GENERAL_VARIANTS)
 def test_a_wording_variant_reads_as_its_construction(text: str, kind: str, canonical: str) -> None:
     assert render(reading(text, spell=kind != "creature", cost_x=kind == "x")) == canonical
     read, again = _abilities(text, kind), _abilities(canonical, kind)
     assert [(a.kind, a.effect, a.trigger, a.cost) for a in read] == [
         (a.kind, a.effect, a.trigger, a.cost) for a in again
     ]
+
+
+# what must stay an error: the meaning is ambiguous or outside our rules (never read as something else)
+GENERAL_ERRORS = [
+    ("Когда это существо убивает существо, оно получает +1 к удару до конца хода.", "creature"),  # which one?
+    ("Ранить каждое из них на 1.", "spell"),  # no group named before it
+    ("Найм: если у противника больше карт, чем у вас, возьмите карту.", "creature"),  # hand or game zone?
+    ("Когда ваш гном атакует, возьмите карту.", "creature"),  # no such condition in the engine
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), GENERAL_ERRORS)
+def test_a_general_form_outside_the_engine_stays_an_error(text: str, kind: str) -> None:
+    from berserk_engine.errors import CardTextError
+
+    with pytest.raises(CardTextError):
+        _abilities(text, kind)

@@ -133,6 +133,7 @@ from berserk_engine import (
     thereby,
     otherwise,
     play_triggers,
+    creature_count,
     hero_strike,
     play_ban,
     next_turn_cost,

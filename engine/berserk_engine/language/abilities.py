@@ -29,6 +29,7 @@ registry only when the grammar does not read the sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Callable, Iterable
@@ -367,6 +368,35 @@ def _register_frames() -> None:
 @compiles("target_accs", "target_nomn", "target_gent", "target_datv", "ref", "own_name", "count")
 def _target(tree: Tree[Any], context: Context) -> Selector:
     return t._target(tree, context.text)
+
+
+@compiles("each_of_them")
+def _each_of_them_object(tree: Tree[Any], context: Context) -> Selector:
+    """«каждое из них», «их» as an object: every target of the group named last before it (I-91; ``count``
+    0 until :func:`~berserk_engine.abilities.number_slots` gives it that group's slots)."""
+    return Selector("ref", context.words(tree).lower(), count=0)
+
+
+@compiles("them_subject")
+def _them_subject(tree: Tree[Any], context: Context) -> Subject:
+    """«они» as a subject: every target of the group named last before it (I-91)."""
+    return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=True)
+
+
+@compiles("own_more_creatures", "own_fewer_creatures")
+def _creature_count(tree: Tree[Any], context: Context) -> Part:
+    """«у вас больше (меньше) существ, чем у противника», «у противника больше существ, чем у вас»: the
+    creatures of the two players compared (:mod:`berserk_engine.creature_count`); «существ» only — «карт»
+    without «в руке» says neither the hand nor the game zone."""
+    from berserk_engine.creature_count import COUNT_FORMS, CreatureCountTest
+
+    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
+    if t._value(Tree("kind", [noun]), "kind") != "creature":
+        raise t.ReadError(f"«{context.printed(tree)}»: сравнивают число существ", noun.source.start)
+    test = CreatureCountTest("more" if tree.data == "own_more_creatures" else "less")
+    words, example, source = COUNT_FORMS[test.kind]
+    phrase = Phrase("condition", words, example, _no_build, None, source)
+    return Part(test, Reading("phrase", phrase=phrase, named={}))
 
 
 @dataclass(frozen=True)
@@ -1080,6 +1110,7 @@ def _triggered(tree: Tree[Any], context: Context) -> AbilityPart:
     head, end, body, *after = [c for c in tree.children if isinstance(c, Tree)]
     trigger = context.compile(head)
     effect = context.compile(body)
+    effect = replace(effect, node=_subject_refs(head, trigger.node, effect.node))
     heads = trigger.reading.parts if trigger.reading.kind == "head" else (trigger.reading,)
     node, limit = trigger.node if isinstance(trigger.node, tuple) else (trigger.node, None)
     if after:
@@ -1093,6 +1124,54 @@ def _triggered(tree: Tree[Any], context: Context) -> AbilityPart:
     reading = Reading("sentence", parts=(Reading("head", parts=heads), effect.reading))
     comma = any(not isinstance(c, Tree) and c.source.text == "," for c in end.children)
     return AbilityPart(ability, reading, comma=comma)
+
+
+# «Когда это существо атакует, оно получает …», «Когда другое ваше существо вступает в игру, оно …»: «оно»
+# before any target of the effect is the condition's subject — the card itself, or the card the event was
+# about (the one that entered the game zone, opened, closed). Not after «убивает» (two cards, «оно» may be
+# either) nor after a death or a return to hand (the card has left the game zone).
+_SUBJECT_REFS = {
+    "attacks": "self",
+    "attacked": "self",
+    "wounded": "self",
+    "enters_play": "self",
+    "opens": "self",
+    "closes": "self",
+    "creature_enters": "event",
+    "creature_opens": "event",
+    "creature_closes": "event",
+}
+
+
+# the conditions whose subject is printed: a noun group, or the card itself («эта карта получает раны»)
+_SUBJECT_TREES = frozenset({"subject_sing", "wounded_trigger", "self_attacks_trigger"})
+
+
+def _subject_refs(head: Tree[Any], trigger: Any, effect: Any) -> Any:
+    """The effect with «оно» / «его» bound to the trigger condition's subject, where no target is named
+    before it; any other effect as it is."""
+    node = trigger[0] if isinstance(trigger, tuple) else trigger
+    subject = any(st.data in _SUBJECT_TREES for st in head.iter_subtrees())
+    mode = _SUBJECT_REFS.get(node.event) if subject and isinstance(node, Trigger) else None
+    if mode is None:
+        return effect
+    seen = [False]  # a target named before: «оно» is that target's (berserk_engine.abilities.number_slots)
+
+    def bind(value: Any) -> Any:
+        if isinstance(value, Selector):
+            if value.chosen:
+                seen[0] = True
+            elif value.mode == "ref" and value.count == 1 and not seen[0]:
+                return Selector(mode, value.words, value.types)
+            return value
+        if isinstance(value, tuple):
+            return tuple(bind(v) for v in value)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {f.name: bind(getattr(value, f.name)) for f in dataclasses.fields(value)}
+            return replace(value, **changes)
+        return value
+
+    return bind(effect)
 
 
 @compiles("activated")
