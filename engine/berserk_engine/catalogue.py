@@ -134,6 +134,7 @@ from berserk_engine import (
     otherwise,
     play_triggers,
     creature_count,
+    class_triggers,
     hero_strike,
     play_ban,
     next_turn_cost,

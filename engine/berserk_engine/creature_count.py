@@ -5,7 +5,7 @@
 * :class:`CreatureCountTest` — the creatures in the game zone (202.2) under the control of the ability's
   controller against those under his opponent's: «больше» or «меньше». The game zone is open to both
   players, so the condition is a fact of the game, never a decision. «у противника больше существ, чем у
-  вас» is the same condition as «у вас меньше существ, чем у противника».
+  вас» is the same condition as «у вас меньше существ, чем у противника» (interpretation I-120).
 
 It stands where a condition on the hands stands (:class:`~berserk_engine.conditions.Provided`, «если …,
 …» before or after the effect, looked at on resolution; :class:`~berserk_engine.conditions.WhileBonus`,
@@ -27,7 +27,7 @@ COUNT_TESTS = {
     "more": "у вас больше существ, чем у противника",
     "less": "у вас меньше существ, чем у противника",
 }
-COUNT_FORMS = {kind: (words, words, "202.2") for kind, words in COUNT_TESTS.items()}
+COUNT_FORMS = {kind: (words, words, "I-120") for kind, words in COUNT_TESTS.items()}
 
 
 def creatures_of(game: Game, player: str) -> int:

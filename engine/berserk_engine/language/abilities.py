@@ -399,6 +399,37 @@ def _creature_count(tree: Tree[Any], context: Context) -> Part:
     return Part(test, Reading("phrase", phrase=phrase, named={}))
 
 
+@compiles("grant_accusative")
+def _grant_accusative(tree: Tree[Any], context: Context) -> Part:
+    """«выбранное существо получает Броню 1 до конца хода»: a keyword in the accusative is the keyword its
+    term names («Броня 1»): the grant of that keyword (the node keeps the keyword's own form, the text a card
+    has; the canonical words keep the printed form, «получает Броню 1»)."""
+    from berserk_engine.language.morphology import analyses, canonical
+
+    subject, *rest = [c for c in tree.children if isinstance(c, Tree)]
+    actor = context.compile(subject)
+    durations = [c for c in rest if isinstance(context.compile(c), Duration)]
+    tokens = [tok.source for tok in t._tokens(tree)]
+    word = next(tok for tok in tokens if any(a.category == "keyword_form" for a in analyses(tok.text)))
+    lemma = next(a.lemma for a in analyses(word.text) if a.category == "keyword_form")
+    end = t._tokens(durations[0])[0].source.start if durations else tokens[-1].end
+    printed = canonical(context.text[word.start : end].strip())
+    own = (lemma[0].upper() + lemma[1:] if word.text[0].isupper() else lemma) + printed[len(word.text) :]
+    if not any(p.keyword for p in read_ability(own[0].upper() + own[1:] + ".")):
+        raise t.ReadError(f"«{printed}»: это не ключевое слово", word.start)
+    frame = frames()["grant"]
+    phrase = frame.plural if actor.plural and frame.plural is not None else frame.phrase
+    if durations:
+        until = context.compile(durations[0]).until
+    else:  # «Получает [ключевое слово]»: until the battle ends, no duration in the canonical words
+        until = _frames_file()["durations"]["until_end_of_battle"]
+        phrase = replace(phrase, format=phrase.format.replace(" {d:Dur}", ""))
+    node = data.REGISTRY["Grant"](own[0].upper() + own[1:] + ".", actor.selector, until)
+    return Part(
+        node, Reading("phrase", phrase=phrase, named={"t": actor.selector, "what": printed, "d": until})
+    )
+
+
 @dataclass(frozen=True)
 class Sought:
     """The card a summon or a resurrection looks for outside the game zone (``card_filter.Wanted``)."""
@@ -987,11 +1018,30 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
         return context.compile(subtrees[0])
     if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
         words = context.words(tree)
-        trigger = t.trigger_of(t._condition(tree), words)
+        condition = t._condition(tree)
+        trigger = _class_trigger(condition, words) or t.trigger_of(condition, words)
         phrase = Phrase("trigger", words, words, _no_build, None, _frames_file()["trigger_term"])
         return Part(trigger, Reading("trigger", phrase=phrase, named={}))
     (subjectless,) = tree.children  # «Найм», «В начале хода»: its own construction
     return context.compile(subjectless)
+
+
+def _class_trigger(condition: t.Condition, words: str) -> Trigger | None:
+    """«Когда ваш гном погибает», «Когда эльф противника вступает в игру», «Когда другой ваш гном …»: a
+    creature of a class as the subject (:mod:`berserk_engine.class_triggers`); None for any other subject."""
+    from berserk_engine.class_triggers import CLASS_DIES, CLASS_ENTERS, ClassTrigger
+
+    subject = condition.subject
+    event = {"dies": CLASS_DIES, "enters": CLASS_ENTERS}.get(condition.event)
+    plain = not (subject.quantifier or subject.states or subject.cost is not None or subject.name)
+    if event is None or condition.object is not None or subject.kind != "class" or not plain:
+        return None
+    if subject.chosen_class or subject.ref or subject.count != 1 or subject.number != "sing":
+        return None
+    # the class words as a group of yours has them (a target needs «ваш»; a condition's subject does not)
+    classes = t.selector(replace(subject, own=True, opponent=False), words).classes
+    side = "own" if subject.own else "enemy" if subject.opponent else "any"
+    return ClassTrigger(event, player=side, other=subject.other, classes=classes)
 
 
 def read_condition(text: str, classes: Iterable[str] = ()) -> Trigger:
@@ -1140,6 +1190,7 @@ _SUBJECT_REFS = {
     "creature_enters": "event",
     "creature_opens": "event",
     "creature_closes": "event",
+    "class_enters": "event",
 }
 
 
