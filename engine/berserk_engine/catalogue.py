@@ -138,6 +138,7 @@ from berserk_engine import (
     hero_strike,
     play_ban,
     next_turn_cost,
+    same_name_cost,
     deals_no_wounds,
     draw_until,
     directed_at,

@@ -65,6 +65,11 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
         return int(item.event.get("strike_wounds", 0))
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
+    if value.selector is not None and value.selector.mode == "ref":  # a card a spell named before (I-113)
+        from berserk_engine.x_value import named_card
+
+        named = named_card(game, value.selector, item)
+        return 0 if named is None else int(named[value.prop or "strike"])
     return int(game.source_info(item)[value.prop or "strike"])
 
 

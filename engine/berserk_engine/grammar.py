@@ -21,7 +21,6 @@ known phrases, two readings are an error too (the grammar would be ambiguous).
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -321,19 +320,6 @@ def _read_target(text: str, case: str) -> Selector:
     return read_target(text, case)
 
 
-def _target_problem(text: str, case: str, shaped: bool) -> tuple[int, str] | None:
-    """Why words in a target's slot are not a target, as the grammar says: a word nobody knows («всех
-    сущств», a Latin letter — with the nearest known words; weight 0, the likeliest problem of all) or,
-    for words ``shaped`` like a group of a class («вашу гнома»), any reason (weight: their length)."""
-    try:
-        _read_target(text, case)
-    except ReadError as exc:
-        if exc.unknown:
-            return 0, exc.message
-        return (len(text), exc.message) if shaped else None
-    return None
-
-
 DURATIONS: dict[str, str] = {
     "до конца хода": "end_of_turn",  # 310.2
     "до конца боя": "leaves_play",  # «Получает [текст]»: by default until the end of the battle
@@ -503,89 +489,6 @@ CATEGORIES = ("keyword", "trigger", "cost", "effect", "static", "condition")  # 
 NODES: dict[str, Any] = {}
 
 
-def _needles(fmt: str) -> tuple[str, ...]:
-    """The literal text of a phrase's format (between its slots), each piece lower case and stripped:
-    every piece is matched as it is written (parse escapes it), so words that fit hold them all."""
-    pieces = []
-    for part in parse.PARSE_RE.split(fmt):
-        if not part or (part[0] == "{" and part[-1] == "}" and part not in ("{{", "}}")):
-            continue
-        piece = {"{{": "{", "}}": "}"}.get(part, part).strip().lower()
-        if piece:
-            pieces.append(piece)
-    return tuple(pieces)
-
-
-KIND_WORDS = {  # the kind of a slot, as an error names it
-    "Acc": "неизвестная цель",
-    "Nom": "неизвестная цель",
-    "Gen": "неизвестная цель",
-    "Dat": "неизвестная цель",
-    "ToDat": "неизвестная цель",
-    "Dur": "непонятный срок",
-}
-
-
-def _kind_words(kind: str | None) -> str:
-    return KIND_WORDS.get(kind or "", "непонятное значение")
-
-
-@lru_cache(maxsize=2048)
-def _one_loose(fmt: str, field_name: str) -> Any:
-    """The phrase with one slot untyped and the others typed: which slot keeps the words out."""
-
-    def loosen(m: re.Match[str]) -> str:
-        return "{" + m.group(1) + "}" if m.group(1) == field_name else m.group(0)
-
-    return parse.compile(_ANY_FIELD.sub(loosen, fmt), extra_types=TYPES, case_sensitive=False)
-
-
-def _slot_problem(category: str, words: str) -> str | None:
-    """When the words fit a phrase except for one slot, say which slot it is by its kind (цель, срок,
-    значение, союз) and what it accepts. A slot whose words hold a connector («при этом», «иначе» …)
-    is the connector's problem, not the slot's. A slot whose words begin with what it accepts («2
-    выбраное» for a number) took in its neighbour's words: another slot is the likelier culprit."""
-    likely: list[tuple[int, str]] = []  # (length of the words the slot took, the problem)
-    unlikely: list[tuple[int, str]] = []
-    low = words.lower()
-    for ph in _frame_phrases(category):
-        if any(n not in low for n in ph.needles):
-            continue  # a literal piece is missing: no slot loosened makes the phrase fit
-        fields = _ANY_FIELD.findall(ph.format)
-        for name, kind in fields:
-            m = _one_loose(ph.format, name).parse(words)
-            if m is None:
-                continue
-            value = str(m.named.get(name, ""))
-            if any(c in value for c in _CONJUNCTIONS if c.strip(" ,.")):
-                continue  # the slot took in a connector and what follows: a part is the problem
-            connector = _connector_problem(value)
-            if connector is not None:
-                likely.append((len(value), connector))
-                continue
-            if kind:
-                pattern = TYPES[kind].pattern  # type: ignore[attr-defined]
-                shaped = re.fullmatch(pattern, value, re.IGNORECASE) is not None
-                unread = None
-                if kind in ("Acc", "Nom") and (not shaped or TYPES[kind](value) is None):
-                    unread = _target_problem(value, "nomn" if kind == "Nom" else "accs", shaped)
-                if unread is not None:
-                    likely.append((unread[0], f"{_kind_words(kind)} «{value}»: {unread[1]}"))
-                    continue
-                if shaped:
-                    continue
-                problem = (
-                    f"{_kind_words(kind)} «{value}» в «{ph.example}» (ожидается {_short(TYPE_WORDS[kind])})"
-                )
-                trailing = ph.format.rstrip().endswith("}") and _ANY_FIELD.findall(ph.format)[-1][0] == name
-                prefix = not trailing and re.match(rf"(?:{pattern})\s", value, re.IGNORECASE)
-                (unlikely if prefix else likely).append((len(value), problem))
-            elif len(fields) > 1 or ph.build(m.named) is None:
-                likely.append((len(value), f"непонятное значение «{value}» в «{ph.example}»"))
-    found = likely or unlikely
-    return min(found, key=lambda f: f[0])[1] if found else None
-
-
 _AMOUNT_FIRST = re.compile(r"(\S+) (\S+ \{n:Amount\}) (\{t:Acc\})$")
 
 
@@ -605,7 +508,7 @@ def _frame_phrases(category: str) -> tuple[Phrase, ...]:
     for fmt, example, term in formats:
         fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
         parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
-        out.append(Phrase(category, fmt, example, _nothing, parser, term, _needles(fmt)))
+        out.append(Phrase(category, fmt, example, _nothing, parser, term))
     return tuple(out)
 
 
@@ -628,36 +531,9 @@ def _short(words: str, most: int = 400) -> str:
     return words if len(words) <= most else words[: words.rfind(",", 0, most)] + " …"
 
 
-# Connectors of the card language: the words that join the parts of an effect.
-CONNECTORS = ("затем", "при этом", "иначе", "чтобы", "если", "где")
-
-
-def _connector_problem(words: str) -> str | None:
-    """When the words hold a connector the engine does not read in that place, name it."""
-    lowered = words.lower()
-    for conj in CONNECTORS:
-        if any(conj in c and c in lowered for c in _CONJUNCTIONS):
-            continue  # a connector in its place: the problem is a part it joins
-        if re.search(rf"(?:^|[\s,;]){conj}(?:[\s,]|$)", lowered):
-            return (
-                f"не распознан союз «{conj}» в «{words}»: части эффекта, которые он соединяет, не прочитаны"
-            )
-    return None
-
-
-def _nearest(words: str, categories: tuple[str, ...]) -> list[str]:
-    # keywords, payments and trigger conditions: the grammar's (keywords.toml and the keyword modules,
-    # frames.toml)
-    grammar_own = [ph for c in categories if c in ("keyword", "cost", "trigger") for ph in _frame_phrases(c)]
-    examples = list(dict.fromkeys(ph.example for ph in grammar_own))
-    return difflib.get_close_matches(words, examples, n=3, cutoff=0.3)
-
-
 # --- reading card text ----------------------------------------------------------------------------
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
-_OPTIONAL = re.compile(r"^вы можете\s+", re.IGNORECASE)
-_CONJUNCTIONS = (", затем ", ". Затем ", " и затем ", ", и ", " и ", ", ")  # «, при этом»: I-85, the grammar
 
 
 _DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words read
@@ -705,28 +581,6 @@ def _refers(sentence: str) -> bool:
     )
 
 
-# trigger-registry: a printed limit after the ability, in parentheses: «…: возьмите карту. (Один раз за
-# ход.)», «… (2 раза за ход)». For a triggered ability the limit is its payment (501.2). Its reading
-# joins the head of the ability: the canonical words put the limit in front («Один раз за ход, когда …:»,
-# «{оплата}, один раз за ход: …»), a form that reads as the same ability.
-_TRAILING_LIMIT = re.compile(r"\s*\(([^()]+?)\.?\)\s*\.?$")
-
-
-def _trailing_limit(body: str) -> tuple[str, Cost | None, Reading | None]:
-    m = _TRAILING_LIMIT.search(body)
-    if m is None:
-        return body, None, None
-    found = _limit(m.group(1).strip())
-    if found is None:
-        raise _Unreadable(
-            f"в скобках после способности ожидается ограничение «(Один раз за ход.)», «(2 раза за ход)»: "
-            f"«{m.group(1).strip()}»",
-            _limit_examples(),
-        )
-    limit, tree = found
-    return body[: m.start()].strip().rstrip(".").strip(), limit, tree
-
-
 @lru_cache(maxsize=4096)
 def _payment(words: str) -> tuple[Cost, tuple[Reading, ...]] | None:
     """The payment the grammar reads the words as (start rule ``payment``: «[Закрыть], 1 [Монета]», «Один
@@ -751,124 +605,6 @@ def _limit(words: str) -> tuple[Cost, Reading] | None:
     if cost.per_turn is None or cost != Cost(per_turn=cost.per_turn) or len(readings) != 1:
         return None
     return cost, readings[0]
-
-
-def _limit_examples() -> list[str]:
-    """The limits as the frame «per_turn» of frames.toml writes them: once, 2 and 5 times a turn."""
-    from berserk_engine.language.abilities import frames
-
-    frame = frames()["per_turn"]
-    shown = ((frame.one, 1), (frame.phrase, 2), (frame.many, 5))
-    return [ph.format.replace("{n:Num}", str(n)) for ph, n in shown if ph is not None]
-
-
-def read_effect_tree(words: str) -> tuple[Any, bool, Reading]:
-    """An effect clause → (effect node, optional, its reading). A leading «вы можете» makes the whole
-    ability optional (I-2); «вы можете» after a connector makes only its own part optional — a decision
-    of the controller on resolution (:class:`~berserk_engine.effects.MayDo`, I-55). Raises _Unreadable."""
-    Sequence = NODES["sequence"]  # registered by berserk_engine.effects
-
-    clause = words.strip().rstrip(".").strip()
-    optional = bool(_OPTIONAL.match(clause))
-    clause = _OPTIONAL.sub("", clause)
-    parts = _read_parts(clause)
-    if parts is None:
-        raise _diagnose(clause) if _DIAGNOSE[0] else _Unreadable("", [])
-    if len(parts) == 1:
-        return parts[0][0], optional, Reading("effect", parts=(parts[0][1],), optional=optional)
-    node = Sequence(tuple(p for p, _ in parts))
-    return node, optional, Reading("effect", parts=tuple(t for _, t in parts), optional=optional)
-
-
-def _read_one(clause: str) -> tuple[Any, Reading] | None:
-    """One phrase (with its own «вы можете»), or None when no phrase fits the words whole."""
-    MayDo = NODES["may"]  # registered by berserk_engine.effects
-
-    may = bool(_OPTIONAL.match(clause))
-    core = _OPTIONAL.sub("", clause)
-    found = _grammar_readings(core)
-    if len(found) > 1:
-        raise _Unreadable(
-            "фраза читается несколькими способами: " + "; ".join(f"«{ph.format}»" for ph, _, _ in found), []
-        )
-    if not found:
-        return None
-    ph, node, named = found[0]
-    leaf = Reading("phrase", phrase=ph, named=named, optional=may)
-    return (MayDo(node, core) if may else node), leaf
-
-
-# trigger-registry: an effect clause no phrase reads is asked of the sentence layer of
-# berserk_engine.language (issue 25): a clause it reads alone, as one construction («раньте», «ранить»,
-# both orders, numbers in words; «поиск …», «вызовите гнома» …), is that construction's node and reading.
-def _grammar_readings(core: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    found = [p for p in _grammar_abilities(core) if p.ability.kind == "spell" and not p.ability.optional]
-    if len(found) != 1:
-        return []
-    (effect,) = found[0].reading.parts
-    if len(effect.parts) != 1 or effect.parts[0].phrase is None or effect.parts[0].named is None:
-        return []  # several clauses: the registry splits them at their connector
-    leaf = effect.parts[0]
-    return [(leaf.phrase, found[0].ability.effect, dict(leaf.named))]
-
-
-def _trigger_readings(head: str) -> list[tuple[Phrase, Any, dict[str, Any]]]:
-    """The trigger conditions the words read as («Каждый раз, когда …» as «Когда …»): the registry's
-    phrases, or — when none reads them — the grammar of berserk_engine.language («Когда существо
-    противника погибает», «Когда эта карта вступает в игру»), as the registry's phrase that builds the
-    same trigger (its canonical words)."""
-    from berserk_engine.language.tree import same_condition
-
-    head = same_condition(head)  # «Каждый раз, когда …» is «Когда …» (401.4)
-    if not head[:1].isalpha():
-        return []
-    trigger = _grammar_trigger(head)
-    if trigger is None:
-        return []
-    return [(Phrase("trigger", head, head, _nothing, None), trigger, {})]
-
-
-@lru_cache(maxsize=4096)
-def _grammar_trigger(head: str) -> Any:
-    from berserk_engine.language.abilities import read_condition
-
-    try:
-        return read_condition(head)
-    except ReadError:
-        return None
-
-
-def _read_parts(clause: str) -> list[tuple[Any, Reading]] | None:
-    """The parts of a sequence («…, затем …», «… и …»), each read whole; None when the words do not
-    read (:func:`_diagnose` says why — only then, it is slow)."""
-    one = _read_one(clause)
-    if one is not None:
-        return [one]
-    for conj in _CONJUNCTIONS:
-        if conj in clause:
-            head, _, tail = clause.partition(conj)
-            first = _read_parts(head)
-            if first is None:
-                continue
-            rest = _read_parts(tail)
-            if rest is None:
-                continue
-            return first + rest
-    return None
-
-
-def _diagnose(clause: str) -> _Unreadable:
-    """Why an effect clause does not read: the slot, the connector or the part it did not understand."""
-    core = _OPTIONAL.sub("", clause)
-    problem = _slot_problem("effect", core) or _connector_problem(core)
-    if problem is None:
-        for conj in _CONJUNCTIONS:
-            if conj in clause:
-                head, _, tail = clause.partition(conj)
-                for part in (head, tail):
-                    if _read_parts(part) is None:
-                        return _diagnose(part)
-    return _Unreadable(problem or f"эффект не распознан: «{core}»", _nearest(core, ("effect",)))
 
 
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
@@ -938,19 +674,6 @@ def vars_of(node: Any) -> list[Any]:
     return [getattr(node, f.name) for f in dataclasses.fields(node)]
 
 
-def _limited_trigger(
-    head: str,
-) -> tuple[list[tuple[Phrase, Any, dict[str, Any]]], Cost | None, Reading | None]:
-    """«Один раз за ход, когда погибает существо»: a triggered ability with its «Х раз за ход» limit —
-    for a triggered ability that limit is its payment (501.2)."""
-    first, comma, rest = head.partition(",")
-    found = _limit(first.strip()) if comma else None
-    if found is None:
-        return [], None, None
-    limit, tree = found
-    return _trigger_readings(rest.strip()), limit, tree
-
-
 def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
     """One sentence → (its ability, its reading); ``cost_x``: the card's cost holds Х («Х», «2+Х»), so
     a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). The grammar of
@@ -964,93 +687,56 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
             return replace(ability, text=sentence), reminder.checked(ability, render(tree)[:-1], reminded[1])
         except ValueError as exc:
             raise _Unreadable(str(exc), []) from None
-    read = _grammar_sentence(sentence, spell)
-    if read is not None:
-        return _finish(read[0], cost_x), read[1]
-    body, trailing, trailing_tree = _trailing_limit(sentence.strip().rstrip(".").strip())
-    readings: list[tuple[Ability, Reading]] = []
-    problems: list[str] = []
-    head, colon, rest = _outside_quotes(body)  # a colon inside a granted ability's quotes is its own (I-93)
-    if not colon and not spell and not readings:
-        head, colon, rest = _comma_trigger(body)
-    if colon:
-        triggers = _trigger_readings(head.strip())
-        limit = None
-        limit_tree = None
-        if not triggers:
-            triggers, limit, limit_tree = _limited_trigger(head)
-        if trailing is not None:  # «(Один раз за ход.)» after the ability
-            if limit is not None:
-                raise _Unreadable("ограничение «раз за ход» указано дважды", [])
-            limit, limit_tree = trailing, trailing_tree
-        costs = None if triggers else _payment(head)
-        if triggers or costs is not None:
-            try:
-                effect, optional, tree = read_effect_tree(rest)
-            except _Unreadable as exc:
-                problems.append(exc.message)
-                effect = None
-            if effect is not None:
-                for ph, trig, named in triggers:
-                    trig_tree = Reading("trigger", phrase=ph, named=named)
-                    heads = (limit_tree, trig_tree) if limit_tree is not None else (trig_tree,)
-                    readings.append(
-                        (
-                            Ability(
-                                "triggered", sentence, effect, trigger=trig, optional=optional, cost=limit
-                            ),
-                            Reading("sentence", parts=(Reading("head", parts=heads), tree)),
-                        )
-                    )
-                if costs is not None and not spell:
-                    cost, cost_trees = costs
-                    if trailing is not None and trailing_tree is not None:  # «(Один раз за ход.)»
-                        cost, cost_trees = cost + trailing, (*cost_trees, trailing_tree)
-                    readings.append(
-                        (
-                            Ability("activated", sentence, effect, cost=cost),
-                            Reading("sentence", parts=(Reading("head", parts=cost_trees), tree)),
-                        )
-                    )
-        elif not readings:
-            problems.append(
-                "не распознаны ни условие срабатывания, ни оплата активируемой способности: "
-                f"«{head.strip()}» (оплата активируемой способности не распознана)"
-            )
-    elif spell:
-        try:
-            effect, optional, tree = read_effect_tree(body)
-            readings.append((Ability("spell", sentence, effect, optional=optional), _sentence(tree)))
-        except _Unreadable as exc:
-            problems.append(exc.message)
-    if len(readings) == 1:
-        ability, tree = readings[0]
-        if trailing is not None and ability.kind not in ("triggered", "activated"):
-            raise _Unreadable(
-                "ограничение «раз за ход» бывает только у срабатывающей или активируемой способности", []
-            )
-        return _finish(ability, cost_x), tree
-    if len(readings) > 1:
+    fitting = _grammar_fitting(sentence, spell)
+    if len(fitting) == 1:
+        return _finish(fitting[0].ability, cost_x), fitting[0].reading
+    if len(fitting) > 1:  # different meanings of the same words: an error naming each (issue 25)
         raise _Unreadable(
-            "предложение читается несколькими способами: " + "; ".join(a.kind for a, _ in readings), []
+            "предложение читается несколькими способами: "
+            + "; ".join(f"«{render(p.reading)}»" for p in fitting),
+            [],
         )
     if not _DIAGNOSE[0]:
         raise _Unreadable("", [])
-    several = _grammar_fitting(sentence, spell)
-    if len(several) > 1:  # different meanings of the same words: an error naming each (issue 25)
-        raise _Unreadable(
-            "предложение читается несколькими способами: "
-            + "; ".join(f"«{render(p.reading)}»" for p in several),
-            [],
+    raise _diagnosed(sentence, spell)
+
+
+def _diagnosed(sentence: str, spell: bool) -> _Unreadable:
+    """Why the grammar gives a sentence no reading for a card of this kind: the grammar's own error (the
+    piece where its parse stopped, language/diagnosis.py), or the kind of ability the sentence is that a
+    card of this kind cannot have; with the nearest forms of the card language."""
+    from berserk_engine.language.abilities import read_ability
+    from berserk_engine.language.diagnosis import nearest_examples
+
+    body = sentence.strip().rstrip(".").strip()
+    nearest = nearest_examples(body, _examples(spell))
+    try:
+        found = read_ability(sentence)
+    except ReadError as exc:
+        return _Unreadable(exc.message, nearest)
+    if spell:
+        kinds = ", ".join(sorted({p.ability.kind for p in found}))
+        return _Unreadable(
+            f"эффект не распознан: «{body}» — у заклинания нет оплаты, а условие срабатывания кончается "
+            f"«:» (прочитано как: {kinds})",
+            nearest,
         )
-    categories = ("effect",) if spell else ("keyword", "static", "trigger", "cost", "effect")
-    message = problems[0] if problems else "способность не распознана"
-    if not problems and not spell:
-        message = (
-            "способность не распознана: ожидается ключевое слово, «Найм:», «Гибель:», «В начале хода:» … "
-            "или оплата"
-        )
-    raise _Unreadable(message, _nearest(body, categories))
+    return _Unreadable(
+        "способность не распознана: ожидается ключевое слово, «Найм:», «Гибель:», «В начале хода:» … "
+        "или оплата",
+        nearest,
+    )
+
+
+def _examples(spell: bool) -> list[str]:
+    """The examples of the card language's forms a sentence of a card of this kind is compared with (the
+    nearest are offered in an error): keywords, trigger conditions, payments and effects."""
+    from berserk_engine.keywords import KEYWORDS
+    from berserk_engine.language.abilities import frame_formats
+
+    categories = ("effect",) if spell else ("trigger", "cost", "effect", "static")
+    out = [] if spell else [kw.example for kw in KEYWORDS.values()]
+    return out + [example for c in categories for _, example, _ in frame_formats(c)]
 
 
 def _is_limit(text: str) -> bool:
@@ -1058,21 +744,9 @@ def _is_limit(text: str) -> bool:
     return _limit(text) is not None
 
 
-def _outside_quotes(body: str) -> tuple[str, str, str]:
-    """``body.partition(":")`` at the first colon outside quotes («получает «При атаке: …»»)."""
-    from berserk_engine.language.tokens import tokenize
-
-    try:
-        at = next(t.start for t in tokenize(body) if t.kind == "punct" and t.text == ":")
-    except (StopIteration, TextError):
-        return body.partition(":") if "\u00ab" not in body else (body, "", "")
-    return body[:at], ":", body[at + 1 :]
-
-
 def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | None:
     """The one reading the grammar gives a sentence for a card of this kind (a spell has no payment and
-    no trigger condition ending at «,»), or None when it gives none or several (the registry reads it,
-    or says what is wrong)."""
+    no trigger condition ending at «,»), or None when it gives none or several."""
     fitting = _grammar_fitting(sentence, spell)
     if len(fitting) != 1:
         return None
@@ -1098,23 +772,6 @@ def _grammar_abilities(sentence: str) -> tuple[Any, ...]:
         return tuple(read_ability(sentence))
     except ReadError:
         return ()
-
-
-def _comma_trigger(body: str) -> tuple[str, str, str]:
-    """A trigger condition ends at «:» or at «,» (issue 25): «Когда погибает существо, возьмите карту» —
-    the first comma whose words before it are a trigger condition («Каждый раз, когда …» holds a comma of
-    its own); ("", "", body) when there is none."""
-    at = body.find(",")
-    while at >= 0:
-        head = body[:at].strip()
-        if _trigger_readings(head) or _limited_trigger(head)[0]:
-            return head, ",", body[at + 1 :]
-        at = body.find(",", at + 1)
-    return "", "", body
-
-
-def _sentence(tree: Reading) -> Reading:
-    return Reading("sentence", parts=(tree,))
 
 
 def parse_ability(sentence: str, spell: bool = False, cost_x: bool = False) -> Ability:

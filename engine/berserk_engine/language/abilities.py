@@ -35,16 +35,18 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from lark import Tree
 
 from berserk_engine import data
 from berserk_engine.abilities import Ability, Amount, Cost, Selector, Trigger
+from berserk_engine.language import diagnosis
 from berserk_engine.language import grammar as g
 from berserk_engine.language import tree as t
 from berserk_engine.language.lexicon import FOLDER
 from berserk_engine.language.reading import Phrase, Reading
+from berserk_engine.language.tokens import tokenize
 
 Compiler = Callable[[Tree[Any], "Context"], Any]
 COMPILERS: dict[str, Compiler] = {}
@@ -367,7 +369,14 @@ def _register_frames() -> None:
 
 @compiles("target_accs", "target_nomn", "target_gent", "target_datv", "ref", "own_name", "count")
 def _target(tree: Tree[Any], context: Context) -> Selector:
-    return t._target(tree, context.text)
+    try:
+        return t._target(tree, context.text)
+    except t.ReadError as exc:  # the piece is named by its kind (language/diagnosis.py)
+        kind = diagnosis.kind_of("target_accs")
+        if kind is None or exc.message.startswith(kind):
+            raise
+        message = diagnosis.in_piece_message(kind, context.printed(tree), exc.message)
+        raise t.ReadError(message, exc.position, exc.nearest, exc.unknown) from None
 
 
 @compiles("each_of_them")
@@ -1044,17 +1053,6 @@ def _class_trigger(condition: t.Condition, words: str) -> Trigger | None:
     return ClassTrigger(event, player=side, other=subject.other, classes=classes)
 
 
-def read_condition(text: str, classes: Iterable[str] = ()) -> Trigger:
-    """A trigger condition alone — «Найм», «В начале хода противника», «Когда вы берёте карту», «Когда ваш
-    гном погибает» — as the grammar reads it before «:» (the start rule ``trigger``). Raises
-    :class:`~berserk_engine.language.tree.ReadError` when it does not read, or reads as different
-    conditions."""
-    found = _compiled_readings(text, text, classes, "trigger", lambda a, b: a.node == b.node)
-    if len(found) != 1:
-        raise t.ReadError(f"«{text}» читается как несколько разных условий срабатывания")
-    return cast(Trigger, found[0].node)
-
-
 @cache
 def _named_triggers() -> frozenset[str]:
     """The aliases of the trigger conditions frames.toml describes (their fields are data)."""
@@ -1347,7 +1345,12 @@ def read_ability(sentence: str, classes: Iterable[str] = ()) -> list[AbilityPart
     body = sentence.strip()
     if body.endswith("."):
         body = body[:-1].rstrip()
-    t._analyzed(body, classes)  # words that are no card text: an error before anything else
+    try:
+        t._analyzed(body, classes)  # words that are no card text: an error before anything else
+    except t.ReadError as exc:
+        if not exc.unknown:
+            raise
+        raise t.ReadError(_unknown_in_piece(body, classes, exc), exc.position, exc.nearest, True) from None
     text = t.same_condition(body)  # «Каждый раз, когда …» is the condition «Когда …» (401.4)
     return _compiled_readings(
         text,
@@ -1356,6 +1359,25 @@ def read_ability(sentence: str, classes: Iterable[str] = ()) -> list[AbilityPart
         "ability",
         lambda a, b: a.ability == b.ability and a.comma == b.comma,
     )
+
+
+def _unknown_in_piece(text: str, classes: Iterable[str], exc: t.ReadError) -> str:
+    """A word nobody knows, named with the piece of the sentence it stands in: the grammar parses the
+    words before it, and where they end is where the diagnosis looks (language/diagnosis.py)."""
+    from berserk_engine.language.morphology import analyze
+
+    tokens = tokenize(text)
+    at = next((i for i, token in enumerate(tokens) if token.start == exc.position), None)
+    if at is None or at == 0:
+        return exc.message
+    try:
+        g.parse(g.words(tokens[:at], analyze(tokens[:at], classes)), "ability")
+    except g.NoParse as stopped:
+        found = diagnosis.blame(text, tokens, at, stopped.pieces)
+        return diagnosis.unknown_word_message(text, tokens, found, exc.message)
+    except ValueError:  # another unknown word before it: the first one is named
+        return exc.message
+    return exc.message
 
 
 def _compiled_readings(
@@ -1374,12 +1396,11 @@ def _compiled_readings(
         forest = g.parse(g.words(tokens, analyses), start)
     except g.NoParse as exc:
         position = exc.token.start if exc.token else len(text)
+        if start == "ability":
+            raise t.ReadError(diagnosis.sentence_message(text, tokens, exc), position) from None
         raise t.ReadError(
             t._no_parse_message(
-                text,
-                tokens,
-                exc,
-                {"payment": "оплате", "trigger": "условии срабатывания"}.get(start, "способности"),
+                text, tokens, exc, {"payment": "оплате", "trigger": "условии срабатывания"}.get(start, "")
             ),
             position,
         ) from None

@@ -774,3 +774,27 @@ def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
     ability = Ability("static", context.sentence, CostSurcharge(amount))
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+
+
+# --- «Существа с таким же названием стоят на N [Монета] дороже в следующий ход противника» (I-112) ---------
+
+
+@compiles("printed_same_name_dearer")
+def _same_name_dearer(tree: Tree[Any], context: Context) -> Part:
+    """The cards with the name of the card named before it in the ability cost N more in the opponent's next
+    turn (:class:`~berserk_engine.same_name_cost.SameNameDearer`): «существа» or «карты» of that name."""
+    from berserk_engine.same_name_cost import FORM, SameNameDearer
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    at = next(i for i, tok in enumerate(tokens) if any(a.category == "such" for a in _analyses(tok.text))) - 2
+    kind = tokens[at]  # «существа» of «существа с таким же названием»
+    kinds = {a.value for a in _analyses(kind.text) if a.category == "kind"}
+    if not kinds & {"creature", "card"}:
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: «с таким же названием» — существа или карты", kind.start
+        )
+    amount = _coin_amount(tree, context)
+    words = " ".join(tok.text for tok in tokens[at : at + 5]).lower()  # «существа с таким же названием»
+    card = Selector("ref", words, types=())
+    named = {"kind": kind.text.lower(), "n": amount}
+    return Part(SameNameDearer(amount, card), Reading("phrase", phrase=_phrase(FORM, "effect"), named=named))
