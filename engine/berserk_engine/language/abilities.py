@@ -408,6 +408,21 @@ def _creature_count(tree: Tree[Any], context: Context) -> Part:
     return Part(test, Reading("phrase", phrase=phrase, named={}))
 
 
+@compiles("opponent_hand_more", "opponent_hand_less")
+def _opponent_hand(tree: Tree[Any], context: Context) -> Part:
+    """«у противника в руке больше (меньше) карт, чем у вас»: the hands compared (I-80), said from the
+    opponent's side — the controller's hand has fewer (more) cards; «карт» only."""
+    from berserk_engine.conditions import HAND_FORMS, HandTest
+
+    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
+    if t._value(Tree("kind", [noun]), "kind") != "card":
+        raise t.ReadError(f"«{context.printed(tree)}»: в руке считают карты", noun.source.start)
+    test = HandTest("less" if tree.data == "opponent_hand_more" else "more")
+    words, example, source = HAND_FORMS[test.kind]
+    phrase = Phrase("condition", words, example, _no_build, None, source)
+    return Part(test, Reading("phrase", phrase=phrase, named={}))
+
+
 @compiles("grant_accusative")
 def _grant_accusative(tree: Tree[Any], context: Context) -> Part:
     """«выбранное существо получает Броню 1 до конца хода»: a keyword in the accusative is the keyword its
