@@ -15,7 +15,7 @@ from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.errors import CardTextError, IllegalAction
 from berserk_engine.game import Game
-from berserk_engine.grammar import _frame_phrases, parse_ability, parse_card_text
+from berserk_engine.grammar import frame_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.selfplay import POOL, random_action, standard_position
 from berserk_engine.setup import new_game
@@ -25,7 +25,7 @@ from berserk_engine.victory import DrawOffer
 # --- the grammar -----------------------------------------------------------------------------------
 
 
-_FORMS = [ph for c in ("keyword", "trigger", "cost") for ph in _frame_phrases(c)]
+_FORMS = [ph for c in ("keyword", "trigger", "cost") for ph in frame_phrases(c)]
 
 
 @pytest.mark.parametrize("phrase", _FORMS, ids=lambda p: f"{p.category}:{p.format}:{p.example}")
@@ -173,7 +173,7 @@ def test_a_snapshot_of_the_first_format_still_loads_and_plays_on_as_it_did() -> 
         d = game.decision()
         assert d is not None
         game.act(d.player, random_action(d.options, answers))
-    assert [[e["event"], e["text"]] for e in s.log] == recorded["log"]
+    assert [[e["event"], e["text"]] for e in game.log_for(None)] == recorded["log"]
 
 
 def first_format(value: Any, key: str = "") -> Any:
@@ -381,7 +381,7 @@ def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
             assert frozen(game) == before
         game.act(d.player, random_action(d.options, rng))
     assert game.state.result is not None, "a random game from the standard start ends"
-    _fifo(game.state.log)
+    _fifo(game.log_for(None))
     # Nothing happens after the result.
     log = list(game.state.log)
     with pytest.raises(IllegalAction) as info:

@@ -18,7 +18,7 @@ from berserk_engine.cards import CardDef
 from berserk_engine.effects import MayDo, Sequence, Wound
 from berserk_engine.errors import CardTextError
 from berserk_engine.grammar import (
-    _frame_phrases,
+    frame_phrases,
     parse_ability,
     parse_card_text,
     reading,
@@ -130,7 +130,7 @@ def _trigger_examples() -> list[Any]:
         SimpleNamespace(category="trigger", format=r["condition"], example=r["example"])
         for r in frozen["conditions"]
     ]
-    return [*_frame_phrases("trigger"), *old]
+    return [*frame_phrases("trigger"), *old]
 
 
 def test_the_whole_phrase_catalogue_round_trips() -> None:
@@ -138,7 +138,7 @@ def test_the_whole_phrase_catalogue_round_trips() -> None:
     the registry and every construction of the grammar's frames (their examples; issue 25 moves phrases
     from the one to the other)."""
     checked = 0
-    for ph in [*_trigger_examples(), *_frame_phrases("effect"), *_frame_phrases("cost")]:
+    for ph in [*_trigger_examples(), *frame_phrases("effect"), *frame_phrases("cost")]:
         sentence, spell = _catalogue_sentence(ph)
         ability = parse_ability(sentence, spell)
         canonical = render(reading(sentence, spell))

@@ -22,12 +22,9 @@ known phrases, two readings are an error too (the grammar would be ambiguous).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
-
-import parse
 
 from berserk_engine.abilities import (
     Ability,
@@ -43,301 +40,11 @@ from berserk_engine.errors import CardTextError
 from berserk_engine.language import reminder
 from berserk_engine.language.reading import Phrase, Reading, set_renderer
 from berserk_engine.language.tokens import TextError, tokenize
-from berserk_engine.language.tree import ReadError
+from berserk_engine.language.tree import CHOSEN_CLASS, ReadError
 
-# --- typed slots --------------------------------------------------------------------------------
+# --- the kinds of cards a target may be ---------------------------------------------------------------
 
-CREATURE = ("creature",)
 CHARACTER = ("creature", "hero")
-
-# Targets in the accusative (after «ранить», «излечить», «уничтожить», «вернуть» …).
-ACCUSATIVE: dict[str, Selector] = {
-    "выбранное существо": Selector("chosen", "выбранное существо", CREATURE),
-    "выбранное существо противника": Selector("chosen", "выбранное существо противника", CREATURE, "enemy"),
-    "выбранное ваше существо": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
-    "выбранное своё существо": Selector("chosen", "выбранное своё существо", CREATURE, "own"),
-    "выбранного персонажа": Selector("chosen", "выбранного персонажа", CHARACTER),
-    "выбранную экипировку противника": Selector(
-        "chosen", "выбранную экипировку противника", ("equipment",), "enemy"
-    ),
-    "выбранного персонажа противника": Selector(
-        "chosen", "выбранного персонажа противника", CHARACTER, "enemy"
-    ),
-    "другое ваше существо": Selector("chosen", "другое ваше существо", CREATURE, "own", other=True),
-    "другого вашего персонажа": Selector("chosen", "другого вашего персонажа", CHARACTER, "own", other=True),
-    "героя противника": Selector("enemy_hero", "героя противника", ("hero",)),
-    "своего героя": Selector("own_hero", "своего героя", ("hero",)),
-    "вашего героя": Selector("own_hero", "вашего героя", ("hero",)),
-    "это существо": Selector("self", "это существо", CREATURE),
-    "эту карту": Selector("self", "эту карту", ("creature", "hero", "equipment", "event")),
-    "каждое существо": Selector("each", "каждое существо", CREATURE),
-    "каждое существо противника": Selector("each", "каждое существо противника", CREATURE, "enemy"),
-    "каждое ваше существо": Selector("each", "каждое ваше существо", CREATURE, "own"),
-    "каждое другое существо": Selector("each", "каждое другое существо", CREATURE, other=True),
-    "каждого персонажа противника": Selector("each", "каждого персонажа противника", CHARACTER, "enemy"),
-}
-# Subjects in the nominative («[цель] получает …»).
-NOMINATIVE: dict[str, Selector] = {
-    "выбранное существо": ACCUSATIVE["выбранное существо"],
-    "выбранное существо противника": ACCUSATIVE["выбранное существо противника"],
-    "выбранное ваше существо": ACCUSATIVE["выбранное ваше существо"],
-    "выбранный персонаж": Selector("chosen", "выбранный персонаж", CHARACTER),
-    "это существо": ACCUSATIVE["это существо"],
-    "эта карта": Selector("self", "эта карта", ("creature", "hero", "equipment", "event")),
-    "ваш герой": Selector("own_hero", "ваш герой", ("hero",)),
-    "каждое существо": ACCUSATIVE["каждое существо"],
-    "каждое ваше существо": ACCUSATIVE["каждое ваше существо"],
-    "каждое существо противника": ACCUSATIVE["каждое существо противника"],
-}
-# Targets in the genitive («жизни выбранного существа сокращаются до 1», «удар этого существа …»).
-GENITIVE: dict[str, Selector] = {
-    "выбранного существа": Selector("chosen", "выбранное существо", CREATURE),
-    "выбранного существа противника": Selector("chosen", "выбранное существо противника", CREATURE, "enemy"),
-    "выбранного вашего существа": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
-    "выбранного персонажа": Selector("chosen", "выбранный персонаж", CHARACTER),
-    "этого существа": Selector("self", "это существо", CREATURE),
-    "этой карты": Selector("self", "эта карта", ("creature", "hero", "equipment", "event")),
-    "каждого существа": Selector("each", "каждое существо", CREATURE),
-    "каждого существа противника": Selector("each", "каждое существо противника", CREATURE, "enemy"),
-    "каждого вашего существа": Selector("each", "каждое ваше существо", CREATURE, "own"),
-    "героя противника": Selector("enemy_hero", "героя противника", ("hero",)),
-    "вашего героя": Selector("own_hero", "вашего героя", ("hero",)),
-}
-
-# --- the printed forms of targets ------------------------------------------------------------------
-# A spell's «Существо получает …», «Закройте существо» names a chosen target (Выбранное существо);
-# «всех существ», «каждого героя» — every such card; «его», «оно» — the target named last before it;
-# «отравленное», «нераненое» … — a chosen target that must fit the condition; «стоимостью N или
-# меньше»; «ваш эльф», «ваших гномов» — by the classes printed on the creature (CardDef.classes).
-HERO = ("hero",)
-CHOSEN_CLASS = "?"  # «этого класса»: the class chosen by «выберите класс» (never a class stem)
-# condition: (accusative singular, nominative singular, plural genitive/accusative, plural nominative)
-_CONDITIONS = {
-    "poisoned": ("отравленное", "отравленное", "отравленных", "отравленные"),
-    "wounded": ("раненое", "раненое", "раненых", "раненые"),
-    "unwounded": ("нераненое", "нераненое", "нераненых", "нераненые"),
-    "closed": ("закрытое", "закрытое", "закрытых", "закрытые"),
-    "open": ("открытое", "открытое", "открытых", "открытые"),
-}
-
-
-_UP_TO_NUMERALS = {2: ("2", "двух"), 3: ("3", "трёх"), 4: ("4", "четырёх"), 5: ("5", "пяти")}
-_UP_TO_KINDS: dict[str, tuple[tuple[str, ...], str]] = {  # the genitive plural after «до N» -> types, side
-    "существ": (CREATURE, "any"),
-    "выбранных существ": (CREATURE, "any"),
-    "существ противника": (CREATURE, "enemy"),
-    "выбранных существ противника": (CREATURE, "enemy"),
-    "ваших существ": (CREATURE, "own"),
-    "выбранных ваших существ": (CREATURE, "own"),
-    "персонажей": (CHARACTER, "any"),
-    "выбранных персонажей": (CHARACTER, "any"),
-    "персонажей противника": (CHARACTER, "enemy"),
-}
-
-
-def _printed_targets() -> tuple[dict[str, Selector], dict[str, Selector]]:
-    acc: dict[str, Selector] = {}
-    nom: dict[str, Selector] = {}
-
-    def both(a: str, n: str, sel: Selector) -> None:
-        acc.setdefault(a, replace(sel, words=a))
-        nom.setdefault(n, replace(sel, words=a))
-
-    both("существо", "существо", Selector("chosen", "", CREATURE))
-    both("персонажа", "персонаж", Selector("chosen", "", CHARACTER))
-    both("героя", "герой", Selector("chosen", "", HERO))
-    both("существо противника", "существо противника", Selector("chosen", "", CREATURE, "enemy"))
-    both("персонажа противника", "персонаж противника", Selector("chosen", "", CHARACTER, "enemy"))
-    both("ваше существо", "ваше существо", Selector("chosen", "", CREATURE, "own"))
-    both("другое существо", "другое существо", Selector("chosen", "", CREATURE, other=True))
-    both("другого персонажа", "другой персонаж", Selector("chosen", "", CHARACTER, other=True))
-    both("всех существ", "все существа", Selector("each", "", CREATURE))
-    both("всех персонажей", "все персонажи", Selector("each", "", CHARACTER))
-    both("каждого героя", "каждый герой", Selector("each", "", HERO))
-    both("всех героев", "все герои", Selector("each", "", HERO))
-    both("всех существ противника", "все существа противника", Selector("each", "", CREATURE, "enemy"))
-    both("всех персонажей противника", "все персонажи противника", Selector("each", "", CHARACTER, "enemy"))
-    both("всех ваших существ", "все ваши существа", Selector("each", "", CREATURE, "own"))
-    both("ваших существ", "ваши существа", Selector("each", "", CREATURE, "own"))
-    both("всех других существ", "все другие существа", Selector("each", "", CREATURE, other=True))
-    both("других ваших существ", "другие ваши существа", Selector("each", "", CREATURE, "own", other=True))
-    both(
-        "всех других ваших существ",
-        "все другие ваши существа",
-        Selector("each", "", CREATURE, "own", other=True),
-    )
-    both("его", "оно", Selector("ref", "", CREATURE))
-    # «… этого класса»: the class the player chose before («выберите класс, …», interpretation I-65):
-    # CHOSEN_CLASS stands for it until the choice is made (berserk_engine.class_choice).
-    for a, n, side, other in (
-        ("всех существ", "все существа", "any", False),
-        ("всех существ противника", "все существа противника", "enemy", False),
-        ("всех ваших существ", "все ваши существа", "own", False),
-        ("ваших существ", "ваши существа", "own", False),
-        ("других ваших существ", "другие ваши существа", "own", True),
-    ):
-        both(
-            f"{a} этого класса",
-            f"{n} этого класса",
-            Selector("each", "", CREATURE, side, other=other, classes=(CHOSEN_CLASS,)),
-        )
-    for count, (acc_n, nom_n) in {2: ("двух", "два"), 3: ("трёх", "три")}.items():
-        both(
-            f"{acc_n} разных существ",
-            f"{nom_n} разных существа",
-            Selector("chosen", "", CREATURE, count=count),
-        )
-        both(
-            f"{acc_n} разных существ противника",
-            f"{nom_n} разных существа противника",
-            Selector("chosen", "", CREATURE, "enemy", count=count),
-        )
-        both(
-            f"{acc_n} разных персонажей",
-            f"{nom_n} разных персонажа",
-            Selector("chosen", "", CHARACTER, count=count),
-        )
-    # «до N существ», «не более двух выбранных существ противника»: up to N different targets, each slot
-    # may stay empty (interpretation I-67).
-    for count, numerals in _UP_TO_NUMERALS.items():
-        for numeral in numerals:
-            for prefix in ("до", "не более"):
-                for words, (types, side) in _UP_TO_KINDS.items():
-                    text = f"{prefix} {numeral} {words}"
-                    acc.setdefault(text, Selector("chosen", text, types, side, count=count, up_to=True))
-    for cond, (a_sg, n_sg, a_pl, n_pl) in _CONDITIONS.items():
-        both(f"{a_sg} существо", f"{n_sg} существо", Selector("chosen", "", CREATURE, condition=cond))
-        both(
-            f"{a_sg} существо противника",
-            f"{n_sg} существо противника",
-            Selector("chosen", "", CREATURE, "enemy", condition=cond),
-        )
-        both(f"всех {a_pl} существ", f"все {n_pl} существа", Selector("each", "", CREATURE, condition=cond))
-        both(
-            f"всех {a_pl} существ противника",
-            f"все {n_pl} существа противника",
-            Selector("each", "", CREATURE, "enemy", condition=cond),
-        )
-        both(
-            f"всех ваших {a_pl} существ",
-            f"все ваши {n_pl} существа",
-            Selector("each", "", CREATURE, "own", condition=cond),
-        )
-        both(
-            f"ваше {a_sg} существо",
-            f"ваше {n_sg} существо",
-            Selector("chosen", "", CREATURE, "own", condition=cond),
-        )
-    return acc, nom
-
-
-# «… стоимостью N или меньше»: a target of these words whose cost is N or less (N in digits).
-_COST_ACC: dict[str, Selector] = {
-    "существо": Selector("chosen", "", CREATURE),
-    "существо противника": Selector("chosen", "", CREATURE, "enemy"),
-    "всех существ": Selector("each", "", CREATURE),
-    "ваше существо": Selector("chosen", "", CREATURE, "own"),
-}
-_COST_NOM: dict[str, Selector] = {
-    "существо": _COST_ACC["существо"],
-    "существо противника": _COST_ACC["существо противника"],
-    "все существа": _COST_ACC["всех существ"],
-    "ваше существо": _COST_ACC["ваше существо"],
-}
-_COST_TAIL = re.compile(r"(.+) стоимостью (\d{1,2}) или меньше", re.IGNORECASE)
-
-
-def _cost_selector(text: str, costs: dict[str, Selector]) -> Selector | None:
-    m = _COST_TAIL.fullmatch(text)
-    if m is None or m.group(1).lower() not in costs:
-        return None
-    return replace(costs[m.group(1).lower()], words=text.lower(), condition=f"cost<={int(m.group(2))}")
-
-
-# «… с именем «Название»»: a target of these words that is a card with this name (condition "name:…").
-_NAME_ACC: dict[str, Selector] = {
-    **_COST_ACC,
-    "всех ваших существ": Selector("each", "", CREATURE, "own"),
-    "всех существ противника": Selector("each", "", CREATURE, "enemy"),
-}
-_NAME_NOM: dict[str, Selector] = {
-    **_COST_NOM,
-    "все ваши существа": _NAME_ACC["всех ваших существ"],
-    "все существа противника": _NAME_ACC["всех существ противника"],
-}
-_NAME_TAIL = re.compile(r"(.+) с именем «([^«»]+)»", re.IGNORECASE)
-
-
-def _name_selector(text: str, names: dict[str, Selector]) -> Selector | None:
-    m = _NAME_TAIL.fullmatch(text)
-    if m is None or m.group(1).lower() not in names:
-        return None
-    base, name = m.group(1).lower(), m.group(2).strip()
-    if not name:
-        return None
-    return replace(names[base], words=f"{base} с именем «{name}»", condition=f"name:{name}")
-
-
-# Class words: one word after «ваш …», «всех …» that is not a type of card. These patterns only say
-# which words a slot may take as a group of a class; what the words mean — and whether they are Russian
-# at all («всех сущств» is a typo, not a class) — the grammar of berserk_engine.language reads (issue 25:
-# a noun group in its case, agreeing, of words the dictionary or the card list knows).
-_CLASS_WORD = r"(?!существ|персонаж|геро|карт|экипировк|заклинани|противник|выбранн|друг|ваш|всех)[а-яё]+"
-_CLASS_FORMS = (
-    rf"вашего {_CLASS_WORD}",
-    rf"вашу {_CLASS_WORD}",  # «вашу фею»
-    rf"ваших {_CLASS_WORD}",
-    rf"всех ваших {_CLASS_WORD}",
-    rf"всех {_CLASS_WORD} противника",
-    rf"всех {_CLASS_WORD}",
-    # «до двух ваших гномов», «не более 3 эльфов противника»: up to N of the class (I-67)
-    rf"(?:до|не более) (?:[2-5]|двух|трёх|четырёх|пяти) (?:ваших )?{_CLASS_WORD}(?: противника)?",
-)
-_CLASS_FORMS_NOM = (
-    rf"ваш {_CLASS_WORD}",
-    rf"ваша {_CLASS_WORD}",  # «ваша фея»
-    rf"ваши {_CLASS_WORD}",
-    rf"все ваши {_CLASS_WORD}",
-    rf"все {_CLASS_WORD} противника",
-    rf"все {_CLASS_WORD}",
-)
-
-
-def _class_selector(text: str, case: str) -> Selector | None:
-    """A group of a class in a case («ваших гномов», «ваша фея»), read by the grammar; None when the
-    words are not one (a typo, words that do not agree: :func:`_class_problem` says which)."""
-    try:
-        sel = _read_target(text, case)
-    except ReadError:
-        return None
-    return sel if sel.classes else None
-
-
-@lru_cache(maxsize=4096)
-def _read_target(text: str, case: str) -> Selector:
-    from berserk_engine.language.tree import read_target
-
-    return read_target(text, case)
-
-
-DURATIONS: dict[str, str] = {
-    "до конца хода": "end_of_turn",  # 310.2
-    "до конца боя": "leaves_play",  # «Получает [текст]»: by default until the end of the battle
-    "пока это существо в игре": "source_leaves",
-}
-# «На один (на Х) ходов игрока»: the next turn(s) of the ability's controller or of his opponent.
-_TURNS = re.compile(
-    r"на (один|\d+) (?:(ваш) ход|(ваших) хода|(ваших) ходов|ход (противника)|хода (противника)"
-    r"|ходов (противника))",
-    re.IGNORECASE,
-)
-
-
-_PRINTED_ACC, _PRINTED_NOM = _printed_targets()
-for _w, _sel in _PRINTED_ACC.items():
-    ACCUSATIVE.setdefault(_w, _sel)
-for _w, _sel in _PRINTED_NOM.items():
-    NOMINATIVE.setdefault(_w, _sel)
 
 
 def player_turns(until: str) -> tuple[str, int] | None:
@@ -346,136 +53,6 @@ def player_turns(until: str) -> tuple[str, int] | None:
         return None
     _, side, turns = until.split(":")
     return side, int(turns)
-
-
-def _alternatives(words: Any) -> str:
-    """A regular expression for any of the words, as a trie of their letters: the tables of targets
-    are long («существо стоимостью 0 … 10 или меньше» …), and a plain alternation of them in every
-    phrase would make compiling the grammar's expressions slow (the engine process reads cards first)."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for ch in word.lower():
-            node = node.setdefault(ch, {})
-        node[""] = {}
-    return _trie_regex(trie)
-
-
-def _trie_regex(node: dict[str, Any]) -> str:
-    end = "" in node
-    branches = [re.escape(ch) + _trie_regex(child) for ch, child in sorted(node.items()) if ch]
-    if not branches:
-        return ""
-    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if end:
-        return f"(?:{body})?"
-    return body
-
-
-# «Название карты»: the card's own name in its text, in quotes, means this card.
-_OWN_NAME = r"«[^«»]+»"
-
-
-def _lookup(
-    table: dict[str, Any],
-    own_name: bool = False,
-    classes: tuple[str, ...] = (),
-    case: str = "accs",
-    costs: dict[str, Selector] | None = None,
-    names: dict[str, Selector] | None = None,
-) -> Callable[[str], Any]:
-    def convert(text: str) -> Any:
-        if text.startswith("«"):
-            return Selector("self", text, ("creature", "hero", "equipment", "event"))
-        found = table.get(text.lower())
-        if found is None and costs is not None:
-            found = _cost_selector(text, costs)
-        if found is None and names is not None:
-            found = _name_selector(text, names)
-        if found is None and classes:
-            found = _class_selector(text, case)
-        return found
-
-    convert.pattern = (  # type: ignore[attr-defined]
-        (f"(?:{_alternatives(costs)}) стоимостью \\d{{1,2}} или меньше|" if costs else "")
-        + (f"(?:{_alternatives(names)}) с именем «[^«»]+»|" if names else "")
-        + _alternatives(table)
-        + (f"|{_OWN_NAME}" if own_name else "")
-        + ("|" + "|".join(classes) if classes else "")
-    )
-    convert.table = table  # type: ignore[attr-defined]
-    return convert
-
-
-def _duration(text: str) -> str:
-    m = _TURNS.fullmatch(text)
-    if m is None:
-        return DURATIONS[text.lower()]
-    count = 1 if m.group(1).lower() == "один" else int(m.group(1))
-    side = "own" if any(m.group(i) for i in (2, 3, 4)) else "enemy"
-    return f"player_turns:{side}:{count}"
-
-
-_duration.pattern = (  # type: ignore[attr-defined]
-    _alternatives(DURATIONS) + "|" + re.sub(r"\((?!\?)", "(?:", _TURNS.pattern)
-)
-
-
-def _signed(text: str) -> int:
-    return -int(text[1:]) if text[0] in "-–−" else int(text[1:])
-
-
-_signed.pattern = r"[+\-–−]\d+"  # type: ignore[attr-defined]
-
-
-def _num(text: str) -> int:
-    return int(text)
-
-
-_num.pattern = r"\d+"  # type: ignore[attr-defined]
-
-
-def _amount(text: str) -> Amount:
-    if text.isdigit():
-        return Amount(value=int(text), words=text)
-    if text in ("Х", "X"):
-        return Amount(prop="X", words="Х")  # defined by «, где Х – …» (printed.py)
-    return Amount(prop="strike", words=text)
-
-
-_amount.pattern = r"\d+|значение удара этого существа|Х|X"  # type: ignore[attr-defined]
-
-TYPES: dict[str, Callable[[str], Any]] = {
-    "Num": _num,
-    "Signed": _signed,
-    "Amount": _amount,
-    "Acc": _lookup(ACCUSATIVE, own_name=True, classes=_CLASS_FORMS, costs=_COST_ACC, names=_NAME_ACC),
-    "Nom": _lookup(
-        NOMINATIVE, own_name=True, classes=_CLASS_FORMS_NOM, case="nomn", costs=_COST_NOM, names=_NAME_NOM
-    ),
-    "Gen": _lookup(GENITIVE),
-    "Dur": _duration,
-}
-TYPE_WORDS = {
-    "Num": "число",
-    "Signed": "число со знаком: +1, -1",
-    "Amount": "число или «значение удара этого существа»",
-    "Acc": "цель: " + ", ".join(f"«{w}»" for w in ACCUSATIVE) + " или название этой карты в кавычках",
-    "Nom": "цель: " + ", ".join(f"«{w}»" for w in NOMINATIVE) + " или название этой карты в кавычках",
-    "Gen": "цель: " + ", ".join(f"«{w}»" for w in GENITIVE),
-    "Dur": "срок: "
-    + ", ".join(f"«{w}»" for w in DURATIONS)
-    + ", «на один ваш ход», «на 2 хода противника» …",
-}
-
-
-def slot_type(name: str, table: dict[str, Any], words: str) -> None:
-    """Register a typed slot whose words come from ``table`` (words -> value), for the phrases of a
-    keyword module («Защита от {x:From}»). Call it before the phrases that use it."""
-    if name in TYPES:
-        raise ValueError(f"тип слота {name} уже зарегистрирован")
-    TYPES[name] = _lookup(table)
-    TYPE_WORDS[name] = words
 
 
 # --- the registry ---------------------------------------------------------------------------------
@@ -489,27 +66,15 @@ CATEGORIES = ("keyword", "trigger", "cost", "effect", "static", "condition")  # 
 NODES: dict[str, Any] = {}
 
 
-_AMOUNT_FIRST = re.compile(r"(\S+) (\S+ \{n:Amount\}) (\{t:Acc\})$")
-
-
 @lru_cache(maxsize=8)
-def _frame_phrases(category: str) -> tuple[Phrase, ...]:
-    """The canonical words of the sentence layer's constructions (frames.toml) as formats with typed slots:
-    what a slot of a construction the grammar reads accepts, for :func:`_slot_problem` to say which piece
-    of words that do not read is the problem (a slot type the registry has no converter for is untyped)."""
+def frame_phrases(category: str) -> tuple[Phrase, ...]:
+    """The forms of a category of the card language the grammar reads — the canonical words of the
+    constructions of frames.toml and the keywords' own words — each with its example and term (the site's
+    catalogue of the card language, the nearest forms of an error)."""
     from berserk_engine.language.abilities import frame_formats
 
-    out = []
     formats = frame_formats(category) + _keyword_formats(category)
-    # the grammar reads «ранить [цель] на [число]» as «ранить на [число] [цель]»: both orders are diagnosed
-    formats += [
-        (f"{m[1]} {m[3]} {m[2]}", ex, term) for fmt, ex, term in formats if (m := _AMOUNT_FIRST.match(fmt))
-    ]
-    for fmt, example, term in formats:
-        fmt = _ANY_FIELD.sub(lambda m: m.group(0) if m.group(2) in TYPES else "{" + m.group(1) + "}", fmt)
-        parser = parse.compile(fmt, extra_types=TYPES, case_sensitive=False)
-        out.append(Phrase(category, fmt, example, _nothing, parser, term))
-    return tuple(out)
+    return tuple(Phrase(category, fmt, example, _nothing, None, term) for fmt, example, term in formats)
 
 
 def _keyword_formats(category: str) -> list[tuple[str, str, str | None]]:
@@ -935,9 +500,17 @@ _ANY_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
 CANONICAL_CONNECTOR = ", затем "
 
 
+# the grammatical case a slot of a construction's canonical words takes its target in
+SLOT_CASES = {"Acc": "accs", "Nom": "nomn", "Gen": "gent", "Dat": "datv", "ToDat": "datv"}
+
+
 def canonical_words(kind: str | None, value: Any) -> str:
-    """The engine's own words for the value of a slot of type ``kind`` (the first words of its table
-    that mean the value; a number in digits; a duration in the words of 310.2 …)."""
+    """The engine's own words for the value of a slot of type ``kind``: a number in digits, a signed one
+    with its sign, a duration in the words of frames.toml (``[duration_words]``, «ваш ход» agreeing with
+    the number of turns), a target's words inflected into the slot's case (pymorphy3,
+    :func:`~berserk_engine.language.morphology.inflect_group`), any other value in its own words."""
+    from berserk_engine.language.morphology import inflect_group
+
     if kind is None:
         return str(value)
     if kind == "Signed":
@@ -945,27 +518,24 @@ def canonical_words(kind: str | None, value: Any) -> str:
     if kind == "Amount":
         return str(value.value) if value.prop is None else value.words
     if kind == "Dur":
-        turns = player_turns(value)
-        if turns is not None:
-            side, count = turns
-            number = "один" if count == 1 else str(count)
-            if side == "own":
-                return f"на {number} " + (
-                    "ваш ход" if count == 1 else "ваших хода" if count < 5 else "ваших ходов"
-                )
-            return (
-                f"на {number} " + ("ход" if count == 1 else "хода" if count < 5 else "ходов") + " противника"
-            )
-        return next(w for w, v in DURATIONS.items() if v == value)
-    if kind not in TYPES:
-        return str(value)  # a type of `parse` itself ({w}, {d})
-    table = getattr(TYPES[kind], "table", None)
-    if table is not None:
-        words = next((w for w, v in table.items() if v == value), None)
-        if words is not None:
-            return words
-        return str(getattr(value, "words", value))
-    return str(value)
+        return _duration_words(value)
+    if isinstance(value, Selector) and kind in SLOT_CASES and not value.words.startswith("\u00ab"):
+        return inflect_group(value.words, SLOT_CASES[kind])
+    return str(getattr(value, "words", value))
+
+
+def _duration_words(until: str) -> str:
+    from berserk_engine.language.abilities import _frames_file
+    from berserk_engine.language.morphology import agree_with_number
+
+    words: dict[str, str] = _frames_file()["duration_words"]
+    turns = player_turns(until)
+    if turns is None:
+        return words[until]
+    side, count = turns
+    number = words["one"] if count == 1 else str(count)
+    text = words[f"{side}_turns"].format(n=number)
+    return re.sub(r"\[(\w+)\]", lambda m: agree_with_number(m.group(1), count), text)
 
 
 def render(tree: Reading) -> str:

@@ -1304,9 +1304,26 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
         kind = "static" if kw.kind == "static" else kw.kind
         ability = Ability(kind, kw.name, keyword=kw.term, value=value)
     phrase = Phrase("keyword", kw.phrase, kw.example, _no_build, None, kw.term)
-    named = {"x": value} if value is not None else {}
+    named = {"x": _value_words(kw.phrase, context.printed(tree), value)} if value is not None else {}
     reading = Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),))
     return AbilityPart(replace(ability, text=context.sentence), reading, keyword=True)
+
+
+def _value_words(phrase: str, printed: str, value: Any) -> Any:
+    """What the reading of a keyword keeps in its slot: a number as it is; any other value («Защита от
+    заклинаний», «Игнорирует Гибель») as its printed words, in lower case — the canonical words of the
+    keyword are the keyword's own words around them (no table of value words)."""
+    m = _KEYWORD_SLOT.search(phrase)
+    if m is None or m.group(1) in _NUMBER_SLOTS:
+        return value
+    before, after = phrase[: m.start()], phrase[m.end() :]
+    if not printed.lower().startswith(before.lower()) or not printed.lower().endswith(after.lower()):
+        return value
+    return printed[len(before) : len(printed) - len(after)].lower()
+
+
+_KEYWORD_SLOT = re.compile(r"\{x:(\w+)\}")
+_NUMBER_SLOTS = ("Num", "Signed", "Amount")
 
 
 @cache
