@@ -135,6 +135,7 @@ from berserk_engine import (
     play_triggers,
     creature_count,
     class_triggers,
+    attack_triggers,
     hero_strike,
     play_ban,
     next_turn_cost,

@@ -35,7 +35,7 @@ class ClassTrigger(Trigger):
     classes: tuple[str, ...] = ()
 
 
-def _of_the_class(sources: Iterable[Source], classes: tuple[str, ...]) -> Iterator[Source]:
+def of_the_class(sources: Iterable[Source], classes: tuple[str, ...]) -> Iterator[Source]:
     """The watchers, each with only those of its abilities on a creature of these classes."""
     for source_id, name, controller, abilities, lki in sources:
         kept = tuple(
@@ -52,7 +52,7 @@ def _class_died(game: Game, ev: MoveEvent, before: list[str] | None) -> tuple[Po
         return ()
     s = game.state
     present = [c for c in (before if before is not None else s.play) if c != ev.card]
-    witnesses = _of_the_class(waiting_for(game, CLASS_DIES, present), game.defs[ev.name].classes)
+    witnesses = of_the_class(waiting_for(game, CLASS_DIES, present), game.defs[ev.name].classes)
     return ((f"гибель «{ev.name}»", witnesses, ev.lki.get("controller"), ev.card),)
 
 
@@ -64,7 +64,7 @@ def _class_entered(game: Game, ev: MoveEvent, before: list[str] | None) -> tuple
         return ()
     card = game.state.cards.get(ev.new_id)
     actor = card.controller if card is not None else None
-    witnesses = _of_the_class(found, game.defs[ev.name].classes)
+    witnesses = of_the_class(found, game.defs[ev.name].classes)
     return ((f"в игру входит «{ev.name}»", witnesses, actor, ev.new_id),)
 
 

@@ -1043,11 +1043,35 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
     if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
         words = context.words(tree)
         condition = t._condition(tree)
-        trigger = _class_trigger(condition, words) or t.trigger_of(condition, words)
+        trigger = _attack_trigger(condition, words) or _class_trigger(condition, words)
+        trigger = trigger or t.trigger_of(condition, words)
         phrase = Phrase("trigger", words, words, _no_build, None, _frames_file()["trigger_term"])
         return Part(trigger, Reading("trigger", phrase=phrase, named={}))
     (subjectless,) = tree.children  # «Найм», «В начале хода»: its own construction
     return context.compile(subjectless)
+
+
+def _attack_trigger(condition: t.Condition, words: str) -> Trigger | None:
+    """«Когда это существо атакует» — «При атаке» (the card makes its attack); «Когда ваше существо
+    атакует», «Когда ваш эльф атакует» — a creature of the group makes its attack
+    (:mod:`berserk_engine.attack_triggers`); None for any other event. A subject the engine has no condition
+    for is an error."""
+    from berserk_engine.attack_triggers import CLASS_ATTACKS, CREATURE_ATTACKS
+    from berserk_engine.class_triggers import ClassTrigger
+
+    if condition.event != "attacks":
+        return None
+    subject = condition.subject
+    if subject.quantifier == "this" and subject.kind in ("creature", "card") and not subject.other:
+        return Trigger("attacks")
+    plain = not (subject.quantifier or subject.states or subject.cost is not None or subject.name)
+    side = "own" if subject.own else "enemy" if subject.opponent else "any"
+    if plain and subject.number == "sing" and subject.count == 1 and subject.kind == "creature":
+        return Trigger(CREATURE_ATTACKS, player=side, other=subject.other)
+    if plain and subject.number == "sing" and subject.count == 1 and subject.kind == "class":
+        classes = t.selector(replace(subject, own=True, opponent=False), words).classes
+        return ClassTrigger(CLASS_ATTACKS, player=side, other=subject.other, classes=classes)
+    raise t.ReadError(f"«{words}»: такого условия срабатывания движок не знает", subject.start)
 
 
 def _class_trigger(condition: t.Condition, words: str) -> Trigger | None:
@@ -1208,7 +1232,7 @@ _SUBJECT_REFS = {
 
 
 # the conditions whose subject is printed: a noun group, or the card itself («эта карта получает раны»)
-_SUBJECT_TREES = frozenset({"subject_sing", "wounded_trigger", "self_attacks_trigger"})
+_SUBJECT_TREES = frozenset({"subject_sing", "wounded_trigger"})
 
 
 def _subject_refs(head: Tree[Any], trigger: Any, effect: Any) -> Any:
