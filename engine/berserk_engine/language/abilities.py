@@ -399,13 +399,8 @@ def _creature_count(tree: Tree[Any], context: Context) -> Part:
     without «в руке» says neither the hand nor the game zone."""
     from berserk_engine.creature_count import COUNT_FORMS, CreatureCountTest
 
-    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
-    if t._value(Tree("kind", [noun]), "kind") != "creature":
-        raise t.ReadError(f"«{context.printed(tree)}»: сравнивают число существ", noun.source.start)
     test = CreatureCountTest("more" if tree.data == "own_more_creatures" else "less")
-    words, example, source = COUNT_FORMS[test.kind]
-    phrase = Phrase("condition", words, example, _no_build, None, source)
-    return Part(test, Reading("phrase", phrase=phrase, named={}))
+    return _comparison(tree, context, "creature", "сравнивают число существ", test, COUNT_FORMS)
 
 
 @compiles("opponent_hand_more", "opponent_hand_less")
@@ -414,11 +409,24 @@ def _opponent_hand(tree: Tree[Any], context: Context) -> Part:
     opponent's side — the controller's hand has fewer (more) cards; «карт» only."""
     from berserk_engine.conditions import HAND_FORMS, HandTest
 
-    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
-    if t._value(Tree("kind", [noun]), "kind") != "card":
-        raise t.ReadError(f"«{context.printed(tree)}»: в руке считают карты", noun.source.start)
     test = HandTest("less" if tree.data == "opponent_hand_more" else "more")
-    words, example, source = HAND_FORMS[test.kind]
+    return _comparison(tree, context, "card", "в руке считают карты", test, HAND_FORMS)
+
+
+def _comparison(
+    tree: Tree[Any],
+    context: Context,
+    counted: str,
+    wrong: str,
+    test: Any,
+    forms: dict[str, tuple[str, str, str]],
+) -> Part:
+    """A condition comparing the two players (``test``): the noun counted must be of the kind ``counted``
+    (``wrong``: the error otherwise); the canonical words are the test's form in ``forms``."""
+    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
+    if t._value(Tree("kind", [noun]), "kind") != counted:
+        raise t.ReadError(f"«{context.printed(tree)}»: {wrong}", noun.source.start)
+    words, example, source = forms[test.kind]
     phrase = Phrase("condition", words, example, _no_build, None, source)
     return Part(test, Reading("phrase", phrase=phrase, named={}))
 
