@@ -681,3 +681,37 @@ def test_a_characteristic_on_a_spell_is_of_the_card_chosen_before(text: str) -> 
     (ability,) = parse_card_text("Карта", text, spell=True)
     (amount,) = [n.amount for n in effect_nodes(ability.effect) if getattr(n, "amount", None) is not None]
     assert amount.prop in ("strike", "life") and amount.selector.mode == "ref" and amount.selector.slot == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выберите существо противника. До начала вашего следующего хода это существо не наносит ран, а существа "
+        "имеют Направленный удар по этому существу.",
+        "Выберите существо. Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала "
+        "вашего следующего хода.",
+    ],
+)
+def test_creatures_have_directed_strike_against_the_card_chosen_before(text: str) -> None:
+    """I-114: one card, chosen before; both parts until the start of your next turn (I-106)."""
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.directed_at import DirectedAtCard
+
+    for printed in (text, render(reading(text, spell=True))):
+        (ability,) = parse_card_text("Карта", printed, spell=True)
+        (node,) = [n for n in effect_nodes(ability.effect) if isinstance(n, DirectedAtCard)]
+        assert node.target.mode == "ref" and node.target.slot == 0 and node.until == "own_next_turn"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выберите существо противника. Оно не наносит ран, а гномы имеют Направленный удар по этому существу до "
+        "начала вашего следующего хода.",  # creatures, not a class
+        "До начала вашего следующего хода это существо не наносит ран, а существа имеют Направленный удар по этому "
+        "существу.",  # on a spell «этому существу» names a card chosen before it: none is
+    ],
+)
+def test_directed_strike_against_this_card_needs_creatures_and_a_card(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)

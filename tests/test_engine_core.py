@@ -173,7 +173,7 @@ def test_a_snapshot_of_the_first_format_still_loads_and_plays_on_as_it_did() -> 
         d = game.decision()
         assert d is not None
         game.act(d.player, random_action(d.options, answers))
-    assert [[e["event"], e["text"]] for e in s.log] == recorded["log"]
+    assert [[e["event"], e["text"]] for e in game.log_for(None)] == recorded["log"]
 
 
 def first_format(value: Any, key: str = "") -> Any:
@@ -381,7 +381,7 @@ def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
             assert frozen(game) == before
         game.act(d.player, random_action(d.options, rng))
     assert game.state.result is not None, "a random game from the standard start ends"
-    _fifo(game.state.log)
+    _fifo(game.log_for(None))
     # Nothing happens after the result.
     log = list(game.state.log)
     with pytest.raises(IllegalAction) as info:

@@ -139,19 +139,6 @@ def test_words_of_our_rules_name_no_mechanic_outside(text: str) -> None:
     assert names(text) == []
 
 
-def card_texts() -> set[str]:
-    """Every card text the project plays or ships: the «текст» column of the scenarios' tables and the
-    examples' card lists (one walk for every tool and test: ``berserk_rules.rulebook.card_texts``)."""
-    return {row.text for row in card_rows(project_root())}
-
-
-def test_no_card_of_our_scenarios_uses_a_mechanic_outside_our_rules() -> None:
-    """The false case on every card text the project plays or ships (~450): each is inside our rules."""
-    texts = card_texts()
-    assert len(texts) > 200
-    assert {text: names(text) for text in texts if names(text)} == {}
-
-
 def _steps(node: Any) -> Iterator[str]:
     if isinstance(node, dict):
         if "keywordType" in node and isinstance(node.get("text"), str):

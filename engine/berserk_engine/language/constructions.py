@@ -797,3 +797,39 @@ def _same_name_dearer(tree: Tree[Any], context: Context) -> Part:
     card = Selector("ref", words, types=())
     named = {"kind": kind.text.lower(), "n": amount}
     return Part(SameNameDearer(amount, card), Reading("phrase", phrase=_phrase(FORM, "effect"), named=named))
+
+
+# --- «Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего следующего хода»
+# (I-106, I-114) ---------------------------------------------------------------------------------------------
+
+
+@compiles("printed_no_wounds_directed")
+def _no_wounds_directed(tree: Tree[Any], context: Context) -> Part:
+    """Both parts last until the start of the controller's next turn: the subject deals no wounds
+    (:class:`~berserk_engine.deals_no_wounds.DealsNoWounds`) and creatures have directed strike against the
+    card named after «по» (:class:`~berserk_engine.directed_at.DirectedAtCard`) — one card, named before."""
+    from berserk_engine.deals_no_wounds import UNTIL, DealsNoWounds
+    from berserk_engine.directed_at import CARD_FORM, DirectedAtCard
+    from berserk_engine.effects import Sequence
+    from berserk_engine.language.abilities import Subject
+
+    values = context.values(tree)
+    subject = next(v for v in values if isinstance(v, Subject))
+    (target,) = [v for v in values if isinstance(v, Selector)]
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    but = next(i for i, tok in enumerate(tokens) if any(a.category == "but" for a in _analyses(tok.text)))
+    kind = tokens[but + 1]  # «существа» after «, а»
+    if not any(a.category == "kind" and a.value == "creature" for a in _analyses(kind.text)):
+        raise t.ReadError(f"«{context.printed(tree)}»: «Направленный удар» имеют существа", kind.start)
+    if target.mode not in ("self", "ref") or target.count != 1:
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: «по этому существу» — одна карта, названная раньше "
+            "(«по существу противника» — постоянная способность, толкование I-108)",
+            t._first(tree).start,
+        )
+    actor, datv = [c for c in tree.children if isinstance(c, Tree)]
+    words = context.words(actor)
+    named = {"t": words[:1].lower() + words[1:], "c": context.words(datv)}
+    reading = Reading("phrase", phrase=_phrase(CARD_FORM, "effect"), named=named)
+    node = Sequence((DealsNoWounds(subject.selector, UNTIL), DirectedAtCard(target, UNTIL)))
+    return Part(node, reading)
