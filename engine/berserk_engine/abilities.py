@@ -23,7 +23,7 @@ class Selector:
     "event" (the card the triggering event was about), "ref" («его», «оно»: the target named last
     before it — slot ``slot``). ``types``: card types ("creature", "hero" …), ``side``: "any" | "own" |
     "enemy" (relative to the ability's controller), ``other``: not the source itself. ``classes``: the
-    card must be of one of these classes (stems: «эльф», «гном», see :func:`class_stem`);
+    card must be of one of these classes (lemmas: «эльф», «гном», see :func:`class_lemma`);
     ``condition``: "poisoned" | "wounded" | "unwounded" | "closed" | "open" | "cost<=N" | "name:Название"
     («существо с именем «Название»»).
     ``count``: «двух разных существ» — N targets named at the declaration, all different (N slots
