@@ -378,6 +378,14 @@ def test_this_card_named_by_a_class_it_does_not_have_is_an_error() -> None:
     assert "«сила удара этого механизма»: «этого …» — класс этой карты (великан)" in caught.value.message
 
 
+def test_this_card_on_a_spell_is_the_card_it_chose_whatever_the_spells_class() -> None:
+    """On a spell «этого механизма» names the card chosen before it (I-113), so the spell's own class
+    («действие») is not compared with «механизм»; the same words on a creature still are."""
+    text = "Уничтожьте ваш механизм. Ранить каждое существо противника на Х, где Х – сила удара этого механизма."
+    spell = CardDef.build("Таранный залп", "заклинание", classes="Действие", cost=3, text=text)
+    assert spell.classes == ("действие",) and spell.abilities
+
+
 @pytest.mark.parametrize("named", ["гномы", "гнома", "гномов", "Гномами"])
 def test_a_class_is_kept_as_its_lemma(named: str) -> None:
     """Issue 25: a class is its lemma (pymorphy3), not a truncated stem — every form of «гном» is «гном»."""

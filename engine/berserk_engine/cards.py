@@ -107,8 +107,11 @@ class CardDef:
         class_words = _classes(name, kind, subtype, props.get("classes"))
         classes = tuple(class_lemma(w) for w in class_words)
         read = _own_name(name, text)  # the card's own name, unquoted, in quotes (I-76)
+        # «этого механизма» names this card by one of its classes — except on a spell, where it names the
+        # card chosen before it in the text (I-113): the spell's own classes («действие») say nothing of it.
+        context_classes = () if kind == "spell" else tuple(class_words)
         abilities = parse_card_text(
-            name, read, spell=kind == "spell", cost_x=bool(printed_cost), classes=tuple(class_words)
+            name, read, spell=kind == "spell", cost_x=bool(printed_cost), classes=context_classes
         )
         return cls(
             name,
