@@ -136,7 +136,11 @@ def printed_forms() -> dict[str, Counter[str]]:
 def expected_words(expected: Iterable[str]) -> list[str]:
     """What the grammar expected, in words, the likeliest first (the most frequent in the examples): a
     terminal by the name ``diagnosis.toml`` gives its category, else by the words that match it in the
-    examples as printed there, else by the lexicon's normal forms of its category."""
+    examples as printed there (or, when none does, the commonest printed word of its category put in the
+    terminal's form by pymorphy3), else by
+    the lexicon's normal form of its category."""
+    from berserk_engine.language.morphology import inflect_word
+
     d = data()
     forms = printed_forms()
     lemmas: dict[str, list[str]] = {}
@@ -144,6 +148,9 @@ def expected_words(expected: Iterable[str]) -> list[str]:
         word = entry.form or entry.lemma or entry.like
         if word and f"«{word}»" not in lemmas.setdefault(entry.category.upper(), []):
             lemmas[entry.category.upper()].append(f"«{word}»")
+    by_category: dict[str, Counter[str]] = {}
+    for terminal, seen in forms.items():
+        by_category.setdefault(_category(terminal), Counter()).update(seen)
     weighed: dict[str, int] = {}
     for terminal in expected:
         category = _category(terminal)
@@ -153,6 +160,10 @@ def expected_words(expected: Iterable[str]) -> list[str]:
             named = [d.expected[category]]
         elif seen:
             named = [f"«{w}»" for w, _ in seen.most_common(2)]
+        elif category in by_category:  # no example in this form: the category's word put in this form
+            (word, _), *_ = by_category[category].most_common(1)
+            key = terminal.partition("__")[2]
+            named = [f"«{inflect_word(word, key) if key else word}»"]
         else:
             named = lemmas.get(category, [])[:1]
         for words in named:

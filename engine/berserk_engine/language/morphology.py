@@ -370,3 +370,14 @@ def class_lemma(words: str) -> str:
     # of several nouns the form may be, a being first («стражей»: «страж», not «стража»)
     nouns = sorted((p for p in _known(head) if p.tag.POS == "NOUN"), key=lambda p: p.tag.animacy != "anim")
     return " ".join((fold(nouns[0].normal_form) if nouns else head, *rest))
+
+
+def inflect_word(word: str, key: str) -> str:
+    """A word in the form of an agreement key («GENT_PLUR», «ACCS_SING_MASC_INAN»; pymorphy3), or as it
+    is when the dictionary cannot give that form."""
+    grammemes = {g.lower() for g in key.split("_") if g}
+    for parse in _parses(word):
+        inflected = parse.inflect(grammemes)
+        if inflected is not None:
+            return str(inflected.word)
+    return word
