@@ -21,6 +21,7 @@ holds Х (I-66, :mod:`berserk_engine.cost_x`).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
@@ -85,14 +86,27 @@ def named_card(game: Game, selector: Selector, item: QueueItem) -> dict[str, Any
     """The card a spell named before «сила удара этого механизма» (a reference, I-113): as it is if it is
     still in the game zone, otherwise its last known information (403.1) — the card destroyed by the sentence
     before has the strike it had when it left play; None when no card was named in that slot."""
-    from berserk_engine.zones import snapshot
-
     slot = selector.slot
     named = item.targets[slot] if 0 <= slot < len(item.targets) else None
     if not named:
         return None
-    card = game.state.cards.get(named)
-    if card is not None and card.zone == "play":
-        return snapshot(game, card)
-    known: dict[str, Any] | None = game.state.lki.get(named)
-    return known
+    probe = copy.copy(item)  # the named card read as a source is read (Game.source_info, 403.1)
+    probe.source, probe.lki = named, {}
+    known: dict[str, Any] = game.source_info(probe)
+    return known or None
+
+
+def x_mismatch(ability: Any) -> str | None:
+    """Why the ability's «Х [Монета]» and its «Х персонажей» do not go together (one without the other), or
+    None: the Х of the payment is named by the Х targets of the effect (I-115, :mod:`berserk_engine.cost_x`;
+    an effect node that takes those targets says so with ``X_TARGETS``)."""
+    from berserk_engine.abilities import effect_nodes
+
+    effect = ability.effect
+    targets = effect is not None and any(getattr(n, "X_TARGETS", False) for n in effect_nodes(effect))
+    paid = ability.cost is not None and ability.cost.x
+    if targets and not paid:
+        return "«Х персонажей»: Х называют при оплате «Х [Монета]» активируемой способности, а её нет"
+    if paid and not targets:
+        return "«Х [Монета]»: Х оплаты — число целей «Х персонажей …» эффекта, а эффект их не называет"
+    return None
