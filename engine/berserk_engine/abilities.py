@@ -94,6 +94,7 @@ class Cost:
     coins: int = 0  # N [Монета]
     per_turn: int | None = None  # «Один раз за ход», «X раза за ход»
     wounds: int = 0  # «раниться на N»: the card takes N wounds as payment
+    x: bool = False  # «Х [Монета]»: Х more coins, Х named by the targets of the declaration (cost_x; I-115)
 
     def __add__(self, other: Cost) -> Cost:
         return Cost(
@@ -101,6 +102,7 @@ class Cost:
             coins=self.coins + other.coins,
             per_turn=other.per_turn if other.per_turn is not None else self.per_turn,
             wounds=self.wounds + other.wounds,
+            x=self.x or other.x,
         )
 
 

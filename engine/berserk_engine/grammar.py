@@ -195,6 +195,9 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                     )
         if (trait := x_value.trait_on_a_spell(ability.kind, ability.effect)) is not None:  # I-88
             raise _Unreadable(trait, [])
+    if (unpaid := x_value.x_mismatch(ability)) is not None:  # «Х [Монета]: Х персонажей …» (I-115)
+        raise _Unreadable(unpaid, [])
+    if ability.effect is not None:
         if _unbound_class(ability.effect):
             raise _Unreadable(
                 "неизвестная цель «… этого класса»: перед ней не выбран класс "
@@ -559,7 +562,8 @@ def render(tree: Reading) -> str:
         return text[0].upper() + text[1:] + "."
     if tree.kind == "head":  # «Один раз за ход, когда …», «1 [Монета], один раз за ход»
         texts = [render(p) for p in tree.parts]
-        return ", ".join([texts[0], *(t[:1].lower() + t[1:] for t in texts[1:])])
+        later = (t if t.startswith("Х") else t[:1].lower() + t[1:] for t in texts[1:])  # «Х [Монета]» keeps Х
+        return ", ".join([texts[0], *later])
     if tree.kind == "effect":
         text = CANONICAL_CONNECTOR.join(render(p) for p in tree.parts)
         return f"вы можете {text}" if tree.optional else text

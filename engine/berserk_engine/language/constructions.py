@@ -799,8 +799,8 @@ def _same_name_dearer(tree: Tree[Any], context: Context) -> Part:
     return Part(SameNameDearer(amount, card), Reading("phrase", phrase=_phrase(FORM, "effect"), named=named))
 
 
-# --- «Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего следующего хода»
-# (I-106, I-114) ---------------------------------------------------------------------------------------------
+# --- «Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего следующего
+# хода» (I-106, I-114) -----------------------------------------------------------------------------
 
 
 @compiles("printed_no_wounds_directed")
@@ -833,3 +833,38 @@ def _no_wounds_directed(tree: Tree[Any], context: Context) -> Part:
     reading = Reading("phrase", phrase=_phrase(CARD_FORM, "effect"), named=named)
     node = Sequence((DealsNoWounds(subject.selector, UNTIL), DirectedAtCard(target, UNTIL)))
     return Part(node, reading)
+
+
+# --- «[Закрыть], Х [Монета]: Х персонажей не могут быть выбраны целью заклинаний и способностей до конца
+# хода» (I-115) ----------------------------------------------------------------------------------------
+
+
+@compiles("printed_x_coins")
+def _x_coins(tree: Tree[Any], context: Context) -> Part:
+    """«Х [Монета]»: Х coins, Х named with the targets of the declaration (:mod:`berserk_engine.cost_x`)."""
+    from berserk_engine.abilities import Cost
+    from berserk_engine.cost_x import X_COINS_FORM
+
+    return Part(Cost(x=True), Reading("phrase", phrase=_phrase(X_COINS_FORM, "cost"), named={}))
+
+
+@compiles("printed_x_untargetable")
+def _x_untargetable(tree: Tree[Any], context: Context) -> Part:
+    """Х different characters (creatures), named at the declaration, are no targets of spells and abilities
+    for the printed duration (:class:`~berserk_engine.untargetable.Untargetable`)."""
+    from berserk_engine.language.abilities import Duration
+    from berserk_engine.untargetable import FORM, Untargetable
+    from berserk_engine.x_value import WORD
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    kinds = {a.value for a in _analyses(tokens[1].text) if a.category == "kind"}
+    kind = next((k for k in ("character", "creature") if k in kinds), None)
+    if kind is None:
+        raise t.ReadError(f"«{context.printed(tree)}»: Х персонажей или Х существ", tokens[1].start)
+    (duration,) = [v for v in context.values(tree) if isinstance(v, Duration)]
+    words = f"{WORD} {tokens[1].text.lower()}"
+    target = Selector("chosen", words, t.TYPES[kind], up_to=True)
+    printed = context.words(tree.children[-1])
+    named = {"t": words, "d": f" {printed}"}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Part(Untargetable(target, duration.until), reading)
