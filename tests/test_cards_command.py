@@ -198,7 +198,7 @@ def test_every_trigger_kind_is_read_from_some_form_of_the_catalogue() -> None:
 
 
 def test_the_phrase_catalogue_lists_every_form_of_the_grammar_with_its_example() -> None:
-    from berserk_engine.grammar import CATEGORIES, _frame_phrases
+    from berserk_engine.grammar import CATEGORIES, frame_phrases
 
     from berserk_rules.reference.phrase_catalogue import catalogue
 
@@ -209,7 +209,7 @@ def test_the_phrase_catalogue_lists_every_form_of_the_grammar_with_its_example()
     # every construction of the grammar, one row per distinct form (a trigger condition's per example)
     forms = set()
     for c in CATEGORIES:
-        for ph in _frame_phrases(c):
+        for ph in frame_phrases(c):
             assert ph.example.rstrip(".") in examples, (c, ph.format)
             forms.add((c, ph.format, ph.example if c == "trigger" else ""))
     assert sum(len(s.rows) for s in sections) == len(forms)

@@ -620,3 +620,98 @@ def test_x_of_a_strike_at_a_hero_is_the_wounds_dealt(text: str) -> None:
 def test_a_strike_at_a_hero_names_this_card_and_a_hero(text: str) -> None:
     with pytest.raises(CardTextError):
         _creature("Карта", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Положите выбранное существо в руку владельца. Существа с таким же названием стоят на 2 [Монета] дороже в "
+        "следующий ход противника.",
+        "Верните выбранное существо в руку. В следующий ход противника карты с таким же названием стоят на две "
+        "[Монета] дороже.",
+    ],
+)
+def test_cards_of_the_same_name_cost_more_in_the_opponents_next_turn(text: str) -> None:
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.same_name_cost import SameNameDearer
+
+    for printed in (text, render(reading(text, spell=True))):
+        (ability,) = parse_card_text("Карта", printed, spell=True)
+        (node,) = [n for n in effect_nodes(ability.effect) if isinstance(n, SameNameDearer)]
+        assert node.amount == 2 and node.card.mode == "ref" and node.card.slot == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Существа с таким же названием стоят на 2 [Монета] дороже в следующий ход противника.",  # no card before
+        "Положите выбранное существо в руку владельца. Гномы с таким же названием стоят на 1 дороже в следующий ход "
+        "противника.",  # cards or creatures, not a class
+        "Положите выбранное существо в руку владельца. Существа с таким же названием стоят на Х дороже в следующий ход "
+        "противника.",  # a number
+    ],
+)
+def test_cards_of_the_same_name_need_a_card_named_before(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)
+
+
+@pytest.mark.parametrize(
+    "text", ["Гномы стоят на одну [Монета] дешевле.", "Гномы стоят на одну [Монета] дороже."]
+)
+def test_one_coin_in_the_feminine(text: str) -> None:
+    from berserk_engine.costs import ClassCost
+
+    assert _one(text).effect in (ClassCost("гномы", 1), ClassCost("гномы", -1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Уничтожьте ваш механизм. Ранить каждое существо противника на Х, где Х – сила удара этого механизма.",
+        "Уничтожьте выбранное существо. Ранить героя противника на Х, где Х — жизни этого существа.",
+        "Выберите ваше существо. Ранить всех существ противника на Х, где Х - значение удара этого существа.",
+    ],
+)
+def test_a_characteristic_on_a_spell_is_of_the_card_chosen_before(text: str) -> None:
+    """I-113: a spell has no strike — «этого механизма» is the card its text chose before, even a sentence
+    before (one ability), read as last known information when it has left play."""
+    from berserk_engine.abilities import effect_nodes
+
+    (ability,) = parse_card_text("Карта", text, spell=True)
+    (amount,) = [n.amount for n in effect_nodes(ability.effect) if getattr(n, "amount", None) is not None]
+    assert amount.prop in ("strike", "life") and amount.selector.mode == "ref" and amount.selector.slot == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выберите существо противника. До начала вашего следующего хода это существо не наносит ран, а существа "
+        "имеют Направленный удар по этому существу.",
+        "Выберите существо. Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала "
+        "вашего следующего хода.",
+    ],
+)
+def test_creatures_have_directed_strike_against_the_card_chosen_before(text: str) -> None:
+    """I-114: one card, chosen before; both parts until the start of your next turn (I-106)."""
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.directed_at import DirectedAtCard
+
+    for printed in (text, render(reading(text, spell=True))):
+        (ability,) = parse_card_text("Карта", printed, spell=True)
+        (node,) = [n for n in effect_nodes(ability.effect) if isinstance(n, DirectedAtCard)]
+        assert node.target.mode == "ref" and node.target.slot == 0 and node.until == "own_next_turn"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Выберите существо противника. Оно не наносит ран, а гномы имеют Направленный удар по этому существу до "
+        "начала вашего следующего хода.",  # creatures, not a class
+        "До начала вашего следующего хода это существо не наносит ран, а существа имеют Направленный удар по этому "
+        "существу.",  # on a spell «этому существу» names a card chosen before it: none is
+    ],
+)
+def test_directed_strike_against_this_card_needs_creatures_and_a_card(text: str) -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Карта", text, spell=True)

@@ -8,7 +8,9 @@ effect with «, где Х – …» (any dash: «–», «—», «-»). What Х
   (``Amount.prop`` "count");
 * the cards in the controller's hand — «количество карт в вашей руке» ("hand");
 * a characteristic of this card — «сила удара этого существа», «значение удара этого механизма», «жизни
-  этого существа» ("strike", "life"): as it is then, or its last known information (403.1);
+  этого существа» ("strike", "life"): as it is then, or its last known information (403.1); on a spell (which
+  has neither) the card chosen before it in the spell's text, a reference — the creature the sentence before
+  destroyed has the strike it had when it left play (I-113, :func:`berserk_engine.effects.named_card`);
 * the cards the controller took (drew) this turn — «количество карт, которые вы взяли в этот ход»
   ("drawn"): the engine counts each card a player takes from his deck in the turn
   (``Player.drawn_this_turn``, zero before each turn); a failed draw takes nothing and does not count.
@@ -52,12 +54,13 @@ def uses_x(node: Any) -> bool:
 
 
 def trait_on_a_spell(kind: str, effect: Any) -> str | None:
-    """Why a spell's effect cannot use a characteristic of «this card» (a spell has no Удар nor Жизни:
-    «этого механизма» on a spell names a card of its other sentence, which the reader does not follow),
-    or None."""
-    from berserk_engine.abilities import effect_nodes
+    """Why a spell's effect cannot use a characteristic of «this card», or None. A spell has no Удар nor
+    Жизни: on a spell «сила удара этого механизма» names the card chosen before it in the spell's text
+    (:mod:`berserk_engine.spell_reference` makes it a reference, I-113) — an error only when the spell
+    chooses no card at all."""
+    from berserk_engine.abilities import effect_nodes, selectors_of
 
-    if kind != "spell":
+    if kind != "spell" or any(sel.chosen for sel in selectors_of(effect)):
         return None
     for node in effect_nodes(effect):
         for f in dataclasses.fields(node):
@@ -69,6 +72,6 @@ def trait_on_a_spell(kind: str, effect: Any) -> str | None:
             ):
                 return (
                     f"«{value.words}»: у заклинания нет ни удара, ни жизней — «этого …» в тексте заклинания "
-                    "говорит о карте другого предложения, а такую ссылку читатель не читает"
+                    "говорит о карте, выбранной раньше в нём, а заклинание не выбирает ни одной"
                 )
     return None

@@ -24,7 +24,7 @@ from typing import Any
 
 from lark import Tree
 
-from berserk_engine.abilities import Ability, Amount, Selector, selectors_of
+from berserk_engine.abilities import Ability, Amount, Selector, class_lemma, selectors_of
 from berserk_engine.cannot_attack import FORM as CANNOT_ATTACK_FORM
 from berserk_engine.cannot_attack import CannotAttack
 from berserk_engine.conditions import (
@@ -382,13 +382,13 @@ def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "
     word = t._tokens(card)[-1].source.text
     found = _analyses(word)
     kinds = {a.value for a in found if a.category == "kind"}
-    named = {a.lemma for a in found if a.category == "class"}
+    named = {class_lemma(a.lemma) for a in found if a.category == "class"}
     if kinds and not kinds & {"creature", "card"}:
         raise t.ReadError(
             f"«{context.printed(tree)}»: Х — характеристика этой карты («сила удара этого существа»)",
             t._first(card).start,
         )
-    if not kinds and context.classes and not named & {c.lower() for c in context.classes}:
+    if not kinds and context.classes and not named & {class_lemma(c) for c in context.classes}:
         raise t.ReadError(
             f"«{context.printed(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
             t._first(card).start,
@@ -619,7 +619,6 @@ def _no_play(tree: Tree[Any], context: Context) -> Part:
 def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     """A summon of up to N different creatures (of a class, of a cost or less) the player finds in his deck
     when the ability is declared (:class:`~berserk_engine.squad.SummonBy` with ``count`` N)."""
-    from berserk_engine.abilities import class_stem
     from berserk_engine.card_filter import Wanted
     from berserk_engine.squad import SUMMON_UP_TO_FORM, SummonBy
 
@@ -632,7 +631,7 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     found = _analyses(head.text)
     classes: tuple[str, ...] = ()
     if any(a.category == "class" for a in found) and not any(a.category == "kind" for a in found):
-        classes = (class_stem(head.text),)
+        classes = (class_lemma(head.text),)
     elif not any(a.category == "kind" and a.value == "creature" for a in found):
         raise t.ReadError(f"«{context.printed(tree)}»: вызывают существа", head.start)
     numbers = [tok.value for tok in tokens if tok.kind == "number"]
@@ -774,3 +773,63 @@ def _cost_surcharge(tree: Tree[Any], context: Context) -> AbilityPart:
     reading = Reading("phrase", phrase=_phrase(FORM, "static"), named={"n": amount})
     ability = Ability("static", context.sentence, CostSurcharge(amount))
     return AbilityPart(ability, Reading("sentence", parts=(reading,)))
+
+
+# --- «Существа с таким же названием стоят на N [Монета] дороже в следующий ход противника» (I-112) ---------
+
+
+@compiles("printed_same_name_dearer")
+def _same_name_dearer(tree: Tree[Any], context: Context) -> Part:
+    """The cards with the name of the card named before it in the ability cost N more in the opponent's next
+    turn (:class:`~berserk_engine.same_name_cost.SameNameDearer`): «существа» or «карты» of that name."""
+    from berserk_engine.same_name_cost import FORM, SameNameDearer
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    at = next(i for i, tok in enumerate(tokens) if any(a.category == "such" for a in _analyses(tok.text))) - 2
+    kind = tokens[at]  # «существа» of «существа с таким же названием»
+    kinds = {a.value for a in _analyses(kind.text) if a.category == "kind"}
+    if not kinds & {"creature", "card"}:
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: «с таким же названием» — существа или карты", kind.start
+        )
+    amount = _coin_amount(tree, context)
+    words = " ".join(tok.text for tok in tokens[at : at + 5]).lower()  # «существа с таким же названием»
+    card = Selector("ref", words, types=())
+    named = {"kind": kind.text.lower(), "n": amount}
+    return Part(SameNameDearer(amount, card), Reading("phrase", phrase=_phrase(FORM, "effect"), named=named))
+
+
+# --- «Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего следующего хода»
+# (I-106, I-114) ---------------------------------------------------------------------------------------------
+
+
+@compiles("printed_no_wounds_directed")
+def _no_wounds_directed(tree: Tree[Any], context: Context) -> Part:
+    """Both parts last until the start of the controller's next turn: the subject deals no wounds
+    (:class:`~berserk_engine.deals_no_wounds.DealsNoWounds`) and creatures have directed strike against the
+    card named after «по» (:class:`~berserk_engine.directed_at.DirectedAtCard`) — one card, named before."""
+    from berserk_engine.deals_no_wounds import UNTIL, DealsNoWounds
+    from berserk_engine.directed_at import CARD_FORM, DirectedAtCard
+    from berserk_engine.effects import Sequence
+    from berserk_engine.language.abilities import Subject
+
+    values = context.values(tree)
+    subject = next(v for v in values if isinstance(v, Subject))
+    (target,) = [v for v in values if isinstance(v, Selector)]
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    but = next(i for i, tok in enumerate(tokens) if any(a.category == "but" for a in _analyses(tok.text)))
+    kind = tokens[but + 1]  # «существа» after «, а»
+    if not any(a.category == "kind" and a.value == "creature" for a in _analyses(kind.text)):
+        raise t.ReadError(f"«{context.printed(tree)}»: «Направленный удар» имеют существа", kind.start)
+    if target.mode not in ("self", "ref") or target.count != 1:
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: «по этому существу» — одна карта, названная раньше "
+            "(«по существу противника» — постоянная способность, толкование I-108)",
+            t._first(tree).start,
+        )
+    actor, datv = [c for c in tree.children if isinstance(c, Tree)]
+    words = context.words(actor)
+    named = {"t": words[:1].lower() + words[1:], "c": context.words(datv)}
+    reading = Reading("phrase", phrase=_phrase(CARD_FORM, "effect"), named=named)
+    node = Sequence((DealsNoWounds(subject.selector, UNTIL), DirectedAtCard(target, UNTIL)))
+    return Part(node, reading)
