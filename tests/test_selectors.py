@@ -381,7 +381,9 @@ def test_this_card_named_by_a_class_it_does_not_have_is_an_error() -> None:
 def test_this_card_on_a_spell_is_the_card_it_chose_whatever_the_spells_class() -> None:
     """On a spell «этого механизма» names the card chosen before it (I-113), so the spell's own class
     («действие») is not compared with «механизм»; the same words on a creature still are."""
-    text = "Уничтожьте ваш механизм. Ранить каждое существо противника на Х, где Х – сила удара этого механизма."
+    text = (
+        "Уничтожьте ваш механизм. Ранить каждое существо противника на Х, где Х – сила удара этого механизма."
+    )
     spell = CardDef.build("Таранный залп", "заклинание", classes="Действие", cost=3, text=text)
     assert spell.classes == ("действие",) and spell.abilities
 
