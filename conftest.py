@@ -34,11 +34,17 @@ TESTS = Path(__file__).resolve().parent / "tests"
 
 # modules that share an expensive setup, each group run by one worker (name -> modules)
 GROUPS = {
-    # one site build (shared_build «berserk-browser-site»), a browser and a server per module
-    "browser-site": ("test_browser", "test_browser_judges", "test_browser_search", "test_browser_replay"),
+    # the site's three builds (tests/shared_site.py), read by test_site and visited by the browser
+    # tests (a browser and a server per module): one worker builds them once and nobody waits
+    "site": (
+        "test_site",
+        "test_browser",
+        "test_browser_judges",
+        "test_browser_search",
+        "test_browser_replay",
+    ),
     # the whole suite in process with the vectors (shared_build.reference_export), then served
     "reference-export": ("test_engines", "test_vector_verdicts"),
-    "site": ("test_site",),  # three site builds (shared_build «berserk-site-401.7»)
     "hostile-site": ("test_browser_safety",),  # a site of hostile input files and a browser
     "renumbered-site": ("test_edition_attachment",),  # an edition, its site and a server
     "editions": ("test_editions",),  # a synthetic edition
@@ -47,16 +53,21 @@ GROUPS = {
     "catalogue": ("test_catalogue",),  # a run of unrunnable scenarios
 }
 GROUP_OF = {module: group for group, modules in GROUPS.items() for module in modules}
+# single tests of other modules that join a group: they read the same session build (test -> group)
+GROUPED_TESTS = {
+    # ``check`` on the JavaScript example engine (shared_build.js_engine_check), read by
+    # test_vector_verdicts as well: made once, by the group's worker, and nobody waits for it
+    "tests/test_capabilities.py::test_js_engine_verdict_keeps_not_applicable_apart": "reference-export",
+}
 
 # the longest pieces, in this order, ahead of everything else (measured with ``--durations``)
 FIRST = (
     "tests/test_compiled.py::test_compiled_engine_is_the_same_engine",  # the mypyc build, then the suite
-    "browser-site",
+    "site",
     # pytest-xdist gives the first worker (whose first piece is one test) a second piece at once, and
     # that piece waits for the build: a short one, or the next heavy group would wait for minutes
     "tests/test_compiled.py::test_compile_command",
     "reference-export",
-    "site",
     "tests/test_declared_fields.py::test_every_scenario_passes_on_declared_fields_only",
     "tests/test_other_engine.py::test_another_engine_runs_the_same_scenarios",
     "hostile-site",
@@ -80,6 +91,11 @@ def _group(path: str) -> str | None:
     return GROUP_OF.get(name.removesuffix(".py")) if folder == "tests" else None
 
 
+def _piece(nodeid: str) -> str:
+    """What the scheduler hands out as one piece: the test's group, or the test itself."""
+    return GROUPED_TESTS.get(nodeid) or _group(nodeid.partition("::")[0]) or nodeid
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own (it resolves ``-n auto`` and sets «load»)
 def pytest_cmdline_main(config: pytest.Config) -> None:
     option = config.option
@@ -99,7 +115,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
     class Spread(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _group(nodeid.partition("::")[0]) or nodeid
+            return _piece(nodeid)
 
     return Spread(config, log)  # type: ignore[arg-type]
 
@@ -120,7 +136,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first = {piece: rank for rank, piece in enumerate(FIRST)}
 
     def rank(item: pytest.Item) -> tuple[int, int]:
-        piece = _group(item.nodeid.partition("::")[0]) or item.nodeid
+        piece = _piece(item.nodeid)
         if piece in first:
             return 0, first[piece]
         return (1 if item.get_closest_marker("slow") else 2), 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import signal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,6 +54,16 @@ def make_project(root: Path, features: dict[str, str], files: dict[str, str] | N
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return root
+
+
+def as_from_a_terminal() -> None:
+    """``preexec_fn`` of a command a test stops with Ctrl-C (``os.killpg(pid, SIGINT)``): the command
+    starts with SIGINT at its default, as a terminal's foreground job does, and so turns it into
+    KeyboardInterrupt. A test session started in the background by a shell without job control
+    (``pytest … &`` in a script, how long runs are often started) has SIGINT *ignored*, every child
+    inherits that, and the «Ctrl-C» would never reach the command: the test would fail for a reason
+    of its own start (returncode 1 instead of 130, a run that never stops)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 BYTECODE_CACHE = "__pycache__"

@@ -82,3 +82,24 @@ def reference_export(factory: pytest.TempPathFactory) -> Path:
 
     folder, _ = once_per_session(factory, "berserk-reference-export", make)
     return folder
+
+
+JS_ENGINE = "node runners/js/example/engine.mjs"  # the example engine in JavaScript, as its README runs it
+
+
+def js_engine_check(factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """``check`` of the whole suite on the example engine in JavaScript, once per session: its results
+    (``js.json``), its JUnit report (``junit.xml``), and ``{"code", "stdout", "stderr"}`` of the
+    command. tests/test_capabilities.py holds the verdict to what the engine declares (not applicable
+    apart from failed), tests/test_vector_verdicts.py holds the vector runners to the same verdicts —
+    two sides of one run. Needs ``node`` on PATH (the callers skip or fail without it first)."""
+
+    def make(folder: Path) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, "-m", "berserk_rules.cli", "check", "--engine", JS_ENGINE,
+             "--results", str(folder / "js.json"), "--junit", str(folder / "junit.xml")],
+            cwd=ROOT, capture_output=True, text=True, check=False, timeout=900,
+        )  # fmt: skip
+        return {"code": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+
+    return once_per_session(factory, "berserk-js-check", make)

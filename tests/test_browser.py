@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import html
 import http.server
-import json
 import os
 import re
 import shutil
@@ -46,14 +45,12 @@ CHROMIUM = os.environ.get("BERSERK_CHROMIUM") or shutil.which("chromium") or "/u
 if not Path(CHROMIUM).is_file():
     _unavailable(f"нет Chromium ({CHROMIUM}): apt-get install -y chromium")
 
-from shared_build import once_per_session  # noqa: E402
+from shared_site import FAILED_MESSAGE, RULE, site_401_7  # noqa: E402
 
-from berserk_rules.commands.site import build_site  # noqa: E402
 from berserk_rules.rulebook.features import load_scenarios  # noqa: E402
 from berserk_rules.rulebook.project import project_root  # noqa: E402
 
 ROOT = project_root()
-RULE = "401.7"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -66,57 +63,6 @@ CHROMIUM_ARGS = [
     # nothing but the local server resolves: a request to another host fails (and is recorded)
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-FAILED_MESSAGE = "Ожидалось: у героя игрока Б ран: 1, на деле: 0"
-POSITION = {
-    "turn": 3,
-    "active": "А",
-    "start": "turn",
-    "cards": {"Часовой": {"type": "существо", "cost": 2, "strike": 1, "life": 3}},
-    "players": {
-        "А": {
-            "play": [{"card": "Часовой", "wounds": 1}],
-            "hand": ["Часовой"],
-            "coins": {"open": 2, "closed": 1},
-        },
-        "Б": {"hero": {"name": "Герой Б", "life": 20, "wounds": 2}},
-    },
-}
-LOG = [
-    {"seq": 1, "turn": 3, "event": "phase", "text": "Фаза восстановления", "rule": "303"},
-    {
-        "seq": 2,
-        "turn": 3,
-        "event": "coin",
-        "text": "Игрок А получает открытый маркер монеты",
-        "rule": "304.1",
-    },
-    {"seq": 3, "turn": 3, "event": "pass", "text": "Игрок Б пасует", "rule": "401.7"},
-    {"seq": 4, "turn": 4, "event": "phase", "text": "Фаза восстановления", "rule": "303"},
-]
-
-
-# the game step by step of another scenario of 401.7 (issue 19, item 2: tests/test_browser_replay.py)
-BOARD = {
-    "turn": 3,
-    "active": "А",
-    "phase": "restoration",
-    "play": [{"name": "Часовой", "owner": "А", "life": 3, "strike": 1, "wounds": 1}],
-    "queue": [],
-    "players": {"А": {"hero": {"name": "Герой А", "life": 20}, "coins": {"open": 2, "closed": 1}}},
-}
-STEPS = [
-    {"keyword": "Дано", "text": "идёт ход 3", "line": 3},
-    {"keyword": "", "text": "Начало партии", "start": True, "log": [0, 1], "board": BOARD},
-    {
-        "keyword": "Когда",
-        "text": "игрок А получает монету",
-        "line": 4,
-        "log": [1, 3],
-        "board": {**BOARD, "phase": "choice", "queue": [{"text": "Ранить на 1", "controller": "Б"}]},
-    },
-    {"keyword": "Тогда", "text": "у игрока А 3 открытых монеты", "line": 5, "log": [3, 3]},
-    {"keyword": "Когда", "text": "ход переходит", "line": 6, "log": [3, 4], "board": {**BOARD, "turn": 4}},
-]
 
 
 @dataclass
@@ -128,64 +74,13 @@ class Served:
     remote: list[str] = field(default_factory=list)
 
 
-def write_results(path: Path) -> tuple[str, str]:
-    scenarios = load_scenarios(ROOT)
-    of_rule = [ref for ref in scenarios if RULE in ref.rules]
-    failed = of_rule[0]
-    records = []
-    for ref in scenarios:
-        record = {
-            "id": ref.id,
-            "name": ref.name,
-            "file": ref.file,
-            "line": ref.line,
-            "rules": list(ref.rules),
-            "tags": list(ref.tags),
-            "status": "passed",
-            "message": None,
-            "duration": 0.01,
-        }
-        if ref is failed:
-            record.update(
-                status="failed",
-                message=FAILED_MESSAGE,
-                failed_step={
-                    "file": ref.file,
-                    "line": ref.line + 5,
-                    "keyword": "Тогда",
-                    "text": "у героя игрока Б ран: 1",
-                },
-                position=POSITION,
-                log=LOG,
-            )
-        if ref is of_rule[1]:
-            record.update(position=POSITION, log=LOG, steps=STEPS)
-        records.append(record)
-    data = {
-        "schema": 1,
-        "engine": {"name": "тестовый движок", "version": "7"},
-        "started": "2026-11-29T10:00:00+00:00",
-        "finished": "2026-11-29T10:00:02+00:00",
-        "duration": 2.0,
-        "summary": {},
-        "scenarios": records,
-    }
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return failed.id, failed.file
-
-
 def built_site(factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
-    """Build the site once per session: the first worker builds, the others wait for it."""
-
-    def make(folder: Path) -> dict[str, object]:
-        failed, failed_file = write_results(folder / "results.json")
-        warnings = folder / "warnings.txt"
-        code = build_site(ROOT, folder / "site", folder / "results.json", folder / "doctrees", warnings)
-        return {"code": code, "failed": failed, "file": failed_file, "warnings": warnings.read_text("utf-8")}
-
-    folder, info = once_per_session(factory, "berserk-browser-site", make)
-    assert info["code"] == 0 and info["warnings"] == "", info["warnings"]
-    return folder / "site", info["failed"], info["file"]
+    """The session's site (``shared_site``: built once, whichever worker asks first, in the state of
+    the browser's run) — its folder, the failed scenario's id and file."""
+    folder, info = site_401_7(factory)
+    code, warnings = info["second"]
+    assert code == 0 and warnings == "", warnings
+    return folder / "site", info["failed"], info["failed_file"]
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

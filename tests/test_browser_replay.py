@@ -15,11 +15,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from shared_site import STEPS
 from test_ask import QUESTION
 from test_browser import (  # noqa: F401  (fixtures)
     ROOT,
     RULE,
-    STEPS,
     Page,
     Served,
     browser,

@@ -35,9 +35,9 @@ from berserk_rules.runner.capabilities import (
     static_reason,
 )
 from berserk_rules.runner.known_failures import load_known_failures
+from tests.shared_build import js_engine_check
 
 ROOT = Path(__file__).resolve().parent.parent
-JS_ENGINE = "node runners/js/example/engine.mjs"
 NODE_REQUIRED = bool(os.environ.get("CI") or os.environ.get("BERSERK_REQUIRE_NODE"))
 
 
@@ -373,12 +373,13 @@ def test_js_runner_exits_non_zero_and_shows_expected_and_actual(tmp_path: Path) 
 
 
 @pytest.mark.slow
-def test_js_engine_verdict_keeps_not_applicable_apart(tmp_path: Path) -> None:
+def test_js_engine_verdict_keeps_not_applicable_apart(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``check`` on the example engine in JavaScript (the session's run, ``shared_build``: the
+    vector runners of tests/test_vector_verdicts.py are held to the same run)."""
     node()
-    results, junit = tmp_path / "js.json", tmp_path / "junit.xml"
-    done = cli("check", "--engine", JS_ENGINE, "--results", str(results), "--junit", str(junit))
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    data = json.loads(results.read_text(encoding="utf-8"))
+    folder, done = js_engine_check(tmp_path_factory)
+    assert done["code"] == 0, done["stdout"][-3000:] + done["stderr"][-3000:]
+    data = json.loads((folder / "js.json").read_text(encoding="utf-8"))
     counts = data["summary"]
     assert counts["failed"] == counts["error"] == counts["not run"] == 0
     assert counts["passed"] >= 15 and counts[NOT_APPLICABLE] > counts["passed"]
@@ -395,8 +396,8 @@ def test_js_engine_verdict_keeps_not_applicable_apart(tmp_path: Path) -> None:
     reasons = " ".join(s["message"] for s in data["scenarios"] if s["status"] == NOT_APPLICABLE)
     assert "движок не заявил часть" in reasons and "не поддерживает" in reasons
     verdict = f"не применимы {counts[NOT_APPLICABLE]}, не запущены 0 — всё в порядке в заявленных движком"
-    assert verdict in done.stdout
-    root = ET.parse(junit).getroot()
+    assert verdict in done["stdout"]
+    root = ET.parse(folder / "junit.xml").getroot()
     assert root.get("skipped") == str(counts[NOT_APPLICABLE]) and root.get("failures") == "0"
 
 

@@ -118,41 +118,6 @@ def test_forms_agree_as_the_grammar_requires(catalogue: list[cl.Construction]) -
     assert forms["fight"] == ("сразиться с выбранным существом",)
 
 
-@pytest.mark.slow  # a Sphinx build
-@pytest.mark.filterwarnings("ignore:.*MystReferenceResolver.app.* is deprecated")  # as the site filters it
-def test_the_catalogue_page_renders_with_links(tmp_path: Path) -> None:
-    """The project's own page in a site of its own (the directive, its MyST links resolved)."""
-    import shutil
-
-    from sphinx.application import Sphinx
-    from sphinx.util.docutils import docutils_namespace
-
-    src = tmp_path / "src"
-    src.mkdir()
-    shutil.copy(ROOT / "docs" / "card-language.md", src / "index.md")
-    (src / "conf.py").write_text(
-        "extensions = ['myst_parser']\n"
-        f"berserk_root = {str(ROOT)!r}\n"
-        "def setup(app):\n"
-        "    from berserk_rules.site.card_language import CardLanguageDirective\n"
-        "    from docutils.parsers.rst import roles\n"
-        "    app.add_config_value('berserk_root', '', 'env')\n"
-        "    app.add_directive('berserk-card-language', CardLanguageDirective)\n"
-        "    for name in ('termin', 'rule', 'interpretation'):\n"
-        "        app.add_role(name, roles.GenericRole(name, __import__('docutils').nodes.emphasis))\n",
-        encoding="utf-8",
-    )
-    with docutils_namespace():
-        app = Sphinx(
-            str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html", status=None
-        )
-        app.build()
-    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert "Условия срабатывания" in html and "Ключевые слова" in html
-    # literal text is one <span> per word: the words of the table's plain columns
-    assert "нет примера" in html and "срабатывающая-способность" in html
-
-
 def test_the_grammar_states_a_basis_in_a_comment() -> None:
     """A rule's author states what a new construction rests on beside it (``// basis: …``)."""
     written = (

@@ -73,7 +73,7 @@ def _record(position: dict[str, Any], seed: int, steps: int) -> tuple[list[Any],
         if d is None:
             break
         game.act(d.player, random_action(d.options, rng))
-    return asked, game.state.log
+    return asked, game.log_for(None)
 
 
 @pytest.mark.parametrize("cache", sorted(BYPASSES))

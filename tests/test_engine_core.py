@@ -15,7 +15,7 @@ from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.errors import CardTextError, IllegalAction
 from berserk_engine.game import Game
-from berserk_engine.grammar import _frame_phrases, parse_ability, parse_card_text
+from berserk_engine.grammar import frame_phrases, parse_ability, parse_card_text
 from berserk_engine.keywords import KEYWORDS
 from berserk_engine.selfplay import POOL, random_action, standard_position
 from berserk_engine.setup import new_game
@@ -25,7 +25,7 @@ from berserk_engine.victory import DrawOffer
 # --- the grammar -----------------------------------------------------------------------------------
 
 
-_FORMS = [ph for c in ("keyword", "trigger", "cost") for ph in _frame_phrases(c)]
+_FORMS = [ph for c in ("keyword", "trigger", "cost") for ph in frame_phrases(c)]
 
 
 @pytest.mark.parametrize("phrase", _FORMS, ids=lambda p: f"{p.category}:{p.format}:{p.example}")
@@ -121,6 +121,25 @@ def test_any_state_is_a_position_that_plays_on_identically(seed: int) -> None:
     assert copy_.observe(None) == game.observe(None)
 
 
+@pytest.mark.parametrize("annotation", ["tuple[str, ...]", "Tuple[int, int]", tuple, tuple[str, ...]])
+def test_a_tuple_field_comes_back_from_json_as_a_tuple(annotation: Any) -> None:
+    """A snapshot's JSON gives a list for a tuple field; the field is known as a tuple however its type
+    is seen — as text (interpreted, postponed annotations) or as the class itself (compiled by mypyc,
+    where a list in a tuple field is a TypeError: a position taken at a decision with ``deciding``
+    could not be restored by the compiled engine)."""
+    import dataclasses
+
+    from berserk_engine import data
+
+    cls = dataclasses.make_dataclass("Probe", [("kept", annotation), ("other", "list[int]")])
+    data.serializable(cls)
+    try:
+        back = data.from_data(json.loads(json.dumps(data.to_data(cls(("a", "b"), [1])))))
+        assert back.kept == ("a", "b") and type(back.kept) is tuple and back.other == [1]
+    finally:
+        del data.REGISTRY["Probe"], data._TUPLE_FIELDS[cls]
+
+
 def play_on_together(game: Game, twin: Game, answers: random.Random, steps: int) -> None:
     """Both games ask the same decisions and take the same answers to the same log."""
     for _ in range(steps):
@@ -173,7 +192,7 @@ def test_a_snapshot_of_the_first_format_still_loads_and_plays_on_as_it_did() -> 
         d = game.decision()
         assert d is not None
         game.act(d.player, random_action(d.options, answers))
-    assert [[e["event"], e["text"]] for e in s.log] == recorded["log"]
+    assert [[e["event"], e["text"]] for e in game.log_for(None)] == recorded["log"]
 
 
 def first_format(value: Any, key: str = "") -> Any:
@@ -381,7 +400,7 @@ def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
             assert frozen(game) == before
         game.act(d.player, random_action(d.options, rng))
     assert game.state.result is not None, "a random game from the standard start ends"
-    _fifo(game.state.log)
+    _fifo(game.log_for(None))
     # Nothing happens after the result.
     log = list(game.state.log)
     with pytest.raises(IllegalAction) as info:

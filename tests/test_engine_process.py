@@ -299,7 +299,7 @@ def test_the_mechanics_are_exercised() -> None:
     results: set[str] = set()
     for seed in range(10):
         game = play(seed)
-        for entry in game.state.log:
+        for entry in game.log_for(None):
             key = entry["event"] if entry["event"] != "move" else f"move:{entry.get('cause')}"
             events[key] = events.get(key, 0) + 1
         results.add(game.state.result["rule"])
@@ -421,7 +421,7 @@ def test_an_incomplete_payment_leaves_the_ability_unresolved(monkeypatch: pytest
     )
     assert game.state.cards[source].wounds == 1
     assert game.hero("Б").wounds == 0
-    events = [e["event"] for e in game.state.log]
+    events = [e["event"] for e in game.log_for(None)]
     assert "unpaid" in events and "not_resolved" in events
 
 
@@ -463,4 +463,4 @@ def test_lost_control_stays_when_the_opponent_cannot_take_the_card(monkeypatch: 
     game.act("А", {"type": "end_turn"})
     assert s.active == "Б"
     assert s.cards[gnome].controller == "А"  # lost control, but the opponent cannot take it: kept
-    assert any(e["event"] == "control_kept" and e["rule"] == "517.6" for e in s.log)
+    assert any(e["event"] == "control_kept" and e["rule"] == "517.6" for e in game.log_for(None))

@@ -141,7 +141,7 @@ def test_glossary_games_keep_the_invariants(seed: int) -> None:
             assert frozen(game) == before
         game.act(d.player, random_action(d.options, rng))
     assert game.state.result is not None, "a random game with the glossary pool ends"
-    _fifo(game.state.log)
+    _fifo(game.log_for(None))
     again = new_game(position(seed))
     _play(again, random.Random(seed), 4000)
     assert again.state.log == game.state.log
@@ -153,8 +153,8 @@ def test_the_glossary_pool_reaches_its_mechanics() -> None:
     for seed in range(6):
         game = new_game(position(seed))
         _play(game, random.Random(seed), 4000)
-        seen |= {e["event"] for e in game.state.log}
-        seen |= {e.get("rule", "") for e in game.state.log}
+        seen |= {e["event"] for e in game.log_for(None)}
+        seen |= {e.get("rule", "") for e in game.log_for(None)}
     for wanted in ("face_down", "blow", "prevented", "replaced", "lives", "effect", "triggered", "no_wounds"):
         assert wanted in seen, f"в случайных партиях не встретилось «{wanted}»"
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.project_kit import CARD, PASSING, ROOT, feature, make_project, snapshot
+from tests.project_kit import CARD, PASSING, ROOT, as_from_a_terminal, feature, make_project, snapshot
 
 CASES = {  # scenario name -> (card, what the error says)
     "сегфолт": ("Сегфолт", "сигнал SIGSEGV (11)"),
@@ -104,6 +104,7 @@ def test_ctrl_c_is_one_line_and_keeps_the_complete_results(tmp_path: Path) -> No
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=as_from_a_terminal,  # Ctrl-C reaches it even if this session ignores SIGINT
         env={**os.environ, "CRASH_DRIVER_HANGING": str(hanging)},
     )
     try:

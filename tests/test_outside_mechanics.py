@@ -7,17 +7,30 @@ The cards here are the project's own (names of our own); the list is
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
+import re
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 from berserk_engine.language.outside import OutsideDataError, mechanics_in, outside
 
 from berserk_rules.cli import main
 from berserk_rules.rulebook.card_texts import card_rows
+from berserk_rules.rulebook.features import parse_feature
 from berserk_rules.rulebook.project import project_root
 
 CHOICE = "выбор одного из вариантов («Выберите одно из»)"
+OTHER_DECK = "просмотр чужой колоды"
+CYRILLIC = re.compile("[а-яА-ЯёЁ]")
+ORDER = "порядок карт в колоде по выбору игрока («в любом порядке»)"
+NO_ICON = "оплата числом без значка ресурса («1:»)"
+FLIP = "Переверните (на другую сторону)"
 HEADER = "| название | тип | класс | стоимость | удар | жизни | текст |\n"
 
 
@@ -48,6 +61,40 @@ def names(text: str) -> list[str]:
         ("Выбранное существо получает +1 к выстрелам.", "бонус к выстрелам («+N к выстрелам»)"),
         # a granted ability in quotes is the card's text too
         ("Ваши существа получают «Гибель: оглушите выбранное существо».", "Оглушить"),
+        # 204.2: only the owner looks at a deck
+        ("Найм: посмотрите две верхние карты любой колоды.", OTHER_DECK),
+        ("[Закрыть]: просмотрите верхнюю карту колоды противника.", OTHER_DECK),
+        ("Гибель: посмотрите три верхние карты колоды выбранного игрока.", OTHER_DECK),
+        # 204.3: the order of a deck does not change after the mulligan
+        ("Найм: посмотрите 4 верхние карты своей колоды и верните их в любом порядке.", ORDER),
+        ("Уберите выбранных существ под низ колоды в выбранном вами порядке.", ORDER),
+        ("Положите две карты из руки на верх своей колоды в любом порядке.", ORDER),
+        # a payment that names no resource
+        ("2: ранить выбранное существо на 1.", NO_ICON),
+        ("3, [Закрыть]: возьмите карту.", NO_ICON),
+        ("Броня 1. 2: ранить героя противника на 1.", NO_ICON),  # an ability of its own sentence
+        ("Переверните это существо на другую сторону.", FLIP),
+        ("Найм: переверните выбранное существо рубашкой вверх.", FLIP),
+        # the later glossary's articles found by the check in the other direction
+        ("Дополнительная стоимость: сбросьте две карты.", "Дополнительная или альтернативная стоимость"),
+        ("Гибель: избыточный урон получает герой противника.", "Избыточный урон (избыточное лечение)"),
+        ("Излечите вашего героя до максимального числа жизней.", "Максимальные жизни"),
+        ("Когда в игру входит ваша местность, возьмите карту.", "Местность"),
+        ("Найм: немедленно атакуйте выбранное существо.", "Немедленно"),
+        ("Способности существ противника не работают до конца хода.", "[Текст] не работает"),
+        (
+            "Карты, в тексте которых упомянут гном, стоят на 1 [Монета] дешевле.",
+            "Упоминается (упоминание карт)",
+        ),
+        ("[Закрыть]: примените эффект заклинания с вашего кладбища.", "Применить эффект заклинания"),
+        ("Если ваш герой — герой-маг, возьмите карту.", "Герой-воин, герой-маг"),
+        (
+            "Найм: выбранное существо противника обязано атаковать в следующий ход.",
+            "Обязан атаковать (обязан объявить)",
+        ),
+        ("Получите контроль над выбранным игроком до конца хода.", "Контроль над противником"),
+        ("Части объединённого существа получают Броню 1.", "Присоединить"),
+        ("Найм: прикрепите к этому существу выбранный механизм.", "Присоединить"),  # the word of 105.6
     ],
 )
 def test_a_mechanic_outside_our_rules_is_found_by_lemma(text: str, mechanic: str) -> None:
@@ -64,23 +111,95 @@ def test_a_mechanic_outside_our_rules_is_found_by_lemma(text: str, mechanic: str
         "Переверните выбранное существо лицевой стороной вверх.",  # ours: «Вскрытие карты»
         "[Закрыть]: посмотрите верхнюю карту своей колоды.",  # ours: 204, the owner looks at the deck
         "Вернуть выбранное существо на верх колоды.",  # ours: 204, a named place of the deck
+        # near misses of the deck's mechanics: the owner looks at their own deck, all of it (204.2)
+        "Посмотрите все карты своей колоды; возьмите существо в руку.",
+        "Противник показывает верхнюю карту своей колоды.",  # showing is 518.3, and it is their deck
+        "Посмотрите верхнюю карту вашей колоды. Противник берёт карту.",  # «противника» is no owner here
+        "Положите выбранное существо под низ колоды владельца.",  # one card, a named place (204.3)
+        "Срабатывающие способности выполняются по порядку.",  # an order, not of a deck
+        # near misses of a payment with no icon: the icons name the resources
+        "1 [Монета]: возьмите карту.",
+        "Х [Монета], [Закрыть]: ранить выбранное существо на Х.",
+        "Найм: ранить выбранное существо на 2: оно погибает.",  # a number, but not first
+        "Переверните карту рубашкой вверх.",  # ours: Скрытность turns the card itself face down
+        # near misses of the other direction's articles
+        "Выбранное существо стоит на 1 [Монета] дороже.",  # ours: a cost changed by a number
+        "Бесплатно разыграйте существо стоимостью 2 или меньше с руки.",  # ours: 309.1
+        "Выбранное существо получает 2 дополнительные жизни.",  # ours: «Дополнительные жизни»
+        "Излечите вашего героя на 3.",  # ours: no «максимальных»
+        "Найм: ранить выбранное существо на 2, затем возьмите карту.",  # «затем», not «немедленно»
+        "Выбранное существо теряет особенности до конца хода.",  # ours: «Теряет особенности»
+        "Если ваше существо должно получить раны, вместо этого их получает ваш герой.",  # ours: 5, замещение
+        "Возьмите под контроль выбранное существо противника.",  # ours: «Возьмите под контроль Х»
+        "Ваш герой получает Броню 1. Ваш воин получает +1 к удару.",  # a class «воин», not a hero's kind
+        "Когда карта покидает кладбище противника: возьмите карту.",  # ours: the project reads it
     ],
 )
 def test_words_of_our_rules_name_no_mechanic_outside(text: str) -> None:
     assert names(text) == []
 
 
-def card_texts() -> set[str]:
-    """Every card text the project plays or ships: the «текст» column of the scenarios' tables and the
-    examples' card lists (one walk for every tool and test: ``berserk_rules.rulebook.card_texts``)."""
-    return {row.text for row in card_rows(project_root())}
+def _steps(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        if "keywordType" in node and isinstance(node.get("text"), str):
+            yield node["text"]
+        for value in node.values():
+            yield from _steps(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _steps(value)
 
 
-def test_no_card_of_our_scenarios_uses_a_mechanic_outside_our_rules() -> None:
-    """The false case on every card text the project plays or ships (~450): each is inside our rules."""
-    texts = card_texts()
-    assert len(texts) > 200
-    assert {text: names(text) for text in texts if names(text)} == {}
+def project_texts() -> dict[str, str]:
+    """Every text the project reads as a card's (text → where): the card tables of features/ and the
+    examples (``card_rows``), every «…» of a scenario step (the abilities players declare, the texts
+    cards get), the wordings and canonical forms of tests/test_construction_variants.py and the examples
+    and canonical forms of the reader's phrase book (lexicon/*.toml)."""
+    root = project_root()
+    texts = {row.text: row.where for row in card_rows(root)}
+    for path in sorted((root / "features").rglob("*.feature")):
+        for step in _steps(parse_feature(path, root).document):
+            for quoted in re.findall(r"«([^«»]+)»", step):
+                texts.setdefault(quoted, path.relative_to(root).as_posix())
+    variants = root / "tests" / "test_construction_variants.py"
+    tree = ast.parse(variants.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and CYRILLIC.search(node.value):
+            texts.setdefault(node.value, variants.name)
+    lexicon = root / "engine" / "berserk_engine" / "language" / "lexicon"
+    for path in sorted(lexicon.glob("*.toml")):
+        if path.name == "outside.toml":
+            continue
+        for key, value in _strings(tomllib.loads(path.read_text(encoding="utf-8"))):
+            if key in ("example", "canonical") and "{" not in value:
+                texts.setdefault(value, f"lexicon/{path.name}")
+    return texts
+
+
+def _strings(node: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for k, value in node.items():
+            yield from _strings(value, k)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _strings(value, key)
+    elif isinstance(node, str):
+        yield key, node
+
+
+def test_no_text_the_project_reads_uses_a_mechanic_outside_our_rules() -> None:
+    """The false case on every text the project reads as a card's (~1,150): the card tables, the
+    abilities of the scenarios' steps, the wording variants and the reader's phrase book. Each is inside
+    our rules, so no mechanic outside them may be found there; the project's card names are names."""
+    texts = project_texts()
+    names = {row.name for row in card_rows(project_root()) if row.name}
+    assert len(texts) > 1000
+    hits = {f"{where}: {text}": found for text, where in texts.items() if (found := _names(text, names))}
+    assert hits == {}
+
+
+def _names(text: str, card_names: set[str]) -> list[str]:
+    return [f.mechanic.name for f in mechanics_in(text, card_names)]
 
 
 def test_every_mechanic_says_where_it_is_defined() -> None:
@@ -188,3 +307,81 @@ def test_a_card_named_like_a_mechanic_does_not_use_it_by_naming_itself() -> None
     assert names("Модуль. Подготовьте Модуль атаки.") == ["Модуль", "Подготовить"]
     found = mechanics_in("Модуль. Подготовьте Модуль атаки.", ["Модуль атаки"])
     assert [(f.mechanic.name, f.start) for f in found] == [("Модуль", 0), ("Подготовить", 8)]
+
+
+def test_a_text_with_an_unread_phrase_and_a_mechanic_outside_is_outside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A text the reader could not read anyway and that uses a mechanic outside our rules is named by
+    the mechanic; a text whose only problem is a phrase stays «фразы …»; the summary counts both."""
+    path = tmp_path / "cards.txt"
+    path.write_text(
+        HEADER
+        + "| Звездочёт | существо | | 2 | 1 | 2 | Когда луна восходит: посмотрите карту любой колоды. |\n"
+        + "| Летописец | заклинание | | 1 | | | Посмотрите 3 карты колоды; сложите их в любом порядке. |\n"
+        + "| Вождь | герой | | | | 20 | 2: ранить выбранное существо на 1. |\n"
+        + "| Палач | существо | | 3 | 3 | 3 | Когда луна восходит: ранить на 1 героя противника. |\n"
+        + "| Гадатель | существо | | 2 | 1 | 2 | Найм: посмотрите верхнюю карту своей колоды и положите "
+        + "её под низ колоды. |\n",
+        encoding="utf-8",
+    )
+    assert main(["cards", str(path), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    kinds = {f["card"]: f["kind"] for f in data["unreadable"]}
+    assert kinds == {"Звездочёт": "outside", "Летописец": "outside", "Вождь": "outside", "Палач": "unread"}
+    assert data["kinds"]["outside"] == 3 and data["kinds"]["unread"] == 1
+    assert data["kinds"]["mechanics"] == {NO_ICON: 1, ORDER: 1, OTHER_DECK: 1}
+    reasons = {f["card"]: f["mechanics"][0]["why"] for f in data["unreadable"] if f["kind"] == "outside"}
+    assert "204.2" in reasons["Звездочёт"] and "204.3" in reasons["Летописец"]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "outside_tool", project_root() / "tools" / "outside_mechanics.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+GLOSSARY = """Глоссарий
+**А**
+.. glossary::
+
+  **Модуль.**
+    Текст.
+
+  **При ударе.**
+    Текст.
+
+  **Бесплатно.**
+    Текст.
+
+  **Усыпление Х.**
+    Текст.
+"""
+
+
+def test_the_check_against_the_glossary_lists_what_nobody_decided() -> None:
+    """tools/outside_mechanics.py: an article our glossary has (also as an alternative in brackets: «При
+    ударе.» — ours «При атаке (При ударе)»), the list names or a [[reviewed]] entry decides is left
+    out; one nobody decided is listed; an article the list cites that the glossary lacks is wrong."""
+    tool = _tool()
+    wrong, rest = tool.undecided(GLOSSARY)
+    assert rest == ["Усыпление Х."]
+    cited = {article for _, article in wrong}
+    assert "Модуль." not in cited and "Бесплатно." not in cited
+    assert "Подготовить [карту/карты]." in cited and "Вместо." in cited  # cited, absent from this text
+    assert tool.headings("При атаке (При ударе)") >= {"при атаке", "при ударе"}
+    assert tool.headings("Усовершенствовать (существо).", alternatives=False) == {
+        "усовершенствовать (существо)",
+        "усовершенствовать",
+    }
+
+
+def test_every_reviewed_article_says_why_and_is_not_also_a_mechanic() -> None:
+    listed = outside()
+    cited = {a for m in listed.mechanics for a in m.defined}
+    assert listed.reviewed and all(r.why for r in listed.reviewed)
+    assert not cited & {r.article for r in listed.reviewed}

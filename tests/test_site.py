@@ -1,7 +1,8 @@
 """The website: rules with their scenarios and the statuses of the latest run.
 
-The real docs are built twice into a temporary folder (incrementally, like ``berserk-rules site``
-does between runs): first with every scenario of rule 401.7 passed, then with one of them failed.
+The real docs are built into a temporary folder three times (incrementally, like ``berserk-rules
+site`` does between runs; ``tests/shared_site.py``, the same builds the browser tests visit): first
+with every scenario of rule 401.7 passed, again with nothing changed, then with one of them failed.
 The acceptance of the site: after the second run the failed scenario shows as failed.
 """
 
@@ -9,24 +10,19 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from shared_build import once_per_session
+from shared_site import FAILED_MESSAGE, RULE, site_401_7
 
-from berserk_rules.commands.site import build_site
 from berserk_rules.corpus import load_corpus
 from berserk_rules.rulebook.features import ScenarioRef, load_scenarios
 from berserk_rules.rulebook.project import project_root
 
 pytestmark = pytest.mark.slow  # builds the site
-
-RULE = "401.7"
 
 
 @dataclass
@@ -50,81 +46,21 @@ class Site:
     again_index: str  # searchindex.js after building again with nothing changed
 
 
-def write_results(path: Path, scenarios: list[ScenarioRef], failed: str | None) -> None:
-    records = []
-    for ref in scenarios:
-        status = "passed" if RULE in ref.rules else "not run"
-        if ref.id == failed:
-            status = "failed"
-        records.append(
-            {
-                "id": ref.id,
-                "name": ref.name,
-                "file": ref.file,
-                "line": ref.line,
-                "rules": list(ref.rules),
-                "tags": list(ref.tags),
-                "status": status,
-                "message": "Ожидалось: способность выполнена" if status == "failed" else None,
-                "duration": 0.01,
-            }
-        )
-    data = {
-        "schema": 1,
-        "engine": {"name": "тестовый движок", "version": "0"},
-        "started": "2026-11-29T10:00:00",
-        "finished": "2026-11-29T10:00:01",
-        "duration": 1.0,
-        "summary": {},
-        "scenarios": records,
-    }
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    # make sure the file is newer than the previous build, whatever the file system's resolution
-    future = time.time() + 5
-    os.utime(path, (future, future))
-
-
-def build(root: Path, tmp: Path, results: Path) -> Build:
-    warnings = tmp / "warnings.txt"
-    code = build_site(root, tmp / "site", results, doctrees=tmp / "doctrees", warnings=warnings)
-    return Build(code=code, warnings=warnings.read_text(encoding="utf-8"), out=tmp / "site")
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    """The three builds, made once per session (``shared_build``): a module-scoped fixture alone is
-    built by each xdist worker that runs a test of this module."""
-    root = project_root()
-    scenarios = load_scenarios(root)
-    of_rule = [ref for ref in scenarios if RULE in ref.rules]
-    if not of_rule:
-        pytest.fail(f"нет ни одного сценария с тегом @rule-{RULE}: сайт нечем проверить")
-
-    def make(tmp: Path) -> dict[str, Any]:
-        results = tmp / "results.json"
-        write_results(results, scenarios, failed=None)
-        first = build(root, tmp, results)
-        (tmp / "first-part-4.html").write_text(first.page("rules/part-4.html"), encoding="utf-8")
-        (tmp / "first-searchindex.js").write_text(first.page("searchindex.js"), encoding="utf-8")
-        again = build(root, tmp, results)
-        (tmp / "again-searchindex.js").write_text(again.page("searchindex.js"), encoding="utf-8")
-        write_results(results, scenarios, failed=of_rule[-1].id)
-        second = build(root, tmp, results)
-        return {
-            "first": [first.code, first.warnings],
-            "second": [second.code, second.warnings],
-        }
-
-    tmp, made = once_per_session(tmp_path_factory, "berserk-site-401.7", make)
+    """The three builds of ``shared_site`` (once per session, shared with the browser tests)."""
+    of_rule = [ref for ref in load_scenarios(project_root()) if RULE in ref.rules]
+    tmp, made = site_401_7(tmp_path_factory)
     first = Build(*made["first"], out=tmp / "site")
     second = Build(*made["second"], out=tmp / "site")
 
     def saved(name: str) -> str:
         return (tmp / name).read_text(encoding="utf-8")
 
+    failed = next(ref for ref in of_rule if ref.id == made["failed"])
     return Site(
         of_rule,
-        of_rule[-1],
+        failed,
         first,
         saved("first-part-4.html"),
         second,
@@ -182,7 +118,7 @@ def test_failed_scenario_shows_failed_after_next_run(site: Site) -> None:
     expected[anchor(site.failed)] = "failed"
     assert items == expected
     assert "berserk-status-failed" in block and "упал" in block
-    assert "Ожидалось: способность выполнена" in block
+    assert html.escape(FAILED_MESSAGE, quote=False) in block
 
 
 def test_scenario_pages_have_anchors_and_statuses(site: Site) -> None:
@@ -346,3 +282,22 @@ def test_a_lost_icon_is_shown_as_its_notation_with_an_editorial_mark(site: Site)
     restored = r'Обозначается <span class="berserk-restored-icon">\[Закрыть\]<sup><abbr'
     assert re.search(restored, block), block[:800]
     assert 'title="Значок утрачен при извлечении текста' in block
+
+
+def test_the_card_languages_page_renders_its_constructions_with_links(site: Site) -> None:
+    """The project's own page of the card language (``berserk-card-language``: the constructions of
+    the grammar, its MyST links resolved — the build has no warning); moved here from
+    tests/test_card_language.py, which built it in a site of its own."""
+    page = site.second.page("card-language.html")
+    assert "Условия срабатывания" in page and "Ключевые слова" in page
+    # literal text is one <span> per word: the words of the table's plain columns
+    assert "нет примера" in page and "срабатывающая-способность" in page
+
+
+def test_the_engine_glossary_renders_the_phrase_catalogue(site: Site) -> None:
+    """``berserk-phrases`` on the engine's glossary page (the phrase catalogue of the engine's card
+    language); moved here from tests/test_cards_command.py, which built it in a site of its own."""
+    page = site.second.page("glossary-engine.html")
+    # Literal text is split into one <span> per word: look at the words of the table's plain columns.
+    assert "Условия срабатывания" in page and "это существо убивает существо" in page
+    assert "Постоянные способности" in page and "постоянная-способность" in page

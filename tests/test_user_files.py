@@ -33,7 +33,7 @@ import pytest
 from berserk_rules.cli import main
 from berserk_rules.corpus import project_root
 from berserk_rules.errors import UserError
-from tests.project_kit import CARD, PASSING, feature, make_project, snapshot
+from tests.project_kit import CARD, PASSING, as_from_a_terminal, feature, make_project, snapshot
 
 ROOT = project_root()
 # What a misbehaving engine may put in a message, a name or a log: an OSC title, a screen clear,
@@ -177,7 +177,13 @@ def start_export(project: Path, slow: bool = True) -> subprocess.Popen[bytes]:
     env = {**os.environ, "BERSERK_TEST_SLOW": "1" if slow else ""}
     command = [sys.executable, "-m", "berserk_rules.cli", "export", "vectors"]
     proc = subprocess.Popen(
-        command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+        command,
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+        preexec_fn=as_from_a_terminal,  # Ctrl-C reaches it even if this session ignores SIGINT
     )
     assert proc.stdout is not None
     seen = b""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from berserk_rules.harness.protocol import EngineProcess
 from berserk_rules.reference.driver import ReferenceDriver
 from berserk_rules.report.vectors import run_vector
 from berserk_rules.runner.capabilities import Capabilities
-from tests.shared_build import reference_export
+from tests.shared_build import js_engine_check, reference_export
 from tests.test_js_package import tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,19 +35,15 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The vectors (and the reference engine's results: once per session,
-    ``shared_build.reference_export``) and ``check`` of the example engine, at the same time."""
+    """The vectors and the reference engine's results (``shared_build.reference_export``) and
+    ``check`` of the example engine (``shared_build.js_engine_check``, the run tests/test_capabilities.py
+    reads too): each once per session."""
     tmp = tmp_path_factory.mktemp("verdicts")
-    js = subprocess.Popen(
-        [sys.executable, "-m", "berserk_rules.cli", "check", "--engine", f"{tool('node')} {JS_ENGINE}",
-         "--results", str(tmp / "js.json")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    try:
-        export = reference_export(tmp_path_factory)
-    finally:
-        out, _ = js.communicate(timeout=600)
-    assert js.returncode == 0, out[-3000:]
+    tool("node")
+    js, done = js_engine_check(tmp_path_factory)
+    assert done["code"] == 0, done["stdout"][-3000:] + done["stderr"][-3000:]
+    (tmp / "js.json").symlink_to(js / "js.json")
+    export = reference_export(tmp_path_factory)
     (tmp / "reference.json").symlink_to(export / "reference.json")
     (tmp / "vectors").symlink_to(export / "vectors", target_is_directory=True)
     return tmp

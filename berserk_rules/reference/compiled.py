@@ -20,9 +20,8 @@ kept side by side): ``tests/test_compiled.py`` builds at ``-O0`` — it checks t
 plays the same game, not how fast it plays, and gcc compiles mypyc's C at ``-O0`` for about half the
 CPU time of ``-O3``.
 
-Left uncompiled: ``grammar.py`` — the converters of its typed slots carry a ``pattern`` attribute
-that ``parse`` reads, and a compiled function takes no attributes; the grammar runs when cards are
-read, not while a game is played. ``serve.py`` — the process protocol's ``Session`` is meant to be
+Left uncompiled: ``grammar.py`` — the card reader's sentence layer runs when cards are read, not while
+a game is played. ``serve.py`` — the process protocol's ``Session`` is meant to be
 subclassed by other engines' sessions (the test engines ``tests/engines/broken_engine.py`` and
 ``last_request_engine.py`` do), and an interpreted class cannot inherit from a compiled one; there
 JSON in and out is the cost, not the session.

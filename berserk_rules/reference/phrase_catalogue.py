@@ -54,14 +54,12 @@ class Section:
 
 def _form(fmt: str) -> str:
     """A phrase's format with its typed slots in words: «ранить на [число] [цель]»."""
-    from berserk_engine.grammar import TYPE_WORDS
+    from berserk_engine.language.abilities import _frames_file
+
+    words: dict[str, str] = _frames_file()["slot_words"]
 
     def slot(m: re.Match[str]) -> str:
-        kind = m.group(2)
-        words = {"Num": "число", "Signed": "±число", "w": "слово", "Amount": "число"}.get(kind)
-        if words is None:
-            words = TYPE_WORDS.get(kind, kind).split(":", 1)[0]
-        return f"[{words}]"
+        return f"[{words.get(m.group(2), m.group(2))}]"
 
     return _SLOT.sub(slot, fmt)
 
@@ -69,10 +67,10 @@ def _form(fmt: str) -> str:
 def _phrases(category: str) -> list[Any]:
     """The grammar's forms of a category (frames.toml, keywords.toml and the keyword modules), one row per
     form — a trigger condition's form once per example, the kinds of its examples differing."""
-    from berserk_engine.grammar import _frame_phrases
+    from berserk_engine.grammar import frame_phrases
 
     found: dict[tuple[str, str], Any] = {}
-    for ph in _frame_phrases(category):
+    for ph in frame_phrases(category):
         key = (ph.format, ph.example) if category == "trigger" else (ph.format, "")
         found.setdefault(key, ph)
     return list(found.values())

@@ -211,9 +211,9 @@ class DeclareAttack(Task):
         card.record().acted = True  # Действие карты: it has acted from the declaration on
         events: list[Any] = [AttackEvent(self.attacker, self.target)]
         if any(h(game, attack) for h in hooks.NO_DEFENDER):
-            game.push(Perform(events), EnterAttack())
+            game.then(Perform(events), EnterAttack())
         else:
-            game.push(Perform(events), AssignDefender(), EnterAttack())
+            game.then(Perform(events), AssignDefender(), EnterAttack())
 
 
 STAYS_OPEN_WORDS = {"attack": "после атаки", "defend": "выступая защитником"}
@@ -364,7 +364,7 @@ class EnterAttack(Task):
             lki=snapshot(game, attacker),
         )
         s.queue.append(item)
-        game.push(ResolveAll(), QueueRound())
+        game.then(ResolveAll(), QueueRound())
 
 
 # --- blows --------------------------------------------------------------------------------------
@@ -460,7 +460,7 @@ class ResolveAttack(Task):
             return
         first_hit, second = (hit, counter) if first is attacker else (counter, hit)
         game.log("first_strike", f"«{first.name}» наносит удар первым", card=first.id, rule="первый-удар")
-        game.push(Perform(first_hit), SecondBlow(second))
+        game.then(Perform(first_hit), SecondBlow(second))
 
 
 @dataclass(slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import selectors
+from berserk_engine import selectors, zones
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
@@ -66,11 +66,24 @@ def amount(game: Game, value: Amount, item: QueueItem) -> int:
     if value.prop == "X":  # the Х of a variable cost, chosen when the spell was played (I-66)
         return int(item.event["x"])
     if value.selector is not None and value.selector.mode == "ref":  # a card a spell named before (I-113)
-        from berserk_engine.x_value import named_card
-
         named = named_card(game, value.selector, item)
         return 0 if named is None else int(named[value.prop or "strike"])
     return int(game.source_info(item)[value.prop or "strike"])
+
+
+def named_card(game: Game, selector: Selector, item: QueueItem) -> dict[str, Any] | None:
+    """The card a spell named before «сила удара этого механизма» (a reference, I-113): as it is if it is
+    still in the game zone, otherwise its last known information (403.1) — the card destroyed by the sentence
+    before has the strike it had when it left play; None when no card was named in that slot."""
+    slot = selector.slot
+    named = item.targets[slot] if 0 <= slot < len(item.targets) else None
+    if not named:
+        return None
+    card = game.state.cards.get(named)
+    if card is not None and card.zone == "play":
+        return zones.snapshot(game, card)
+    known: dict[str, Any] | None = game.state.lki.get(named)
+    return known
 
 
 # --- the effects ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
 from berserk_engine.position import snapshot_position
-from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem
+from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem, entry_json
 from berserk_engine.tasks import Task
 from berserk_engine.zones import snapshot
 
@@ -109,6 +109,7 @@ class Game:
         # then, and a pending decision waits on a state nothing else touches. The listing of legal
         # actions is cached under it: (the counter when listed, the options).
         self.changes = 0
+        self._nested = 0  # tasks run at once by ``then`` inside one another
         self._listed: tuple[int, list[dict[str, Any]]] | None = None
         self.effects_changed()
         self.advance()
@@ -137,6 +138,26 @@ class Game:
             return False
         queue.StateCheck().run(self)
         return True
+
+    def then(self, first: Task, *rest: Task) -> None:
+        """Push tasks as :meth:`push` does — called by a task's ``run`` as the last thing it does — but
+        run the first at once when :meth:`advance` would pop it next with nothing in between (no
+        decision pending, no end of the game, no state check due): the same order of everything, one
+        pass of the loop fewer. Nested runs are bounded (past the bound the task is pushed)."""
+        s = self.state
+        if rest:
+            if len(rest) == 1:
+                s.stack.append(rest[0])
+            else:
+                s.stack.extend(reversed(rest))
+        if s.pending is None and s.result is None and not self.state_check_due and self._nested < 50:
+            self._nested += 1
+            try:
+                first.run(self)
+            finally:
+                self._nested -= 1
+        else:
+            s.stack.append(first)
 
     def push(self, *tasks: Task) -> None:
         """Put tasks on the stack so that the first one given runs first."""
@@ -253,22 +274,20 @@ class Game:
         only: the other player's log shows the event and its text, not which card it was.
         ``deciding``: the rules and interpretations that decide this point (protocol field, optional)."""
         s = self.state
-        entry = {"seq": len(s.log) + 1, "turn": s.turn, "event": event, "text": text, **data}
-        if private_to is not None:
-            entry["private_to"] = private_to
-        if deciding:
-            entry["deciding"] = deciding
-        s.log.append(entry)
+        log = s.log
+        # kept light: the protocol dict is built when asked (state.entry_json), key for key the same
+        log.append((len(log) + 1, s.turn, event, text, data, private_to, deciding))
 
     def log_for(self, viewer: str | None) -> list[dict[str, Any]]:
         """The log as ``viewer`` may see it (None: the judge's full log)."""
         shown = []
-        for entry in self.state.log:
+        public = ("seq", "turn", "event", "text", "player", "rule", "deciding")
+        for kept in self.state.log:
+            entry = entry_json(kept)
             owner = entry.get("private_to")
             if owner is None or viewer is None or viewer == owner:
-                shown.append(dict(entry))
+                shown.append(entry)
             else:
-                public = ("seq", "turn", "event", "text", "player", "rule", "deciding")
                 shown.append({k: v for k, v in entry.items() if k in public})
         return shown
 

@@ -58,3 +58,23 @@ SPELL_TARGETED = trigger_kind(
     "эта карта становится целью заклинания",
     "цель-атаки-способности",
 )
+
+
+# «Когда вы разыгрываете заклинание, …», «Каждый раз, когда противник разыгрывает заклинание, …»: a card of
+# the type «заклинание» is played from hand (309.1) by the watcher's controller (by his opponent); a
+# creature or an equipment played is no such event.
+
+
+def _spell_played(game: Game, ev: PlayEvent, before: list[str] | None) -> tuple[Point, ...]:
+    card = game.state.cards.get(ev.card)
+    if card is None or game.defs[card.name].type != "spell":
+        return ()
+    found = watchers(game, SPELL_PLAYED)
+    if found is None:
+        return ()
+    return ((f"розыгрыш заклинания «{ev.name}» игроком {ev.player}", found, ev.player, ev.card),)
+
+
+SPELL_PLAYED = trigger_kind(
+    "spell_played", (PlayEvent,), _spell_played, "игрок разыгрывает заклинание", "309.1"
+)

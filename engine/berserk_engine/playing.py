@@ -174,7 +174,7 @@ class Played(Task):
     def run(self, game: Game) -> None:
         serial = game.state.cards[self.card].serial
         ev = MoveEvent(self.card, self.to_zone, "play", controller=self.player)
-        game.push(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon, self.x))
+        game.then(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon, self.x))
 
 
 @dataclass(slots=True)
@@ -208,7 +208,7 @@ class _AfterPlayed(Task):
         new_id = card.id
         played = Perform([PlayEvent(new_id, self.player, card.name)])
         if card.zone == "play":
-            game.push(played, QueueRound())  # 309.2
+            game.then(played, QueueRound())  # 309.2
             return
         # A spell: every ability enters the Queue in the printed order and resolves at once (309.1, I-12).
         remaining = list(self.targets)
@@ -233,7 +233,7 @@ class _AfterPlayed(Task):
                     },
                 )
             )
-        game.push(played, ResolveAll(), SpellDone(new_id), QueueRound())
+        game.then(played, ResolveAll(), SpellDone(new_id), QueueRound())
 
 
 @dataclass(slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine.data import to_data
-from berserk_engine.state import PLAYERS, Card
+from berserk_engine.state import PLAYERS, Card, entry_json
 from berserk_engine.zones import PRIVATE_ZONES
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def snapshot_position(game: Game) -> dict[str, Any]:
         "queue": to_data(s.queue),
         "waiting": to_data(s.waiting),
         "result": s.result,
-        "log": [dict(e) for e in s.log],
+        "log": [entry_json(e) for e in s.log],
         "engine": {
             "play": list(s.play),
             "stack": to_data(s.stack),

@@ -16,29 +16,11 @@ from typing import TYPE_CHECKING, Any
 from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.effects import Close, Discard, Sequence
-from berserk_engine.grammar import CHARACTER, CREATURE, slot_type
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
     from berserk_engine.state import QueueItem
-
-# Targets in the dative («выстрел на 1 по герою противника»).
-DATIVE: dict[str, Selector] = {
-    "герою противника": Selector("enemy_hero", "героя противника", ("hero",)),
-    "выбранному существу": Selector("chosen", "выбранное существо", CREATURE),
-    "существу": Selector("chosen", "существо", CREATURE),
-    "существу противника": Selector("chosen", "существо противника", CREATURE, "enemy"),
-    "персонажу противника": Selector("chosen", "персонажа противника", CHARACTER, "enemy"),
-    "выбранному персонажу противника": Selector(
-        "chosen", "выбранного персонажа противника", CHARACTER, "enemy"
-    ),
-}
-slot_type(
-    "ToDat",
-    DATIVE,
-    "цель после «по»: " + ", ".join(f"«{w}»" for w in DATIVE),
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,7 @@ class QueueRound(Task):
             auto_pass(game, player)
         s.round = None
         if s.queue:
-            game.push(ResolveItem(next_item(game)), self)
+            game.then(ResolveItem(next_item(game)), self)
             return
         game.log("queue_empty", "Очередь пуста", rule="401.8")
         if not s.waiting:
@@ -106,7 +106,7 @@ class ResolveAll(Task):
     def run(self, game: Game) -> None:
         s = game.state
         if s.queue:
-            game.push(ResolveItem(next_item(game)), self)
+            game.then(ResolveItem(next_item(game)), self)
 
 
 @dataclass(slots=True)
@@ -135,7 +135,7 @@ class ResolveItem(Task):
         )
         after = (StateCheck(), Resolved(item))
         if item.kind in RESOLVERS:
-            game.push(RESOLVERS[item.kind](item), *after)
+            game.then(RESOLVERS[item.kind](item), *after)
         elif not item.paid:
             game.log(
                 "not_resolved",
@@ -145,7 +145,7 @@ class ResolveItem(Task):
             )
         else:
             ability = ability_of(item, item.kind == "spell")
-            game.push(effects.Resolve(ability.effect, item), *after)
+            game.then(effects.Resolve(ability.effect, item), *after)
 
 
 @dataclass(slots=True)
@@ -194,7 +194,7 @@ class StateCheck(Task):
             )
             return
         if dying:
-            game.push(_Deaths(dying), StateCheck())
+            game.then(_Deaths(dying), StateCheck())
 
 
 def _hero_lost(game: Game, player: str) -> bool:

@@ -51,6 +51,7 @@ from berserk_engine.state import (
     Pending,
     Player,
     TurnRecord,
+    kept_entry,
 )
 from berserk_engine.turn import DRAW_FAILURES_TO_LOSE, ChoicePhase, Restoration
 from berserk_engine.zones import PRIVATE_ZONES
@@ -403,7 +404,7 @@ def _restore(state: GameState, setup: dict[str, Any], engine: dict[str, Any]) ->
         state.queue = from_data(setup.get("queue", []))
         state.waiting = from_data(setup.get("waiting", []))
         state.result = setup.get("result")
-        state.log = list(setup.get("log", []))
+        state.log = [kept_entry(e) if type(e) is dict else e for e in setup.get("log", [])]
         state.resolving = list(engine.get("resolving", []))
         for card in from_data(engine.get("resolving_cards", [])):
             state.cards[card.id] = card

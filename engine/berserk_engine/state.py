@@ -392,6 +392,11 @@ class ContinuousEffect:
     started: bool = False  # player_turns: the first of the player's turns has begun
 
 
+# A log entry as the game keeps it: (seq, turn, event, text, data, private_to, deciding) — a tuple costs
+# a fraction of the protocol dict, which only some callers ask for (the benchmark never does).
+LogEntry = tuple[int, int, str, str, dict[str, Any], str | None, list[str] | None]
+
+
 @dataclass(slots=True)
 class GameState:
     library: dict[str, dict[str, Any]]  # card name -> printed properties (as in the position)
@@ -419,11 +424,51 @@ class GameState:
     serials: int = 0
     answered: int = 0  # decisions answered so far (Decision.seq)
     rng: int = 0  # the state of the seeded generator (rng.py)
-    log: list[dict[str, Any]] = field(default_factory=list)
+    # the log as kept: light entries (``LogEntry``), or the dicts of a restored position; the protocol
+    # dict of an entry is built only when asked (``entry_json``: Game.log_for, the position)
+    log: list[LogEntry | dict[str, Any]] = field(default_factory=list)
 
     def next_id(self, prefix: str) -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"
+
+
+def entry_json(entry: LogEntry | dict[str, Any]) -> dict[str, Any]:
+    """The protocol dict of a log entry (a new dict: the caller may change it), key for key as
+    ``Game.log`` wrote it before entries were kept light."""
+    if isinstance(entry, dict):
+        return dict(entry)
+    seq, turn, event, text, data, private_to, deciding = entry
+    found = {"seq": seq, "turn": turn, "event": event, "text": text, **data}
+    if private_to is not None:
+        found["private_to"] = private_to
+    if deciding:
+        found["deciding"] = deciding
+    return found
+
+
+def kept_entry(entry: dict[str, Any]) -> LogEntry | dict[str, Any]:
+    """A log entry of a position as the game keeps it: light when ``entry_json`` gives it back key for
+    key (as every entry the game wrote), else the dict itself."""
+    keys = list(entry)
+    end = len(keys)
+    deciding = entry.get("deciding") if keys[-1:] == ["deciding"] else None
+    if deciding is not None:
+        end -= 1
+    private_to = entry.get("private_to") if keys[end - 1 : end] == ["private_to"] else None
+    if private_to is not None:
+        end -= 1
+    if keys[:4] != ["seq", "turn", "event", "text"] or "private_to" in keys[:end] or "deciding" in keys[:end]:
+        return entry
+    seq, turn, event, text = entry["seq"], entry["turn"], entry["event"], entry["text"]
+    if not (type(seq) is int and type(turn) is int and type(event) is str and type(text) is str):
+        return entry
+    if (deciding is not None and (not deciding or type(deciding) is not list)) or (
+        private_to is not None and type(private_to) is not str
+    ):
+        return entry
+    data = {k: entry[k] for k in keys[4:end]}
+    return (seq, turn, event, text, data, private_to, deciding)
 
 
 serializable(

@@ -35,7 +35,7 @@ class Restoration(Task):
         game.log("phase", "Фаза восстановления", phase="restoration", rule="303")
         closed = [c for c in s.play if s.cards[c].controller == s.active and s.cards[c].closed]
         if closed:  # an event each (Открытие карты): what triggers on it waits for 304.3
-            game.push(Perform([CloseEvent(c, open=True, rule="303.1") for c in closed]), Restored())
+            game.then(Perform([CloseEvent(c, open=True, rule="303.1") for c in closed]), Restored())
         else:
             Restored().run(game)
 
@@ -65,7 +65,7 @@ class Restored(Task):
             each.drawn_this_turn = 0
             each.played_this_turn = 0  # «Первая карта … в его следующий ход» (I-105)
         ch.turn_begins(game)
-        game.push(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
+        game.then(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
 
 
 @dataclass(slots=True)
@@ -85,7 +85,7 @@ class Accumulation(Task):
         draw = []
         if not (s.turn == 1 and s.active == s.first_player):  # 304.2
             draw.append(Perform([DrawEvent(s.active, "фаза накопления", accumulation=True)]))
-        game.push(*draw, TurnPoint(end=False), QueueRound(), MainStage())
+        game.then(*draw, TurnPoint(end=False), QueueRound(), MainStage())
 
 
 def draw_failed(game: Game, player: str) -> None:
@@ -127,7 +127,7 @@ class MainStage(Task):
 
     def run(self, game: Game) -> None:
         game.log("phase", "Основной этап: фаза выбора", phase="choice", rule="305.2")
-        game.push(ChoicePhase(back=False))
+        game.then(ChoicePhase(back=False))
 
 
 @dataclass(slots=True)
@@ -177,7 +177,7 @@ class EndTurn(Task):
         s = game.state
         s.phase = "end"
         game.log("phase", "Этап конца хода", phase="end", rule="310")
-        game.push(TurnPoint(end=True), QueueRound(), EndCleanup())
+        game.then(TurnPoint(end=True), QueueRound(), EndCleanup())
 
 
 @dataclass(slots=True)
@@ -199,9 +199,9 @@ class EndCleanup(Task):
         ended = ch.end_of_turn(game) if self.again else ch.end_of_turn(game) + ch.turn_ends(game)
         events = [e for h in hooks.EFFECTS_ENDED for e in h(game, ended)] if ended else []
         if events:
-            game.push(Perform(events), NextTurn())
+            game.then(Perform(events), NextTurn())
         else:
-            game.push(NextTurn())
+            game.then(NextTurn())
 
 
 @dataclass(slots=True)
@@ -212,13 +212,13 @@ class NextTurn(Task):
     def run(self, game: Game) -> None:
         s = game.state
         if s.waiting or s.queue:
-            game.push(QueueRound(), EndCleanup(again=True))
+            game.then(QueueRound(), EndCleanup(again=True))
             return
         s.active = game.opponent(s.active)
         game.state_check_due = True  # «на Х ходов игрока» effects apply only while that player is active
         s.turn += 1
         game.log("turn", f"Ход переходит к игроку {s.active} (ход {s.turn})", player=s.active, rule="310.3")
-        game.push(Restoration())
+        game.then(Restoration())
 
 
 def _end_turn_options(game: Game, player: str) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ effect with «, где Х – …» (any dash: «–», «—», «-»). What Х
 * a characteristic of this card — «сила удара этого существа», «значение удара этого механизма», «жизни
   этого существа» ("strike", "life"): as it is then, or its last known information (403.1); on a spell (which
   has neither) the card chosen before it in the spell's text, a reference — the creature the sentence before
-  destroyed has the strike it had when it left play (I-113, :func:`named_card`);
+  destroyed has the strike it had when it left play (I-113, :func:`berserk_engine.effects.named_card`);
 * the cards the controller took (drew) this turn — «количество карт, которые вы взяли в этот ход»
   ("drawn"): the engine counts each card a player takes from his deck in the turn
   (``Player.drawn_this_turn``, zero before each turn); a failed draw takes nothing and does not count.
@@ -21,15 +21,10 @@ holds Х (I-66, :mod:`berserk_engine.cost_x`).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from berserk_engine.abilities import Amount, Selector
-
-if TYPE_CHECKING:
-    from berserk_engine.game import Game
-    from berserk_engine.state import QueueItem
 
 FORM = ("{body}, где Х – {what}", "ранить выбранное существо на Х, где Х – число ваших гномов", "I-88")
 WORD = "Х"  # how the reading writes an «Х» (a Latin «X» on a card reads the same)
@@ -80,20 +75,6 @@ def trait_on_a_spell(kind: str, effect: Any) -> str | None:
                     "говорит о карте, выбранной раньше в нём, а заклинание не выбирает ни одной"
                 )
     return None
-
-
-def named_card(game: Game, selector: Selector, item: QueueItem) -> dict[str, Any] | None:
-    """The card a spell named before «сила удара этого механизма» (a reference, I-113): as it is if it is
-    still in the game zone, otherwise its last known information (403.1) — the card destroyed by the sentence
-    before has the strike it had when it left play; None when no card was named in that slot."""
-    slot = selector.slot
-    named = item.targets[slot] if 0 <= slot < len(item.targets) else None
-    if not named:
-        return None
-    probe = copy.copy(item)  # the named card read as a source is read (Game.source_info, 403.1)
-    probe.source, probe.lki = named, {}
-    known: dict[str, Any] = game.source_info(probe)
-    return known or None
 
 
 def x_mismatch(ability: Any) -> str | None:

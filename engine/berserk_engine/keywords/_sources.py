@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk_engine.grammar import slot_type
-
 # words -> category
 FROM: dict[str, str] = {"заклинаний": "spell", "выстрелов": "shot", "ударов": "blow"}
-slot_type("From", FROM, "источник ран: " + ", ".join(f"«{w}»" for w in FROM))
 
 
 def wound_from(event: Any, category: str) -> bool:

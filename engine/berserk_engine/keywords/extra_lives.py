@@ -14,16 +14,10 @@ from typing import Any
 from berserk_engine import selectors
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import slot_type
 from berserk_engine.keywords import term
 
 term(__name__, "дополнительные-жизни")
 term(__name__, "жизни-карты-текущее-число-жизней")
-slot_type(
-    "ExtraLives",
-    {"дополнительную жизнь": 1, "дополнительные жизни": 1, "дополнительных жизней": 1},
-    "«дополнительную жизнь», «дополнительные жизни», «дополнительных жизней»",
-)
 
 
 @dataclass(frozen=True, slots=True)

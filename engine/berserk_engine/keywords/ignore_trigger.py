@@ -9,19 +9,8 @@ from __future__ import annotations
 
 from berserk_engine import hooks
 from berserk_engine.combat import targeted
-from berserk_engine.grammar import slot_type
 from berserk_engine.keywords import keyword
 from berserk_engine.keywords.ignore_features import IGNORE_ALL, ignoring
-
-TRIGGERS = {
-    "гибель": "dies",
-    "при гибели": "dies",
-    "при уничтожении": "dies",
-    "найм": "enters_play",
-    "при атаке": "attacks",
-    "при ударе": "strikes",
-}
-slot_type("Trig", TRIGGERS, "срабатывающая особенность: " + ", ".join(f"«{w}»" for w in TRIGGERS))
 
 IGNORE_TRIGGER = keyword(
     __name__,

@@ -10,14 +10,8 @@ from __future__ import annotations
 
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
-from berserk_engine.grammar import slot_type
 from berserk_engine.keywords import keyword
 
-slot_type(
-    "NoCloseRole",
-    {" после атаки": "attack", ", выступая защитником": "defend"},
-    "«после атаки» или «, выступая защитником»",
-)
 NO_CLOSE = keyword(
     __name__,
     "не-закрывается-после-атаки-не-закрывается-выступая-защитником",

@@ -17,23 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from berserk_engine import hooks, selectors
-from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
-from berserk_engine.grammar import CREATURE, slot_type
 from berserk_engine.keywords import term
 
 term(__name__, "предотвращение")
 term(__name__, "эффект-предотвращения")
-
-# Targets in the dative, after «нанесённых по …».
-DATIVE = {
-    "выбранному существу": Selector("chosen", "выбранное существо", CREATURE),
-    "выбранному вашему существу": Selector("chosen", "выбранное ваше существо", CREATURE, "own"),
-    "этому существу": Selector("self", "это существо", CREATURE),
-    "вашему герою": Selector("own_hero", "вашего героя", ("hero",)),
-}
-slot_type("Dat", DATIVE, "цель: " + ", ".join(f"«{w}»" for w in DATIVE))
 
 
 @dataclass(frozen=True, slots=True)

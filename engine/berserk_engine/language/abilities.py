@@ -29,21 +29,24 @@ registry only when the grammar does not read the sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from lark import Tree
 
 from berserk_engine import data
 from berserk_engine.abilities import Ability, Amount, Cost, Selector, Trigger
+from berserk_engine.language import diagnosis
 from berserk_engine.language import grammar as g
 from berserk_engine.language import tree as t
 from berserk_engine.language.lexicon import FOLDER
 from berserk_engine.language.reading import Phrase, Reading
+from berserk_engine.language.tokens import tokenize
 
 Compiler = Callable[[Tree[Any], "Context"], Any]
 COMPILERS: dict[str, Compiler] = {}
@@ -366,7 +369,97 @@ def _register_frames() -> None:
 
 @compiles("target_accs", "target_nomn", "target_gent", "target_datv", "ref", "own_name", "count")
 def _target(tree: Tree[Any], context: Context) -> Selector:
-    return t._target(tree, context.text)
+    try:
+        return t._target(tree, context.text)
+    except t.ReadError as exc:  # the piece is named by its kind (language/diagnosis.py)
+        kind = diagnosis.kind_of("target_accs")
+        if kind is None or exc.message.startswith(kind):
+            raise
+        message = diagnosis.in_piece_message(kind, context.printed(tree), exc.message)
+        raise t.ReadError(message, exc.position, exc.nearest, exc.unknown) from None
+
+
+@compiles("each_of_them")
+def _each_of_them_object(tree: Tree[Any], context: Context) -> Selector:
+    """«каждое из них», «их» as an object: every target of the group named last before it (I-91; ``count``
+    0 until :func:`~berserk_engine.abilities.number_slots` gives it that group's slots)."""
+    return Selector("ref", context.words(tree).lower(), count=0)
+
+
+@compiles("them_subject")
+def _them_subject(tree: Tree[Any], context: Context) -> Subject:
+    """«они» as a subject: every target of the group named last before it (I-91)."""
+    return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=True)
+
+
+@compiles("own_more_creatures", "own_fewer_creatures")
+def _creature_count(tree: Tree[Any], context: Context) -> Part:
+    """«у вас больше (меньше) существ, чем у противника», «у противника больше существ, чем у вас»: the
+    creatures of the two players compared (:mod:`berserk_engine.creature_count`); «существ» only — «карт»
+    without «в руке» says neither the hand nor the game zone."""
+    from berserk_engine.creature_count import COUNT_FORMS, CreatureCountTest
+
+    test = CreatureCountTest("more" if tree.data == "own_more_creatures" else "less")
+    return _comparison(tree, context, "creature", "сравнивают число существ", test, COUNT_FORMS)
+
+
+@compiles("opponent_hand_more", "opponent_hand_less")
+def _opponent_hand(tree: Tree[Any], context: Context) -> Part:
+    """«у противника в руке больше (меньше) карт, чем у вас»: the hands compared (I-80), said from the
+    opponent's side — the controller's hand has fewer (more) cards; «карт» only."""
+    from berserk_engine.conditions import HAND_FORMS, HandTest
+
+    test = HandTest("less" if tree.data == "opponent_hand_more" else "more")
+    return _comparison(tree, context, "card", "в руке считают карты", test, HAND_FORMS)
+
+
+def _comparison(
+    tree: Tree[Any],
+    context: Context,
+    counted: str,
+    wrong: str,
+    test: Any,
+    forms: dict[str, tuple[str, str, str]],
+) -> Part:
+    """A condition comparing the two players (``test``): the noun counted must be of the kind ``counted``
+    (``wrong``: the error otherwise); the canonical words are the test's form in ``forms``."""
+    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
+    if t._value(Tree("kind", [noun]), "kind") != counted:
+        raise t.ReadError(f"«{context.printed(tree)}»: {wrong}", noun.source.start)
+    words, example, source = forms[test.kind]
+    phrase = Phrase("condition", words, example, _no_build, None, source)
+    return Part(test, Reading("phrase", phrase=phrase, named={}))
+
+
+@compiles("grant_accusative")
+def _grant_accusative(tree: Tree[Any], context: Context) -> Part:
+    """«выбранное существо получает Броню 1 до конца хода»: a keyword in the accusative is the keyword its
+    term names («Броня 1»): the grant of that keyword (the node keeps the keyword's own form, the text a card
+    has; the canonical words keep the printed form, «получает Броню 1»)."""
+    from berserk_engine.language.morphology import analyses, canonical
+
+    subject, *rest = [c for c in tree.children if isinstance(c, Tree)]
+    actor = context.compile(subject)
+    durations = [c for c in rest if isinstance(context.compile(c), Duration)]
+    tokens = [tok.source for tok in t._tokens(tree)]
+    word = next(tok for tok in tokens if any(a.category == "keyword_form" for a in analyses(tok.text)))
+    lemma = next(a.lemma for a in analyses(word.text) if a.category == "keyword_form")
+    end = t._tokens(durations[0])[0].source.start if durations else tokens[-1].end
+    printed = canonical(context.text[word.start : end].strip())
+    own = (lemma[0].upper() + lemma[1:] if word.text[0].isupper() else lemma) + printed[len(word.text) :]
+    if not any(p.keyword for p in read_ability(own[0].upper() + own[1:] + ".")):
+        raise t.ReadError(f"«{printed}»: это не ключевое слово", word.start)
+    frame = frames()["grant"]
+    phrase = frame.plural if actor.plural and frame.plural is not None else frame.phrase
+    if durations:
+        until = context.compile(durations[0]).until
+    else:  # «Получает [ключевое слово]»: until the battle ends, no duration in the canonical words
+        until = _frames_file()["durations"]["until_end_of_battle"]
+        phrase = replace(phrase, format=phrase.format.replace(" {d:Dur}", ""))
+    node = data.REGISTRY["Grant"](own[0].upper() + own[1:] + ".", actor.selector, until)
+    return Part(
+        node, Reading("phrase", phrase=phrase, named={"t": actor.selector, "what": printed, "d": until})
+    )
 
 
 @dataclass(frozen=True)
@@ -957,22 +1050,54 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
         return context.compile(subtrees[0])
     if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
         words = context.words(tree)
-        trigger = t.trigger_of(t._condition(tree), words)
+        condition = t._condition(tree)
+        trigger = _attack_trigger(condition, words) or _class_trigger(condition, words)
+        trigger = trigger or t.trigger_of(condition, words)
         phrase = Phrase("trigger", words, words, _no_build, None, _frames_file()["trigger_term"])
         return Part(trigger, Reading("trigger", phrase=phrase, named={}))
     (subjectless,) = tree.children  # «Найм», «В начале хода»: its own construction
     return context.compile(subjectless)
 
 
-def read_condition(text: str, classes: Iterable[str] = ()) -> Trigger:
-    """A trigger condition alone — «Найм», «В начале хода противника», «Когда вы берёте карту», «Когда ваш
-    гном погибает» — as the grammar reads it before «:» (the start rule ``trigger``). Raises
-    :class:`~berserk_engine.language.tree.ReadError` when it does not read, or reads as different
-    conditions."""
-    found = _compiled_readings(text, text, classes, "trigger", lambda a, b: a.node == b.node)
-    if len(found) != 1:
-        raise t.ReadError(f"«{text}» читается как несколько разных условий срабатывания")
-    return cast(Trigger, found[0].node)
+def _attack_trigger(condition: t.Condition, words: str) -> Trigger | None:
+    """«Когда это существо атакует» — «При атаке» (the card makes its attack); «Когда ваше существо
+    атакует», «Когда ваш эльф атакует» — a creature of the group makes its attack
+    (:mod:`berserk_engine.attack_triggers`); None for any other event. A subject the engine has no condition
+    for is an error."""
+    from berserk_engine.attack_triggers import CLASS_ATTACKS, CREATURE_ATTACKS
+    from berserk_engine.class_triggers import ClassTrigger
+
+    if condition.event != "attacks":
+        return None
+    subject = condition.subject
+    if subject.quantifier == "this" and subject.kind in ("creature", "card") and not subject.other:
+        return Trigger("attacks")
+    plain = not (subject.quantifier or subject.states or subject.cost is not None or subject.name)
+    side = "own" if subject.own else "enemy" if subject.opponent else "any"
+    if plain and subject.number == "sing" and subject.count == 1 and subject.kind == "creature":
+        return Trigger(CREATURE_ATTACKS, player=side, other=subject.other)
+    if plain and subject.number == "sing" and subject.count == 1 and subject.kind == "class":
+        classes = t.selector(replace(subject, own=True, opponent=False), words).classes
+        return ClassTrigger(CLASS_ATTACKS, player=side, other=subject.other, classes=classes)
+    raise t.ReadError(f"«{words}»: такого условия срабатывания движок не знает", subject.start)
+
+
+def _class_trigger(condition: t.Condition, words: str) -> Trigger | None:
+    """«Когда ваш гном погибает», «Когда эльф противника вступает в игру», «Когда другой ваш гном …»: a
+    creature of a class as the subject (:mod:`berserk_engine.class_triggers`); None for any other subject."""
+    from berserk_engine.class_triggers import CLASS_DIES, CLASS_ENTERS, ClassTrigger
+
+    subject = condition.subject
+    event = {"dies": CLASS_DIES, "enters": CLASS_ENTERS}.get(condition.event)
+    plain = not (subject.quantifier or subject.states or subject.cost is not None or subject.name)
+    if event is None or condition.object is not None or subject.kind != "class" or not plain:
+        return None
+    if subject.chosen_class or subject.ref or subject.count != 1 or subject.number != "sing":
+        return None
+    # the class words as a group of yours has them (a target needs «ваш»; a condition's subject does not)
+    classes = t.selector(replace(subject, own=True, opponent=False), words).classes
+    side = "own" if subject.own else "enemy" if subject.opponent else "any"
+    return ClassTrigger(event, player=side, other=subject.other, classes=classes)
 
 
 @cache
@@ -1080,6 +1205,7 @@ def _triggered(tree: Tree[Any], context: Context) -> AbilityPart:
     head, end, body, *after = [c for c in tree.children if isinstance(c, Tree)]
     trigger = context.compile(head)
     effect = context.compile(body)
+    effect = replace(effect, node=_subject_refs(head, trigger.node, effect.node))
     heads = trigger.reading.parts if trigger.reading.kind == "head" else (trigger.reading,)
     node, limit = trigger.node if isinstance(trigger.node, tuple) else (trigger.node, None)
     if after:
@@ -1093,6 +1219,55 @@ def _triggered(tree: Tree[Any], context: Context) -> AbilityPart:
     reading = Reading("sentence", parts=(Reading("head", parts=heads), effect.reading))
     comma = any(not isinstance(c, Tree) and c.source.text == "," for c in end.children)
     return AbilityPart(ability, reading, comma=comma)
+
+
+# «Когда это существо атакует, оно получает …», «Когда другое ваше существо вступает в игру, оно …»: «оно»
+# before any target of the effect is the condition's subject — the card itself, or the card the event was
+# about (the one that entered the game zone, opened, closed). Not after «убивает» (two cards, «оно» may be
+# either) nor after a death or a return to hand (the card has left the game zone).
+_SUBJECT_REFS = {
+    "attacks": "self",
+    "attacked": "self",
+    "wounded": "self",
+    "enters_play": "self",
+    "opens": "self",
+    "closes": "self",
+    "creature_enters": "event",
+    "creature_opens": "event",
+    "creature_closes": "event",
+    "class_enters": "event",
+}
+
+
+# the conditions whose subject is printed: a noun group, or the card itself («эта карта получает раны»)
+_SUBJECT_TREES = frozenset({"subject_sing", "wounded_trigger"})
+
+
+def _subject_refs(head: Tree[Any], trigger: Any, effect: Any) -> Any:
+    """The effect with «оно» / «его» bound to the trigger condition's subject, where no target is named
+    before it; any other effect as it is."""
+    node = trigger[0] if isinstance(trigger, tuple) else trigger
+    subject = any(st.data in _SUBJECT_TREES for st in head.iter_subtrees())
+    mode = _SUBJECT_REFS.get(node.event) if subject and isinstance(node, Trigger) else None
+    if mode is None:
+        return effect
+    seen = [False]  # a target named before: «оно» is that target's (berserk_engine.abilities.number_slots)
+
+    def bind(value: Any) -> Any:
+        if isinstance(value, Selector):
+            if value.chosen:
+                seen[0] = True
+            elif value.mode == "ref" and value.count == 1 and not seen[0]:
+                return Selector(mode, value.words, value.types)
+            return value
+        if isinstance(value, tuple):
+            return tuple(bind(v) for v in value)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {f.name: bind(getattr(value, f.name)) for f in dataclasses.fields(value)}
+            return replace(value, **changes)
+        return value
+
+    return bind(effect)
 
 
 @compiles("activated")
@@ -1161,9 +1336,26 @@ def _keyword(tree: Tree[Any], context: Context) -> AbilityPart:
         kind = "static" if kw.kind == "static" else kw.kind
         ability = Ability(kind, kw.name, keyword=kw.term, value=value)
     phrase = Phrase("keyword", kw.phrase, kw.example, _no_build, None, kw.term)
-    named = {"x": value} if value is not None else {}
+    named = {"x": _value_words(kw.phrase, context.printed(tree), value)} if value is not None else {}
     reading = Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),))
     return AbilityPart(replace(ability, text=context.sentence), reading, keyword=True)
+
+
+def _value_words(phrase: str, printed: str, value: Any) -> Any:
+    """What the reading of a keyword keeps in its slot: a number as it is; any other value («Защита от
+    заклинаний», «Игнорирует Гибель») as its printed words, in lower case — the canonical words of the
+    keyword are the keyword's own words around them (no table of value words)."""
+    m = _KEYWORD_SLOT.search(phrase)
+    if m is None or m.group(1) in _NUMBER_SLOTS:
+        return value
+    before, after = phrase[: m.start()], phrase[m.end() :]
+    if not printed.lower().startswith(before.lower()) or not printed.lower().endswith(after.lower()):
+        return value
+    return printed[len(before) : len(printed) - len(after)].lower()
+
+
+_KEYWORD_SLOT = re.compile(r"\{x:(\w+)\}")
+_NUMBER_SLOTS = ("Num", "Signed", "Amount")
 
 
 @cache
@@ -1217,7 +1409,12 @@ def read_ability(sentence: str, classes: Iterable[str] = ()) -> list[AbilityPart
     body = sentence.strip()
     if body.endswith("."):
         body = body[:-1].rstrip()
-    t._analyzed(body, classes)  # words that are no card text: an error before anything else
+    try:
+        t._analyzed(body, classes)  # words that are no card text: an error before anything else
+    except t.ReadError as exc:
+        if not exc.unknown:
+            raise
+        raise t.ReadError(_unknown_in_piece(body, classes, exc), exc.position, exc.nearest, True) from None
     text = t.same_condition(body)  # «Каждый раз, когда …» is the condition «Когда …» (401.4)
     return _compiled_readings(
         text,
@@ -1226,6 +1423,25 @@ def read_ability(sentence: str, classes: Iterable[str] = ()) -> list[AbilityPart
         "ability",
         lambda a, b: a.ability == b.ability and a.comma == b.comma,
     )
+
+
+def _unknown_in_piece(text: str, classes: Iterable[str], exc: t.ReadError) -> str:
+    """A word nobody knows, named with the piece of the sentence it stands in: the grammar parses the
+    words before it, and where they end is where the diagnosis looks (language/diagnosis.py)."""
+    from berserk_engine.language.morphology import analyze
+
+    tokens = tokenize(text)
+    at = next((i for i, token in enumerate(tokens) if token.start == exc.position), None)
+    if at is None or at == 0:
+        return exc.message
+    try:
+        g.parse(g.words(tokens[:at], analyze(tokens[:at], classes)), "ability")
+    except g.NoParse as stopped:
+        found = diagnosis.blame(text, tokens, at, stopped.pieces)
+        return diagnosis.unknown_word_message(text, tokens, found, exc.message)
+    except ValueError:  # another unknown word before it: the first one is named
+        return exc.message
+    return exc.message
 
 
 def _compiled_readings(
@@ -1244,12 +1460,11 @@ def _compiled_readings(
         forest = g.parse(g.words(tokens, analyses), start)
     except g.NoParse as exc:
         position = exc.token.start if exc.token else len(text)
+        if start == "ability":
+            raise t.ReadError(diagnosis.sentence_message(text, tokens, exc), position) from None
         raise t.ReadError(
             t._no_parse_message(
-                text,
-                tokens,
-                exc,
-                {"payment": "оплате", "trigger": "условии срабатывания"}.get(start, "способности"),
+                text, tokens, exc, {"payment": "оплате", "trigger": "условии срабатывания"}.get(start, "")
             ),
             position,
         ) from None

@@ -131,6 +131,7 @@ class Grammar:
     parser (``parser``, about 0.3–0.8 s to build) is built the first time a text is not in the cache."""
 
     def __init__(self, text: str, start: list[str]) -> None:
+        self.last: tuple[Any, Any] = ((), ())
         self.text = text
         self.start = start
         self.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -144,6 +145,14 @@ class Grammar:
         if not isinstance(engine, earley.Parser):  # lark changed: the matcher below would not be used
             raise RuntimeError(f"lark: ожидается парсер Earley, а не {type(engine).__name__}")
         engine.term_matcher = _match
+        original = engine.predict_and_complete
+
+        def remember(i: int, to_scan: Any, columns: Any, transitives: Any, node_cache: Any) -> Any:
+            # the Earley sets of the last parse: where it stopped, :func:`_pieces` reads them
+            self.last = (columns, to_scan)
+            return original(i, to_scan, columns, transitives, node_cache)
+
+        setattr(engine, "predict_and_complete", remember)  # noqa: B010 — a method of lark's, replaced
         return parser
 
     @cached_property
@@ -165,14 +174,50 @@ def grammar() -> Grammar:
     return Grammar(expand(_START.sub("", written)), starts(written))
 
 
+Piece = tuple[str, int, bool]  # a constituent where a parse stopped: (rule, index of its first word, open)
+
+
 class NoParse(ValueError):
     """The words do not fit the grammar: ``token`` is the first that does not fit (None: the words end
-    too early); ``expected``: the terminals the grammar waited for there."""
+    too early), ``at`` its index among the words; ``expected``: the terminals the grammar waited for
+    there; ``pieces``: the constituents the parser was inside there (open: waiting for more words) or had
+    just completed there (closed), each as its rule and the index of its first word — what
+    :mod:`~berserk_engine.language.diagnosis` names as the piece it did not understand."""
 
-    def __init__(self, token: Token | None, expected: frozenset[str]) -> None:
+    def __init__(
+        self, token: Token | None, expected: frozenset[str], at: int = 0, pieces: tuple[Piece, ...] = ()
+    ) -> None:
         super().__init__(token.text if token is not None else "")
         self.token = token
         self.expected = expected
+        self.at = at
+        self.pieces = pieces
+
+
+def _pieces(columns: Sequence[Any], to_scan: Any, at: int) -> tuple[Piece, ...]:
+    """The constituents at the word ``at`` where the parse stopped, from lark's Earley sets: the items
+    waiting for a terminal there and every item they are part of (the items of the set where each began
+    that wait for its rule), and the items completed there."""
+    from lark.grammar import NonTerminal
+
+    found: set[Piece] = set()
+    todo = list(to_scan)
+    seen: set[Any] = set()
+    while todo:
+        item = todo.pop()
+        if item in seen:
+            continue
+        seen.add(item)
+        found.add((str(item.rule.origin.name), item.start, True))
+        if item.start < len(columns):
+            todo.extend(
+                parent
+                for parent in columns[item.start]
+                if isinstance(parent.expect, NonTerminal) and parent.expect == item.rule.origin
+            )
+    if at < len(columns):
+        found.update((str(i.rule.origin.name), i.start, False) for i in columns[at] if i.is_complete)
+    return tuple(sorted(found))
 
 
 def parse(ws: list[_Word], start: str) -> Tree[Any]:
@@ -194,10 +239,15 @@ def parse(ws: list[_Word], start: str) -> Tree[Any]:
         token = getattr(exc, "token", None)
         source = getattr(token, "source", None)
         expected = frozenset(getattr(exc, "expected", ()) or ())
+        at = next((i for i, w in enumerate(ws) if w is token), None)
+        columns, to_scan = grammar().last
+        stop = len(ws) if at is None else at
+        pieces = _pieces(columns, to_scan, stop)
         if path is not None:
-            at = next((i for i, w in enumerate(ws) if w is token), None)
-            _store(path, {"error": {"at": at, "expected": sorted(expected)}})
-        raise NoParse(source, expected) from None
+            _store(
+                path, {"error": {"at": at, "expected": sorted(expected), "pieces": [list(p) for p in pieces]}}
+            )
+        raise NoParse(source, expected, stop, pieces) from None
     if path is not None:
         data = _plain(forest, {id(w): i for i, w in enumerate(ws)})
         if data is not None:
@@ -262,7 +312,13 @@ def _load(path: Path, ws: Sequence[_Word]) -> Tree[Any] | NoParse | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         if "error" in data:
             at = data["error"]["at"]
-            return NoParse(ws[at].source if at is not None else None, frozenset(data["error"]["expected"]))
+            pieces = tuple((str(r), int(s), bool(o)) for r, s, o in data["error"]["pieces"])
+            return NoParse(
+                ws[at].source if at is not None else None,
+                frozenset(data["error"]["expected"]),
+                len(ws) if at is None else at,
+                pieces,
+            )
         return _tree(data["forest"], ws)  # type: ignore[no-any-return]
     except (OSError, ValueError, KeyError, IndexError, TypeError):
         return None

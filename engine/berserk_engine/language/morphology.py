@@ -284,3 +284,72 @@ def analyze(tokens: Iterable[Token], classes: Iterable[str] = ()) -> list[frozen
             raise UnknownWord(token, nearest(token.text, declared))
         out.append(found)
     return out
+
+
+# --- writing words back in another form (the canonical words of a reading) ---------------------------
+
+_GROUP_CASES = ("nomn", "accs", "gent", "datv", "ablt", "loct")
+
+
+def _parses(word: str) -> list[Any]:
+    return [p for p in _morph().parse(word) if p.tag.POS in ("NOUN", "ADJF", "PRTF", "NPRO")]
+
+
+def _shared_form(words: list[str]) -> tuple[str, str, str] | None:
+    """The (case, number, gender) every word of a noun group's agreeing part can be in together (a singular's
+    gender agreeing too), the first of :data:`_GROUP_CASES` when several fit; None when none does."""
+    options: set[tuple[str, str, str]] | None = None
+    for word in words:
+        found = {(str(p.tag.case), str(p.tag.number), str(p.tag.gender)) for p in _parses(word) if p.tag.case}
+        if options is None:
+            options = found
+            continue
+        options = {
+            (c, n, g)
+            for c, n, g in options
+            for c2, n2, g2 in found
+            if c == c2 and n == n2 and (n == "plur" or g == g2 or "None" in (g, g2))
+        }
+    if not options:
+        return None
+    return min(options, key=lambda f: (_GROUP_CASES.index(f[0]) if f[0] in _GROUP_CASES else 9, f))
+
+
+def inflect_group(words: str, case: str) -> str:
+    """A noun group's words («всех существ противника», «его») in another case (pymorphy3): the
+    determiners, modifiers and the head noun take the case, keeping their number; what follows the head
+    («противника», «стоимостью 2 или меньше», «с именем «…»») stays as it is. A word of the lexicon
+    («его») becomes the lexicon's word of its category in that case. Words that are not such a group (a
+    number, a name in quotes) are returned as they are."""
+    parts = words.split(" ")
+    if len(parts) == 1 and fold(parts[0]) in lexicon().by_form:
+        (entry, *_) = lexicon().by_form[fold(parts[0])]
+        same = [
+            e
+            for e in lexicon().entries
+            if e.form
+            and (e.category, e.value, e.number, e.file)
+            == (entry.category, entry.value, entry.number, entry.file)
+        ]
+        return next((e.form for e in same if e.case == case), words)
+    head = next((i for i, w in enumerate(parts) if any(p.tag.POS == "NOUN" for p in _parses(w))), None)
+    if head is None or any(not w.isalpha() for w in parts[: head + 1]):
+        return words
+    form = _shared_form(parts[: head + 1])
+    if form is None:
+        return words
+    source, number, gender = form
+    out = []
+    for word in parts[: head + 1]:
+        fitting = [p for p in _parses(word) if (str(p.tag.case), str(p.tag.number)) == (source, number)]
+        parse = next((p for p in fitting if str(p.tag.gender) == gender), fitting[0] if fitting else None)
+        inflected = parse.inflect({case, number}) if parse is not None else None
+        out.append(inflected.word if inflected is not None else word)
+    return " ".join(out + parts[head + 1 :])
+
+
+def agree_with_number(word: str, number: int) -> str:
+    """A word in the form a number asks of it («ход»: 1 ход, 2 хода, 5 ходов; «ваш»: 1 ваш, 2 ваших)."""
+    parse = _morph().parse(word)[0]
+    agreed = parse.make_agree_with_number(number)
+    return agreed.word if agreed is not None else word

@@ -27,7 +27,34 @@ from berserk_engine.language.tokens import TextError, Token, tokenize
 DATA = Path(__file__).with_name("lexicon") / "outside.toml"
 SPAN = 3  # words allowed between two words of a pattern («Выберите два раза одно из»)
 SENTENCE_END = frozenset({".", ";", ":"})
-Words = list[tuple[frozenset[str], int, int] | None]  # (lemmas, start, end) per word; None: a sentence ends
+NUMBER = "<num>"  # a pattern's item: a number written in digits («1:» — a payment with no resource)
+COLON = "<:>"  # a pattern's item: the colon that ends an ability's cost or condition
+START = "^"  # a pattern's first item: the pattern starts a sentence (an ability's first word)
+MARKERS = frozenset({NUMBER, COLON})
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A word of a text (its lemmas; a number: «<num>»; an icon: «[монета]») or, with ``end``, the
+    punctuation that ends a sentence (a colon: «<:>»), with its characters ``start``–``end`` (``stop``)."""
+
+    lemmas: frozenset[str]
+    start: int
+    stop: int
+    end: bool = False
+
+
+Words = list[Item]
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """Words in order within one sentence: ``items`` (each a set of lemmas), ``gaps[i]`` the words
+    allowed between item i and item i+1; ``start``: the first item opens a sentence."""
+
+    items: tuple[frozenset[str], ...]
+    gaps: tuple[int, ...]
+    start: bool = False
 
 
 class OutsideDataError(ValueError):
@@ -36,15 +63,14 @@ class OutsideDataError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Mechanic:
-    """A mechanic our rules do not define: its name, the patterns that find it (each a sequence of
-    sets of lemmas, an icon written «[монета]»), the articles of the later glossary that define it
-    (empty: no available text does) and why it is not ours, where that needs saying."""
+    """A mechanic our rules do not define: its name, the patterns that find it, the articles of the
+    later glossary that define it (empty: no available text does) and why it is not ours, where that
+    needs saying."""
 
     name: str
-    patterns: tuple[tuple[frozenset[str], ...], ...]
+    patterns: tuple[Pattern, ...]
     defined: tuple[str, ...]
     why: str = ""
-    span: int = SPAN  # words allowed between two words of a pattern
 
     def where_message(self, source: str) -> str:
         """Where the mechanic is defined, in words: «определена: …, статья «Модуль.»» or that no
@@ -53,6 +79,16 @@ class Mechanic:
             return "определения в доступных текстах правил нет" + (f" ({self.why})" if self.why else "")
         articles = ", ".join(f"«{a}»" for a in self.defined)
         return f"определена: {'статья' if len(self.defined) == 1 else 'статьи'} {articles} — {source}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """An article of the later glossary that is not a mechanic outside our rules, and why (ours under
+    another heading, a word of the rules rather than of a card): ``tools/outside_mechanics.py`` does
+    not ask about it again."""
+
+    article: str
+    why: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +104,7 @@ class Found:
 class Outside:
     mechanics: tuple[Mechanic, ...]
     source: str  # the glossary the articles are of, and where it is kept
+    reviewed: tuple[Reviewed, ...] = ()
 
 
 @cache
@@ -86,23 +123,57 @@ def outside(path: Path = DATA) -> Outside:
         where = _entry_message(path, number)
         if not isinstance(name, str) or not name.strip():
             raise OutsideDataError(f"{where}: нет названия (name)")
-        if not isinstance(match, list) or not match or not all(isinstance(p, list) and p for p in match):
-            raise OutsideDataError(f"{where} («{name}»): match — непустой список образцов-списков слов")
+        where = f"{where} («{name}»)"
+        if not isinstance(match, list) or not match:
+            raise OutsideDataError(f"{where}: match — непустой список образцов")
         if not isinstance(defined, list) or not all(isinstance(a, str) and a for a in defined):
-            raise OutsideDataError(f"{where} («{name}»): defined — список статей глоссария (может быть пуст)")
+            raise OutsideDataError(f"{where}: defined — список статей глоссария (может быть пуст)")
         unknown = set(raw) - {"name", "match", "defined", "why", "span"}
         if unknown:
-            raise OutsideDataError(f"{where} («{name}»): неизвестные поля {sorted(unknown)}")
-        patterns = tuple(
-            tuple(frozenset(fold(w) for w in str(item).split("|")) for item in pattern) for pattern in match
-        )
+            raise OutsideDataError(f"{where}: неизвестные поля {sorted(unknown)}")
         span = raw.get("span", SPAN)
-        if not isinstance(span, int) or isinstance(span, bool) or span < 0:
-            raise OutsideDataError(f"{where} («{name}»): span — число слов между словами образца, от 0")
-        mechanics.append(Mechanic(name.strip(), patterns, tuple(defined), str(raw.get("why", "")), span))
+        patterns = tuple(_pattern(item, span, where) for item in match)
+        mechanics.append(Mechanic(name.strip(), patterns, tuple(defined), str(raw.get("why", ""))))
     if not mechanics:
         raise OutsideDataError(f"{path.name}: нет ни одной записи [[mechanic]]")
-    return Outside(tuple(mechanics), f"{source['title']} ({source['where']})")
+    reviewed = []
+    for number, raw in enumerate(data.get("reviewed") or [], start=1):
+        article, why = raw.get("article"), raw.get("why")
+        if not isinstance(article, str) or not article or not isinstance(why, str) or not why.strip():
+            raise OutsideDataError(f"{path.name}: запись [[reviewed]] №{number}: нужны article и why")
+        reviewed.append(Reviewed(article, why.strip()))
+    return Outside(tuple(mechanics), f"{source['title']} ({source['where']})", tuple(reviewed))
+
+
+def _pattern(raw: object, span: object, where: str) -> Pattern:
+    """One pattern of an entry: a list of words, or a table ``{ words = […], span = N | [N, …] }``
+    whose span (one for every gap, or one per gap) overrides the entry's."""
+    if isinstance(raw, dict):
+        if set(raw) - {"words", "span"}:
+            raise OutsideDataError(f"{where}: образец-таблица — только поля words и span")
+        span = raw.get("span", span)
+        raw = raw.get("words")
+    if not isinstance(raw, list) or not raw or not all(isinstance(w, str) and w for w in raw):
+        raise OutsideDataError(f"{where}: образец — непустой список слов")
+    words = list(raw)
+    start = words[0] == START
+    if start:
+        words = words[1:]
+    items = tuple(frozenset(fold(w) for w in word.split("|")) for word in words)
+    if not items or any(START in item for item in items):
+        raise OutsideDataError(f"{where}: «^» — только первым словом образца, и за ним нужны слова")
+    odd = sorted(w for item in items for w in item if w.startswith("<") and w not in MARKERS)
+    if odd:
+        raise OutsideDataError(f"{where}: неизвестные знаки {odd}; есть {sorted(MARKERS)}")
+    whole: list[object] = list(span) if isinstance(span, list) else [span]
+    gaps = [g for g in whole if isinstance(g, int) and not isinstance(g, bool) and g >= 0]
+    if len(gaps) < len(whole) or (isinstance(span, list) and len(gaps) != len(items) - 1):
+        raise OutsideDataError(
+            f"{where}: span — число слов между словами образца, от 0 (или по числу на каждый промежуток)"
+        )
+    if not isinstance(span, list):
+        gaps = gaps * (len(items) - 1)
+    return Pattern(items, tuple(gaps), start)
 
 
 def _entry_message(path: Path, number: int) -> str:
@@ -111,59 +182,71 @@ def _entry_message(path: Path, number: int) -> str:
 
 @cache
 def lemmas(word: str) -> frozenset[str]:
-    """The word itself (folded) and every dictionary form pymorphy3 knows it as — never a guess."""
+    """The word itself (folded) and every dictionary form pymorphy3 knows it as — never a guess; a
+    hyphenated word («героя-мага») also as its parts' dictionary forms joined («герой-маг»)."""
     from berserk_engine.language.morphology import _known
 
     w = fold(word)
-    return frozenset({w} | {fold(p.normal_form) for p in _known(w)})
+    forms = {w} | {fold(p.normal_form) for p in _known(w)}
+    parts = w.split("-")
+    if len(parts) > 1 and all(parts):
+        joined = [""]
+        for part in parts:
+            options = {part} | {fold(p.normal_form) for p in _known(part)}
+            joined = [f"{j}-{o}" if j else o for j in joined for o in sorted(options)][:16]
+        forms.update(joined)
+    return frozenset(forms)
 
 
 def _words(text: str, offset: int = 0) -> Words:
-    """The text as (lemmas, start, end) per word or icon, with None where a sentence ends; the words
-    of a quoted ability are the text's words too (a granted «при атаке — оглушите …»)."""
+    """The text as one item per word, number or icon, and one where a sentence ends; the words of a
+    quoted ability are the text's words too (a granted «при атаке — оглушите …»)."""
     try:
         tokens: tuple[Token, ...] = tokenize(text)
     except TextError:  # a text the tokenizer refuses: still searched, word by word
         tokens = tuple(Token("word", m.group(), m.start(), m.end()) for m in re.finditer(r"[^\W\d_]+", text))
     out: Words = []
     for token in tokens:
+        start, stop = offset + token.start, offset + token.end
         if token.kind == "word":
-            out.append((lemmas(token.text), offset + token.start, offset + token.end))
+            out.append(Item(lemmas(token.text), start, stop))
+        elif token.kind == "number":
+            out.append(Item(frozenset({NUMBER}), start, stop))
         elif token.kind == "icon":
-            out.append((frozenset({f"[{fold(token.inner)}]"}), offset + token.start, offset + token.end))
+            out.append(Item(frozenset({f"[{fold(token.inner)}]"}), start, stop))
         elif token.kind == "quote":
-            out.append(None)
+            out.append(Item(frozenset(), start, start + 1, end=True))
             out.extend(_words(token.inner, offset + token.start + 1))
-            out.append(None)
+            out.append(Item(frozenset(), stop - 1, stop, end=True))
         elif token.kind == "punct" and token.text in SENTENCE_END:
-            out.append(None)
+            out.append(Item(frozenset({COLON} if token.text == ":" else ()), start, stop, end=True))
     return out
 
 
-def _next(wanted: frozenset[str], words: Words, at: int, span: int) -> int | None:
-    """The index of the first word after ``at`` with one of the ``wanted`` lemmas, at most ``span``
-    words further and in the same sentence."""
-    for index in range(at + 1, min(at + span + 2, len(words))):
+def _next(wanted: frozenset[str], words: Words, at: int, gap: int) -> int | None:
+    """The index of the first item after ``at`` with one of the ``wanted`` lemmas, at most ``gap``
+    words further and in the same sentence (a sentence's end is found only as the colon «<:>»)."""
+    for index in range(at + 1, min(at + gap + 2, len(words))):
         item = words[index]
-        if item is None:
-            return None
-        if item[0] & wanted:
+        if item.lemmas & wanted:
             return index
+        if item.end:
+            return None
     return None
 
 
-def _match(pattern: tuple[frozenset[str], ...], words: Words, span: int) -> tuple[int, int] | None:
+def _match(pattern: Pattern, words: Words) -> tuple[int, int] | None:
     """The characters (start, end) of the pattern's first occurrence in the words, or None."""
     for first, item in enumerate(words):
-        if item is None or not (item[0] & pattern[0]):
+        if item.end or not (item.lemmas & pattern.items[0]):
+            continue
+        if pattern.start and first > 0 and not words[first - 1].end:
             continue
         at: int | None = first
-        for wanted in pattern[1:]:
-            at = _next(wanted, words, at, span) if at is not None else None
+        for wanted, gap in zip(pattern.items[1:], pattern.gaps, strict=True):
+            at = _next(wanted, words, at, gap) if at is not None else None
         if at is not None:
-            last = words[at]
-            assert last is not None
-            return item[1], last[2]
+            return item.start, words[at].stop
     return None
 
 
@@ -172,15 +255,14 @@ def _without_names(words: Words, names: Iterable[str]) -> Words:
     «Засады») emptied: a card named like a mechanic does not use it by naming itself."""
     out = list(words)
     for name in names:
-        wanted = [item[0] for item in _words(name) if item is not None]
+        wanted = [item.lemmas for item in _words(name) if not item.end]
         if not wanted:
             continue
         for start in range(len(out) - len(wanted) + 1):
             window = out[start : start + len(wanted)]
-            if all(item is not None and item[0] & lemma for item, lemma in zip(window, wanted, strict=True)):
+            if all(not item.end and item.lemmas & lemma for item, lemma in zip(window, wanted, strict=True)):
                 for at, item in enumerate(window, start=start):
-                    assert item is not None
-                    out[at] = (frozenset(), item[1], item[2])
+                    out[at] = Item(frozenset(), item.start, item.stop)
     return out
 
 
@@ -191,7 +273,7 @@ def mechanics_in(text: str, names: Iterable[str] = ()) -> list[Found]:
     words = _without_names(_words(text), names)
     found = []
     for mechanic in outside().mechanics:
-        spans = [s for s in (_match(p, words, mechanic.span) for p in mechanic.patterns) if s is not None]
+        spans = [s for s in (_match(p, words) for p in mechanic.patterns) if s is not None]
         if spans:
             start, end = min(spans)
             found.append(Found(mechanic, start, end))

@@ -18,9 +18,6 @@ class Phrase:
     build: Callable[[dict[str, Any]], Any]
     parser: Any
     term: str | None = None  # the glossary term this phrase implements
-    # the literal pieces of the format, lower case: words without one of them cannot fit, and the
-    # parser (whose regular expression is compiled on first use) is not asked
-    needles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

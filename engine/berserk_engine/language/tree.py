@@ -392,18 +392,11 @@ def _words(text: str) -> str:
 
 def _no_parse_message(text: str, tokens: tuple[Token, ...], exc: g.NoParse, what: str = "цели") -> str:
     """Why words do not fit the grammar, for a ``what`` («цели», «условии срабатывания»)."""
-    if exc.token is None:
-        return f"неполный текст в {what} «{text}»: после «{tokens[-1].text}» не хватает слов"
-    from berserk_engine.language.morphology import analyses
+    from berserk_engine.language.diagnosis import detail_message
 
-    categories = {t.split("__")[0] for t in exc.expected}
-    own = {a.category.upper() for a in analyses(exc.token.text)} if exc.token.kind == "word" else set()
-    if own & categories:
-        return (
-            f"в {what} «{text}» слово «{exc.token.text}» не согласовано: здесь нужны другой падеж, "
-            "число или род"
-        )
-    return f"в {what} «{text}» не ожидается «{exc.token.text}»"
+    if exc.token is None:
+        return f"неполный текст в {what} «{text}»: {detail_message(text, tokens, exc)}"
+    return f"в {what} «{text}» {detail_message(text, tokens, exc)}"
 
 
 def _describe(sel: Selector) -> str:
