@@ -24,7 +24,7 @@ from typing import Any
 
 from lark import Tree
 
-from berserk_engine.abilities import Ability, Amount, Selector, selectors_of
+from berserk_engine.abilities import Ability, Amount, Selector, class_lemma, selectors_of
 from berserk_engine.cannot_attack import FORM as CANNOT_ATTACK_FORM
 from berserk_engine.cannot_attack import CannotAttack
 from berserk_engine.conditions import (
@@ -382,13 +382,13 @@ def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "
     word = t._tokens(card)[-1].source.text
     found = _analyses(word)
     kinds = {a.value for a in found if a.category == "kind"}
-    named = {a.lemma for a in found if a.category == "class"}
+    named = {class_lemma(a.lemma) for a in found if a.category == "class"}
     if kinds and not kinds & {"creature", "card"}:
         raise t.ReadError(
             f"«{context.printed(tree)}»: Х — характеристика этой карты («сила удара этого существа»)",
             t._first(card).start,
         )
-    if not kinds and context.classes and not named & {c.lower() for c in context.classes}:
+    if not kinds and context.classes and not named & {class_lemma(c) for c in context.classes}:
         raise t.ReadError(
             f"«{context.printed(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
             t._first(card).start,
@@ -619,7 +619,6 @@ def _no_play(tree: Tree[Any], context: Context) -> Part:
 def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     """A summon of up to N different creatures (of a class, of a cost or less) the player finds in his deck
     when the ability is declared (:class:`~berserk_engine.squad.SummonBy` with ``count`` N)."""
-    from berserk_engine.abilities import class_stem
     from berserk_engine.card_filter import Wanted
     from berserk_engine.squad import SUMMON_UP_TO_FORM, SummonBy
 
@@ -632,7 +631,7 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     found = _analyses(head.text)
     classes: tuple[str, ...] = ()
     if any(a.category == "class" for a in found) and not any(a.category == "kind" for a in found):
-        classes = (class_stem(head.text),)
+        classes = (class_lemma(head.text),)
     elif not any(a.category == "kind" and a.value == "creature" for a in found):
         raise t.ReadError(f"«{context.printed(tree)}»: вызывают существа", head.start)
     numbers = [tok.value for tok in tokens if tok.kind == "number"]
