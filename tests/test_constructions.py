@@ -764,3 +764,29 @@ def test_x_coins_name_x_targets_that_cannot_be_chosen(text: str, types: tuple[st
 def test_x_coins_and_x_targets_go_together(text: str) -> None:
     with pytest.raises(CardTextError):
         _one(text)
+
+
+def test_a_class_on_a_spell_names_the_card_chosen_before_and_on_a_creature_its_own() -> None:
+    """I-113: «этого механизма» on a spell of another class is the mechanism chosen before; on a creature
+    it is the card itself, which must be of that class."""
+    from berserk_engine.cards import CardDef
+
+    spell = CardDef.build(
+        "Карта",
+        "заклинание",
+        cost=2,
+        text="Уничтожьте ваш механизм. Ранить всех существ на Х, где Х – сила удара этого механизма.",
+        classes="приказ",
+    )
+    (ability,) = spell.abilities
+    assert ability.effect.parts[1].amount.selector.mode == "ref"
+    with pytest.raises(CardTextError):
+        CardDef.build(
+            "Карта",
+            "существо",
+            cost=2,
+            strike=1,
+            life=3,
+            text="[Закрыть]: ранить героя противника на Х, где Х – сила удара этого механизма.",
+            classes="гном",
+        )

@@ -54,22 +54,28 @@ def uses_x(node: Any) -> bool:
 
 
 def trait_on_a_spell(kind: str, effect: Any) -> str | None:
-    """Why a spell's effect cannot use a characteristic of «this card», or None. A spell has no Удар nor
-    Жизни: on a spell «сила удара этого механизма» names the card chosen before it in the spell's text
+    """Why an effect cannot use a characteristic of «this card», or None. A spell has no Удар nor Жизни: on a
+    spell «сила удара этого механизма» names the card chosen before it in the spell's text
     (:mod:`berserk_engine.spell_reference` makes it a reference, I-113) — an error only when the spell
-    chooses no card at all."""
+    chooses no card at all. On any other card «этого механизма» is the card itself, so it must be of that
+    class (the reader keeps a class the card does not have in the selector)."""
     from berserk_engine.abilities import effect_nodes, selectors_of
 
-    if kind != "spell" or any(sel.chosen for sel in selectors_of(effect)):
-        return None
+    chooses = any(sel.chosen for sel in selectors_of(effect))
     for node in effect_nodes(effect):
         for f in dataclasses.fields(node):
             value = getattr(node, f.name)
-            if (
+            if not (
                 isinstance(value, Amount)
                 and value.prop in ("strike", "life", "wounds")
-                and value.selector == THIS_CARD
+                and value.selector is not None
+                and value.selector.mode == "self"
+                and value.selector.words == THIS_CARD.words
             ):
+                continue
+            if kind != "spell" and value.selector.classes:
+                return f"«{value.words}»: «этого …» — класс этой карты, а у неё такого класса нет"
+            if kind == "spell" and not chooses:
                 return (
                     f"«{value.words}»: у заклинания нет ни удара, ни жизней — «этого …» в тексте заклинания "
                     "говорит о карте, выбранной раньше в нём, а заклинание не выбирает ни одной"

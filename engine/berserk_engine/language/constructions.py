@@ -364,16 +364,18 @@ def _x_player(tree: Tree[Any], context: Context) -> Amount:
 @compiles("printed_x_trait")
 def _x_trait(tree: Tree[Any], context: Context) -> Amount:
     trait, card = tree.children
-    _check_this_card(tree, card, context)
+    selector = _check_this_card(tree, card, context)
+    prop = "strike" if trait.data == "printed_trait_strike" else "life"
+    return Amount(prop=prop, words=context.words(tree), selector=selector)
+
+
+def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "GENT") -> Selector:
+    """«этого существа», «этом механизме»: this card by its kind or by one of its classes, in ``case``
+    (the genitive after «сила удара», the locative after «ран на»), or an error. A class the card does not
+    have is kept in the selector: on a spell the words name the card chosen before (I-113), on any other
+    card they are an error of its text (:func:`berserk_engine.x_value.trait_on_a_spell`)."""
     from berserk_engine.x_value import THIS_CARD
 
-    prop = "strike" if trait.data == "printed_trait_strike" else "life"
-    return Amount(prop=prop, words=context.words(tree), selector=THIS_CARD)
-
-
-def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "GENT") -> None:
-    """«этого существа», «этом механизме»: this card by its kind or by one of its classes, in ``case``
-    (the genitive after «сила удара», the locative after «ран на»), or an error."""
     if not all(any(f"__{case}_" in a.terminal for a in _analyses(w.source.text)) for w in t._tokens(card)):
         raise t.ReadError(
             f"«{context.printed(tree)}»: «этого существа» после «сила удара», «этом существе» после «ран на»",
@@ -389,10 +391,8 @@ def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "
             t._first(card).start,
         )
     if not kinds and context.classes and not named & {class_lemma(c) for c in context.classes}:
-        raise t.ReadError(
-            f"«{context.printed(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
-            t._first(card).start,
-        )
+        return replace(THIS_CARD, classes=tuple(sorted(named)))
+    return THIS_CARD
 
 
 @compiles("printed_x_wounds")
@@ -401,9 +401,10 @@ def _x_wounds(tree: Tree[Any], context: Context) -> Amount:
     from berserk_engine.x_value import THIS_CARD
 
     card = tree.children[-1]
+    selector = THIS_CARD
     if isinstance(card, Tree):  # «на этом …» (a name in quotes is this card: «Название карты»)
-        _check_this_card(tree, card, context, "LOCT")
-    return Amount(prop="wounds", words=context.words(tree), selector=THIS_CARD)
+        selector = _check_this_card(tree, card, context, "LOCT")
+    return Amount(prop="wounds", words=context.words(tree), selector=selector)
 
 
 # --- «В начале хода противника ранить …»: a trigger condition without «:» or «,» (I-89) ----------------
