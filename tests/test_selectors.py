@@ -375,7 +375,9 @@ def test_this_card_named_by_a_class_it_does_not_have_is_an_error() -> None:
     assert card.classes == ("механизм",) and len(card.abilities) == 1
     with pytest.raises(CardTextError) as caught:
         CardDef.build("Тролль", "существо", classes="Великан", cost=2, strike=1, life=2, text=text)
-    assert "«сила удара этого механизма»: «этого …» — класс этой карты (великан)" in caught.value.message
+    assert "«сила удара этого механизма»: «этого …» — класс этой карты, а у неё нет класса «механизм»" in (
+        caught.value.message
+    )
 
 
 def test_this_card_on_a_spell_is_the_card_it_chose_whatever_the_spells_class() -> None:

@@ -74,7 +74,8 @@ def trait_on_a_spell(kind: str, effect: Any) -> str | None:
             ):
                 continue
             if kind != "spell" and value.selector.classes:
-                return f"«{value.words}»: «этого …» — класс этой карты, а у неё такого класса нет"
+                missing = ", ".join(f"«{c}»" for c in value.selector.classes)
+                return f"«{value.words}»: «этого …» — класс этой карты, а у неё нет класса {missing}"
             if kind == "spell" and not chooses:
                 return (
                     f"«{value.words}»: у заклинания нет ни удара, ни жизней — «этого …» в тексте заклинания "
