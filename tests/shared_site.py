@@ -86,7 +86,8 @@ STEPS = [
 ]
 
 
-def _record(ref: ScenarioRef, status: str) -> dict[str, Any]:
+def scenario_record(ref: ScenarioRef, status: str) -> dict[str, Any]:
+    """A scenario's record of a results file, with the status and no message."""
     return {
         "id": ref.id,
         "name": ref.name,
@@ -116,7 +117,7 @@ def _write(path: Path, records: list[dict[str, Any]], engine: dict[str, str], ru
 
 def first_results(path: Path, scenarios: list[ScenarioRef]) -> None:
     """The first run: every scenario of 401.7 passed, the others not run."""
-    records = [_record(ref, "passed" if RULE in ref.rules else "not run") for ref in scenarios]
+    records = [scenario_record(ref, "passed" if RULE in ref.rules else "not run") for ref in scenarios]
     run = {"started": "2026-11-29T10:00:00", "finished": "2026-11-29T10:00:01", "duration": 1.0}
     _write(path, records, {"name": "тестовый движок", "version": "0"}, run)
 
@@ -129,7 +130,7 @@ def browser_results(path: Path, scenarios: list[ScenarioRef]) -> tuple[str, str]
     failed = of_rule[0]
     records = []
     for ref in scenarios:
-        record = _record(ref, "passed")
+        record = scenario_record(ref, "passed")
         if ref is failed:
             record.update(
                 status="failed",

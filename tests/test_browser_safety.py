@@ -21,7 +21,6 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -38,6 +37,7 @@ if sync_api is None or not Path(CHROMIUM).is_file():
     pytest.skip("нет playwright или Chromium: см. README, «Тесты в браузере»", allow_module_level=True)
 
 from shared_build import once_per_session  # noqa: E402
+from shared_site import scenario_record  # noqa: E402
 from synthetic_edition import generate  # noqa: E402
 
 from berserk_rules.cli import main  # noqa: E402
@@ -72,17 +72,7 @@ def hostile_text() -> str:
 def hostile_results(path: Path) -> None:
     records = []
     for index, ref in enumerate(load_scenarios(ROOT)):
-        record: dict[str, Any] = {
-            "id": ref.id,
-            "name": ref.name,
-            "file": ref.file,
-            "line": ref.line,
-            "rules": list(ref.rules),
-            "tags": list(ref.tags),
-            "status": "passed",
-            "message": None,
-            "duration": 0.01,
-        }
+        record = scenario_record(ref, "passed")
         if index % 40 == 0:
             record.update(
                 status="failed",

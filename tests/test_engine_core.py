@@ -121,6 +121,25 @@ def test_any_state_is_a_position_that_plays_on_identically(seed: int) -> None:
     assert copy_.observe(None) == game.observe(None)
 
 
+@pytest.mark.parametrize("annotation", ["tuple[str, ...]", "Tuple[int, int]", tuple, tuple[str, ...]])
+def test_a_tuple_field_comes_back_from_json_as_a_tuple(annotation: Any) -> None:
+    """A snapshot's JSON gives a list for a tuple field; the field is known as a tuple however its type
+    is seen — as text (interpreted, postponed annotations) or as the class itself (compiled by mypyc,
+    where a list in a tuple field is a TypeError: a position taken at a decision with ``deciding``
+    could not be restored by the compiled engine)."""
+    import dataclasses
+
+    from berserk_engine import data
+
+    cls = dataclasses.make_dataclass("Probe", [("kept", annotation), ("other", "list[int]")])
+    data.serializable(cls)
+    try:
+        back = data.from_data(json.loads(json.dumps(data.to_data(cls(("a", "b"), [1])))))
+        assert back.kept == ("a", "b") and type(back.kept) is tuple and back.other == [1]
+    finally:
+        del data.REGISTRY["Probe"], data._TUPLE_FIELDS[cls]
+
+
 def play_on_together(game: Game, twin: Game, answers: random.Random, steps: int) -> None:
     """Both games ask the same decisions and take the same answers to the same log."""
     for _ in range(steps):

@@ -56,3 +56,24 @@ def test_every_keyword_term_has_a_mutant() -> None:
         and not (own_module(module) and "engine/berserk_engine/" + module.replace(".", "/") + ".py" in files)
     ]
     assert not bare, "glossary terms no mutant breaks:\n" + "\n".join(bare)
+
+
+def test_every_printed_construction_has_a_mutant() -> None:
+    """Issue 29: every printed construction — a «// --- …» block of syntax/constructions.lark with its
+    «// basis: …» lines (the rule, term or interpretation it rests on) — is broken by at least one mutant
+    of tools/mutants/constructions.toml that names one of those bases: the scenarios of features/part-8 must
+    catch it (``tools/mutants.py``, a measurement)."""
+    import re
+
+    lark = ROOT / "engine" / "berserk_engine" / "language" / "syntax" / "constructions.lark"
+    source = lark.read_text(encoding="utf-8")
+    blocks = re.split(r"\n(?=// --- )", source)[1:]
+    breaks = {m.breaks for m in _tool().load() if m.source == "constructions.toml"}
+    unnamed = [block.splitlines()[0] for block in blocks if not re.search(r"^// basis: ", block, re.M)]
+    assert not unnamed, "конструкции без строки «// basis: …»:\n" + "\n".join(unnamed)
+    bare = [
+        block.splitlines()[0]
+        for block in blocks
+        if not set(re.findall(r"^// basis: (\S+)", block, re.M)) & breaks
+    ]
+    assert not bare, "конструкции, которых не ломает ни один мутант constructions.toml:\n" + "\n".join(bare)

@@ -310,10 +310,10 @@ def test_classes_are_read_from_the_card_and_its_subtype() -> None:
         ("орки", "орк"),
     ],
 )
-def test_the_forms_of_a_class_word_come_to_one_stem(words: str, stem: str) -> None:
-    from berserk_engine.abilities import class_stem
+def test_the_forms_of_a_class_word_come_to_one_lemma(words: str, stem: str) -> None:
+    from berserk_engine.abilities import class_lemma
 
-    assert class_stem(words) == stem
+    assert class_lemma(words) == stem
 
 
 # --- the step «игрок … решает, выполнить ли «…»» fails when it should -------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from berserk_engine import actions
-from berserk_engine.abilities import class_stem, same_class
+from berserk_engine.abilities import class_lemma, same_class
 from berserk_engine.cards import CardDef
 from berserk_engine.characteristics import in_group
 from berserk_engine.errors import CardTextError, IllegalAction
@@ -49,7 +49,7 @@ from berserk_rules.rulebook.decks import read_deck
 )
 def test_a_class_word_in_any_case_and_number_names_the_printed_class(printed: str, named: str) -> None:
     assert same_class(printed, named)
-    assert same_class(class_stem(printed), class_stem(named))  # the stems the engine keeps
+    assert same_class(class_lemma(printed), class_lemma(named))  # the lemmas the engine keeps
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_a_class_word_in_any_case_and_number_names_the_printed_class(printed: st
 )
 def test_a_shorter_common_piece_is_not_a_class(printed: str, named: str) -> None:
     assert not same_class(printed, named)
-    assert not same_class(class_stem(printed), class_stem(named))
+    assert not same_class(class_lemma(printed), class_lemma(named))
 
 
 def _play_options(position: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
@@ -361,3 +361,34 @@ def test_a_class_of_two_words_in_a_text_is_read_whole_never_by_its_head_alone() 
     assert ability.effect.target.classes == ("страж леса",)  # type: ignore[union-attr]
     with pytest.raises(CardTextError):  # a typo in the second word is an error, not the class «страж»
         CardDef.build("Дозорный", "заклинание", cost=1, text="Ранить на 1 всех ваших стражей лса.")
+
+
+# --- «этого механизма»: this card by one of its classes (issue 25) -------------------------------------
+
+
+def test_this_card_named_by_a_class_it_does_not_have_is_an_error() -> None:
+    """The classes printed on the card are the reader's context: «сила удара этого механизма» names this
+    card only when «механизм» is one of its classes — on a card of another class it is an error naming the
+    card's classes (the check was never reached before: the reader was not told the card's classes)."""
+    text = "Гибель: ранить героя противника на Х, где Х – сила удара этого механизма."
+    card = CardDef.build("Голем", "существо", classes="Механизм", cost=2, strike=1, life=2, text=text)
+    assert card.classes == ("механизм",) and len(card.abilities) == 1
+    with pytest.raises(CardTextError) as caught:
+        CardDef.build("Тролль", "существо", classes="Великан", cost=2, strike=1, life=2, text=text)
+    assert "«сила удара этого механизма»: «этого …» — класс этой карты (великан)" in caught.value.message
+
+
+def test_this_card_on_a_spell_is_the_card_it_chose_whatever_the_spells_class() -> None:
+    """On a spell «этого механизма» names the card chosen before it (I-113), so the spell's own class
+    («действие») is not compared with «механизм»; the same words on a creature still are."""
+    text = (
+        "Уничтожьте ваш механизм. Ранить каждое существо противника на Х, где Х – сила удара этого механизма."
+    )
+    spell = CardDef.build("Таранный залп", "заклинание", classes="Действие", cost=3, text=text)
+    assert spell.classes == ("действие",) and spell.abilities
+
+
+@pytest.mark.parametrize("named", ["гномы", "гнома", "гномов", "Гномами"])
+def test_a_class_is_kept_as_its_lemma(named: str) -> None:
+    """Issue 25: a class is its lemma (pymorphy3), not a truncated stem — every form of «гном» is «гном»."""
+    assert class_lemma(named) == "гном" and class_lemma("Стражей  леса") == "страж леса"

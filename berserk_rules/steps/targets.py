@@ -103,16 +103,54 @@ def play_no_targets(game: ScenarioGame, p: str, name: str) -> None:
     play_with(game, p, name, [], legal=True)
 
 
-def _declare_with(game: ScenarioGame, p: str, ability: str, source: str, names: list[str]) -> None:
-    found = game.matching_options(p, "declare", ability, source)
+def _declare_with(
+    game: ScenarioGame, p: str, ability: str, source: str, names: list[str], kind: str = "declare"
+) -> None:
+    found = game.matching_options(p, kind, ability, source)
     if not found:
         d = game.decision()
+        verb = "заявить" if kind == "declare" else "объявить"
         raise AssertionError(
-            f"игрок {p} не может заявить «{ability}» карты «{source}»; решение: {d and d['kind']} "
+            f"игрок {p} не может {verb} «{ability}» карты «{source}»; решение: {d and d['kind']} "
             f"игрока {d and d['player']}"
         )
     option = found[0]
     game.act(p, bare(option, fill(game, p, option.get("slots") or [], names, legal=True)))  # type: ignore[arg-type]
+
+
+@when(
+    "игрок {p:P} объявляет «{ability:N}» карты «{source:N}» с целями {targets:L}",
+    example="Когда игрок А объявляет «[Закрыть], Х [Монета]: Х персонажей не могут быть выбраны целью "
+    "заклинаний и способностей до конца хода.» карты «Хранитель рощи» с целями «Волк» и «Медведь»",
+)
+def activate_targets(game: ScenarioGame, p: str, ability: str, source: str, targets: list[str]) -> None:
+    """Активируемая способность с несколькими целями — по порядку слотов (501.1); слоты, для которых цели не
+    названы («до N …», Х целей оплаты «Х [Монета]», толкование I-115), остаются пустыми."""
+    _declare_with(game, p, ability, source, targets, "activate")
+
+
+@then(
+    "игрок {p:P} называет для способности «{ability:N}» карты «{source:N}» "
+    "от {least:d} до {most:d} разных целей",
+    example="Тогда игрок А называет для способности «[Закрыть], Х [Монета]: Х персонажей не могут быть "
+    "выбраны "
+    "целью заклинаний и способностей до конца хода.» карты «Хранитель рощи» от 0 до 2 разных целей",
+)
+def activation_target_bounds(
+    game: ScenarioGame, p: str, ability: str, source: str, least: int, most: int
+) -> None:
+    """Сколько целей игрок называет, объявляя эту активируемую способность: столько слотов у варианта
+    объявления, необязательных среди них — разница (у оплаты «Х [Монета]» — по одному на монету, которую игрок
+    может заплатить, толкование I-115)."""
+    found = game.matching_options(p, "activate", ability, source)
+    if not found:
+        raise AssertionError(f"игрок {p} не может объявить «{ability}» карты «{source}» сейчас")
+    slots = found[0].get("slots") or []
+    required = sum(1 for s in slots if not s.get("optional"))
+    expect((required, len(slots)), (least, most), f"сколько целей называет игрок {p} для «{ability}»")
+    path = ["decision", "options", {"type": "activate", "card": found[0]["card"]}, "slots"]
+    game.record_count(p, path, {}, len(slots))
+    game.record_count(p, path, {"optional": True}, len(slots) - required)
 
 
 @when(

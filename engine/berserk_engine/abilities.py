@@ -23,7 +23,7 @@ class Selector:
     "event" (the card the triggering event was about), "ref" («его», «оно»: the target named last
     before it — slot ``slot``). ``types``: card types ("creature", "hero" …), ``side``: "any" | "own" |
     "enemy" (relative to the ability's controller), ``other``: not the source itself. ``classes``: the
-    card must be of one of these classes (stems: «эльф», «гном», see :func:`class_stem`);
+    card must be of one of these classes (lemmas: «эльф», «гном», see :func:`class_lemma`);
     ``condition``: "poisoned" | "wounded" | "unwounded" | "closed" | "open" | "cost<=N" | "name:Название"
     («существо с именем «Название»»).
     ``count``: «двух разных существ» — N targets named at the declaration, all different (N slots
@@ -94,6 +94,7 @@ class Cost:
     coins: int = 0  # N [Монета]
     per_turn: int | None = None  # «Один раз за ход», «X раза за ход»
     wounds: int = 0  # «раниться на N»: the card takes N wounds as payment
+    x: bool = False  # «Х [Монета]»: Х more coins, Х named by the targets of the declaration (cost_x; I-115)
 
     def __add__(self, other: Cost) -> Cost:
         return Cost(
@@ -101,6 +102,7 @@ class Cost:
             coins=self.coins + other.coins,
             per_turn=other.per_turn if other.per_turn is not None else self.per_turn,
             wounds=self.wounds + other.wounds,
+            x=self.x or other.x,
         )
 
 
@@ -178,75 +180,21 @@ def target_slots(effect: Any) -> tuple[Selector, ...]:
     return tuple(found)
 
 
-_ENDINGS = sorted(
-    (
-        "ами",
-        "ями",
-        "ов",
-        "ев",
-        "ей",
-        "ам",
-        "ям",
-        "ах",
-        "ях",
-        "ом",
-        "ем",
-        "а",
-        "я",
-        "у",
-        "ю",
-        "ы",
-        "и",
-        "е",
-        "ь",
-        "й",
-    ),
-    key=len,
-    reverse=True,
-)
+def class_lemma(words: str) -> str:
+    """A creature class as the card list prints it or a text names it, in any case or number («эльф»,
+    «эльфа», «эльфов»; «гномы», «гномов»; «стражей леса») → one key to compare: its lemma («эльф»,
+    «гном», «страж леса»; :func:`berserk_engine.language.morphology.class_lemma`, interpretation I-70)."""
+    from berserk_engine.language.morphology import class_lemma as lemma
 
-
-def class_stem(word: str) -> str:
-    """A creature class as the card's text names it in any case or number («эльф», «эльфа»,
-    «эльфов»; «гномы», «гномов») → one stem to compare («эльф», «гном»). A class of several words
-    («страж леса») keeps its other words as printed: the stem of its head word, then the rest
-    («страж леса»); no word of a text names it alone (interpretation I-70)."""
-    head, *rest = word.strip().lower().replace("ё", "е").split()
-    if rest:
-        return " ".join((class_stem(head), *rest))
-    w = head
-    for ending in _ENDINGS:
-        if w.endswith(ending) and len(w) - len(ending) >= 3:
-            return w[: -len(ending)]
-    return w
-
-
-# Every ending a class noun takes in the singular and the plural of the three declensions: «гном, гнома,
-# гномом, гномов»; «фея, феи, фею, феей, фей»; «нежить, нежитью, нежитей»; «ведьма, ведьмой, ведьм».
-_ALL_ENDINGS = (*_ENDINGS, "ой", "ою", "ею", "ью", "о")
-
-
-def _stems(word: str) -> set[str]:
-    """The word and every stem it leaves without one of the endings (a stem of two letters or more)."""
-    w = word.strip().lower().replace("ё", "е")
-    return {w} | {w[: -len(e)] for e in _ALL_ENDINGS if w.endswith(e) and len(w) - len(e) >= 2}
-
-
-_NOMINATIVE = ("а", "я", "ь", "й", "о", "е")
+    return lemma(words)
 
 
 def same_class(printed: str, named: str) -> bool:
     """Does a word of a card's text (``named``, any case and number: «феи», «фей», «гномами»,
-    «нежитью») name the class printed on a creature (``printed``: the nominative singular, «фея»,
-    «гном», «нежить», or its :func:`class_stem`)? The printed word without its nominative ending must be
-    a stem of the named word without one of its endings — «фе» of «фея» and of «феи» (a stem too short
-    for :func:`class_stem`), never a shorter piece of both («гн» of «гном» and «гнев»); interpretation
-    I-69."""
-    if printed == named:
-        return True
-    w = printed.strip().lower().replace("ё", "е")
-    bases = {w} | {w[: -len(e)] for e in _NOMINATIVE if w.endswith(e) and len(w) - len(e) >= 2}
-    return not bases.isdisjoint(_stems(named))
+    «нежитью») name the class printed on a creature (``printed``: as printed, «фея», or its lemma)? Both
+    come to their lemma and the lemmas are compared — never a common piece of both («гн» of «гном» and
+    «гнев»); interpretation I-69."""
+    return printed == named or class_lemma(printed) == class_lemma(named)
 
 
 def number_slots(value: Any, counter: list[int] | None = None) -> Any:

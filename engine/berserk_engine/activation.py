@@ -10,6 +10,7 @@ from berserk_engine import actions
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
 from berserk_engine.combat import first_turn_weak
+from berserk_engine.cost_x import x_named, x_slots
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import CloseEvent, Perform, WoundEvent
 from berserk_engine.queue import QueueRound, ResolveAll, note_targets, slot_options
@@ -60,7 +61,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
         for ability in abilities:
             if unpayable(game, card, ability, player) is not None:
                 continue
-            slots = slot_options(game, ability, player, card_id)
+            slots = x_slots(game, ability, player, slot_options(game, ability, player, card_id))  # I-115
             if slots is None:
                 continue
             option: dict[str, Any] = {
@@ -103,7 +104,7 @@ def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | N
     reason = unpayable(game, card, ability, player)
     if reason is not None:
         return IllegalAction("501.2", f"нельзя оплатить «{ability.text}»: {reason}")
-    slots = slot_options(game, ability, player, card.id)
+    slots = x_slots(game, ability, player, slot_options(game, ability, player, card.id))  # I-115
     return actions.target_problem(action, {"card", "ability"}, slots, f"«{ability.text}»")
 
 
@@ -140,11 +141,12 @@ def _activate(game: Game, player: str, action: dict[str, Any]) -> None:
     if cost.close:
         card.record().acted = True
         payment.append(CloseEvent(card.id, payment="ability", paying=item.id))
-    if cost.coins:
+    coins = cost.coins + (x_named(ability, item.targets) if cost.x else 0)  # «Х [Монета]» (I-115)
+    if coins:
         p = s.players[player]
-        p.coins_open -= cost.coins
-        p.coins_closed += cost.coins
-        game.log("pay", f"Игрок {player} закрывает маркеры монет: {cost.coins}", player=player, rule="501.2")
+        p.coins_open -= coins
+        p.coins_closed += coins
+        game.log("pay", f"Игрок {player} закрывает маркеры монет: {coins}", player=player, rule="501.2")
     if cost.per_turn is not None:
         card.uses[ability.text] = card.uses.get(ability.text, 0) + 1
     if cost.wounds:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine.abilities import Ability, class_stem
+from berserk_engine.abilities import Ability, class_lemma
 from berserk_engine.errors import CardTextError
 from berserk_engine.grammar import parse_card_text, split_sentences
 from berserk_engine.keywords import term
@@ -57,7 +57,7 @@ class CardDef:
     activated: tuple[Ability, ...] = field(default=(), compare=False)
     printed_cost: str = ""  # a variable cost as printed («Х», «2+Х»); "" for a fixed one
     # The card's classes (races, factions printed on the card: «эльф», «гном»; on a spell or an event
-    # too, I-70), as stems (abilities.class_stem) — «ваш эльф», «ваши гномы» select creatures by them.
+    # too, I-70), as lemmas (abilities.class_lemma) — «ваш эльф», «ваши гномы» select creatures by them.
     # A creature's subtype is one.
     classes: tuple[str, ...] = ()
     # the same classes as printed (lower case), one per stem of ``classes`` and in its order: what a
@@ -105,9 +105,14 @@ class CardDef:
                 raise CardTextError(name, str(value), f"{label} не может быть отрицательной")
         text = props.get("text", "") or ""
         class_words = _classes(name, kind, subtype, props.get("classes"))
-        classes = tuple(class_stem(w) for w in class_words)
+        classes = tuple(class_lemma(w) for w in class_words)
         read = _own_name(name, text)  # the card's own name, unquoted, in quotes (I-76)
-        abilities = parse_card_text(name, read, spell=kind == "spell", cost_x=bool(printed_cost))
+        # «этого механизма» names this card by one of its classes — except on a spell, where it names the
+        # card chosen before it in the text (I-113): the spell's own classes («действие») say nothing of it.
+        context_classes = () if kind == "spell" else tuple(class_words)
+        abilities = parse_card_text(
+            name, read, spell=kind == "spell", cost_x=bool(printed_cost), classes=context_classes
+        )
         return cls(
             name,
             kind,
@@ -165,7 +170,7 @@ def _classes(name: str, kind: str, subtype: str | None, printed: Any) -> tuple[s
         words.append(subtype)
     first: dict[str, str] = {}
     for word in words:
-        first.setdefault(class_stem(word), word)
+        first.setdefault(class_lemma(word), word)
     return tuple(first.values())
 
 

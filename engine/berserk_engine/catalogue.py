@@ -140,6 +140,7 @@ from berserk_engine import (
     play_ban,
     next_turn_cost,
     same_name_cost,
+    untargetable,
     deals_no_wounds,
     draw_until,
     directed_at,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from berserk_engine import hooks
-from berserk_engine.abilities import Ability, class_stem, same_class
+from berserk_engine.abilities import Ability, class_lemma, same_class
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS, term
 
@@ -176,7 +176,7 @@ def plural(word: str) -> str:
 
 def classes_of(d: CardDef) -> tuple[str, ...]:
     """The classes of a card (races, factions printed on the card, a creature's subtype among them), as
-    stems (``CardDef.classes``, :func:`berserk_engine.abilities.class_stem`)."""
+    lemmas (``CardDef.classes``, :func:`berserk_engine.abilities.class_lemma`)."""
     return d.classes
 
 
@@ -190,7 +190,7 @@ def in_group(d: CardDef, group: str) -> bool:
     if group == "существа":
         return True
     word = group.lower()
-    stems = {class_stem(word), class_stem(_SINGULAR.get(word, word))}
+    stems = {class_lemma(word), class_lemma(_SINGULAR.get(word, word))}
     return any(c in stems or plural(c) == word or any(same_class(c, s) for s in stems) for c in classes_of(d))
 
 

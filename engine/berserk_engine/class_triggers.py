@@ -6,7 +6,7 @@ condition is the one of any creature of the group («Когда ваше сущ�
 «… вступает в игру» — ``creature_enters``), narrowed to the creatures of the class:
 
 * :class:`ClassTrigger` — a :class:`~berserk_engine.abilities.Trigger` with ``classes``: the class words of
-  the text (their stems, :func:`berserk_engine.abilities.class_stem`); its events are :data:`CLASS_DIES` and
+  the text (their lemmas, :func:`berserk_engine.abilities.class_lemma`); its events are :data:`CLASS_DIES` and
   :data:`CLASS_ENTERS`, whose finders hand each watcher only the abilities whose class the creature has. Who
   (``player``: «ваш», «противника») and «другой» are checked as for every trigger
   (:func:`berserk_engine.triggers._fire`).

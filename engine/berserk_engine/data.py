@@ -27,11 +27,16 @@ def serializable(*classes: type) -> None:
         if name in REGISTRY and REGISTRY[name] is not cls:
             raise TypeError(f"two serialisable classes named {name}")
         REGISTRY[name] = cls
-        _TUPLE_FIELDS[cls] = frozenset(
-            f.name
-            for f in dataclasses.fields(cls)
-            if str(f.type).replace(" ", "").startswith(("tuple", "Tuple"))
-        )
+        _TUPLE_FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls) if _is_tuple(f.type))
+
+
+def _is_tuple(annotation: Any) -> bool:
+    """Is a field declared a tuple? Interpreted, with postponed annotations, the field's type is its text
+    («tuple[str, ...]»); compiled by mypyc it is the class itself (``tuple``), and without postponed
+    annotations a generic alias whose origin is ``tuple``. JSON gives a list for each of them."""
+    if isinstance(annotation, str):
+        return annotation.replace(" ", "").startswith(("tuple", "Tuple"))
+    return annotation is tuple or getattr(annotation, "__origin__", None) is tuple
 
 
 def upgrade(cls: type, name: str, convert: Callable[[Any], Any]) -> None:

@@ -1,14 +1,15 @@
 """«Направленный удар по существу противника» (issue 29, interpretation I-108): «Направленный удар» (no
 defender may be assigned against its strike) only when the strike attacks a card of the group printed after
 «по» — «по существу противника»: an opponent's creature; an attack on his hero may be met by a defender as
-usual. The printed words are a constant ability of the card (granted as text, as any keyword: «Ваши существа
-получают Направленный удар по существу противника до конца хода»), its group a filter, not a target.
+usual. The printed words are a constant ability of the card (granted as text, as any keyword: «Ваши
+существа получают Направленный удар по существу противника до конца хода»), its group a filter, not a
+target.
 
-«…, а существа имеют Направленный удар по этому существу» (interpretation I-114) names ONE card, chosen before in
-the spell's text: no defender may be assigned against any creature's strike at that card, of either side, for
-the printed duration («до начала вашего следующего хода», as the sentence's other part; I-106). That is an effect
-on the named card (``ContinuousEffect`` kind "directed_at_card"), not a text granted to every creature: a text
-«по этому существу» on each attacker would name the attacker itself.
+«…, а существа имеют Направленный удар по этому существу» (interpretation I-114) names ONE card, chosen before
+in the spell's text: no defender may be assigned against any creature's strike at that card, of either side,
+for the printed duration («до начала вашего следующего хода», as the sentence's other part; I-106). That is an
+effect on the named card (``ContinuousEffect`` kind "directed_at_card"), not a text granted to every creature:
+a text «по этому существу» on each attacker would name the attacker itself.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 FORM = ("Направленный удар по {t}", "Направленный удар по существу противника", "I-108")
 CARD_FORM = (
     "{t} не наносит ран, а существа имеют Направленный удар по {c} до начала вашего следующего хода",
-    "выбранное существо не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего "
+    "выбранное существо не наносит ран, а существа имеют Направленный удар по этому существу до "
+    "начала вашего "
     "следующего хода",
     "I-114",
 )
@@ -54,7 +56,9 @@ class DirectedAtCard:
         from berserk_engine.deals_no_wounds import UNTIL
 
         for card in selectors.resolve(game, self.target, item):
-            if self.until == UNTIL:  # «до начала вашего следующего хода»: ends as the controller's turn begins
+            if (
+                self.until == UNTIL
+            ):  # «до начала вашего следующего хода»: ends as the controller's turn begins
                 gain(game, item, card, CARD_KIND, until=UNTIL, player=item.controller)
             else:
                 gain(game, item, card, CARD_KIND, until=self.until)

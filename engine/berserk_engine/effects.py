@@ -11,10 +11,11 @@ there are (518.2), a hand with fewer cards is discarded whole (518.4).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import selectors, zones
+from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.data import serializable
 from berserk_engine.events import CloseEvent, DrawEvent, HealEvent, MoveEvent, WoundEvent, perform
@@ -79,11 +80,10 @@ def named_card(game: Game, selector: Selector, item: QueueItem) -> dict[str, Any
     named = item.targets[slot] if 0 <= slot < len(item.targets) else None
     if not named:
         return None
-    card = game.state.cards.get(named)
-    if card is not None and card.zone == "play":
-        return zones.snapshot(game, card)
-    known: dict[str, Any] | None = game.state.lki.get(named)
-    return known
+    probe = copy.copy(item)  # the named card read as a source is read (Game.source_info, 403.1)
+    probe.source, probe.lki = named, {}
+    known: dict[str, Any] = game.source_info(probe)
+    return known or None
 
 
 # --- the effects ------------------------------------------------------------------------------

@@ -195,6 +195,9 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                     )
         if (trait := x_value.trait_on_a_spell(ability.kind, ability.effect)) is not None:  # I-88
             raise _Unreadable(trait, [])
+    if (unpaid := x_value.x_mismatch(ability)) is not None:  # «Х [Монета]: Х персонажей …» (I-115)
+        raise _Unreadable(unpaid, [])
+    if ability.effect is not None:
         if _unbound_class(ability.effect):
             raise _Unreadable(
                 "неизвестная цель «… этого класса»: перед ней не выбран класс "
@@ -239,7 +242,9 @@ def vars_of(node: Any) -> list[Any]:
     return [getattr(node, f.name) for f in dataclasses.fields(node)]
 
 
-def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
+def read_sentence_tree(
+    sentence: str, *, spell: bool, cost_x: bool = False, classes: tuple[str, ...] = ()
+) -> tuple[Ability, Reading]:
     """One sentence → (its ability, its reading); ``cost_x``: the card's cost holds Х («Х», «2+Х»), so
     a spell's «Х» without «где Х – …» is the Х chosen when it is played (I-66). The grammar of
     :mod:`berserk_engine.language` reads the sentence first; the phrase registry only what it does not
@@ -247,12 +252,12 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
     tests/test_reader_parity.py holding every card text to the nodes it compiled). Raises _Unreadable."""
     reminded = reminder.split(sentence)
     if reminded is not None and not _is_limit(reminded[1]):  # «Рывок (…)»: commentary, checked (I-94)
-        ability, tree = read_sentence_tree(reminded[0], spell=spell, cost_x=cost_x)
+        ability, tree = read_sentence_tree(reminded[0], spell=spell, cost_x=cost_x, classes=classes)
         try:
             return replace(ability, text=sentence), reminder.checked(ability, render(tree)[:-1], reminded[1])
         except ValueError as exc:
             raise _Unreadable(str(exc), []) from None
-    fitting = _grammar_fitting(sentence, spell)
+    fitting = _grammar_fitting(sentence, spell, classes)
     if len(fitting) == 1:
         return _finish(fitting[0].ability, cost_x), fitting[0].reading
     if len(fitting) > 1:  # different meanings of the same words: an error naming each (issue 25)
@@ -263,10 +268,10 @@ def read_sentence_tree(sentence: str, *, spell: bool, cost_x: bool = False) -> t
         )
     if not _DIAGNOSE[0]:
         raise _Unreadable("", [])
-    raise _diagnosed(sentence, spell)
+    raise _diagnosed(sentence, spell, classes)
 
 
-def _diagnosed(sentence: str, spell: bool) -> _Unreadable:
+def _diagnosed(sentence: str, spell: bool, classes: tuple[str, ...] = ()) -> _Unreadable:
     """Why the grammar gives a sentence no reading for a card of this kind: the grammar's own error (the
     piece where its parse stopped, language/diagnosis.py), or the kind of ability the sentence is that a
     card of this kind cannot have; with the nearest forms of the card language."""
@@ -276,7 +281,7 @@ def _diagnosed(sentence: str, spell: bool) -> _Unreadable:
     body = sentence.strip().rstrip(".").strip()
     nearest = nearest_examples(body, _examples(spell))
     try:
-        found = read_ability(sentence)
+        found = read_ability(sentence, classes)
     except ReadError as exc:
         return _Unreadable(exc.message, nearest)
     if spell:
@@ -318,23 +323,23 @@ def _grammar_sentence(sentence: str, spell: bool) -> tuple[Ability, Reading] | N
     return fitting[0].ability, fitting[0].reading
 
 
-def _grammar_fitting(sentence: str, spell: bool) -> list[Any]:
+def _grammar_fitting(sentence: str, spell: bool, classes: tuple[str, ...] = ()) -> list[Any]:
     """The grammar's readings of a sentence that fit a card of this kind (different meanings: merged
     readings with the same meaning are one)."""
     kinds = ("spell", "triggered") if spell else ("triggered", "activated", "static")
     return [
         p
-        for p in _grammar_abilities(sentence)
+        for p in _grammar_abilities(sentence, classes)
         if p.keyword or (p.ability.kind in kinds and not (spell and p.comma))
     ]
 
 
 @lru_cache(maxsize=4096)
-def _grammar_abilities(sentence: str) -> tuple[Any, ...]:
+def _grammar_abilities(sentence: str, classes: tuple[str, ...] = ()) -> tuple[Any, ...]:
     from berserk_engine.language.abilities import read_ability
 
     try:
-        return tuple(read_ability(sentence))
+        return tuple(read_ability(sentence, classes))
     except ReadError:
         return ()
 
@@ -346,8 +351,10 @@ def parse_ability(sentence: str, spell: bool = False, cost_x: bool = False) -> A
 
 
 @lru_cache(maxsize=4096)
-def _parse_cached(sentence: str, spell: bool, cost_x: bool = False) -> tuple[Ability, Reading]:
-    return read_sentence_tree(sentence, spell=spell, cost_x=cost_x)
+def _parse_cached(
+    sentence: str, spell: bool, cost_x: bool = False, classes: tuple[str, ...] = ()
+) -> tuple[Ability, Reading]:
+    return read_sentence_tree(sentence, spell=spell, cost_x=cost_x, classes=classes)
 
 
 def try_reading(sentence: str, spell: bool = False, cost_x: bool = False) -> Ability | None:
@@ -372,18 +379,22 @@ def reading(sentence: str, spell: bool = False, cost_x: bool = False) -> Reading
 
 
 def parse_card_text(
-    card: str, text: str, *, spell: bool = False, cost_x: bool = False
+    card: str, text: str, *, spell: bool = False, cost_x: bool = False, classes: tuple[str, ...] = ()
 ) -> tuple[Ability, ...]:
-    """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х)."""
+    """The whole text of a card → its abilities, one per sentence (``cost_x``: its cost holds Х;
+    ``classes``: the classes printed on the card — «этого механизма» names this card only by one of them,
+    and its class words are words of its text)."""
     _load()
     _check_tokens(card, text)
     abilities: list[Ability] = []
     before = ""  # the sentence of the last ability
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
         try:
-            ability = _parse_cached(sentence, spell, cost_x)[0]
+            ability = _parse_cached(sentence, spell, cost_x, classes)[0]
         except _Unreadable as exc:
-            joined = _joined(before, sentence, spell, cost_x) if abilities and _refers(sentence) else None
+            joined = (
+                _joined(before, sentence, spell, cost_x, classes) if abilities and _refers(sentence) else None
+            )
             if joined is None:
                 raise CardTextError(
                     card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
@@ -414,10 +425,12 @@ def parse_card_text(
     return tuple(abilities)
 
 
-def _joined(before: str, sentence: str, spell: bool, cost_x: bool) -> Ability | None:
+def _joined(
+    before: str, sentence: str, spell: bool, cost_x: bool, classes: tuple[str, ...] = ()
+) -> Ability | None:
     """The sentence read with the one before it as one ability, or None when that does not read."""
     try:
-        return _parse_cached(f"{before} {sentence}", spell, cost_x)[0]
+        return _parse_cached(f"{before} {sentence}", spell, cost_x, classes)[0]
     except _Unreadable:
         return None
 
@@ -549,7 +562,8 @@ def render(tree: Reading) -> str:
         return text[0].upper() + text[1:] + "."
     if tree.kind == "head":  # «Один раз за ход, когда …», «1 [Монета], один раз за ход»
         texts = [render(p) for p in tree.parts]
-        return ", ".join([texts[0], *(t[:1].lower() + t[1:] for t in texts[1:])])
+        later = (t if t.startswith("Х") else t[:1].lower() + t[1:] for t in texts[1:])  # «Х [Монета]» keeps Х
+        return ", ".join([texts[0], *later])
     if tree.kind == "effect":
         text = CANONICAL_CONNECTOR.join(render(p) for p in tree.parts)
         return f"вы можете {text}" if tree.optional else text

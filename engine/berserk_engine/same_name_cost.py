@@ -1,12 +1,13 @@
 """«Существа с таким же названием стоят на 2 [Монета] дороже в следующий ход противника» (issue 29,
-interpretation I-112): after a sentence that names a card («Положите выбранное существо в руку владельца»), the cards with
-that card's name cost N more when the opponent plays them in his next turn (203.3: a cost changed by an ability).
+interpretation I-112): after a sentence that names a card («Положите выбранное существо в руку владельца»),
+the cards with that card's name cost N more when the opponent plays them in his next turn (203.3: a cost
+changed by an ability).
 
 The name is the card's as it was when the effect resolves, or its last known information (403.1) when it has
 left the game zone since (it went to a hand, a deck, the graveyard). The change is an effect that lasts the
-opponent's next turn (``ContinuousEffect`` kind "same_name_cost" on his hero, ``until`` "player_turns", ``text``
-the name) and concerns every card of that name he plays then, of any type, each of them (not only the first);
-the controller's own cards and cards of other names cost as printed (``hooks.COST``).
+opponent's next turn (``ContinuousEffect`` kind "same_name_cost" on his hero, ``until`` "player_turns",
+``text`` the name) and concerns every card of that name he plays then, of any type, each of them (not only the
+first); the controller's own cards and cards of other names cost as printed (``hooks.COST``).
 """
 
 from __future__ import annotations
@@ -80,7 +81,9 @@ def _same_name(game: Game, d: CardDef, player: str) -> int:
     if s.active != player:
         return 0
     return sum(
-        e.amount for e in s.effects if e.kind == KIND and e.player == player and e.started and e.text == d.name
+        e.amount
+        for e in s.effects
+        if e.kind == KIND and e.player == player and e.started and e.text == d.name
     )
 
 

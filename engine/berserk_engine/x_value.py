@@ -75,3 +75,19 @@ def trait_on_a_spell(kind: str, effect: Any) -> str | None:
                     "говорит о карте, выбранной раньше в нём, а заклинание не выбирает ни одной"
                 )
     return None
+
+
+def x_mismatch(ability: Any) -> str | None:
+    """Why the ability's «Х [Монета]» and its «Х персонажей» do not go together (one without the other), or
+    None: the Х of the payment is named by the Х targets of the effect (I-115, :mod:`berserk_engine.cost_x`;
+    an effect node that takes those targets says so with ``X_TARGETS``)."""
+    from berserk_engine.abilities import effect_nodes
+
+    effect = ability.effect
+    targets = effect is not None and any(getattr(n, "X_TARGETS", False) for n in effect_nodes(effect))
+    paid = ability.cost is not None and ability.cost.x
+    if targets and not paid:
+        return "«Х персонажей»: Х называют при оплате «Х [Монета]» активируемой способности, а её нет"
+    if paid and not targets:
+        return "«Х [Монета]»: Х оплаты — число целей «Х персонажей …» эффекта, а эффект их не называет"
+    return None

@@ -434,13 +434,13 @@ class Sought:
 def _wanted(tree: Tree[Any], context: Context) -> Sought:
     """«существо», «существо класса гном», «гнома», each with «стоимостью N или меньше» or not: a creature
     (of that class), the words as printed."""
-    from berserk_engine.abilities import class_stem
+    from berserk_engine.abilities import class_lemma
 
     head, *cost = [c for c in tree.children if isinstance(c, Tree)]
     words = [c.source for c in head.children if not isinstance(c, Tree)]
     if words and t._value(Tree("kind", [head.children[0]]), "kind") != "creature":
         raise t.ReadError(f"«{context.printed(tree)}»: вызывают и возрождают существо", words[0].start)
-    classes = () if head.data == "wanted_kind" else (class_stem(t._tokens(head)[-1].source.text),)
+    classes = () if head.data == "wanted_kind" else (class_lemma(t._tokens(head)[-1].source.text),)
     top = None
     if cost:
         top = next(tok.source.value for tok in t._tokens(cost[0]) if tok.source.kind == "number")
@@ -678,7 +678,7 @@ def _kind_types(tree: Tree[Any]) -> tuple[str, ...]:
 def _find_in_deck(tree: Tree[Any], context: Context) -> Part:
     """«найдите в своей колоде [что] и возьмите его (её) в руку» — Поиск in printed words: by type and
     cost, by name, by class; the node keeps the words of what is looked for."""
-    from berserk_engine.abilities import class_stem
+    from berserk_engine.abilities import class_lemma
 
     found, ref = [c for c in tree.children if isinstance(c, Tree) and c.data != "draw_v"][-2:]
     words = context.words(found)
@@ -689,7 +689,7 @@ def _find_in_deck(tree: Tree[Any], context: Context) -> Part:
             raise t.ReadError("пустое название в кавычках", quote.start)
         node = data.REGISTRY["FindInDeck"]((), (), None, quote.inner, words)
     elif found.data == "found_class":
-        stem = class_stem(t._first(found).text)
+        stem = class_lemma(t._first(found).text)
         node = data.REGISTRY["FindInDeck"](("creature",), (stem,), None, None, words.lower())
     else:
         kind, *price = [c for c in found.children if isinstance(c, Tree)]
@@ -869,7 +869,7 @@ def _in_order_to(tree: Tree[Any], context: Context) -> Part:
 @compiles("test_died", "test_state", "test_class", "test_type")
 def _card_test(tree: Tree[Any], context: Context) -> Any:
     """The condition of «; если …» on a card: «оно погибло», «оно ранено», «это гном», «это существо»."""
-    from berserk_engine.abilities import class_stem
+    from berserk_engine.abilities import class_lemma
 
     tests = _frames_file()["tests"]
     ref = Selector("ref", tests["ref_words"], ("creature",))
@@ -880,7 +880,7 @@ def _card_test(tree: Tree[Any], context: Context) -> Any:
     if tree.data == "test_state":
         return data.REGISTRY["Test"](t._value(Tree("state", [word]), "state"), ref)
     if tree.data == "test_class":
-        return data.REGISTRY["Test"](f"class:{class_stem(word.source.text)}", ref)
+        return data.REGISTRY["Test"](f"class:{class_lemma(word.source.text)}", ref)
     from berserk_engine.language.morphology import analyses
 
     kinds = {a.value for a in analyses(word.source.text) if a.category in ("kind", "spell")}

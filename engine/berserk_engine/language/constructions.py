@@ -24,7 +24,7 @@ from typing import Any
 
 from lark import Tree
 
-from berserk_engine.abilities import Ability, Amount, Selector, selectors_of
+from berserk_engine.abilities import Ability, Amount, Selector, class_lemma, selectors_of
 from berserk_engine.cannot_attack import FORM as CANNOT_ATTACK_FORM
 from berserk_engine.cannot_attack import CannotAttack
 from berserk_engine.conditions import (
@@ -382,13 +382,13 @@ def _check_this_card(tree: Tree[Any], card: Any, context: Context, case: str = "
     word = t._tokens(card)[-1].source.text
     found = _analyses(word)
     kinds = {a.value for a in found if a.category == "kind"}
-    named = {a.lemma for a in found if a.category == "class"}
+    named = {class_lemma(a.lemma) for a in found if a.category == "class"}
     if kinds and not kinds & {"creature", "card"}:
         raise t.ReadError(
             f"«{context.printed(tree)}»: Х — характеристика этой карты («сила удара этого существа»)",
             t._first(card).start,
         )
-    if not kinds and context.classes and not named & {c.lower() for c in context.classes}:
+    if not kinds and context.classes and not named & {class_lemma(c) for c in context.classes}:
         raise t.ReadError(
             f"«{context.printed(tree)}»: «этого …» — класс этой карты ({', '.join(context.classes)})",
             t._first(card).start,
@@ -619,7 +619,6 @@ def _no_play(tree: Tree[Any], context: Context) -> Part:
 def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     """A summon of up to N different creatures (of a class, of a cost or less) the player finds in his deck
     when the ability is declared (:class:`~berserk_engine.squad.SummonBy` with ``count`` N)."""
-    from berserk_engine.abilities import class_stem
     from berserk_engine.card_filter import Wanted
     from berserk_engine.squad import SUMMON_UP_TO_FORM, SummonBy
 
@@ -632,7 +631,7 @@ def _summon_up_to(tree: Tree[Any], context: Context) -> Part:
     found = _analyses(head.text)
     classes: tuple[str, ...] = ()
     if any(a.category == "class" for a in found) and not any(a.category == "kind" for a in found):
-        classes = (class_stem(head.text),)
+        classes = (class_lemma(head.text),)
     elif not any(a.category == "kind" and a.value == "creature" for a in found):
         raise t.ReadError(f"«{context.printed(tree)}»: вызывают существа", head.start)
     numbers = [tok.value for tok in tokens if tok.kind == "number"]
@@ -800,8 +799,8 @@ def _same_name_dearer(tree: Tree[Any], context: Context) -> Part:
     return Part(SameNameDearer(amount, card), Reading("phrase", phrase=_phrase(FORM, "effect"), named=named))
 
 
-# --- «Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего следующего хода»
-# (I-106, I-114) ---------------------------------------------------------------------------------------------
+# --- «Оно не наносит ран, а существа имеют Направленный удар по этому существу до начала вашего следующего
+# хода» (I-106, I-114) -----------------------------------------------------------------------------
 
 
 @compiles("printed_no_wounds_directed")
@@ -834,3 +833,38 @@ def _no_wounds_directed(tree: Tree[Any], context: Context) -> Part:
     reading = Reading("phrase", phrase=_phrase(CARD_FORM, "effect"), named=named)
     node = Sequence((DealsNoWounds(subject.selector, UNTIL), DirectedAtCard(target, UNTIL)))
     return Part(node, reading)
+
+
+# --- «[Закрыть], Х [Монета]: Х персонажей не могут быть выбраны целью заклинаний и способностей до конца
+# хода» (I-115) ----------------------------------------------------------------------------------------
+
+
+@compiles("printed_x_coins")
+def _x_coins(tree: Tree[Any], context: Context) -> Part:
+    """«Х [Монета]»: Х coins, Х named with the targets of the declaration (:mod:`berserk_engine.cost_x`)."""
+    from berserk_engine.abilities import Cost
+    from berserk_engine.cost_x import X_COINS_FORM
+
+    return Part(Cost(x=True), Reading("phrase", phrase=_phrase(X_COINS_FORM, "cost"), named={}))
+
+
+@compiles("printed_x_untargetable")
+def _x_untargetable(tree: Tree[Any], context: Context) -> Part:
+    """Х different characters (creatures), named at the declaration, are no targets of spells and abilities
+    for the printed duration (:class:`~berserk_engine.untargetable.Untargetable`)."""
+    from berserk_engine.language.abilities import Duration
+    from berserk_engine.untargetable import FORM, Untargetable
+    from berserk_engine.x_value import WORD
+
+    tokens = [c.source for c in tree.children if not isinstance(c, Tree)]
+    kinds = {a.value for a in _analyses(tokens[1].text) if a.category == "kind"}
+    kind = next((k for k in ("character", "creature") if k in kinds), None)
+    if kind is None:
+        raise t.ReadError(f"«{context.printed(tree)}»: Х персонажей или Х существ", tokens[1].start)
+    (duration,) = [v for v in context.values(tree) if isinstance(v, Duration)]
+    words = f"{WORD} {tokens[1].text.lower()}"
+    target = Selector("chosen", words, t.TYPES[kind], up_to=True)
+    printed = context.words(tree.children[-1])
+    named = {"t": words, "d": f" {printed}"}
+    reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
+    return Part(Untargetable(target, duration.until), reading)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache
@@ -97,21 +98,77 @@ def _category(terminal: str) -> str:
     return terminal.split("__")[0]
 
 
+def _examples(node: Any) -> Iterator[str]:
+    """Every example sentence in a data file's tables (``example``, ``examples``)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("example", "examples"):
+                yield from [value] if isinstance(value, str) else value
+            else:
+                yield from _examples(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _examples(item)
+
+
+@cache
+def printed_forms() -> dict[str, Counter[str]]:
+    """For every terminal of the grammar, the words that match it in the examples of the lexicon's data
+    files (frames.toml, keywords.toml …), as printed there, with how often: what an error shows for
+    «ожидается» — a word as a card prints it («может», «выберите»), the likeliest first."""
+    from berserk_engine.language.morphology import analyze
+    from berserk_engine.language.tokens import TextError, tokenize
+
+    found: dict[str, Counter[str]] = {}
+    for path in sorted(FOLDER.glob("*.toml")):
+        for example in _examples(tomllib.loads(path.read_text(encoding="utf-8"))):
+            try:
+                tokens = tokenize(example)
+                analyses = analyze(tokens)
+            except (TextError, ValueError):
+                continue
+            for token, word in zip(tokens, g.words(tokens, analyses), strict=True):
+                for terminal in word.terminals:
+                    found.setdefault(terminal, Counter())[token.text.lower()] += 1
+    return found
+
+
 def expected_words(expected: Iterable[str]) -> list[str]:
-    """What the grammar expected, in words: a terminal by the name ``diagnosis.toml`` gives its category,
-    else by the normal forms of the lexicon's words of that category."""
+    """What the grammar expected, in words, the likeliest first (the most frequent in the examples): a
+    terminal by the name ``diagnosis.toml`` gives its category, else by the words that match it in the
+    examples as printed there (or, when none does, the commonest printed word of its category put in the
+    terminal's form by pymorphy3), else by
+    the lexicon's normal form of its category."""
+    from berserk_engine.language.morphology import inflect_word
+
     d = data()
-    by_category: dict[str, list[str]] = {}
+    forms = printed_forms()
+    lemmas: dict[str, list[str]] = {}
     for entry in lexicon().entries:
-        by_category.setdefault(entry.category.upper(), [])
         word = entry.form or entry.lemma or entry.like
-        if word and f"«{word}»" not in by_category[entry.category.upper()]:
-            by_category[entry.category.upper()].append(f"«{word}»")
-    out: list[str] = []
-    for category in sorted({_category(t) for t in expected}):
-        named = [d.expected[category]] if category in d.expected else by_category.get(category, [])[:2]
-        out.extend(n for n in named if n not in out)
-    return out
+        if word and f"«{word}»" not in lemmas.setdefault(entry.category.upper(), []):
+            lemmas[entry.category.upper()].append(f"«{word}»")
+    by_category: dict[str, Counter[str]] = {}
+    for terminal, seen in forms.items():
+        by_category.setdefault(_category(terminal), Counter()).update(seen)
+    weighed: dict[str, int] = {}
+    for terminal in expected:
+        category = _category(terminal)
+        seen = forms.get(terminal, Counter())
+        weight = sum(seen.values())
+        if category in d.expected:
+            named = [d.expected[category]]
+        elif seen:
+            named = [f"«{w}»" for w, _ in seen.most_common(2)]
+        elif category in by_category:  # no example in this form: the category's word put in this form
+            (word, _), *_ = by_category[category].most_common(1)
+            key = terminal.partition("__")[2]
+            named = [f"«{inflect_word(word, key) if key else word}»"]
+        else:
+            named = lemmas.get(category, [])[:1]
+        for words in named:
+            weighed[words] = max(weighed.get(words, 0), weight)
+    return sorted(weighed, key=lambda w: (-weighed[w], w))
 
 
 def _categories(token: Token) -> set[str]:

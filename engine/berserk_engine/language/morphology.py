@@ -353,3 +353,31 @@ def agree_with_number(word: str, number: int) -> str:
     parse = _morph().parse(word)[0]
     agreed = parse.make_agree_with_number(number)
     return agreed.word if agreed is not None else word
+
+
+@cache
+def class_lemma(words: str) -> str:
+    """A class of cards as one key, whatever its case and number («гномы», «гнома», «гномов» → «гном»):
+    the normal form of its head word — the lexicon's when it has the word, else pymorphy3's first analysis
+    as a noun, an animate one first — and the other words of a class of several («стражей леса» → «страж
+    леса», I-70) as printed (lower case, «ё» as «е»). A word the dictionary does not know stays as it is
+    written: it is admitted only as the card list declares it (a typo in a text is an error, never another
+    class)."""
+    head, *rest = fold(" ".join(words.split())).split(" ")
+    entries = [e for e in lexicon().by_form.get(head, ()) if e.category == "class"]
+    if entries:
+        return " ".join((entries[0].lemma or entries[0].value, *rest))
+    # of several nouns the form may be, a being first («стражей»: «страж», not «стража»)
+    nouns = sorted((p for p in _known(head) if p.tag.POS == "NOUN"), key=lambda p: p.tag.animacy != "anim")
+    return " ".join((fold(nouns[0].normal_form) if nouns else head, *rest))
+
+
+def inflect_word(word: str, key: str) -> str:
+    """A word in the form of an agreement key («GENT_PLUR», «ACCS_SING_MASC_INAN»; pymorphy3), or as it
+    is when the dictionary cannot give that form."""
+    grammemes = {g.lower() for g in key.split("_") if g}
+    for parse in _parses(word):
+        inflected = parse.inflect(grammemes)
+        if inflected is not None:
+            return str(inflected.word)
+    return word

@@ -21,7 +21,7 @@ from typing import Any
 
 from lark import Tree
 
-from berserk_engine.abilities import Selector, Trigger, class_stem
+from berserk_engine.abilities import Selector, Trigger, class_lemma
 from berserk_engine.language import grammar as g
 from berserk_engine.language.morphology import UnknownWord, analyze
 from berserk_engine.language.tokens import TextError, Token, tokenize
@@ -201,7 +201,7 @@ def selector(group: NounGroup, words: str) -> Selector:
     if group.chosen_class:
         classes = (CHOSEN_CLASS,)
     elif group.kind == "class":
-        classes = (class_stem(group.class_word),)
+        classes = (class_lemma(group.class_word),)
     plain = not (group.other or group.states or classes or group.cost is not None or group.name)
     if group.quantifier == "this":
         return Selector("self", words, types)
