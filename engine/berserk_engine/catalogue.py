@@ -147,6 +147,7 @@ from berserk_engine import (
     cost_surcharge,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
+from berserk_engine.language import general  # the general forms: comparisons, a group's attack, a class
 
 # 4a. Printed effects and decisions of family 7 (summon): a free play, taking effects off, a chosen class,
 # the Х of a variable cost chosen when a spell is played.

@@ -392,45 +392,6 @@ def _them_subject(tree: Tree[Any], context: Context) -> Subject:
     return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=True)
 
 
-@compiles("own_more_creatures", "own_fewer_creatures")
-def _creature_count(tree: Tree[Any], context: Context) -> Part:
-    """«у вас больше (меньше) существ, чем у противника», «у противника больше существ, чем у вас»: the
-    creatures of the two players compared (:mod:`berserk_engine.creature_count`); «существ» only — «карт»
-    without «в руке» says neither the hand nor the game zone."""
-    from berserk_engine.creature_count import COUNT_FORMS, CreatureCountTest
-
-    test = CreatureCountTest("more" if tree.data == "own_more_creatures" else "less")
-    return _comparison(tree, context, "creature", "сравнивают число существ", test, COUNT_FORMS)
-
-
-@compiles("opponent_hand_more", "opponent_hand_less")
-def _opponent_hand(tree: Tree[Any], context: Context) -> Part:
-    """«у противника в руке больше (меньше) карт, чем у вас»: the hands compared (I-80), said from the
-    opponent's side — the controller's hand has fewer (more) cards; «карт» only."""
-    from berserk_engine.conditions import HAND_FORMS, HandTest
-
-    test = HandTest("less" if tree.data == "opponent_hand_more" else "more")
-    return _comparison(tree, context, "card", "в руке считают карты", test, HAND_FORMS)
-
-
-def _comparison(
-    tree: Tree[Any],
-    context: Context,
-    counted: str,
-    wrong: str,
-    test: Any,
-    forms: dict[str, tuple[str, str, str]],
-) -> Part:
-    """A condition comparing the two players (``test``): the noun counted must be of the kind ``counted``
-    (``wrong``: the error otherwise); the canonical words are the test's form in ``forms``."""
-    noun = next(c for c in t._tokens(tree) if "KIND__GENT_PLUR" in c.terminals)
-    if t._value(Tree("kind", [noun]), "kind") != counted:
-        raise t.ReadError(f"«{context.printed(tree)}»: {wrong}", noun.source.start)
-    words, example, source = forms[test.kind]
-    phrase = Phrase("condition", words, example, _no_build, None, source)
-    return Part(test, Reading("phrase", phrase=phrase, named={}))
-
-
 @compiles("grant_accusative")
 def _grant_accusative(tree: Tree[Any], context: Context) -> Part:
     """«выбранное существо получает Броню 1 до конца хода»: a keyword in the accusative is the keyword its
@@ -1051,53 +1012,12 @@ def _trigger(tree: Tree[Any], context: Context) -> Part:
     if any(not isinstance(c, Tree) for c in tree.children):  # «Когда …»: a word before the condition
         words = context.words(tree)
         condition = t._condition(tree)
-        trigger = _attack_trigger(condition, words) or _class_trigger(condition, words)
-        trigger = trigger or t.trigger_of(condition, words)
+        found = (reader(condition, words) for reader in SUBJECT_TRIGGERS)
+        trigger = next((f for f in found if f is not None), None) or t.trigger_of(condition, words)
         phrase = Phrase("trigger", words, words, _no_build, None, _frames_file()["trigger_term"])
         return Part(trigger, Reading("trigger", phrase=phrase, named={}))
     (subjectless,) = tree.children  # «Найм», «В начале хода»: its own construction
     return context.compile(subjectless)
-
-
-def _attack_trigger(condition: t.Condition, words: str) -> Trigger | None:
-    """«Когда это существо атакует» — «При атаке» (the card makes its attack); «Когда ваше существо
-    атакует», «Когда ваш эльф атакует» — a creature of the group makes its attack
-    (:mod:`berserk_engine.attack_triggers`); None for any other event. A subject the engine has no condition
-    for is an error."""
-    from berserk_engine.attack_triggers import CLASS_ATTACKS, CREATURE_ATTACKS
-    from berserk_engine.class_triggers import ClassTrigger
-
-    if condition.event != "attacks":
-        return None
-    subject = condition.subject
-    if subject.quantifier == "this" and subject.kind in ("creature", "card") and not subject.other:
-        return Trigger("attacks")
-    plain = not (subject.quantifier or subject.states or subject.cost is not None or subject.name)
-    side = "own" if subject.own else "enemy" if subject.opponent else "any"
-    if plain and subject.number == "sing" and subject.count == 1 and subject.kind == "creature":
-        return Trigger(CREATURE_ATTACKS, player=side, other=subject.other)
-    if plain and subject.number == "sing" and subject.count == 1 and subject.kind == "class":
-        classes = t.selector(replace(subject, own=True, opponent=False), words).classes
-        return ClassTrigger(CLASS_ATTACKS, player=side, other=subject.other, classes=classes)
-    raise t.ReadError(f"«{words}»: такого условия срабатывания движок не знает", subject.start)
-
-
-def _class_trigger(condition: t.Condition, words: str) -> Trigger | None:
-    """«Когда ваш гном погибает», «Когда эльф противника вступает в игру», «Когда другой ваш гном …»: a
-    creature of a class as the subject (:mod:`berserk_engine.class_triggers`); None for any other subject."""
-    from berserk_engine.class_triggers import CLASS_DIES, CLASS_ENTERS, ClassTrigger
-
-    subject = condition.subject
-    event = {"dies": CLASS_DIES, "enters": CLASS_ENTERS}.get(condition.event)
-    plain = not (subject.quantifier or subject.states or subject.cost is not None or subject.name)
-    if event is None or condition.object is not None or subject.kind != "class" or not plain:
-        return None
-    if subject.chosen_class or subject.ref or subject.count != 1 or subject.number != "sing":
-        return None
-    # the class words as a group of yours has them (a target needs «ваш»; a condition's subject does not)
-    classes = t.selector(replace(subject, own=True, opponent=False), words).classes
-    side = "own" if subject.own else "enemy" if subject.opponent else "any"
-    return ClassTrigger(event, player=side, other=subject.other, classes=classes)
 
 
 @cache
@@ -1237,6 +1157,13 @@ _SUBJECT_REFS = {
     "creature_closes": "event",
     "class_enters": "event",
 }
+
+
+# readers of a trigger condition with a noun group as the subject that the engine's kinds of
+# berserk_engine.trigger_kinds do not cover («Когда ваш гном погибает», «Когда ваше существо атакует»): each
+# returns the condition, or None for a subject it does not read (language/general.py adds them; this module
+# imports no mechanic)
+SUBJECT_TRIGGERS: list[Callable[[t.Condition, str], Trigger | None]] = []
 
 
 # the conditions whose subject is printed: a noun group, or the card itself («эта карта получает раны»)
