@@ -175,12 +175,12 @@ def test_ask_page_replay(file_page: FilePage, asked: Path) -> None:
     assert p.locator(".berserk-badge").all_inner_texts() == ["прошёл", "не прошёл"]
     box = "#replay-1"
     assert status(p, box) == "Шаг 2 из 6: Начало партии"
-    assert "«Гоблин» (удар 1, жизней 1)" in pane(p, box) and "Рука: «Огненный шар»" in pane(p, box)
+    assert "«Гоблин» (удар 1, жизней 1)" in pane(p, box) and "Рука: «Огневой залп»" in pane(p, box)
     p.locator(box).focus()
     p.keyboard.press("ArrowRight")
-    assert status(p, box).startswith("Шаг 3 из 6: Когда игрок А разыгрывает «Огненный шар» с целью «Гоблин»")
+    assert status(p, box).startswith("Шаг 3 из 6: Когда игрок А разыгрывает «Огневой залп» с целью «Гоблин»")
     board = pane(p, box)
-    assert "Кладбище: «Огненный шар»" in board and "Кладбище: «Гоблин»" in board
+    assert "Кладбище: «Огневой залп»" in board and "Кладбище: «Гоблин»" in board
     assert "Сработали, ждут заявки" in board
     entries = p.locator(f"{box} .berserk-replay-current .berserk-replay-log li").all_inner_texts()
     assert "«Гоблин» получает ран: 2 (термин «Раны»)" in entries

@@ -186,9 +186,9 @@ LIMITED_POSITION = {
             "text": "[Закрыть]: ранить на 1 выбранное существо.",
         },
         "Страж": {"type": "существо", "strike": 1, "life": 4},
-        "Огненный шар": {"type": "заклинание", "cost": 0, "text": "Ранить на 2 выбранное существо."},
+        "Огневой залп": {"type": "заклинание", "cost": 0, "text": "Ранить на 2 выбранное существо."},
     },
-    "players": {"А": {"play": ["Гном"], "hand": ["Огненный шар"]}, "Б": {"play": ["Страж"]}},
+    "players": {"А": {"play": ["Гном"], "hand": ["Огневой залп"]}, "Б": {"play": ["Страж"]}},
 }
 
 
@@ -207,13 +207,13 @@ def _option_steps() -> list[tuple[str, Any, tuple[Any, ...]]]:
         ("defend", observations.may_not_defend_with, ("Б", "Страж")),
         ("attack", glossary.may_attack_target, ("А", "Гном", "Страж")),
         ("attack", glossary.may_not_attack_target, ("А", "Гном", "Страж")),
-        ("play", glossary.may_play_target, ("А", "Огненный шар", "Страж")),
-        ("play", glossary.may_not_play_target, ("А", "Огненный шар", "Страж")),
+        ("play", glossary.may_play_target, ("А", "Огневой залп", "Страж")),
+        ("play", glossary.may_not_play_target, ("А", "Огневой залп", "Страж")),
         ("activate", glossary.activate_only, ("А", "Гном")),
-        ("play", costs.may_play, ("А", "Огненный шар")),
-        ("play", costs.may_not_play, ("А", "Огненный шар")),
-        ("play", costs.spell_targets, ("Огненный шар", "А", ["Страж"])),
-        ("play", targets.target_bounds, ("А", "Огненный шар", 1, 1)),
+        ("play", costs.may_play, ("А", "Огневой залп")),
+        ("play", costs.may_not_play, ("А", "Огневой залп")),
+        ("play", costs.spell_targets, ("Огневой залп", "А", ["Страж"])),
+        ("play", targets.target_bounds, ("А", "Огневой залп", 1, 1)),
     ]
 
 

@@ -49,7 +49,7 @@ def test_each_condition_on_the_hands(words: str, kind: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Найм: Выстрел на 2, если у вас в руке меньше карт, чем у противника.",
+        "Найм: Выстрел на 2, если в вашей руке меньше карт, чем у противника.",
         "Найм: если у вас в руке меньше карт, чем у противника, ранить на 2 выбранное существо.",
         "Пока у вас нет карт в руке, это существо имеет +3 к удару.",
         "Пока у вас в руке нет карт, это существо имеет +1 к удару и +2 к жизням.",
@@ -100,11 +100,11 @@ def test_near_misses_of_the_constant_abilities_are_errors(text: str) -> None:
 def test_the_opponent_picks_what_the_printed_target_names() -> None:
     from berserk_engine.opponent_choice import OpponentPicks
 
-    effect = _one("[Закрыть]: Выстрел на 2 в персонажа противника по его выбору.").effect
+    effect = _one("[Закрыть]: выстрел на 2 по персонажу противника по его выбору.").effect
     assert isinstance(effect, OpponentPicks)
     assert effect.among.side == "enemy" and effect.among.types == ("creature", "hero")
     assert effect.among.mode == "each"  # no target named at the declaration (I-83)
-    assert _one("[Закрыть]: Выстрел на 2 в персонажа противника по его выбору.").slots == ()
+    assert _one("[Закрыть]: выстрел на 2 по персонажу противника по его выбору.").slots == ()
     assert _one("[Закрыть]: Выстрел на 2 в персонажа противника.").slots != ()
 
 
@@ -595,7 +595,7 @@ def test_this_card_in_the_wrong_case_is_an_error(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Каждый раз, когда наносит Х ран ударом герою, излечите вашего героя на Х.",
+        "Каждый раз, когда наносит Х ран ударом герою, излечите на Х своего героя.",
         "Когда это существо наносит Х ран ударом герою противника: излечите вашего героя на Х.",
         "Когда наносит Х ран ударом герою, ранить на Х выбранное существо.",
     ],

@@ -69,7 +69,7 @@ POOL: dict[str, dict[str, Any]] = {
         "life": 3,
         "text": "Когда погибает существо: возьмите карту.",
     },
-    "Огненный шар": {"type": "заклинание", "cost": 1, "text": "Ранить на 2 выбранное существо."},
+    "Огневой залп": {"type": "заклинание", "cost": 1, "text": "Ранить на 2 выбранное существо."},
     "Берсерк": {
         "type": "существо",
         "cost": 3,
@@ -149,7 +149,7 @@ def test_unknown_card_type_is_an_error() -> None:
         (lambda s: s.update(active="В"), "active"),
         (lambda s: s["players"]["А"].update(coins={"open": -1}), "открытые монеты"),
         (lambda s: s.update(colour="red"), "неизвестные поля позиции"),
-        (lambda s: s["players"]["А"].update(play=[{"card": "Огненный шар"}]), "заклинание не может"),
+        (lambda s: s["players"]["А"].update(play=[{"card": "Огневой залп"}]), "заклинание не может"),
         (
             lambda s: s["players"]["А"].update(play=[{"card": "Гном", "closd": True}]),
             "неизвестные поля ['closd']",

@@ -418,7 +418,7 @@ def test_fuzz_random_games_keep_the_invariants(seed: int) -> None:
 def test_every_card_type_and_subtype_is_accepted_and_observed() -> None:
     cards = {
         "Гном": {"type": "существо", "cost": 1, "strike": 1, "life": 1},
-        "Огненный шар": {"type": "заклинание", "cost": 1, "text": "Ранить на 1 выбранное существо."},
+        "Огневой залп": {"type": "заклинание", "cost": 1, "text": "Ранить на 1 выбранное существо."},
         "Кольцо": {"type": "экипировка", "subtype": "амулет", "cost": 1},
         "Кираса": {"type": "экипировка", "subtype": "броня", "cost": 1},
         "Меч": {"type": "экипировка", "subtype": "оружие", "cost": 1},
@@ -430,7 +430,7 @@ def test_every_card_type_and_subtype_is_accepted_and_observed() -> None:
             "start": "choice",
             "cards": cards,
             "players": {
-                "А": {"play": ["Гном", "Кольцо", "Кираса", "Меч", "Праздник"], "hand": ["Огненный шар"]}
+                "А": {"play": ["Гном", "Кольцо", "Кираса", "Меч", "Праздник"], "hand": ["Огневой залп"]}
             },
         }
     )

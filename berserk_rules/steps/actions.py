@@ -192,7 +192,7 @@ def play(game: ScenarioGame, p: str, name: str) -> None:
 
 @when(
     "игрок {p:P} разыгрывает «{name:N}» с целью «{target:N}»",
-    example="Когда игрок А разыгрывает «Огненный шар» с целью «Гоблин»",
+    example="Когда игрок А разыгрывает «Огневой залп» с целью «Гоблин»",
 )
 def play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Розыгрыш заклинания с указанием цели."""

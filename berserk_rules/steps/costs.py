@@ -91,7 +91,7 @@ def _same_cards(game: ScenarioGame, ids: list[str], names: list[str]) -> bool:
 
 @then(
     "целью «{spell:N}» игрок {p:P} может выбрать только {cards:L}",
-    example="Тогда целью «Огненный шар» игрок А может выбрать только «Гном»",
+    example="Тогда целью «Огневой залп» игрок А может выбрать только «Гном»",
 )
 def spell_targets(game: ScenarioGame, spell: str, p: str, cards: list[str]) -> None:
     """Законные цели заклинания при розыгрыше — ровно эти карты (202.2: только карты в игровой зоне,

@@ -235,7 +235,7 @@ def _asked(game: ScenarioGame, p: str, kind: str, source: str, target: str, zone
 
 @then(
     "игрок {p:P} может разыграть «{name:N}» с целью «{target:N}»",
-    example="Тогда игрок А может разыграть «Огненный шар» с целью «Гном»",
+    example="Тогда игрок А может разыграть «Огневой залп» с целью «Гном»",
 )
 def may_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Эту карту можно выбрать целью заклинания."""
@@ -254,7 +254,7 @@ def _record_play_target(game: ScenarioGame, p: str, name: str, target_id: str, *
 
 @then(
     "игрок {p:P} не может разыграть «{name:N}» с целью «{target:N}»",
-    example="Тогда игрок А не может разыграть «Огненный шар» с целью «Гном»",
+    example="Тогда игрок А не может разыграть «Огневой залп» с целью «Гном»",
 )
 def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Эту карту нельзя выбрать целью заклинания (заклинание при этом может быть разыграно с другой
@@ -268,7 +268,7 @@ def may_not_play_target(game: ScenarioGame, p: str, name: str, target: str) -> N
 
 @when(
     "игрок {p:P} пытается разыграть «{name:N}» с целью «{target:N}»",
-    example="Когда игрок А пытается разыграть «Огненный шар» с целью «Гном»",
+    example="Когда игрок А пытается разыграть «Огневой залп» с целью «Гном»",
 )
 def try_play_target(game: ScenarioGame, p: str, name: str, target: str) -> None:
     """Попытка разыграть заклинание с целью, которую выбрать нельзя (в том числе с картой на кладбище)."""

@@ -117,7 +117,7 @@ def play_list(game: ScenarioGame, p: str, cards: list[str]) -> None:
     game.player_setup(p).setdefault("play", []).extend({"card": c} for c in cards)
 
 
-@given("в руке у игрока {p:P} {cards:L}", example="Дано в руке у игрока А «Гоблин» и «Огненный шар»")
+@given("в руке у игрока {p:P} {cards:L}", example="Дано в руке у игрока А «Гоблин» и «Огневой залп»")
 def hand(game: ScenarioGame, p: str, cards: list[str]) -> None:
     """Карты в руке игрока."""
     game.player_setup(p).setdefault("hand", []).extend(cards)

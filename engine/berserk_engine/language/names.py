@@ -197,7 +197,7 @@ def for_reading(text: str, name: str) -> str:
 @cache
 def name_terminal(name: str) -> str:
     """The grammar's terminal of a card's name in quotes: a noun group in the nominative singular of the
-    gender of the name's head noun («Болотный Огонёк»: masculine, «Жрица крови»: feminine; no noun:
+    gender of the name's head noun («Болотный Огонёк»: masculine, «Дева тумана»: feminine; no noun:
     masculine) — ``NAME__NOMN_SING_…`` (see ``syntax/groups.lark``)."""
     gender = "masc"
     try:
