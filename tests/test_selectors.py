@@ -390,6 +390,14 @@ def test_this_card_on_a_spell_is_the_card_it_chose_whatever_the_spells_class() -
     assert spell.classes == ("действие",) and spell.abilities
 
 
+@pytest.mark.parametrize("named", ["Лесной дух", "лесных духов", "Лесным духам", "лесного духа"])
+def test_a_class_of_an_adjective_and_its_noun_is_kept_as_both_lemmas(named: str) -> None:
+    """«Лесной дух» in any case and number is one class: the adjective and its noun in their normal form (the
+    head word alone, read as a noun, gave «лесна дух»)."""
+    assert class_lemma(named) == "лесной дух"
+    assert class_lemma("тёмных эльфов") == "темный эльф" and class_lemma("стражей леса") == "страж леса"
+
+
 @pytest.mark.parametrize("named", ["гномы", "гнома", "гномов", "Гномами"])
 def test_a_class_is_kept_as_its_lemma(named: str) -> None:
     """Issue 25: a class is its lemma (pymorphy3), not a truncated stem — every form of «гном» is «гном»."""

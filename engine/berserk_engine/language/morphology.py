@@ -356,11 +356,17 @@ def agree_with_number(word: str, number: int) -> str:
 
 
 @cache
+def _being_last(parse: Any) -> bool:
+    """Sort key: an animate analysis first («стражей»: «страж», not «стража»)."""
+    return bool(parse.tag.animacy != "anim")
+
+
 def class_lemma(words: str) -> str:
     """A class of cards as one key, whatever its case and number («гномы», «гнома», «гномов» → «гном»):
     the normal form of its head word — the lexicon's when it has the word, else pymorphy3's first analysis
     as a noun, an animate one first — and the other words of a class of several («стражей леса» → «страж
-    леса», I-70) as printed (lower case, «ё» as «е»). A word the dictionary does not know stays as it is
+    леса», I-70) as printed (lower case, «ё» as «е»); a class that is an adjective and its noun has both in
+    their normal form («лесных духов» → «лесной дух»). A word the dictionary does not know stays as it is
     written: it is admitted only as the card list declares it (a typo in a text is an error, never another
     class)."""
     head, *rest = fold(" ".join(words.split())).split(" ")
@@ -368,7 +374,12 @@ def class_lemma(words: str) -> str:
     if entries:
         return " ".join((entries[0].lemma or entries[0].value, *rest))
     # of several nouns the form may be, a being first («стражей»: «страж», not «стража»)
-    nouns = sorted((p for p in _known(head) if p.tag.POS == "NOUN"), key=lambda p: p.tag.animacy != "anim")
+    nouns = sorted((p for p in _known(head) if p.tag.POS == "NOUN"), key=_being_last)
+    if rest:  # an adjective and its noun («лесных духов» → «лесной дух»): both words in their normal form
+        adjectives = [p for p in _known(head) if p.tag.POS == "ADJF"]
+        tail = sorted((p for p in _known(rest[0]) if p.tag.POS == "NOUN"), key=_being_last)
+        if adjectives and tail:
+            return " ".join((fold(adjectives[0].normal_form), fold(tail[0].normal_form), *rest[1:]))
     return " ".join((fold(nouns[0].normal_form) if nouns else head, *rest))
 
 
