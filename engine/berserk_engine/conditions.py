@@ -89,7 +89,7 @@ class Provided:
     """«если [условие], [эффект]» / «[эффект], если [условие]» (I-80): on resolution, the effect happens
     only when the condition holds for the ability's controller; otherwise the ability does nothing."""
 
-    test: HandTest
+    test: Any  # a test of the two players: HandTest, creature_count.CreatureCountTest (holds, words)
     then: Any
 
     def run(self, game: Game, item: QueueItem) -> None:
@@ -111,7 +111,7 @@ class Provided:
 class WhileBonus:
     """«Пока [условие], [эта карта] имеет +X к удару (+Y к жизням)» (I-81)."""
 
-    test: HandTest
+    test: Any  # a test of the two players: HandTest, creature_count.CreatureCountTest (holds, words)
     strike: int = 0
     life: int = 0
 

@@ -11,7 +11,7 @@ there are (518.2), a hand with fewer cards is discarded whole (518.4).
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -80,8 +80,9 @@ def named_card(game: Game, selector: Selector, item: QueueItem) -> dict[str, Any
     named = item.targets[slot] if 0 <= slot < len(item.targets) else None
     if not named:
         return None
-    probe = copy.copy(item)  # the named card read as a source is read (Game.source_info, 403.1)
-    probe.source, probe.lki = named, {}
+    # the named card read as a source is read (Game.source_info, 403.1); a copy made with the dataclass's
+    # own __init__ (copy.copy would call __new__ alone, which a compiled class refuses)
+    probe = dataclasses.replace(item, source=named, lki={})
     known: dict[str, Any] = game.source_info(probe)
     return known or None
 

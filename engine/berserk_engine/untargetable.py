@@ -11,9 +11,9 @@ concerned, nor a card chosen already (a target named before the effect began sta
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from berserk_engine import hooks
+from berserk_engine import hooks, x_value
 from berserk_engine.abilities import Selector, effect_nodes
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
@@ -37,7 +37,6 @@ class Untargetable:
 
     target: Selector
     until: str = "end_of_turn"
-    X_TARGETS: ClassVar[bool] = True  # its targets name the Х of «Х [Монета]» (x_value.x_mismatch)
 
     def run(self, game: Game, item: QueueItem) -> None:
         s = game.state
@@ -59,3 +58,4 @@ def _uses(d: Any) -> bool:
 hooks.UNTARGETABLE.append(_untargetable)
 hooks.set_relevant(_untargetable, lambda game: bool(game.defs_with("untargetable", _uses)))
 serializable(Untargetable)
+x_value.X_TARGET_NODES.append(Untargetable)  # its targets name the Х of «Х [Монета]» (x_value.x_mismatch)

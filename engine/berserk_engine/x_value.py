@@ -84,14 +84,20 @@ def trait_on_a_spell(kind: str, effect: Any) -> str | None:
     return None
 
 
+# The effect nodes whose targets name the Х of «Х [Монета]» (I-115): each module adds its own — a class
+# constant on a compiled (mypyc) dataclass would be an attribute its __init__ cannot set.
+X_TARGET_NODES: list[type] = []
+
+
 def x_mismatch(ability: Any) -> str | None:
     """Why the ability's «Х [Монета]» and its «Х персонажей» do not go together (one without the other), or
     None: the Х of the payment is named by the Х targets of the effect (I-115, :mod:`berserk_engine.cost_x`;
-    an effect node that takes those targets says so with ``X_TARGETS``)."""
+    an effect node that takes those targets is one of :data:`X_TARGET_NODES`)."""
     from berserk_engine.abilities import effect_nodes
 
     effect = ability.effect
-    targets = effect is not None and any(getattr(n, "X_TARGETS", False) for n in effect_nodes(effect))
+    kinds = tuple(X_TARGET_NODES)
+    targets = effect is not None and any(isinstance(n, kinds) for n in effect_nodes(effect))
     paid = ability.cost is not None and ability.cost.x
     if targets and not paid:
         return "«Х персонажей»: Х называют при оплате «Х [Монета]» активируемой способности, а её нет"
