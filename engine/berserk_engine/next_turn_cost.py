@@ -28,6 +28,29 @@ FORM = (
 KIND = "first_card_cost"
 
 
+def for_the_opponents_next_turn(game: Game, item: QueueItem, kind: str, amount: int, text: str) -> str:
+    """A cost change that lasts the opponent's next turn: a ``kind`` effect of ``amount`` on his hero
+    (``until`` "player_turns", one turn), kept with ``text``; the opponent's name is returned."""
+    s = game.state
+    player = game.opponent(item.controller)
+    s.effects.append(
+        ContinuousEffect(
+            s.next_id("e"),
+            kind,
+            s.players[player].hero,
+            item.source,
+            item.source_name,
+            amount=amount,
+            text=text,
+            until="player_turns",
+            player=player,
+            turns=1,
+        )
+    )
+    game.effects_changed()
+    return player
+
+
 @dataclass(frozen=True, slots=True)
 class FirstCardDearer:
     """The first card the opponent plays in his next turn costs ``amount`` more."""
@@ -35,24 +58,8 @@ class FirstCardDearer:
     amount: int
 
     def run(self, game: Game, item: QueueItem) -> None:
-        s = game.state
-        player = game.opponent(item.controller)
         words = FORM[0].format(n=self.amount)
-        s.effects.append(
-            ContinuousEffect(
-                s.next_id("e"),
-                KIND,
-                s.players[player].hero,
-                item.source,
-                item.source_name,
-                amount=self.amount,
-                text=words,
-                until="player_turns",
-                player=player,
-                turns=1,
-            )
-        )
-        game.effects_changed()
+        player = for_the_opponents_next_turn(game, item, KIND, self.amount, words)
         game.log(
             "first_card_cost", f"Игрок {player}: {words} («{item.source_name}»)", player=player, rule="I-105"
         )

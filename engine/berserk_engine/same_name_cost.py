@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from berserk_engine import hooks
 from berserk_engine.abilities import Selector
 from berserk_engine.data import serializable
-from berserk_engine.state import ContinuousEffect
+from berserk_engine.next_turn_cost import for_the_opponents_next_turn
 
 if TYPE_CHECKING:
     from berserk_engine.cards import CardDef
@@ -51,22 +51,7 @@ class SameNameDearer:
         name = s.lki.get(named, {}).get("name") if known is None else known.name
         if not name:
             return
-        player = game.opponent(item.controller)
-        s.effects.append(
-            ContinuousEffect(
-                s.next_id("e"),
-                KIND,
-                s.players[player].hero,
-                item.source,
-                item.source_name,
-                amount=self.amount,
-                text=name,
-                until="player_turns",
-                player=player,
-                turns=1,
-            )
-        )
-        game.effects_changed()
+        player = for_the_opponents_next_turn(game, item, KIND, self.amount, name)
         game.log(
             KIND,
             f"Игрок {player}: карты «{name}» стоят на {self.amount} [Монета] дороже в его следующий ход "
