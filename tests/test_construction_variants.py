@@ -13,6 +13,12 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # «со стоимостью N или меньше»: «с» / «со» before «стоимостью» is the same group as «стоимостью» alone
+    (
+        "Найм: уничтожьте выбранное существо противника со стоимостью 3 или меньше.",
+        "creature",
+        "Найм: уничтожить выбранное существо противника со стоимостью 3 или меньше.",
+    ),
     # «…; если …, …; иначе …»: «иначе» after a semicolon is the same connector as after a comma (518.1)
     (
         "[Закрыть]: выберите существо, ранить его на 1"
