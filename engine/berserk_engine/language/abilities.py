@@ -594,10 +594,20 @@ def _placeable(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named={}),)))
 
 
-def _static(context: Context, node: Any, alias: str, named: dict[str, Any], value: Any = None) -> AbilityPart:
-    """A constant ability (Постоянная способность) of the node, read in the canonical words of ``alias``."""
+def _static(
+    context: Context,
+    node: Any,
+    alias: str,
+    named: dict[str, Any],
+    value: Any = None,
+    words: str | None = None,
+) -> AbilityPart:
+    """A constant ability (Постоянная способность) of the node, read in the canonical words of ``alias``
+    (``words``: one of its other forms in frames.toml)."""
     ability = Ability("static", context.sentence, node, value=value)
     phrase = replace(_frame_phrase(alias), category="static")
+    if words is not None:
+        phrase = replace(phrase, format=words)
     return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),)))
 
 
@@ -619,7 +629,48 @@ def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     other = len(t._tokens(owner)) > 1  # «Другие ваши …»
     node = data.REGISTRY["GroupBonus"](context.words(group).lower(), strike, life, other)
     named = {"g": context.words(group).lower(), "s": strike, "l": life}
-    return _static(context, node, "group_bonus", named)
+    # the canonical words name what the node does: «другие» when the card itself is left out, and no «+0»
+    raw = _frames_file()["words"]["group_bonus"]
+    form = "canonical" if strike and life else "canonical_strike" if strike else "canonical_life"
+    words = raw[form]
+    if other:
+        words = raw["other_words"] + words[len(raw["own_words"]) :]
+    return _static(context, node, "group_bonus", named, words=words)
+
+
+@compiles("gains_strike_life")
+def _gains_strike_life(tree: Tree[Any], context: Context) -> Part:
+    """«[цель] получает +X к удару и +Y к жизням [срок]»: StrikeBonus, then ExtraLives, for the same target(s)
+    and the same time — with no time printed, until the end of the battle («Получает [текст]», I-22). A chosen
+    target is chosen once: the second bonus goes to it as «его» would."""
+    values = [c.source.value for c in tree.children if not isinstance(c, Tree) and c.source.kind == "signed"]
+    target: Selector | None = None
+    plural = False
+    until = frames()["gains_strike"].defaults["duration"]
+    for child in tree.children:
+        if not isinstance(child, Tree):
+            continue
+        value = context.compile(child)
+        if isinstance(value, Duration):
+            until = value.until
+        elif isinstance(value, Subject):
+            target, plural = value.selector, value.plural
+        elif isinstance(value, Selector):
+            target = value
+    assert target is not None
+    again = replace(target, mode="ref") if target.chosen else target
+    strike, life = values[0], values[-1]
+    node = data.REGISTRY["Sequence"](
+        (
+            data.REGISTRY["StrikeBonus"](strike, target, until),
+            data.REGISTRY["ExtraLives"](life, again, until),
+        )
+    )
+    raw = _frames_file()["words"]["gains_strike_life"]
+    form = "canonical_plural" if plural else "canonical"
+    phrase = replace(_frame_phrase("gains_strike_life"), format=raw[form])
+    named = {"t": target, "s": strike, "l": life, "d": until}
+    return Part(node, Reading("phrase", phrase=phrase, named=named))
 
 
 @compiles("group_cost", "subtype_cost", "own_cost")
