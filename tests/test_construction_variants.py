@@ -13,6 +13,22 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # «атакованное существо (персонаж)»: the attack's final target, in an ability that triggers on the attack
+    (
+        "При атаке: ранить атакованное существо на 1.",
+        "creature",
+        "При атаке: ранить на 1 атакованное существо.",
+    ),
+    (
+        "Когда это существо атакует, ранить атакованного персонажа на 2.",
+        "creature",
+        "Когда это существо атакует: ранить на 2 атакованного персонажа.",
+    ),
+    (
+        "При атаке: уничтожьте атакованное закрытое существо.",
+        "creature",
+        "При атаке: уничтожить атакованное закрытое существо.",
+    ),
     # «в руку его (её) владельца»: the possessive before «владельца» names the same owner (203.4)
     (
         "Верните выбранное существо в руку его владельца.",
@@ -584,6 +600,9 @@ def test_a_wording_variant_reads_as_its_construction(text: str, kind: str, canon
 
 # what must stay an error: the meaning is ambiguous or outside our rules (never read as something else)
 GENERAL_ERRORS = [
+    ("Найм: ранить атакованное существо на 1.", "creature"),  # no attack to look at
+    ("Ранить атакованное существо на 1.", "spell"),
+    ("При атаке: ранить атакованные существа на 1.", "creature"),  # an attack has one final target
     ("Когда это существо убивает существо, оно получает +1 к удару до конца хода.", "creature"),  # which one?
     ("Ранить каждое из них на 1.", "spell"),  # no group named before it
     ("Найм: если у противника больше карт, чем у вас, возьмите карту.", "creature"),  # hand or game zone?

@@ -21,6 +21,7 @@ known phrases, two readings are an error too (the grammar would be ambiguous).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -172,6 +173,36 @@ def _limit(words: str) -> tuple[Cost, Reading] | None:
     return cost, readings[0]
 
 
+# the trigger conditions whose event is a blow of an attack: the event's card is the attacked one (glossary
+# «Атакованная карта»: «Окончательная цель атаки»; triggers._event_data keeps a blow's target)
+ATTACK_EVENTS = frozenset({"attacks", "creature_attacks", "class_attacks"})
+
+
+def _bind_attacked(ability: Ability) -> Ability:
+    """«атакованное существо» → the card the attack of the trigger condition was made on; an error in any
+    other ability (no attack to look at)."""
+    found = [sel for sel in selectors_of(ability.effect) if sel.mode == "attacked"]
+    if not found:
+        return ability
+    if ability.trigger is None or ability.trigger.event not in ATTACK_EVENTS:
+        raise _Unreadable(
+            f"неизвестная цель «{found[0].words}»: атакованная карта — окончательная цель атаки, она есть "
+            "только в способности «При атаке» («Когда это существо атакует»)",
+            [],
+        )
+
+    def bind(value: Any) -> Any:
+        if isinstance(value, Selector):
+            return replace(value, mode="event") if value.mode == "attacked" else value
+        if isinstance(value, tuple):
+            return tuple(bind(v) for v in value)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return replace(value, **{f.name: bind(getattr(value, f.name)) for f in dataclasses.fields(value)})
+        return value
+
+    return replace(ability, effect=bind(ability.effect))
+
+
 def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     from berserk_engine import spell_reference, x_value
     from berserk_engine.abilities import effect_nodes
@@ -204,6 +235,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
                 "(ожидается «выберите класс, …»)",
                 [],
             )
+    if ability.effect is not None:
+        ability = _bind_attacked(ability)
     effect = number_slots(spell_reference.on_a_spell(ability.kind, ability.effect, ability.text))  # I-100
     for sel in selectors_of(effect):
         if sel.mode == "ref" and sel.slot < 0:

@@ -141,10 +141,12 @@ def resolve(game: Game, sel: Selector, item: QueueItem) -> list[str]:
     if mode == "self":
         card = s.cards.get(item.source)
         return [item.source] if card is not None and card.zone == "play" else []
-    if mode == "event":
+    if mode == "event":  # the card the event was about, if it is such a card («атакованное существо»)
         target = item.event.get("card", "")
         card = s.cards.get(target)
-        return [target] if card is not None and card.zone == "play" else []
+        if card is None or card.zone != "play":
+            return []
+        return [target] if _matches(game, target, sel, item.controller, item.source) else []
     if mode == "each":  # not a target: a card lying face down is not affected («Скрытность»)
         return [
             c

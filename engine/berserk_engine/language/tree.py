@@ -101,8 +101,10 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
         data = str(node.data)
         if data.startswith("bare_"):
             fields["number"] = "plur" if "_plur" in data else "sing"
-        elif data in ("each", "chosen", "this"):
+        elif data in ("each", "this"):
             fields["quantifier"] = data
+        elif data == "chosen":  # «выбранное», or «атакованное»: the attack's final target (glossary)
+            fields["quantifier"] = "attacked" if _value(node, "chosen") == "attacked" else "chosen"
         elif data in ("other", "own", "opponent", "different", "chosen_class"):
             fields[data] = True
         elif data == "state":
@@ -205,6 +207,10 @@ def selector(group: NounGroup, words: str) -> Selector:
     plain = not (group.other or group.states or classes or group.cost is not None or group.name)
     if group.quantifier == "this":
         return Selector("self", words, types)
+    if group.quantifier == "attacked":  # bound to the attack of the trigger condition (grammar._finish)
+        if group.count > 1 or group.up_to or group.number == "plur":
+            raise ReadError(f"«{words}»: атакованная карта у атаки одна", group.start)
+        return Selector("attacked", words, types, side, group.other, classes=classes, condition=condition)
     if group.kind == "hero" and group.number == "sing" and not group.quantifier and plain and side != "any":
         return Selector("own_hero" if side == "own" else "enemy_hero", words, types)
     if group.count > 1 or group.up_to:
