@@ -384,7 +384,8 @@ def read_groups(text: str, case: str, classes: Iterable[str] = ()) -> list[NounG
 
 def _words(text: str) -> str:
     """The words a selector keeps: the text in lower case, numbers in digits
-    (:func:`~berserk_engine.language.morphology.canonical`), a card's name in quotes as written."""
+    (:func:`~berserk_engine.language.morphology.canonical`), a card's name in quotes and an icon as
+    written."""
     from berserk_engine.language.morphology import canonical
 
     text = canonical(text)
@@ -392,6 +393,9 @@ def _words(text: str) -> str:
     for token in tokenize(text):
         if token.kind == "quote":
             out.append(text[at : token.start].lower() + "\u00ab" + token.inner + "\u00bb")
+            at = token.end
+        elif token.kind == "icon":  # «стоимостью 2 [Монета] или менее»
+            out.append(text[at : token.start].lower() + token.text)
             at = token.end
     return ("".join(out) + text[at:].lower()).strip()
 
