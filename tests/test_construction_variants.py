@@ -13,6 +13,10 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # «(Другие) ваши [группа] имеют [ключевое слово]»: a keyword for a group, nominative or accusative
+    ("Ваши гномы имеют Броню 2.", "creature", "Ваши гномы имеют Броню 2."),
+    ("Другие ваши эльфы имеют Первый удар.", "creature", "Другие ваши эльфы имеют Первый удар."),
+    ("Ваши существа имеют Защиту от заклинаний.", "creature", "Ваши существа имеют Защиту от заклинаний."),
     # «атакованное существо (персонаж)»: the attack's final target, in an ability that triggers on the attack
     (
         "При атаке: ранить атакованное существо на 1.",
@@ -606,6 +610,7 @@ def test_a_wording_variant_reads_as_its_construction(text: str, kind: str, canon
 
 # what must stay an error: the meaning is ambiguous or outside our rules (never read as something else)
 GENERAL_ERRORS = [
+    ("Ваши гномы имеют Найм.", "creature"),  # not a keyword: a trigger condition without its effect
     ("Найм: ранить атакованное существо на 1.", "creature"),  # no attack to look at
     ("Ранить атакованное существо на 1.", "spell"),
     ("При атаке: ранить атакованные существа на 1.", "creature"),  # an attack has one final target

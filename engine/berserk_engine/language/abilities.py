@@ -638,6 +638,32 @@ def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     return _static(context, node, "group_bonus", named, words=words)
 
 
+@compiles("group_grant")
+def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«(Другие) ваши [группа] имеют [ключевое слово]» (statics.GroupGrant): the keyword as its term writes it
+    («Броню 1» → «Броня 1.»); the canonical words keep the printed form."""
+    from berserk_engine.language.morphology import analyses, canonical
+
+    owner, group = [c for c in tree.children if isinstance(c, Tree)][:2]
+    tokens = [tok.source for tok in t._tokens(tree)]
+    verb = next(i for i, tok in enumerate(tokens) if any(a.category == "has" for a in analyses(tok.text)))
+    word = tokens[verb + 1]
+    printed = canonical(context.text[word.start : tokens[-1].end].strip())
+    lemma = next((a.lemma for a in analyses(word.text) if a.category == "keyword_form"), None)
+    own = lemma + printed[len(word.text) :] if lemma is not None else printed
+    text = own[0].upper() + own[1:] + "."
+    if not any(p.keyword for p in read_ability(text)):
+        raise t.ReadError(f"«{printed}»: это не ключевое слово", word.start)
+    other = len(t._tokens(owner)) > 1  # «Другие ваши …»
+    node = data.REGISTRY["GroupGrant"](context.words(group).lower(), text, other)
+    raw = _frames_file()["words"]["group_grant"]
+    words = raw["canonical"]
+    if other:
+        words = raw["other_words"] + words[len(raw["own_words"]) :]
+    named = {"g": context.words(group).lower(), "what": printed}
+    return _static(context, node, "group_grant", named, words=words)
+
+
 @compiles("gains_strike_life")
 def _gains_strike_life(tree: Tree[Any], context: Context) -> Part:
     """«[цель] получает +X к удару и +Y к жизням [срок]»: StrikeBonus, then ExtraLives, for the same target(s)
