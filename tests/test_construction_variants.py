@@ -13,6 +13,18 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # «с ударом N или менее (более)»: a target by its strike now; «Возьмите карту за каждое …» as «карты»
+    ("Уничтожьте существо с ударом 2 или менее.", "spell", "Уничтожить существо с ударом 2 или менее."),
+    (
+        "Ранить каждое существо с ударом 4 или более на 1.",
+        "spell",
+        "Ранить на 1 каждое существо с ударом 4 или более.",
+    ),
+    (
+        "Возьмите карту за каждое ваше существо в игре.",
+        "spell",
+        "Возьмите карты за каждое ваше существо в игре.",
+    ),
     # «(Другие) ваши [группа] имеют [ключевое слово]»: a keyword for a group, nominative or accusative
     ("Ваши гномы имеют Броню 2.", "creature", "Ваши гномы имеют Броню 2."),
     ("Другие ваши эльфы имеют Первый удар.", "creature", "Другие ваши эльфы имеют Первый удар."),
@@ -610,6 +622,7 @@ def test_a_wording_variant_reads_as_its_construction(text: str, kind: str, canon
 
 # what must stay an error: the meaning is ambiguous or outside our rules (never read as something else)
 GENERAL_ERRORS = [
+    ("Уничтожьте раненое существо с ударом 2 или менее.", "spell"),  # two conditions: the engine knows one
     ("Ваши гномы имеют Найм.", "creature"),  # not a keyword: a trigger condition without its effect
     ("Найм: ранить атакованное существо на 1.", "creature"),  # no attack to look at
     ("Ранить атакованное существо на 1.", "spell"),
