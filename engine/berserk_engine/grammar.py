@@ -39,6 +39,7 @@ from berserk_engine.abilities import (
 )
 from berserk_engine.errors import CardTextError
 from berserk_engine.language import reminder
+from berserk_engine.language.morphology import infinitive_clause
 from berserk_engine.language.reading import Phrase, Reading, set_renderer
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import CHOSEN_CLASS, ReadError
@@ -599,7 +600,7 @@ def render(tree: Reading) -> str:
         return ", ".join([texts[0], *later])
     if tree.kind == "effect":
         text = CANONICAL_CONNECTOR.join(render(p) for p in tree.parts)
-        return f"вы можете {text}" if tree.optional else text
+        return f"вы можете {infinitive_clause(text)}" if tree.optional else text
     assert tree.phrase is not None and tree.named is not None
     named = tree.named
 
@@ -607,7 +608,7 @@ def render(tree: Reading) -> str:
         return canonical_words(m.group(2), named[m.group(1)])
 
     text = _ANY_FIELD.sub(fill, tree.phrase.format)
-    return f"вы можете {text}" if tree.optional else text
+    return f"вы можете {infinitive_clause(text)}" if tree.optional else text
 
 
 set_renderer(render)  # the sentence layer writes a part in canonical words (language/reading.py)

@@ -526,7 +526,8 @@ def _search(tree: Tree[Any], context: Context) -> Part:
         shown = f"«{quote.inner}»" if count == 1 else f"{count} «{quote.inner}»"
         node = data.REGISTRY["Search"](count, quote.inner, (), None, shown)
         phrase = _frame_phrase("search_named" if count == 1 else "search_named_many")
-        named: dict[str, Any] = {"name": quote.inner, "count": count}
+        # one card: the frame's own words say «карты» (a slot of the reading is a slot of its words)
+        named: dict[str, Any] = {"name": quote.inner} | ({"count": count} if count > 1 else {})
         return Part(node, Reading("phrase", phrase=phrase, named=named))
     kind_tree = parts.get("search_kind", parts.get("search_kinds"))
     assert kind_tree is not None
@@ -628,14 +629,16 @@ def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     }[str(numbers.data)]
     other = len(t._tokens(owner)) > 1  # «Другие ваши …»
     node = data.REGISTRY["GroupBonus"](context.words(group).lower(), strike, life, other)
-    named = {"g": context.words(group).lower(), "s": strike, "l": life}
-    # the canonical words name what the node does: «другие» when the card itself is left out, and no «+0»
-    raw = _frames_file()["words"]["group_bonus"]
-    form = "canonical" if strike and life else "canonical_strike" if strike else "canonical_life"
-    words = raw[form]
-    if other:
-        words = raw["other_words"] + words[len(raw["own_words"]) :]
-    return _static(context, node, "group_bonus", named, words=words)
+    # the bonus's words name only what is not zero ([group_bonus_words] of frames.toml); «Другие» is its own
+    # frame: every field of the node shows in its words
+    shown = "both" if strike and life else "life" if life else "strike"
+    named: dict[str, Any] = {"g": context.words(group).lower()}
+    named |= ({"s": strike} if shown != "life" else {}) | ({"l": life} if shown != "strike" else {})
+    ability = Ability("static", context.sentence, node)
+    phrase = _frame_phrase("group_bonus_other" if other else "group_bonus")
+    words = phrase.format.replace("{b}", _frames_file()["group_bonus_words"][shown])
+    phrase = replace(phrase, category="static", format=words)
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),)))
 
 
 @compiles("group_grant")

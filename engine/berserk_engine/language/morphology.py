@@ -339,11 +339,17 @@ def inflect_group(words: str, case: str) -> str:
     if form is None:
         return words
     source, number, gender = form
+    # the accusative of a modifier agrees with its noun's animacy too («всех закрытых существ», never «все
+    # закрытых существ»): the head noun's animacy is asked of every word of the group (in the plural and the
+    # masculine singular — the forms where the accusative depends on it)
+    animacy = next((str(p.tag.animacy) for p in _parses(parts[head]) if p.tag.POS == "NOUN"), None)
+    counts = case == "accs" and (number == "plur" or gender == "masc")
+    wanted = {case, number} | ({animacy} if animacy in ("anim", "inan") and counts else set())
     out = []
     for word in parts[: head + 1]:
         fitting = [p for p in _parses(word) if (str(p.tag.case), str(p.tag.number)) == (source, number)]
         parse = next((p for p in fitting if str(p.tag.gender) == gender), fitting[0] if fitting else None)
-        inflected = parse.inflect({case, number}) if parse is not None else None
+        inflected = parse.inflect(wanted) or parse.inflect({case, number}) if parse is not None else None
         out.append(inflected.word if inflected is not None else word)
     return " ".join(out + parts[head + 1 :])
 
@@ -392,3 +398,19 @@ def inflect_word(word: str, key: str) -> str:
         if inflected is not None:
             return str(inflected.word)
     return word
+
+
+def infinitive_clause(text: str) -> str:
+    """A clause that begins with an imperative («вызовите …», «бесплатно разыграйте …») with that verb in
+    the infinitive («вызвать …», «бесплатно разыграть …»): the form a clause takes after «вы можете»
+    (pymorphy3's normal form of the verb). A clause that begins otherwise is returned as it is."""
+    words = text.split(" ")
+    for i, word in enumerate(words[:2]):
+        parses = _morph().parse(word.lower())
+        if parses and "impr" in parses[0].tag:
+            infinitive = str(parses[0].normal_form)
+            words[i] = infinitive[:1].upper() + infinitive[1:] if word[:1].isupper() else infinitive
+            return " ".join(words)
+        if not parses or parses[0].tag.POS != "ADVB":
+            return text
+    return text
