@@ -641,6 +641,28 @@ def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),)))
 
 
+@compiles("mill")
+def _mill(tree: Tree[Any], context: Context) -> Part:
+    """«положите верхнюю карту колоды противника (N верхних карт своей колоды) на кладбище» (deck.MillTop):
+    the number and whose deck; the words by the number («2 верхние карты», «5 верхних карт»)."""
+    from berserk_engine.language.morphology import analyses
+
+    counts = [c for c in tree.children if isinstance(c, Tree)]
+    count = context.compile(counts[0]) if counts else 1
+    assert isinstance(count, int)
+    opponent = any(
+        any(a.category == "opponent" for a in analyses(tok.source.text)) for tok in t._tokens(tree)
+    )
+    raw = _frames_file()["words"]["mill"]
+    form = (
+        "canonical" if count == 1 else "canonical_many" if _genitive_plural_after(count) else "canonical_few"
+    )
+    words = raw[form].replace("{deck}", raw["enemy_deck" if opponent else "own_deck"])
+    phrase = replace(_frame_phrase("mill"), format=words)
+    node = data.REGISTRY["MillTop"](count, opponent)
+    return Part(node, Reading("phrase", phrase=phrase, named={"n": count} if count != 1 else {}))
+
+
 @compiles("group_grant")
 def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
     """«(Другие) ваши [группа] имеют [ключевое слово]» (statics.GroupGrant): the keyword as its term writes it
