@@ -107,10 +107,11 @@ _DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words re
 
 
 class _Unreadable(Exception):
-    def __init__(self, message: str, nearest: list[str]) -> None:
+    def __init__(self, message: str, nearest: list[str], read: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.nearest = nearest
+        self.read = read  # the words read, and what they mean is an error (not a failed parse)
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
@@ -239,6 +240,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     if ability.effect is not None:
         ability = _bind_attacked(ability)
     effect = number_slots(spell_reference.on_a_spell(ability.kind, ability.effect, ability.text))  # I-100
+    if ability.kind == "spell" and effect is not None:
+        effect = _named_class_chosen(effect)
     for sel in selectors_of(effect):
         if sel.mode == "ref" and sel.slot < 0:
             raise _Unreadable(
@@ -252,6 +255,47 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
         # в колоде данной карты».
         finished = replace(finished, optional=True)
     return finished
+
+
+def _named_class_chosen(effect: Any) -> Any:
+    """On a spell «сила удара этого механизма» names the card chosen before it (I-113): the class it names
+    is a condition of that choice — only a mechanism may be chosen — and a choice of another class is an
+    error of the text («выберите вашего гнома … этого механизма»)."""
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.language.morphology import class_named_by_this
+
+    wanted: dict[int, tuple[str, str]] = {}
+    for node in effect_nodes(effect):
+        for value in vars_of(node):
+            sel = value.selector if isinstance(value, Amount) else None
+            if sel is not None and sel.mode == "ref" and sel.slot >= 0:
+                named = class_named_by_this(value.words)
+                if named is not None:
+                    wanted[sel.slot] = (named, value.words)
+    return _with_class(effect, wanted) if wanted else effect
+
+
+def _with_class(node: Any, wanted: dict[int, tuple[str, str]]) -> Any:
+    import dataclasses
+
+    if isinstance(node, Selector):
+        if not node.chosen or node.slot not in wanted:
+            return node
+        named, words = wanted[node.slot]
+        if node.classes and named not in node.classes:
+            raise _Unreadable(
+                f"«{words}» называет карту, выбранную раньше («{node.words}»), а её класс — "
+                f"{', '.join(f'«{c}»' for c in node.classes)}, не «{named}»",
+                [],
+                read=True,
+            )
+        return replace(node, classes=(named,))
+    if isinstance(node, tuple):
+        return tuple(_with_class(v, wanted) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _with_class(getattr(node, f.name), wanted) for f in dataclasses.fields(node)}
+        return replace(node, **changes)
+    return node
 
 
 def _unbound_class(node: Any) -> bool:
@@ -429,9 +473,10 @@ def parse_card_text(
             joined = (
                 _joined(before, sentence, spell, cost_x, classes) if abilities and _refers(sentence) else None
             )
-            if joined is None:
+            if not isinstance(joined, Ability):
+                why = joined or exc  # the two sentences read together, and what they say is an error
                 raise CardTextError(
-                    card, sentence, exc.message, position=(number, offset), nearest=exc.nearest
+                    card, sentence, why.message, position=(number, offset), nearest=why.nearest
                 ) from None
             # «Выберите существо. Ранить его на 2.»: «его» names the target of the sentence before —
             # both are one ability (issue 25: references cross sentences)
@@ -461,12 +506,13 @@ def parse_card_text(
 
 def _joined(
     before: str, sentence: str, spell: bool, cost_x: bool, classes: tuple[str, ...] = ()
-) -> Ability | None:
-    """The sentence read with the one before it as one ability, or None when that does not read."""
+) -> Ability | _Unreadable | None:
+    """The sentence read with the one before it as one ability; None when that does not read, the error
+    when it reads and means what cannot be."""
     try:
         return _parse_cached(f"{before} {sentence}", spell, cost_x, classes)[0]
-    except _Unreadable:
-        return None
+    except _Unreadable as exc:
+        return exc if exc.read else None
 
 
 def _check_tokens(card: str, text: str) -> None:
