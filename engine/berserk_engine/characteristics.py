@@ -49,20 +49,34 @@ def _active(game: Game, effect: ContinuousEffect) -> bool:
 
 
 def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
-    """The card's abilities now: printed (unless lost) and acquired, keywords combined by their rule."""
+    """The card's abilities now: printed (unless lost) and acquired — by an effect, or from a constant ability
+    of a card in the game zone («Ваши гномы имеют Броню 1») — keywords combined by their rule."""
     printed = game.defs[card.name].abilities
     effects = game.by_card.get(card.id)
-    if not effects:
+    statics = hooks.active(game, hooks.STATIC_GRANTS)
+    if not effects and not statics:
         return _face_down(printed) if card.face_down else printed
-    lost = any(e.kind == "lose_text" and _active(game, e) for e in effects)
+    lost = text_lost(game, card)
     result: list[Ability] = [] if lost else list(printed)
-    for e in effects:
+    for e in effects or ():
         if e.kind == "grant" and _active(game, e):
             gained = _GRANTED.get(e.text)
             if gained is None:
                 gained = _granted(e.text)
             result = _gain(result, gained)
+    for h in statics:
+        for text in h(game, card):
+            gained = _GRANTED.get(text)
+            result = _gain(result, gained if gained is not None else _granted(text))
     return _face_down(tuple(result)) if card.face_down else tuple(result)
+
+
+def text_lost(game: Game, card: Card) -> bool:
+    """Has the card lost its abilities now («теряет особенности»)?"""
+    effects = game.by_card.get(card.id)
+    if not effects:
+        return False
+    return any(e.kind == "lose_text" and _active(game, e) for e in effects)
 
 
 # Granted texts as abilities, by text: parse_ability's answer (the same words always mean the same
@@ -106,7 +120,7 @@ def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
 
 def keyword(game: Game, card: Card, term: str) -> int | str | bool:
     """The value of the keyword on the card (True for a keyword without a value), or False."""
-    if not card.face_down and card.id not in game.by_card:
+    if not card.face_down and card.id not in game.by_card and not hooks.active(game, hooks.STATIC_GRANTS):
         keywords = game.defs[card.name].keywords
         if term not in keywords:
             return False
@@ -121,7 +135,12 @@ def keyword(game: Game, card: Card, term: str) -> int | str | bool:
 def keyword_values(game: Game, card: Card, term: str) -> list[int | str | None]:
     """Every value of the keyword on the card (a keyword that stacks or takes distinct values may
     be there several times: «+Х к атаке», «Игнорирует защиту от …»)."""
-    if not card.face_down and card.id not in game.by_card and term not in game.defs[card.name].keywords:
+    if (
+        not card.face_down
+        and card.id not in game.by_card
+        and term not in game.defs[card.name].keywords
+        and not hooks.active(game, hooks.STATIC_GRANTS)
+    ):
         return []
     return [a.value for a in abilities(game, card) if a.keyword == term]
 

@@ -150,13 +150,19 @@ class TopToBottom:
 
 @dataclass(frozen=True, slots=True)
 class MillTop:
-    """Положить верхнюю карту своей колоды на кладбище (Убрать на кладбище — из колоды): taken from a
-    named place without looking, so the deck is not shuffled (204.3)."""
+    """Положить верхнюю карту (``count`` верхних карт) своей колоды — или колоды противника (``opponent``) —
+    на кладбище (glossary «Убрать (положить, поместить) на кладбище»: «карта кладётся на кладбище (из колоды
+    или игровой зоны)», not a destruction): taken from a named place without looking, so the deck is not
+    shuffled (204.3); with fewer cards in the deck, as many as there are (518.1)."""
+
+    count: int = 1
+    opponent: bool = False
 
     def run(self, game: Game, item: QueueItem) -> None:
-        deck = game.state.players[item.controller].zones["deck"]
+        player = game.opponent(item.controller) if self.opponent else item.controller
+        deck = game.state.players[player].zones["deck"]
         if deck:
-            perform(game, MoveEvent(deck[0], "graveyard", "put", source=item.source))
+            perform(game, *(MoveEvent(c, "graveyard", "put", source=item.source) for c in deck[: self.count]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,9 +252,10 @@ class Game:
 
             s = self.state
             found: set[str] = set()
+            statics = bool(hooks.active(self, hooks.STATIC_GRANTS))  # «Ваши гномы имеют Броню 1»
             for card_id in s.play:
                 card = s.cards[card_id]
-                if card_id in self.by_card:
+                if statics or card_id in self.by_card:
                     found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
                 else:
                     found.update(self.defs[card.name].keywords)

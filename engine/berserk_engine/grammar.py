@@ -39,6 +39,7 @@ from berserk_engine.abilities import (
 )
 from berserk_engine.errors import CardTextError
 from berserk_engine.language import reminder
+from berserk_engine.language.morphology import infinitive_clause
 from berserk_engine.language.reading import Phrase, Reading, set_renderer
 from berserk_engine.language.tokens import TextError, tokenize
 from berserk_engine.language.tree import CHOSEN_CLASS, ReadError
@@ -106,10 +107,11 @@ _DIAGNOSE = [True]  # False while :func:`try_reading` only asks whether words re
 
 
 class _Unreadable(Exception):
-    def __init__(self, message: str, nearest: list[str]) -> None:
+    def __init__(self, message: str, nearest: list[str], read: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.nearest = nearest
+        self.read = read  # the words read, and what they mean is an error (not a failed parse)
 
 
 def split_sentences(text: str) -> list[tuple[int, str]]:
@@ -238,6 +240,8 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
     if ability.effect is not None:
         ability = _bind_attacked(ability)
     effect = number_slots(spell_reference.on_a_spell(ability.kind, ability.effect, ability.text))  # I-100
+    if ability.kind == "spell" and effect is not None:
+        effect = _named_class_chosen(effect)
     for sel in selectors_of(effect):
         if sel.mode == "ref" and sel.slot < 0:
             raise _Unreadable(
@@ -251,6 +255,47 @@ def _finish(ability: Ability, cost_x: bool = False) -> Ability:
         # в колоде данной карты».
         finished = replace(finished, optional=True)
     return finished
+
+
+def _named_class_chosen(effect: Any) -> Any:
+    """On a spell «сила удара этого механизма» names the card chosen before it (I-113): the class it names
+    is a condition of that choice — only a mechanism may be chosen — and a choice of another class is an
+    error of the text («выберите вашего гнома … этого механизма»)."""
+    from berserk_engine.abilities import effect_nodes
+    from berserk_engine.language.morphology import class_named_by_this
+
+    wanted: dict[int, tuple[str, str]] = {}
+    for node in effect_nodes(effect):
+        for value in vars_of(node):
+            sel = value.selector if isinstance(value, Amount) else None
+            if sel is not None and sel.mode == "ref" and sel.slot >= 0:
+                named = class_named_by_this(value.words)
+                if named is not None:
+                    wanted[sel.slot] = (named, value.words)
+    return _with_class(effect, wanted) if wanted else effect
+
+
+def _with_class(node: Any, wanted: dict[int, tuple[str, str]]) -> Any:
+    import dataclasses
+
+    if isinstance(node, Selector):
+        if not node.chosen or node.slot not in wanted:
+            return node
+        named, words = wanted[node.slot]
+        if node.classes and named not in node.classes:
+            raise _Unreadable(
+                f"«{words}» называет карту, выбранную раньше («{node.words}»), а её класс — "
+                f"{', '.join(f'«{c}»' for c in node.classes)}, не «{named}»",
+                [],
+                read=True,
+            )
+        return replace(node, classes=(named,))
+    if isinstance(node, tuple):
+        return tuple(_with_class(v, wanted) for v in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _with_class(getattr(node, f.name), wanted) for f in dataclasses.fields(node)}
+        return replace(node, **changes)
+    return node
 
 
 def _unbound_class(node: Any) -> bool:
@@ -466,14 +511,15 @@ def _sentence_ability(
         # ability before it as its optional part — decided when it is reached (I-55, I-116), never a
         # second ability whose «вы можете» nobody is asked about
         later = _joined(before, sentence, spell, cost_x, classes)
-        if later is not None:
+        if isinstance(later, Ability):
             return later, True
     try:
         return _parse_cached(sentence, spell, cost_x, classes)[0], False
     except _Unreadable as exc:
         joined = _joined(before, sentence, spell, cost_x, classes) if before and _refers(sentence) else None
-        if joined is None:
-            raise CardTextError(card, sentence, exc.message, position=position, nearest=exc.nearest) from None
+        if not isinstance(joined, Ability):
+            why = joined or exc  # the two sentences read together, and what they say is an error
+            raise CardTextError(card, sentence, why.message, position=position, nearest=why.nearest) from None
         # «Выберите существо. Ранить его на 2.»: «его» names the target of the sentence before — both
         # are one ability (issue 25: references cross sentences)
         return joined, True
@@ -489,12 +535,13 @@ def _optional(sentence: str) -> bool:
 
 def _joined(
     before: str, sentence: str, spell: bool, cost_x: bool, classes: tuple[str, ...] = ()
-) -> Ability | None:
-    """The sentence read with the one before it as one ability, or None when that does not read."""
+) -> Ability | _Unreadable | None:
+    """The sentence read with the one before it as one ability; None when that does not read, the error
+    when it reads and means what cannot be."""
     try:
         return _parse_cached(f"{before} {sentence}", spell, cost_x, classes)[0]
-    except _Unreadable:
-        return None
+    except _Unreadable as exc:
+        return exc if exc.read else None
 
 
 def _check_tokens(card: str, text: str) -> None:
@@ -628,7 +675,7 @@ def render(tree: Reading) -> str:
         return ", ".join([texts[0], *later])
     if tree.kind == "effect":
         text = CANONICAL_CONNECTOR.join(render(p) for p in tree.parts)
-        return f"вы можете {text}" if tree.optional else text
+        return f"вы можете {infinitive_clause(text)}" if tree.optional else text
     assert tree.phrase is not None and tree.named is not None
     named = tree.named
 
@@ -636,7 +683,7 @@ def render(tree: Reading) -> str:
         return canonical_words(m.group(2), named[m.group(1)])
 
     text = _ANY_FIELD.sub(fill, tree.phrase.format)
-    return f"вы можете {text}" if tree.optional else text
+    return f"вы можете {infinitive_clause(text)}" if tree.optional else text
 
 
 set_renderer(render)  # the sentence layer writes a part in canonical words (language/reading.py)

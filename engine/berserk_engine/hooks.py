@@ -33,6 +33,9 @@ HEAL_BLOCKED: list[Handler] = []
 # (game, card, prop: "strike" | "life") -> int: a change to the card's strike or lives from a constant
 # ability of a card in the game zone («Ваши гномы имеют +1 к удару и жизням», berserk_engine.statics).
 CHARACTERISTIC: list[Handler] = []
+# (game, card) -> list[str]: the abilities (their texts, «Броня 1.») a card has from a constant ability of a
+# card in the game zone («Ваши гномы имеют Броню 1», berserk_engine.statics.GroupGrant).
+STATIC_GRANTS: list[Handler] = []
 # (game, attack: Attack, strength: int) -> int: the strength of an attack (+X к атаке, Гнев, −X от атаки).
 ATTACK_STRENGTH: list[Handler] = []
 # (game, striker: str, target: Card, strength: int) -> int | None: replaces the strength of a blow of a
@@ -184,7 +187,7 @@ def _granted_texts(node: Any) -> list[str]:
     """The texts an effect tree grants («получает [текст]»: the nodes with a ``text`` to gain)."""
     if node is None or not dataclasses.is_dataclass(node):
         return []
-    found = [cast(Any, node).text] if type(node).__name__ == "Grant" else []
+    found = [cast(Any, node).text] if type(node).__name__ in ("Grant", "GroupGrant") else []
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         for part in value if isinstance(value, tuple) else (value,):

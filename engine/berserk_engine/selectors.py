@@ -62,6 +62,10 @@ def _fits(game: Game, card: Any, sel: Selector) -> bool:
         from berserk_engine import characteristics as ch
 
         return ch.strike(game, card) >= int(condition[8:])
+    if condition.startswith("strike<="):  # «существо с ударом 2 или менее»
+        from berserk_engine import characteristics as ch
+
+        return ch.strike(game, card) <= int(condition[8:])
     raise AssertionError(f"unknown selector condition {condition!r}")
 
 

@@ -5,6 +5,10 @@
   under the same player's control whose class is named (``characteristics.in_group``: the card's
   classes, the plural as printed) has the bonus — «другие» not the card itself. The bonus is a step of
   the numbers of ``characteristics`` (``hooks.CHARACTERISTIC``), after the card's own effects.
+* **A keyword for a group** — «Ваши гномы имеют Броню 1.», «Другие ваши эльфы имеют Рывок.»: while its card
+  is in the game zone (face up, its abilities not lost), every such creature of the same player has the
+  keyword (``characteristics.abilities`` through ``hooks.STATIC_GRANTS``), combined with its own by the
+  keyword's rule.
 * **A cost for a group** — «Ваши гномы стоят на 1 дешевле.» (:class:`berserk_engine.costs.GroupCost`,
   203.3: it works from the game zone, for its controller's hand).
 * **«Не получает ран, пока атакует.»** — the card takes no wounds of the counter-blow of the attack it
@@ -43,6 +47,16 @@ class GroupBonus:
     group: str  # the printed plural: «гномы», «существа»
     strike: int = 0
     life: int = 0
+    other: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GroupGrant:
+    """«(Другие) ваши [группа] имеют [ключевое слово]» while the card is in the game zone: ``text`` — the
+    keyword as its term writes it («Броня 1.», «Рывок.»)."""
+
+    group: str  # the printed plural: «гномы», «существа»
+    text: str
     other: bool = False
 
 
@@ -97,6 +111,41 @@ hooks.set_relevant(group_bonus, lambda game: bool(_group_sources(game)))
 hooks.CHARACTERISTIC.append(group_bonus)
 
 
+# --- «Ваши гномы имеют Броню 1» ------------------------------------------------------------------
+
+
+def _has_group_grant(d: Any) -> bool:
+    return any(type(a.effect) is GroupGrant for a in d.abilities)
+
+
+def group_grants(game: Game, card: Card) -> list[str]:
+    """The keywords a creature has from the group abilities of cards in the game zone under the same
+    player's control: the abilities printed on the source, unless it has lost them («теряет особенности»)."""
+    names = game.defs_with("group-grant", _has_group_grant)
+    d = game.defs[card.name]
+    if d.type != "creature" or card.zone != "play":
+        return []
+    s = game.state
+    found: list[str] = []
+    for source_id in s.play:
+        source = s.cards.get(source_id)  # None: the card is leaving the game zone right now
+        if source is None or source.controller != card.controller or source.name not in names:
+            continue
+        if source.face_down or ch.text_lost(game, source):
+            continue
+        for a in game.defs[source.name].abilities:
+            grant = a.effect
+            if type(grant) is not GroupGrant or (grant.other and source_id == card.id):
+                continue
+            if ch.in_group(d, grant.group):
+                found.append(grant.text)
+    return found
+
+
+hooks.set_relevant(group_grants, lambda game: bool(game.defs_with("group-grant", _has_group_grant)))
+hooks.STATIC_GRANTS.append(group_grants)
+
+
 # --- «Не получает ран, пока атакует» (I-62) ------------------------------------------------------
 
 
@@ -145,4 +194,4 @@ def _creature_attacks(game: Game, attack: Attack, strength: int) -> int:
 hooks.ATTACK_STRENGTH.append(_creature_attacks)
 
 
-serializable(GroupBonus, NoWoundsAttacking, CreatureAttacksReduced)
+serializable(GroupBonus, GroupGrant, NoWoundsAttacking, CreatureAttacksReduced)

@@ -526,7 +526,8 @@ def _search(tree: Tree[Any], context: Context) -> Part:
         shown = f"«{quote.inner}»" if count == 1 else f"{count} «{quote.inner}»"
         node = data.REGISTRY["Search"](count, quote.inner, (), None, shown)
         phrase = _frame_phrase("search_named" if count == 1 else "search_named_many")
-        named: dict[str, Any] = {"name": quote.inner, "count": count}
+        # one card: the frame's own words say «карты» (a slot of the reading is a slot of its words)
+        named: dict[str, Any] = {"name": quote.inner} | ({"count": count} if count > 1 else {})
         return Part(node, Reading("phrase", phrase=phrase, named=named))
     kind_tree = parts.get("search_kind", parts.get("search_kinds"))
     assert kind_tree is not None
@@ -628,14 +629,64 @@ def _group_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     }[str(numbers.data)]
     other = len(t._tokens(owner)) > 1  # «Другие ваши …»
     node = data.REGISTRY["GroupBonus"](context.words(group).lower(), strike, life, other)
-    named = {"g": context.words(group).lower(), "s": strike, "l": life}
-    # the canonical words name what the node does: «другие» when the card itself is left out, and no «+0»
-    raw = _frames_file()["words"]["group_bonus"]
-    form = "canonical" if strike and life else "canonical_strike" if strike else "canonical_life"
-    words = raw[form]
+    # the bonus's words name only what is not zero ([group_bonus_words] of frames.toml); «Другие» is its own
+    # frame: every field of the node shows in its words
+    shown = "both" if strike and life else "life" if life else "strike"
+    named: dict[str, Any] = {"g": context.words(group).lower()}
+    named |= ({"s": strike} if shown != "life" else {}) | ({"l": life} if shown != "strike" else {})
+    ability = Ability("static", context.sentence, node)
+    phrase = _frame_phrase("group_bonus_other" if other else "group_bonus")
+    words = phrase.format.replace("{b}", _frames_file()["group_bonus_words"][shown])
+    phrase = replace(phrase, category="static", format=words)
+    return AbilityPart(ability, Reading("sentence", parts=(Reading("phrase", phrase=phrase, named=named),)))
+
+
+@compiles("mill")
+def _mill(tree: Tree[Any], context: Context) -> Part:
+    """«положите верхнюю карту колоды противника (N верхних карт своей колоды) на кладбище» (deck.MillTop):
+    the number and whose deck; the words by the number («2 верхние карты», «5 верхних карт»)."""
+    from berserk_engine.language.morphology import analyses
+
+    counts = [c for c in tree.children if isinstance(c, Tree)]
+    count = context.compile(counts[0]) if counts else 1
+    assert isinstance(count, int)
+    opponent = any(
+        any(a.category == "opponent" for a in analyses(tok.source.text)) for tok in t._tokens(tree)
+    )
+    raw = _frames_file()["words"]["mill"]
+    form = (
+        "canonical" if count == 1 else "canonical_many" if _genitive_plural_after(count) else "canonical_few"
+    )
+    words = raw[form].replace("{deck}", raw["enemy_deck" if opponent else "own_deck"])
+    phrase = replace(_frame_phrase("mill"), format=words)
+    node = data.REGISTRY["MillTop"](count, opponent)
+    return Part(node, Reading("phrase", phrase=phrase, named={"n": count} if count != 1 else {}))
+
+
+@compiles("group_grant")
+def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«(Другие) ваши [группа] имеют [ключевое слово]» (statics.GroupGrant): the keyword as its term writes it
+    («Броню 1» → «Броня 1.»); the canonical words keep the printed form."""
+    from berserk_engine.language.morphology import analyses, canonical
+
+    owner, group = [c for c in tree.children if isinstance(c, Tree)][:2]
+    tokens = [tok.source for tok in t._tokens(tree)]
+    verb = next(i for i, tok in enumerate(tokens) if any(a.category == "has" for a in analyses(tok.text)))
+    word = tokens[verb + 1]
+    printed = canonical(context.text[word.start : tokens[-1].end].strip())
+    lemma = next((a.lemma for a in analyses(word.text) if a.category == "keyword_form"), None)
+    own = lemma + printed[len(word.text) :] if lemma is not None else printed
+    text = own[0].upper() + own[1:] + "."
+    if not any(p.keyword for p in read_ability(text)):
+        raise t.ReadError(f"«{printed}»: это не ключевое слово", word.start)
+    other = len(t._tokens(owner)) > 1  # «Другие ваши …»
+    node = data.REGISTRY["GroupGrant"](context.words(group).lower(), text, other)
+    raw = _frames_file()["words"]["group_grant"]
+    words = raw["canonical"]
     if other:
         words = raw["other_words"] + words[len(raw["own_words"]) :]
-    return _static(context, node, "group_bonus", named, words=words)
+    named = {"g": context.words(group).lower(), "what": printed}
+    return _static(context, node, "group_grant", named, words=words)
 
 
 @compiles("gains_strike_life")

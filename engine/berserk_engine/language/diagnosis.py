@@ -284,7 +284,17 @@ def detail_message(text: str, tokens: Sequence[Token], exc: g.NoParse) -> str:
         return f"после «{tokens[-1].text}» не хватает слов" + (wanted if expected else "")
     if out_of_agreement(exc):
         return f"слово «{exc.token.text}» не согласовано: здесь нужны другой падеж, число или род"
+    if "noun" in _categories(exc.token) and any(_category(t) == "CLASS" for t in exc.expected):
+        return not_a_class_message(exc.token.text)
     return f"не ожидается «{exc.token.text}»" + (wanted if expected else "")
+
+
+def not_a_class_message(word: str) -> str:
+    """A noun where the grammar expects a class of cards, that names no being and is not the lexicon's."""
+    return (
+        f"«{word}» — не класс карты: классом называется существо (одушевлённое существительное: «гном», "
+        "«фея») или класс из словаря языка карт («механизм»)"
+    )
 
 
 def sentence_message(text: str, tokens: Sequence[Token], exc: g.NoParse) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -153,10 +153,14 @@ def analyses(word: str) -> frozenset[Analysis]:
                     if p.normal_form == like and _fits(e, p):
                         found.add(_of_entry(e, e.lemma, p.tag))
     if not found:
+        # a noun the lexicon does not have: a class word when it names a being (pymorphy3's «anim»: «гном»,
+        # «фея»); any other noun («стол», «леса») is a plain noun — the second word of a class of several
+        # («страж леса», I-70) and nothing else: a class of things is the lexicon's («механизм»)
         for p in parses:
             if p.tag.POS == "NOUN":
+                category = "class" if p.tag.animacy == "anim" else "noun"
                 found.add(
-                    Analysis("class", p.normal_form, p.normal_form, **_features(p.tag), source=CLASS_SOURCE)
+                    Analysis(category, p.normal_form, p.normal_form, **_features(p.tag), source=CLASS_SOURCE)
                 )
     return frozenset(found)
 
@@ -277,9 +281,12 @@ def analyze(tokens: Iterable[Token], classes: Iterable[str] = ()) -> list[frozen
             out.append(frozenset())
             continue
         found = analyses(token.text)
-        if not found and fold(token.text) in declared:
+        things = {a for a in found if a.category == "noun" and a.lemma in declared}
+        if things:  # a class of things the card list declares («стол»): its forms are class words
+            found |= {replace(a, category="class") for a in things}
+        elif fold(token.text) in declared and not any(a.category == "class" for a in found):
             word = fold(token.text)
-            found = frozenset({Analysis("class", word, word, "NOUN", source=CLASS_SOURCE)})
+            found |= {Analysis("class", word, word, "NOUN", source=CLASS_SOURCE)}
         if not found and not known_word(token.text):
             raise UnknownWord(token, nearest(token.text, declared))
         out.append(found)
@@ -339,11 +346,17 @@ def inflect_group(words: str, case: str) -> str:
     if form is None:
         return words
     source, number, gender = form
+    # the accusative of a modifier agrees with its noun's animacy too («всех закрытых существ», never «все
+    # закрытых существ»): the head noun's animacy is asked of every word of the group (in the plural and the
+    # masculine singular — the forms where the accusative depends on it)
+    animacy = next((str(p.tag.animacy) for p in _parses(parts[head]) if p.tag.POS == "NOUN"), None)
+    counts = case == "accs" and (number == "plur" or gender == "masc")
+    wanted = {case, number} | ({animacy} if animacy in ("anim", "inan") and counts else set())
     out = []
     for word in parts[: head + 1]:
         fitting = [p for p in _parses(word) if (str(p.tag.case), str(p.tag.number)) == (source, number)]
         parse = next((p for p in fitting if str(p.tag.gender) == gender), fitting[0] if fitting else None)
-        inflected = parse.inflect({case, number}) if parse is not None else None
+        inflected = parse.inflect(wanted) or parse.inflect({case, number}) if parse is not None else None
         out.append(inflected.word if inflected is not None else word)
     return " ".join(out + parts[head + 1 :])
 
@@ -392,3 +405,33 @@ def inflect_word(word: str, key: str) -> str:
         if inflected is not None:
             return str(inflected.word)
     return word
+
+
+def infinitive_clause(text: str) -> str:
+    """A clause that begins with an imperative («вызовите …», «бесплатно разыграйте …») with that verb in
+    the infinitive («вызвать …», «бесплатно разыграть …»): the form a clause takes after «вы можете»
+    (pymorphy3's normal form of the verb). A clause that begins otherwise is returned as it is."""
+    words = text.split(" ")
+    for i, word in enumerate(words[:2]):
+        parses = _morph().parse(word.lower())
+        if parses and "impr" in parses[0].tag:
+            infinitive = str(parses[0].normal_form)
+            words[i] = infinitive[:1].upper() + infinitive[1:] if word[:1].isupper() else infinitive
+            return " ".join(words)
+        if not parses or parses[0].tag.POS != "ADVB":
+            return text
+    return text
+
+
+def class_named_by_this(words: str) -> str | None:
+    """The class «этого …» names in a card's words («сила удара этого механизма» → «механизм», «этого стража
+    леса» → «страж леса»: every word of the class, not its last), or None when it names a kind of card
+    («этого существа») or no class at all."""
+    parts = [w.strip(",.:;()") for w in words.split()]
+    at = next((i for i, w in enumerate(parts) if any(a.category == "this" for a in analyses(w))), None)
+    if at is None or at + 1 >= len(parts):
+        return None
+    head = analyses(parts[at + 1])
+    if any(a.category == "kind" for a in head) or not any(a.category == "class" for a in head):
+        return None
+    return class_lemma(" ".join(parts[at + 1 :]))

@@ -9,7 +9,10 @@ name it, and a few mechanics printed cards use that no available text defines (s
 matched by lemma: every word of the text, and of a quoted granted ability inside it, is reduced to
 its dictionary forms (pymorphy3, through :mod:`berserk_engine.language.morphology`), so any form
 finds the mechanic («подготовьте», «подготовить», «подготовлен»), and a word that merely contains
-the letters («Модульный» is not «модуль») does not.
+the letters («Модульный» is not «модуль») does not. Where the case, number or gender of a word decides
+the meaning, a pattern's word says it after «@» («противник@ablt»: «контроль над противником», not
+«контроль над картой противника»): it matches a word only if one and the same dictionary parse has
+that lemma and those grammemes.
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ NUMBER = "<num>"  # a pattern's item: a number written in digits («1:» — a p
 COLON = "<:>"  # a pattern's item: the colon that ends an ability's cost or condition
 START = "^"  # a pattern's first item: the pattern starts a sentence (an ability's first word)
 MARKERS = frozenset({NUMBER, COLON})
+TAG = "@"  # a pattern's word «лемма@граммема…»: the lemma in that case / number / gender
+GRAMMEMES = frozenset(
+    {"nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2", "sing", "plur"}
+    | {"masc", "femn", "neut"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,17 +50,34 @@ class Item:
     start: int
     stop: int
     end: bool = False
+    parses: tuple[tuple[str, frozenset[str]], ...] = ()  # each dictionary parse: (lemma, its grammemes)
 
 
 Words = list[Item]
 
 
 @dataclass(frozen=True, slots=True)
+class Want:
+    """One word of a pattern: any of the ``plain`` lemmas (or markers, icons) in any form, or any of the
+    ``tagged`` lemmas in a parse that has all the given grammemes («противник@ablt»)."""
+
+    plain: frozenset[str]
+    tagged: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    def fits(self, item: Item) -> bool:
+        if item.lemmas & self.plain:
+            return True
+        return any(
+            lemma == found and need <= grams for lemma, need in self.tagged for found, grams in item.parses
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Pattern:
-    """Words in order within one sentence: ``items`` (each a set of lemmas), ``gaps[i]`` the words
+    """Words in order within one sentence: ``items`` (each a :class:`Want`), ``gaps[i]`` the words
     allowed between item i and item i+1; ``start``: the first item opens a sentence."""
 
-    items: tuple[frozenset[str], ...]
+    items: tuple[Want, ...]
     gaps: tuple[int, ...]
     start: bool = False
 
@@ -159,10 +184,10 @@ def _pattern(raw: object, span: object, where: str) -> Pattern:
     start = words[0] == START
     if start:
         words = words[1:]
-    items = tuple(frozenset(fold(w) for w in word.split("|")) for word in words)
-    if not items or any(START in item for item in items):
+    items = tuple(_want(word, where) for word in words)
+    if not items or any(START in item.plain for item in items):
         raise OutsideDataError(f"{where}: «^» — только первым словом образца, и за ним нужны слова")
-    odd = sorted(w for item in items for w in item if w.startswith("<") and w not in MARKERS)
+    odd = sorted(w for item in items for w in item.plain if w.startswith("<") and w not in MARKERS)
     if odd:
         raise OutsideDataError(f"{where}: неизвестные знаки {odd}; есть {sorted(MARKERS)}")
     whole: list[object] = list(span) if isinstance(span, list) else [span]
@@ -176,8 +201,33 @@ def _pattern(raw: object, span: object, where: str) -> Pattern:
     return Pattern(items, tuple(gaps), start)
 
 
+def _want(word: str, where: str) -> Want:
+    """A pattern's word: «а|б» alternatives, each a lemma, a marker or a lemma with grammemes («а@ablt»)."""
+    plain, tagged = set(), []
+    for option in word.split("|"):
+        lemma, *grams = fold(option).split(TAG)
+        unknown = sorted(set(grams) - GRAMMEMES)
+        if unknown or not lemma or (grams and lemma.startswith(("<", "["))):
+            known = ", ".join(sorted(GRAMMEMES))
+            raise OutsideDataError(f"{where}: «{option}» — после «{TAG}» только падеж, число, род ({known})")
+        if grams:
+            tagged.append((lemma, frozenset(grams)))
+        else:
+            plain.add(lemma)
+    return Want(frozenset(plain), tuple(tagged))
+
+
 def _entry_message(path: Path, number: int) -> str:
     return f"{path.name}: запись [[mechanic]] №{number}"
+
+
+@cache
+def parses(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Every dictionary parse of a word (never a guess): its lemma and its case, number and gender."""
+    from berserk_engine.language.morphology import _known
+
+    found = _known(fold(word))
+    return tuple((fold(p.normal_form), frozenset(str(g) for g in p.tag.grammemes) & GRAMMEMES) for p in found)
 
 
 @cache
@@ -209,7 +259,7 @@ def _words(text: str, offset: int = 0) -> Words:
     for token in tokens:
         start, stop = offset + token.start, offset + token.end
         if token.kind == "word":
-            out.append(Item(lemmas(token.text), start, stop))
+            out.append(Item(lemmas(token.text), start, stop, parses=parses(token.text)))
         elif token.kind == "number":
             out.append(Item(frozenset({NUMBER}), start, stop))
         elif token.kind == "icon":
@@ -223,12 +273,12 @@ def _words(text: str, offset: int = 0) -> Words:
     return out
 
 
-def _next(wanted: frozenset[str], words: Words, at: int, gap: int) -> int | None:
+def _next(wanted: Want, words: Words, at: int, gap: int) -> int | None:
     """The index of the first item after ``at`` with one of the ``wanted`` lemmas, at most ``gap``
     words further and in the same sentence (a sentence's end is found only as the colon «<:>»)."""
     for index in range(at + 1, min(at + gap + 2, len(words))):
         item = words[index]
-        if item.lemmas & wanted:
+        if wanted.fits(item):
             return index
         if item.end:
             return None
@@ -238,7 +288,7 @@ def _next(wanted: frozenset[str], words: Words, at: int, gap: int) -> int | None
 def _match(pattern: Pattern, words: Words) -> tuple[int, int] | None:
     """The characters (start, end) of the pattern's first occurrence in the words, or None."""
     for first, item in enumerate(words):
-        if item.end or not (item.lemmas & pattern.items[0]):
+        if item.end or not pattern.items[0].fits(item):
             continue
         if pattern.start and first > 0 and not words[first - 1].end:
             continue

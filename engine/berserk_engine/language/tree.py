@@ -74,6 +74,7 @@ class NounGroup:
     different: bool = False
     states: tuple[str, ...] = ()
     cost: int | None = None
+    strike: str = ""  # «с ударом 2 или менее»: "strike<=2"; «… или более»: "strike>=2"
     name: str = ""
     chosen_class: bool = False
     count: int = 1
@@ -116,6 +117,9 @@ def _build(tree: Tree[Any], case: str) -> NounGroup:
             fields["class_word"] = " ".join(t.source.text for t in _tokens(node))  # «стражей леса»
         elif data == "cost":
             fields["cost"] = next(t.source.value for t in _tokens(node) if t.source.kind == "number")
+        elif data in ("strike_at_most", "strike_at_least"):
+            number = next(t.source.value for t in _tokens(node) if t.source.kind == "number")
+            fields["strike"] = ("strike<=" if data == "strike_at_most" else "strike>=") + str(number)
         elif data == "named":
             quote = next(t.source for t in _tokens(node) if t.source.kind == "quote")
             if not quote.inner:
@@ -174,7 +178,8 @@ def selector(group: NounGroup, words: str) -> Selector:
         return Selector("ref", words, TYPES["creature"])
     if group.own and group.opponent:
         raise ReadError(f"«{words}»: карта не может быть и вашей, и противника", group.start)
-    if len(group.states) > 1 or (group.states and (group.cost is not None or group.name)):
+    narrowing = len(group.states) + (group.cost is not None) + bool(group.name) + bool(group.strike)
+    if narrowing > 1:
         raise ReadError(f"«{words}»: движок знает цель только с одним условием", group.start)
     if group.number == "plur" and group.quantifier in ("chosen", "this") and group.count == 1:
         raise ReadError(
@@ -197,6 +202,8 @@ def selector(group: NounGroup, words: str) -> Selector:
     condition = group.states[0] if group.states else ""
     if group.cost is not None:
         condition = f"cost<={group.cost}"
+    elif group.strike:
+        condition = group.strike
     elif group.name:
         condition = f"name:{group.name}"
     classes: tuple[str, ...] = ()
@@ -204,7 +211,9 @@ def selector(group: NounGroup, words: str) -> Selector:
         classes = (CHOSEN_CLASS,)
     elif group.kind == "class":
         classes = (class_lemma(group.class_word),)
-    plain = not (group.other or group.states or classes or group.cost is not None or group.name)
+    plain = not (
+        group.other or group.states or classes or group.cost is not None or group.name or group.strike
+    )
     if group.quantifier == "this":
         return Selector("self", words, types)
     if group.quantifier == "attacked":  # bound to the attack of the trigger condition (grammar._finish)
