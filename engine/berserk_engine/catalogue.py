@@ -145,6 +145,7 @@ from berserk_engine import (
     draw_until,
     directed_at,
     cost_surcharge,
+    each_player,
 )
 from berserk_engine.language import constructions  # their reading: syntax/constructions.lark
 from berserk_engine.language import general  # the general forms: comparisons, a group's attack, a class

@@ -467,21 +467,12 @@ def parse_card_text(
     abilities: list[Ability] = []
     before = ""  # the sentence of the last ability
     for number, (offset, sentence) in enumerate(split_sentences(text), start=1):
-        try:
-            ability = _parse_cached(sentence, spell, cost_x, classes)[0]
-        except _Unreadable as exc:
-            joined = (
-                _joined(before, sentence, spell, cost_x, classes) if abilities and _refers(sentence) else None
-            )
-            if not isinstance(joined, Ability):
-                why = joined or exc  # the two sentences read together, and what they say is an error
-                raise CardTextError(
-                    card, sentence, why.message, position=(number, offset), nearest=why.nearest
-                ) from None
-            # «Выберите существо. Ранить его на 2.»: «его» names the target of the sentence before —
-            # both are one ability (issue 25: references cross sentences)
+        ability, joined = _sentence_ability(
+            card, before if abilities else "", sentence, (number, offset), spell, cost_x, classes
+        )
+        if joined:
             abilities.pop()
-            ability, sentence = joined, f"{before} {sentence}"
+            sentence = f"{before} {sentence}"
         before = sentence
         for named in _names_in(ability) + _unplaced_names(sentence, ability, card):
             if named != f"«{card}»":
@@ -502,6 +493,44 @@ def parse_card_text(
             )
         abilities.append(ability)
     return tuple(abilities)
+
+
+def _sentence_ability(
+    card: str,
+    before: str,
+    sentence: str,
+    position: tuple[int, int],
+    spell: bool,
+    cost_x: bool,
+    classes: tuple[str, ...],
+) -> tuple[Ability, bool]:
+    """The ability of one sentence, and whether it is read joined with the sentence before (``before``,
+    "" for none) as one ability."""
+    if before and _optional(sentence):
+        # «Возьмите карту. Вы можете ранить …»: a sentence that begins with «вы можете» continues the
+        # ability before it as its optional part — decided when it is reached (I-55, I-116), never a
+        # second ability whose «вы можете» nobody is asked about
+        later = _joined(before, sentence, spell, cost_x, classes)
+        if isinstance(later, Ability):
+            return later, True
+    try:
+        return _parse_cached(sentence, spell, cost_x, classes)[0], False
+    except _Unreadable as exc:
+        joined = _joined(before, sentence, spell, cost_x, classes) if before and _refers(sentence) else None
+        if not isinstance(joined, Ability):
+            why = joined or exc  # the two sentences read together, and what they say is an error
+            raise CardTextError(card, sentence, why.message, position=position, nearest=why.nearest) from None
+        # «Выберите существо. Ранить его на 2.»: «его» names the target of the sentence before — both
+        # are one ability (issue 25: references cross sentences)
+        return joined, True
+
+
+def _optional(sentence: str) -> bool:
+    """Does the sentence begin with «вы можете» («можете»)?"""
+    words = sentence.split(maxsplit=2)
+    if words and _first_word_is(words[0], "you"):
+        words = words[1:]
+    return bool(words) and _first_word_is(words[0], "may")
 
 
 def _joined(

@@ -6,6 +6,11 @@ the printed duration ends, each of those characters is no legal target of a spel
 (``ContinuousEffect`` kind "untargetable" on the card; ``hooks.UNTARGETABLE``, as «Защита от заклинаний» is
 for spells) — of either player; an attack is no target of a spell or ability and is not
 concerned, nor a card chosen already (a target named before the effect began stays named, 501.1).
+
+«Не может быть выбран целью заклинаний (способностей, заклинаний и способностей, заклинаний противника)»
+(interpretation I-118): the same ban as a constant ability of the card itself (:class:`NotATarget`), for as
+long as the card has that ability; only the kinds it names — «заклинаний противника»: the spells of the
+opponent of the card's controller, his own spells may still choose it.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from berserk_engine import characteristics as ch
 from berserk_engine import hooks, x_value
 from berserk_engine.abilities import Selector, effect_nodes
 from berserk_engine.data import serializable
@@ -57,5 +63,47 @@ def _uses(d: Any) -> bool:
 
 hooks.UNTARGETABLE.append(_untargetable)
 hooks.set_relevant(_untargetable, lambda game: bool(game.defs_with("untargetable", _uses)))
-serializable(Untargetable)
+
+
+NOT_A_TARGET_FORM = ("Не может быть выбран целью {by}", "Не может быть выбран целью заклинаний.", "I-118")
+BY_WORDS = {  # what the constant names → the kinds of choosers (selectors.targets ``kind``)
+    "заклинаний": ("spell",),
+    "способностей": ("ability",),
+    "заклинаний и способностей": ("spell", "ability"),
+}
+ENEMY_WORDS = " противника"
+
+
+@dataclass(frozen=True, slots=True)
+class NotATarget:
+    """«Не может быть выбран целью …» (I-118): the card is no target of the ``kinds`` it names; ``enemy``:
+    only of those its controller's opponent plays or activates."""
+
+    kinds: tuple[str, ...]
+    enemy: bool = False
+
+    @property
+    def words(self) -> str:
+        by = next(w for w, k in BY_WORDS.items() if k == self.kinds)
+        return by + (ENEMY_WORDS if self.enemy else "")
+
+
+def _has_constant(d: Any) -> bool:
+    return any(type(a.effect) is NotATarget for a in d.abilities)
+
+
+def _not_a_target(game: Game, card: Any, chooser: str, kind: str, source: str, ability: Any) -> bool:
+    if card.name not in game.defs_with("not-a-target", _has_constant):
+        return False
+    return any(
+        type(a.effect) is NotATarget
+        and kind in a.effect.kinds
+        and not (a.effect.enemy and chooser == card.controller)
+        for a in ch.abilities(game, card)
+    )
+
+
+hooks.UNTARGETABLE.append(_not_a_target)
+hooks.set_relevant(_not_a_target, lambda game: bool(game.defs_with("not-a-target", _has_constant)))
+serializable(Untargetable, NotATarget)
 x_value.X_TARGET_NODES.append(Untargetable)  # its targets name the Х of «Х [Монета]» (x_value.x_mismatch)

@@ -998,8 +998,12 @@ def _if_then(tree: Tree[Any], context: Context) -> Effect:
     shown from the top of the deck when the part before shows it, else the target named last."""
     first, test_tree, then, *otherwise = [c for c in tree.children if isinstance(c, Tree)]
     parts = [context.compile(first), context.compile(then), *(context.compile(o) for o in otherwise)]
-    if any(p.optional for p in parts):
-        raise t.ReadError(f"«{context.printed(tree)}»: «вы можете» внутри «если …» не читается")
+    # «вы можете» at the head of a branch («…; иначе (вы) можете …»): that branch is an optional
+    # part — its controller decides when the branch is reached (I-55, I-116); at the head of the part
+    # before the condition it makes the whole ability optional, as at the head of any effect (I-2)
+    for i, branch in enumerate((then, *otherwise), start=1):
+        if parts[i].optional:
+            parts[i] = _optional_branch(parts[i], branch, context)
     test = context.compile(test_tree)
     last = parts[0].node.parts[-1] if type(parts[0].node).__name__ == "Sequence" else parts[0].node
     shown = type(last).__name__ == "Reveal" and last.count == 1
@@ -1015,7 +1019,15 @@ def _if_then(tree: Tree[Any], context: Context) -> Effect:
         named["otherwise"] = context.words(otherwise[0])
         alias = "if_then_else"
     reading = Reading("phrase", phrase=_frame_phrase(alias), named=named)
-    return Effect(node, False, Reading("effect", parts=(reading,)))
+    # the words of the part before keep its «вы можете»: the reading does not add it again
+    return Effect(node, parts[0].optional, Reading("effect", parts=(reading,)))
+
+
+def _optional_branch(branch: Effect, tree: Tree[Any], context: Context) -> Effect:
+    """A branch of «если …» that begins with «вы можете»: the branch as one optional part (MayDo, I-116)."""
+    words = _rendered(replace(branch.reading, optional=False)) or context.words(tree)
+    node = data.REGISTRY["MayDo"](branch.node, words)
+    return Effect(node, False, branch.reading)
 
 
 @dataclass(frozen=True)
@@ -1305,7 +1317,7 @@ def _activated(tree: Tree[Any], context: Context) -> AbilityPart:
     cost, heads = payment.node, payment.reading.parts
     if after:  # «(Один раз за ход.)» after the ability: written in front with the payment
         cost, heads = cost + after[0].node, (*heads, after[0].reading)
-    ability = Ability("activated", context.sentence, body.node, cost=cost)
+    ability = Ability("activated", context.sentence, _decided_when_reached(body), cost=cost)
     return AbilityPart(ability, Reading("sentence", parts=(Reading("head", parts=heads), body.reading)))
 
 
@@ -1407,8 +1419,18 @@ def _expansion(text: str) -> Ability:
 @compiles("spell")
 def _spell(tree: Tree[Any], context: Context) -> AbilityPart:
     (body,) = context.values(tree)
-    ability = Ability("spell", context.sentence, body.node, optional=body.optional)
+    ability = Ability("spell", context.sentence, _decided_when_reached(body), optional=body.optional)
     return AbilityPart(ability, Reading("sentence", parts=(body.reading,)))
+
+
+def _decided_when_reached(body: Effect) -> Any:
+    """The effect of a spell or an activated ability: «вы можете» at its head is the player's decision when
+    the effect resolves (a spell has no declaration of its own to skip, an activated ability is already
+    declared by its payment; I-116) — the whole effect as one optional part."""
+    if not body.optional:
+        return body.node
+    words = _rendered(replace(body.reading, optional=False))
+    return data.REGISTRY["MayDo"](body.node, words)
 
 
 _register_frames()

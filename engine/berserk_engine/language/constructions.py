@@ -869,3 +869,48 @@ def _x_untargetable(tree: Tree[Any], context: Context) -> Part:
     named = {"t": words, "d": f" {printed}"}
     reading = Reading("phrase", phrase=_phrase(FORM, "effect"), named=named)
     return Part(Untargetable(target, duration.until), reading)
+
+
+# --- «каждый игрок берёт (сбрасывает) карту», «противник берёт карту» (I-117) ------------------------------
+
+
+@compiles("printed_each_draws", "printed_each_discards", "printed_enemy_draws")
+def _players_do(tree: Tree[Any], context: Context) -> Part:
+    """The draw or the discard done by each player in turn, or by the opponent
+    (:class:`~berserk_engine.each_player.PlayersDo`)."""
+    from berserk_engine.each_player import FORMS, PlayersDo
+    from berserk_engine.effects import Discard, Draw
+
+    counts = [v for v in context.values(tree) if isinstance(v, int)]
+    words = [c for c in tree.children if not isinstance(c, Tree)]
+    if counts:  # «2 карты»
+        count, cards = counts[0], context.words(next(c for c in tree.children if isinstance(c, Tree)))
+        cards = f"{cards} {context.words(tree.children[-1])}"
+    else:  # «карту»
+        word = words[-1].source
+        if not any(a.category == "kind" and a.value == "card" for a in _analyses(word.text)):
+            raise t.ReadError(f"«{context.printed(tree)}»: берут и сбрасывают карты", word.start)
+        count, cards = 1, word.text
+    who = "enemy" if tree.data == "printed_enemy_draws" else "each"
+    what = "discard" if tree.data == "printed_each_discards" else "draw"
+    part = Discard(count) if what == "discard" else Draw(Amount(value=count, words=str(count)))
+    reading = Reading("phrase", phrase=_phrase(FORMS[(who, what)], "effect"), named={"n": cards.lower()})
+    return Part(PlayersDo(part, who), reading)
+
+
+# --- «Не может быть выбран целью заклинаний (способностей …)» (I-118) ------------------------------------
+
+
+@compiles("printed_not_a_target")
+def _not_a_target(tree: Tree[Any], context: Context) -> AbilityPart:
+    """A constant of the card itself (:class:`~berserk_engine.untargetable.NotATarget`)."""
+    from berserk_engine.untargetable import BY_WORDS, NOT_A_TARGET_FORM, NotATarget
+
+    _itself(context.values(tree), tree, context)
+    words = [c.source.text.lower() for c in tree.children if not isinstance(c, Tree)]
+    at = words.index(next(w for w in words if any(a.category == "target" for a in _analyses(w))))
+    enemy = any(a.category == "opponent" for a in _analyses(words[-1]))  # «… противника» after what it names
+    by = " ".join(words[at + 1 : len(words) - enemy])
+    node = NotATarget(BY_WORDS[by], enemy)
+    reading = Reading("phrase", phrase=_phrase(NOT_A_TARGET_FORM, "static"), named={"by": node.words})
+    return AbilityPart(Ability("static", context.sentence, node), Reading("sentence", parts=(reading,)))
