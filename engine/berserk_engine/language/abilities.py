@@ -663,6 +663,9 @@ def _mill(tree: Tree[Any], context: Context) -> Part:
     return Part(node, Reading("phrase", phrase=phrase, named={"n": count} if count != 1 else {}))
 
 
+_HAVING = ("has", "gains")  # «имеют», and «получают» in a constant ability (I-127)
+
+
 @compiles("group_grant")
 def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
     """«(Другие) ваши [группа] имеют [ключевое слово]» (statics.GroupGrant): the keyword as its term writes it
@@ -671,7 +674,7 @@ def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
 
     owner, group = [c for c in tree.children if isinstance(c, Tree)][:2]
     tokens = [tok.source for tok in t._tokens(tree)]
-    verb = next(i for i, tok in enumerate(tokens) if any(a.category == "has" for a in analyses(tok.text)))
+    verb = next(i for i, tok in enumerate(tokens) if any(a.category in _HAVING for a in analyses(tok.text)))
     word = tokens[verb + 1]
     printed = canonical(context.text[word.start : tokens[-1].end].strip())
     lemma = next((a.lemma for a in analyses(word.text) if a.category == "keyword_form"), None)
