@@ -84,6 +84,23 @@ class HandTest:
         return HAND_TESTS[self.kind]
 
 
+# «Пока это существо ранено (не ранено, закрыто, открыто), …» (I-119): a state of the card itself
+SELF_STATES = ("wounded", "unwounded", "closed", "open")
+SELF_STATE_FORM = ("это существо {s}", "это существо ранено", "I-119")
+
+
+@dataclass(frozen=True, slots=True)
+class SelfState:
+    """A test of the card that has the ability — its own state now — not of the players (I-119)."""
+
+    state: str
+
+    def holds_for(self, game: Game, card: Card) -> bool:
+        if self.state in ("wounded", "unwounded"):
+            return (card.wounds > 0) == (self.state == "wounded")
+        return card.closed == (self.state == "closed")
+
+
 @dataclass(frozen=True, slots=True)
 class Provided:
     """«если [условие], [эффект]» / «[эффект], если [условие]» (I-80): on resolution, the effect happens
@@ -127,7 +144,10 @@ def while_bonus(game: Game, card: Card, prop: str) -> int:
     total = 0
     for a in ch.abilities(game, card):
         bonus = a.effect
-        if type(bonus) is WhileBonus and bonus.test.holds(game, card.controller):
+        if type(bonus) is not WhileBonus:
+            continue
+        test = bonus.test
+        if test.holds_for(game, card) if type(test) is SelfState else test.holds(game, card.controller):
             total += bonus.strike if prop == "strike" else bonus.life
     return total
 
@@ -146,4 +166,4 @@ hooks.CHARACTERISTIC.append(while_bonus)
 hooks.set_relevant(_lives_may_change, _in_game)
 hooks.HAND_CHANGED.append(_lives_may_change)
 
-serializable(HandTest, Provided, WhileBonus)
+serializable(HandTest, SelfState, Provided, WhileBonus)

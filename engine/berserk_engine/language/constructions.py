@@ -30,9 +30,12 @@ from berserk_engine.cannot_attack import CannotAttack
 from berserk_engine.conditions import (
     HAND_FORMS,
     PROVIDED_FORM,
+    SELF_STATE_FORM,
+    SELF_STATES,
     WHILE_FORM,
     HandTest,
     Provided,
+    SelfState,
     WhileBonus,
     bonus_words,
 )
@@ -77,6 +80,10 @@ def _hand(tree: Tree[Any], context: Context) -> Part:
 def _provided(tree: Tree[Any], context: Context) -> Effect:
     values = context.values(tree)
     condition, effect = values if tree.data == "printed_provided" else reversed(values)
+    if isinstance(condition.node, SelfState):
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: условие о самой карте — только в «Пока …»", t._first(tree).start
+        )
     named = {"c": _render(condition.reading), "then": _render(effect.reading)}
     reading = Reading("phrase", phrase=_phrase(PROVIDED_FORM, "effect"), named=named)
     return Effect(Provided(condition.node, effect.node), effect.optional, reading)
@@ -98,8 +105,15 @@ def _itself(values: list[Any], tree: Tree[Any], context: Context) -> None:
 @compiles("printed_while_bonus")
 def _while_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
     values = context.values(tree)
-    _itself(values, tree, context)
     condition, (strike, life) = values[0], values[-1]
+    if isinstance(condition.node, SelfState):  # «Пока это существо ранено, оно …»: «оно» — this card (I-119)
+        if life:
+            raise t.ReadError(
+                f"«{context.printed(tree)}»: при условии о самой карте — только прибавка к удару",
+                t._first(tree).start,
+            )
+        values = [v for v in values if not (isinstance(v, Selector) and v.mode == "ref")]
+    _itself(values, tree, context)
     named = {"c": _render(condition.reading), "b": bonus_words(strike, life)}
     reading = Reading("phrase", phrase=_phrase(WHILE_FORM, "static"), named=named)
     ability = Ability("static", context.sentence, WhileBonus(condition.node, strike, life))
@@ -914,3 +928,19 @@ def _not_a_target(tree: Tree[Any], context: Context) -> AbilityPart:
     node = NotATarget(BY_WORDS[by], enemy)
     reading = Reading("phrase", phrase=_phrase(NOT_A_TARGET_FORM, "static"), named={"by": node.words})
     return AbilityPart(Ability("static", context.sentence, node), Reading("sentence", parts=(reading,)))
+
+
+# --- «Пока это существо ранено (закрыто …), оно имеет +N к удару» (I-119) ----------------------------------
+
+
+@compiles("printed_self_state")
+def _self_state(tree: Tree[Any], context: Context) -> Part:
+    """A state of the card itself (:class:`~berserk_engine.conditions.SelfState`)."""
+    word = t._tokens(tree)[-1].source
+    state = t._value(Tree("state", [t._tokens(tree)[-1]]), "state")
+    if state not in SELF_STATES:
+        raise t.ReadError(
+            f"«{context.printed(tree)}»: состояние карты — ранено, закрыто, открыто", word.start
+        )
+    reading = Reading("phrase", phrase=_phrase(SELF_STATE_FORM, "condition"), named={"s": word.text.lower()})
+    return Part(SelfState(state), reading)
