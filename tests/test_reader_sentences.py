@@ -342,16 +342,21 @@ def test_no_sentence_of_the_project_has_a_spurious_second_parse() -> None:
 
 def _resolved_by_the_kind_of_card(trees: list[Any]) -> bool:
     """«В начале вашего следующего хода излечить на 2 своего героя»: on a creature a trigger condition
-    without «:» (I-89), on a spell a delayed effect (519.1) — two meanings, one for each kind of card
+    without «:» (I-89), on a spell a delayed effect (519.1); «Ваши гномы получают +1 к удару» (I-127) — two
+    meanings, one for each kind of card
     (grammar._grammar_sentence keeps the reading of the card's kind), not a spurious parse."""
     shapes = set()
     for tree in trees:
         child = next(c for c in tree.children if isinstance(c, Tree))
         shapes.add(f"{tree.data}/{child.data}")
-    return shapes == {"printed_bare_trigger/turn_trigger", "spell/delayed_next"} or shapes == {
-        "printed_bare_trigger/turn_trigger",
-        "spell/delayed_end",
-    }
+    # «Ваши гномы получают +1 к удару (Броню 1)»: on a spell an effect until the end of the battle («Получает
+    # [текст]»), on a creature a constant ability while the card is in the game zone (I-127)
+    return shapes in (
+        {"printed_bare_trigger/turn_trigger", "spell/delayed_next"},
+        {"printed_bare_trigger/turn_trigger", "spell/delayed_end"},
+        {"spell/effects", "ability/group_bonus"},
+        {"spell/effects", "ability/group_grant"},
+    )
 
 
 @pytest.mark.parametrize(
