@@ -392,6 +392,52 @@ def _them_subject(tree: Tree[Any], context: Context) -> Subject:
     return Subject(Selector("ref", context.words(tree).lower(), count=0), plural=True)
 
 
+@compiles("grant_two")
+def _grant_two(tree: Tree[Any], context: Context) -> Part:
+    """«[цель] получает Рывок и Первый удар [срок]», «… Броню 2 и Первый удар …»: two Grants to the same
+    target(s), for the same time (no time printed: until the end of the battle — «Получает [текст]»); a chosen
+    target is chosen once, the second keyword goes to it as «его» would."""
+    from berserk_engine.language.morphology import analyses, canonical
+
+    subject, *rest = [c for c in tree.children if isinstance(c, Tree)]
+    actor = context.compile(subject)
+    durations = [c for c in rest if isinstance(context.compile(c), Duration)]
+    keywords = [c for c in rest if c not in durations]
+    tokens = [tok.source for tok in t._tokens(tree)]
+    joint = next(i for i, tok in enumerate(tokens) if any(a.category == "and" for a in analyses(tok.text)))
+    first_start = t._tokens(keywords[0])[0].source.start if len(keywords) == 2 else None
+    if first_start is None:  # «Броню 2»: the keyword in the accusative, as its term writes it («Броня 2»)
+        word = next(tok for tok in tokens if any(a.category == "keyword_form" for a in analyses(tok.text)))
+        lemma = next(a.lemma for a in analyses(word.text) if a.category == "keyword_form")
+        printed_first = canonical(context.text[word.start : tokens[joint - 1].end])
+        first = lemma + printed_first[len(word.text) :]
+    else:
+        printed_first = first = context.words(keywords[0])
+    second = context.words(keywords[-1])
+    texts = []
+    for own in (first, second):
+        text = own[0].upper() + own[1:] + "."
+        if not any(p.keyword for p in read_ability(text)):
+            raise t.ReadError(f"«{own}»: это не ключевое слово", tokens[0].start)
+        texts.append(text)
+    frame = frames()["grant"]
+    phrase = frame.plural if actor.plural and frame.plural is not None else frame.phrase
+    if durations:
+        until = context.compile(durations[0]).until
+    else:  # «Получает [текст]»: until the battle ends, no duration in the canonical words
+        until = _frames_file()["durations"]["until_end_of_battle"]
+        phrase = replace(phrase, format=phrase.format.replace(" {d:Dur}", ""))
+    target = actor.selector
+    again = target if not target.chosen else replace(target, mode="ref")
+    node = data.REGISTRY["Sequence"](
+        (data.REGISTRY["Grant"](texts[0], target, until), data.REGISTRY["Grant"](texts[1], again, until))
+    )
+    named = {"t": target, "what": printed_first + " " + tokens[joint].text + " " + second}
+    if durations:
+        named["d"] = until
+    return Part(node, Reading("phrase", phrase=phrase, named=named))
+
+
 @compiles("grant_accusative")
 def _grant_accusative(tree: Tree[Any], context: Context) -> Part:
     """«выбранное существо получает Броню 1 до конца хода»: a keyword in the accusative is the keyword its
