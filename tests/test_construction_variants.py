@@ -13,6 +13,17 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # «Пока [условие], это существо имеет [ключевое слово]» (I-81, I-119)
+    (
+        "Пока у вас нет карт в руке, это существо имеет Первый удар.",
+        "creature",
+        "Пока у вас нет карт в руке, это существо имеет Первый удар.",
+    ),
+    (
+        "Пока это существо ранено, оно имеет Броню 1.",
+        "creature",
+        "Пока это существо ранено, это существо имеет Броню 1.",
+    ),
     # two keywords gained at once: «получает Рывок и Первый удар», «получает Броню 1 и Рывок»
     (
         "Выбранное существо получает Рывок и Первый удар до конца хода.",
@@ -709,6 +720,7 @@ def test_a_wording_variant_reads_as_its_construction(text: str, kind: str, canon
 
 # what must stay an error: the meaning is ambiguous or outside our rules (never read as something else)
 GENERAL_ERRORS = [
+    ("Пока это существо закрыто, оно имеет Найм.", "creature"),  # not a keyword
     ("Уничтожьте раненое существо с ударом 2 или менее.", "spell"),  # two conditions: the engine knows one
     ("Ваши гномы имеют Найм.", "creature"),  # not a keyword: a trigger condition without its effect
     ("Найм: ранить атакованное существо на 1.", "creature"),  # no attack to look at

@@ -133,6 +133,45 @@ class WhileBonus:
     life: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class WhileGrant:
+    """«Пока [условие], [эта карта] имеет [ключевое слово]» (I-81): the card has the keyword (``text``, as its
+    term writes it: «Первый удар.») at every moment the condition holds and only then."""
+
+    test: Any  # HandTest, creature_count.CreatureCountTest (holds) or SelfState (holds_for)
+    text: str
+
+
+def _holds(test: Any, game: Game, card: Card) -> bool:
+    """Does a «Пока …» condition hold now: a test of the card itself (I-119) or of its controller (I-81)?"""
+    return test.holds_for(game, card) if type(test) is SelfState else test.holds(game, card.controller)
+
+
+def _has_while_grant(d: Any) -> bool:
+    return any(type(a.effect) is WhileGrant for a in d.abilities)
+
+
+def while_grants(game: Game, card: Card) -> list[str]:
+    """The keywords a card has now from its own «Пока …, это существо имеет [ключевое слово]» (its printed
+    abilities, unless it has lost them)."""
+    if card.name not in game.defs_with("while-grant", _has_while_grant) or card.zone != "play":
+        return []
+    if ch.text_lost(game, card):
+        return []
+    found = []
+    for a in game.defs[card.name].abilities:
+        grant = a.effect
+        if type(grant) is not WhileGrant:
+            continue
+        if _holds(grant.test, game, card):
+            found.append(grant.text)
+    return found
+
+
+hooks.set_relevant(while_grants, lambda game: bool(game.defs_with("while-grant", _has_while_grant)))
+hooks.STATIC_GRANTS.append(while_grants)
+
+
 def _has_while_bonus(d: Any) -> bool:
     return any(type(a.effect) is WhileBonus for a in d.abilities)
 
@@ -146,8 +185,7 @@ def while_bonus(game: Game, card: Card, prop: str) -> int:
         bonus = a.effect
         if type(bonus) is not WhileBonus:
             continue
-        test = bonus.test
-        if test.holds_for(game, card) if type(test) is SelfState else test.holds(game, card.controller):
+        if _holds(bonus.test, game, card):
             total += bonus.strike if prop == "strike" else bonus.life
     return total
 
@@ -166,4 +204,4 @@ hooks.CHARACTERISTIC.append(while_bonus)
 hooks.set_relevant(_lives_may_change, _in_game)
 hooks.HAND_CHANGED.append(_lives_may_change)
 
-serializable(HandTest, SelfState, Provided, WhileBonus)
+serializable(HandTest, SelfState, Provided, WhileBonus, WhileGrant)

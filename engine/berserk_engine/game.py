@@ -259,6 +259,8 @@ class Game:
                     found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
                 else:
                     found.update(self.defs[card.name].keywords)
+                if statics:  # a keyword «Пока …» may give at any moment: present while its card is (I-81)
+                    found.update(hooks.keywords_of(self.defs[card.name]))
             present = self._present = frozenset(found)
         return term in present
 

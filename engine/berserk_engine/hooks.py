@@ -156,11 +156,11 @@ def possible_keywords(game: Any) -> frozenset[str]:
 def _possible_keywords(game: Any) -> frozenset[str]:
     found: set[str] = set()
     for d in game.defs.values():
-        found.update(_keywords_of(d))
+        found.update(keywords_of(d))
     return frozenset(found)
 
 
-def _keywords_of(d: Any) -> frozenset[str]:
+def keywords_of(d: Any) -> frozenset[str]:
     """The keywords one card definition can bring into a game: printed, or granted by its effects —
     found once per definition (a definition never changes, and the same printed card is the same
     definition in every game: ``setup.build_library``)."""
@@ -179,7 +179,7 @@ def _keywords_of(d: Any) -> frozenset[str]:
     return _KEYWORDS_OF[id(d)][1]
 
 
-# id(definition) -> (the definition, its keywords): see _keywords_of
+# id(definition) -> (the definition, its keywords): see keywords_of
 _KEYWORDS_OF: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
@@ -187,7 +187,7 @@ def _granted_texts(node: Any) -> list[str]:
     """The texts an effect tree grants («получает [текст]»: the nodes with a ``text`` to gain)."""
     if node is None or not dataclasses.is_dataclass(node):
         return []
-    found = [cast(Any, node).text] if type(node).__name__ in ("Grant", "GroupGrant") else []
+    found = [cast(Any, node).text] if type(node).__name__ in ("Grant", "GroupGrant", "WhileGrant") else []
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         for part in value if isinstance(value, tuple) else (value,):
