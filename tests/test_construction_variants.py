@@ -13,6 +13,25 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # probe 2 of the second round: the turn's start and end for either player or every turn, an imperative
+    # effect after them, a double space and no final period as transcriptions write them
+    (
+        "В конце хода противника откройте это существо.",
+        "creature",
+        "В конце хода противника: открыть это существо.",
+    ),
+    ("В конце вашего хода закройте это существо.", "creature", "В конце вашего хода: закрыть это существо."),
+    (
+        "В начале каждого хода ранить каждое существо на 1.",
+        "creature",
+        "В начале каждого хода: ранить на 1 каждое существо.",
+    ),
+    ("В конце каждого хода возьмите карту.", "creature", "В конце каждого хода: возьмите карту."),
+    (
+        "Когда это существо атакует,  ранить героя противника на 1",
+        "creature",
+        "Когда это существо атакует: ранить на 1 героя противника.",
+    ),
     # two keywords gained at once: «получает Рывок и Первый удар», «получает Броню 1 и Рывок»
     (
         "Выбранное существо получает Рывок и Первый удар до конца хода.",
