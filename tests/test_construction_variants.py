@@ -13,6 +13,12 @@ from berserk_engine.grammar import reading, render
 # «Когда это существо атакует», «оно» as the condition's subject, «Когда вы (противник) разыгрываете
 # заклинание», «каждое из них» / «их» / «они» after a group of targets
 GENERAL_VARIANTS = [
+    # «входит в игру» as printed, beside the rulebook's «вступает в игру»: the same event, the verb kept
+    (
+        "Когда это существо входит в игру, возьмите карту.",
+        "creature",
+        "Когда это существо входит в игру: возьмите карту.",
+    ),
     # probe 2 of the second round: the turn's start and end for either player or every turn, an imperative
     # effect after them, a double space and no final period as transcriptions write them
     (
