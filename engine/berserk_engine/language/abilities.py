@@ -712,15 +712,14 @@ def _mill(tree: Tree[Any], context: Context) -> Part:
 _HAVING = ("has", "gains")  # «имеют», and «получают» in a constant ability (I-127)
 
 
-@compiles("group_grant")
-def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
-    """«(Другие) ваши [группа] имеют [ключевое слово]» (statics.GroupGrant): the keyword as its term writes it
-    («Броню 1» → «Броня 1.»); the canonical words keep the printed form."""
+def keyword_after(tree: Tree[Any], context: Context, verbs: tuple[str, ...]) -> tuple[Any, str, str]:
+    """The keyword printed after the verb («имеют», «имеет», «получают») to the end of the construction: the
+    verb's token, the keyword's printed words («Броню 1») and its text as its term writes it («Броня 1.»);
+    a clear error when the words are not a keyword."""
     from berserk_engine.language.morphology import analyses, canonical
 
-    owner, group = [c for c in tree.children if isinstance(c, Tree)][:2]
     tokens = [tok.source for tok in t._tokens(tree)]
-    verb = next(i for i, tok in enumerate(tokens) if any(a.category in _HAVING for a in analyses(tok.text)))
+    verb = next(i for i, tok in enumerate(tokens) if any(a.category in verbs for a in analyses(tok.text)))
     word = tokens[verb + 1]
     printed = canonical(context.text[word.start : tokens[-1].end].strip())
     lemma = next((a.lemma for a in analyses(word.text) if a.category == "keyword_form"), None)
@@ -728,6 +727,15 @@ def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
     text = own[0].upper() + own[1:] + "."
     if not any(p.keyword for p in read_ability(text)):
         raise t.ReadError(f"«{printed}»: это не ключевое слово", word.start)
+    return tokens[verb], printed, text
+
+
+@compiles("group_grant")
+def _group_grant(tree: Tree[Any], context: Context) -> AbilityPart:
+    """«(Другие) ваши [группа] имеют [ключевое слово]» (statics.GroupGrant): the keyword as its term writes it
+    («Броню 1» → «Броня 1.»); the canonical words keep the printed form."""
+    owner, group = [c for c in tree.children if isinstance(c, Tree)][:2]
+    _, printed, text = keyword_after(tree, context, _HAVING)
     other = len(t._tokens(owner)) > 1  # «Другие ваши …»
     node = data.REGISTRY["GroupGrant"](context.words(group).lower(), text, other)
     raw = _frames_file()["words"]["group_grant"]

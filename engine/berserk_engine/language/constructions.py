@@ -125,21 +125,12 @@ def _while_bonus(tree: Tree[Any], context: Context) -> AbilityPart:
 def _while_grant(tree: Tree[Any], context: Context) -> AbilityPart:
     """«Пока [условие], это существо имеет Первый удар (Броню 1)»: the keyword as its term writes it, while
     the condition holds (I-81; about the card itself — I-119)."""
-    from berserk_engine.language.abilities import read_ability
-    from berserk_engine.language.morphology import analyses, canonical
+    from berserk_engine.language.abilities import keyword_after
 
     children = [c for c in tree.children if isinstance(c, Tree)]
     condition = context.compile(children[0])
-    tokens = [tok.source for tok in t._tokens(tree)]
-    has = next(i for i, tok in enumerate(tokens) if any(a.category == "has" for a in analyses(tok.text)))
-    word = tokens[has + 1]
-    printed = canonical(context.text[word.start : tokens[-1].end].strip())
-    lemma = next((a.lemma for a in analyses(word.text) if a.category == "keyword_form"), None)
-    own = lemma + printed[len(word.text) :] if lemma is not None else printed
-    text = own[0].upper() + own[1:] + "."
-    if not any(p.keyword for p in read_ability(text)):
-        raise t.ReadError(f"«{printed}»: это не ключевое слово", word.start)
-    subjects = [context.compile(c) for c in children[1:] if t._first(c).start < tokens[has].start]
+    has, printed, text = keyword_after(tree, context, ("has",))
+    subjects = [context.compile(c) for c in children[1:] if t._first(c).start < has.start]
     if isinstance(condition.node, SelfState):  # «Пока это существо ранено, оно …»: «оно» — this card (I-119)
         subjects = [v for v in subjects if not (isinstance(v, Selector) and v.mode == "ref")]
     _itself(subjects, tree, context)
