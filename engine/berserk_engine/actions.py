@@ -72,7 +72,24 @@ DECISIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
 
 def register(kind: ActionKind) -> ActionKind:
     ACTIONS[kind.type] = kind
+    _LISTERS.clear()
     return kind
+
+
+# decision kind -> the option builders of the action kinds that answer it, in their order (found once;
+# a kind registered later clears them)
+_LISTERS: dict[str, tuple[Callable[[Game, str], list[dict[str, Any]]], ...]] = {}
+
+
+def options_for(game: Game, decision: str, player: str) -> list[dict[str, Any]]:
+    """The options of every action kind that answers ``decision`` (:data:`DECISIONS`), in its order."""
+    listers = _LISTERS.get(decision)
+    if listers is None:
+        listers = _LISTERS[decision] = tuple(ACTIONS[k].options for k in DECISIONS[decision][0])
+    options: list[dict[str, Any]] = []
+    for listed in listers:
+        options.extend(listed(game, player))
+    return options
 
 
 def _declaring(game: Game) -> bool:

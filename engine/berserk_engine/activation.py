@@ -46,24 +46,30 @@ def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
-    by_card, defs = game.by_card, game.defs
+    by_card, defs, turn = game.by_card, game.defs, s.turn
     for card_id in s.play:
         card = s.cards[card_id]
         if card.controller != player or card.face_down:
             continue
-        if card_id not in by_card and not defs[card.name].activated:
-            continue
-        abilities = _activated(game, card)
+        d = defs[card.name]
+        abilities = _activated(game, card) if card_id in by_card else d.activated
         if not abilities:
             continue
-        if game.defs[card.name].type == "creature" and first_turn_weak(game, card):
+        if d.type == "creature" and card.entered_turn == turn and first_turn_weak(game, card):
             continue
         for ability in abilities:
             if unpayable(game, card, ability, player) is not None:
                 continue
-            slots = x_slots(game, ability, player, slot_options(game, ability, player, card_id))  # I-115
-            if slots is None:
-                continue
+            if not ability.slots:
+                slots: Any = []
+            else:
+                slots = slot_options(game, ability, player, card_id)
+                if slots is None:
+                    continue
+                if ability.cost is not None and ability.cost.x:  # I-115: the Х slots
+                    slots = x_slots(game, ability, player, slots)
+                    if slots is None:
+                        continue
             option: dict[str, Any] = {
                 "type": "activate",
                 "card": card_id,

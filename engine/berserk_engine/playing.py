@@ -97,12 +97,13 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
                     continue
         elif why_not(game, player, card) is not None:
             continue
-        slots = _slots(game, card, player)
-        if slots is None:
-            continue
         option: dict[str, Any] = {"type": "play", "card": card_id, "label": f"разыграть «{card.name}»"}
-        if slots:
-            option["slots"] = slots
+        if game.defs[card.name].type == "spell":  # a permanent names no target when played
+            slots = _slots(game, card, player)
+            if slots is None:
+                continue
+            if slots:
+                option["slots"] = slots
         options.append(option)
     return options
 

@@ -157,11 +157,7 @@ class ChoicePhase(Task):
         )
 
     def options(self, game: Game) -> list[dict[str, Any]]:
-        player = game.state.active
-        options: list[dict[str, Any]] = []
-        for kind in actions.DECISIONS["choose_action"][0]:
-            options.extend(actions.ACTIONS[kind].options(game, player))
-        return options
+        return actions.options_for(game, "choose_action", game.state.active)
 
     def answer(self, game: Game, player: str, action: dict[str, Any]) -> None:
         if action["type"] != "end_turn":
