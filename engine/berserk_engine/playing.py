@@ -203,8 +203,11 @@ class _AfterPlayed(Task):
 
     def run(self, game: Game) -> None:
         s = game.state
-        card = next((c for c in s.cards.values() if c.serial == self.serial), None)
-        if card is None or card.zone not in ("play", "resolving"):
+        # the physical card (one object at a time has its serial), where it can be: the game zone, or
+        # on its way to resolution (a spell)
+        cards = s.cards
+        card = next((cards[c] for c in (*s.play, *s.resolving) if cards[c].serial == self.serial), None)
+        if card is None:
             return
         new_id = card.id
         played = Perform([PlayEvent(new_id, self.player, card.name)])
