@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from berserk_engine import selfplay, triggers
+from berserk_engine import hooks, selfplay, triggers
 from berserk_engine.errors import IllegalAction
 from berserk_engine.game import Game
 from berserk_engine.selfplay import random_action
@@ -57,10 +57,37 @@ def _uncached_kinds(game: Game, event_type: type) -> list[triggers.TriggerKind]:
     return list(triggers._BY_TYPE.get(event_type, ()))
 
 
+def _every_handler(handlers: list[Any], game: Game) -> list[Any]:
+    """Every handler of the point, as if each could matter in any game (no ``relevant`` check)."""
+    return list(handlers)
+
+
 # name -> (module, function, its uncached replacement)
 BYPASSES: dict[str, tuple[Any, str, Callable[..., Any]]] = {
     "trigger kinds": (triggers, "kinds_for", _uncached_kinds),
+    "hook relevance": (hooks, "_active", _every_handler),
 }
+
+
+def test_the_games_table_holds_every_hook_point() -> None:
+    """``Game.handlers`` has a field for each point of ``hooks`` (a point left out could not be read), and
+    each field is that point's handlers less those marked as needless for this game's cards: «Броня» is
+    asked in a game with an armoured card, not in one without."""
+    points = sorted(n for n, v in vars(hooks).items() if n.isupper() and isinstance(v, list))
+    plain = new_game(_position(GRANTS_POOL, 1))
+    assert sorted(vars(plain.handlers)) == points
+    for name in points:
+        assert set(getattr(plain.handlers, name)) <= set(getattr(hooks, name))
+        assert [h for h in getattr(hooks, name) if h not in hooks.RELEVANT] == [
+            h for h in getattr(plain.handlers, name) if h not in hooks.RELEVANT
+        ]
+    armour = next(h for h in hooks.WOUND_PREVENTION if h.__module__.endswith("keywords.armour"))
+    assert armour not in plain.handlers.WOUND_PREVENTION
+    armoured = {
+        **GRANTS_POOL,
+        "Латник": {"type": "существо", "cost": 2, "strike": 1, "life": 3, "text": "Броня 1."},
+    }
+    assert armour in new_game(_position(armoured, 1)).handlers.WOUND_PREVENTION
 
 
 def _record(position: dict[str, Any], seed: int, steps: int) -> tuple[list[Any], list[dict[str, Any]]]:

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import hooks
 from berserk_engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -92,18 +91,15 @@ def options_for(game: Game, decision: str, player: str) -> list[dict[str, Any]]:
     return options
 
 
-def _declaring(game: Game) -> bool:
-    return hooks.relevant(hooks.DECLARATION, game)
-
-
 def declaration_step(game: Game, kind: str, player: str, action: dict[str, Any], abilities: Any) -> bool:
     """Push the step a declaration takes before it is complete (``hooks.DECLARATION``: looking through
     the deck for the card to summon, 517.3.1) and return True — the declaring code then stops; the step
     applies the action again with what it found (``action["summon"]``)."""
-    if "summon" in action or not hooks.DECLARATION or not game.once("declaration-steps", _declaring):
+    steps = game.handlers.DECLARATION
+    if "summon" in action or not steps:
         return False
     for ability in abilities:
-        for handler in hooks.DECLARATION:
+        for handler in steps:
             step = handler(game, kind, player, action, ability)
             if step is not None:
                 game.push(step)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from berserk_engine import hooks
 from berserk_engine.abilities import Ability, class_lemma, same_class
 from berserk_engine.grammar import parse_ability
 from berserk_engine.keywords import KEYWORDS, term
@@ -53,7 +52,7 @@ def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
     of a card in the game zone («Ваши гномы имеют Броню 1») — keywords combined by their rule."""
     printed = game.defs[card.name].abilities
     effects = game.by_card.get(card.id)
-    statics = hooks.active(game, hooks.STATIC_GRANTS)
+    statics = game.handlers.STATIC_GRANTS
     if not effects and not statics:
         return _face_down(printed) if card.face_down else printed
     lost = text_lost(game, card)
@@ -120,7 +119,7 @@ def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
 
 def keyword(game: Game, card: Card, term: str) -> int | str | bool:
     """The value of the keyword on the card (True for a keyword without a value), or False."""
-    if not card.face_down and card.id not in game.by_card and not hooks.active(game, hooks.STATIC_GRANTS):
+    if not card.face_down and card.id not in game.by_card and not game.handlers.STATIC_GRANTS:
         keywords = game.defs[card.name].keywords
         if term not in keywords:
             return False
@@ -139,7 +138,7 @@ def keyword_values(game: Game, card: Card, term: str) -> list[int | str | None]:
         not card.face_down
         and card.id not in game.by_card
         and term not in game.defs[card.name].keywords
-        and not hooks.active(game, hooks.STATIC_GRANTS)
+        and not game.handlers.STATIC_GRANTS
     ):
         return []
     return [a.value for a in abilities(game, card) if a.keyword == term]
@@ -157,7 +156,7 @@ def strike(game: Game, card: Card, *, floor: bool = True) -> int:
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
-    for handler in hooks.active(game, hooks.CHARACTERISTIC):  # constant abilities of other cards
+    for handler in game.handlers.CHARACTERISTIC:  # constant abilities of other cards
         base += handler(game, card, "strike")
     return base if base > 0 or not floor else 0
 
@@ -169,7 +168,7 @@ def life(game: Game, card: Card) -> int:
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "life" and _active(game, e))
-    for handler in hooks.active(game, hooks.CHARACTERISTIC):  # constant abilities of other cards
+    for handler in game.handlers.CHARACTERISTIC:  # constant abilities of other cards
         base += handler(game, card, "life")
     return base
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import actions, hooks, queue, selectors
+from berserk_engine import actions, queue, selectors
 from berserk_engine import characteristics as ch
 from berserk_engine.abilities import Selector
 from berserk_engine.actions import ActionKind
@@ -58,13 +58,13 @@ def first_turn_weak(game: Game, card: Card) -> bool:
     """Слабость первого хода (I-6): played this turn and without «Рывок»."""
     if card.entered_turn != game.state.turn:
         return False
-    return not any(h(game, card) for h in hooks.NO_FIRST_TURN_WEAKNESS)
+    return not any(h(game, card) for h in game.handlers.NO_FIRST_TURN_WEAKNESS)
 
 
 def attacks_allowed(game: Game, card: Card) -> int:
     """I-14: one strike attack a turn, more where «Один (Х) раз за ход» allows."""
     allowed = 1
-    for h in hooks.ATTACKS_PER_TURN:
+    for h in game.handlers.ATTACKS_PER_TURN:
         allowed = max(allowed, h(game, card))
     return allowed
 
@@ -78,7 +78,7 @@ def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
         return f"«{card.name}» лежит рубашкой вверх и не может действовать"
     if card.closed:
         return f"«{card.name}» закрыто: закрытая карта не может действовать"
-    for h in hooks.active(game, hooks.CANNOT_ATTACK):
+    for h in game.handlers.CANNOT_ATTACK:
         why = h(game, card)
         if why is not None:
             return why
@@ -97,7 +97,7 @@ def attack_targets(game: Game, attacker: str) -> list[str]:
 
 def _for_attacker(game: Game, attacker: Card, targets: list[str]) -> list[str]:
     """The targets this attacker may choose among them (``hooks.ATTACK_TARGETS``)."""
-    for h in hooks.ATTACK_TARGETS:
+    for h in game.handlers.ATTACK_TARGETS:
         targets = h(game, attacker, targets)
     return targets
 
@@ -105,13 +105,14 @@ def _for_attacker(game: Game, attacker: Card, targets: list[str]) -> list[str]:
 def _targets_of(game: Game, player: str) -> list[str]:
     s = game.state
     found = []
+    unattackable = game.handlers.CANNOT_BE_ATTACKED
     for c in s.play:
         target = s.cards[c]
         if target.controller == player or game.defs[target.name].type not in CHARACTER_TYPES:
             continue
         if target.face_down:
             continue
-        if hooks.CANNOT_BE_ATTACKED and any(h(game, target) for h in hooks.CANNOT_BE_ATTACKED):
+        if unattackable and any(h(game, target) for h in unattackable):
             continue
         found.append(c)
     return found
@@ -122,8 +123,8 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     cards, defs, turn = s.cards, game.defs, s.turn
     options = []
     targets = None
-    filters = hooks.active(game, hooks.ATTACK_TARGETS)
-    banned = bool(hooks.active(game, hooks.CANNOT_ATTACK))  # «Не может атаковать» in this game
+    filters = game.handlers.ATTACK_TARGETS
+    banned = bool(game.handlers.CANNOT_ATTACK)  # «Не может атаковать» in this game
     for card_id in s.play:
         card = cards[card_id]
         if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
@@ -210,7 +211,7 @@ class DeclareAttack(Task):
         )
         card.record().acted = True  # Действие карты: it has acted from the declaration on
         events: list[Any] = [AttackEvent(self.attacker, self.target)]
-        if any(h(game, attack) for h in hooks.NO_DEFENDER):
+        if any(h(game, attack) for h in game.handlers.NO_DEFENDER):
             game.then(Perform(events), EnterAttack())
         else:
             game.then(Perform(events), AssignDefender(), EnterAttack())
@@ -225,7 +226,7 @@ def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
     """Действие карты: the card closes to pay for its action — unless it does not close («Опыт в
     атаке», «Опыт в защите»); either way it counts as having acted."""
     card.record().acted = True
-    if any(h(game, card, role) for h in hooks.STAYS_OPEN):
+    if any(h(game, card, role) for h in game.handlers.STAYS_OPEN):
         game.log(
             "stays_open",
             f"«{card.name}» не закрывается {STAYS_OPEN_WORDS[role]}, но считается подействовавшей",
@@ -242,7 +243,7 @@ def defender_candidates(game: Game, attack: Attack) -> list[str]:
     if attacker is None:
         return []
     enemy = game.opponent(attacker.controller)
-    banned = hooks.active(game, hooks.CANNOT_DEFEND)  # «Не может выступать защитником» (I-90)
+    banned = game.handlers.CANNOT_DEFEND  # «Не может выступать защитником» (I-90)
     return [
         c
         for c in s.play
@@ -374,7 +375,7 @@ def attack_strength(game: Game, attack: Attack, base: int) -> int:
     """Сила атаки: the strike value (or the shot's Х), the attack modifiers, then — for a strike, not a
     shot — a replacement of the strike."""
     strength = base
-    for h in hooks.ATTACK_STRENGTH:
+    for h in game.handlers.ATTACK_STRENGTH:
         strength = h(game, attack, strength)
     if not attack.shot:
         target = game.state.cards.get(attack.target)
@@ -386,7 +387,7 @@ def attack_strength(game: Game, attack: Attack, base: int) -> int:
 def blow_strength(game: Game, striker: str, target: Card, strength: int) -> int:
     """The strength of a blow of a strike attack or a fight, after the replacement effects of the card
     it is dealt to («Сведение удара к Х»)."""
-    for h in hooks.STRIKE_REPLACEMENT:
+    for h in game.handlers.STRIKE_REPLACEMENT:
         replaced = h(game, striker, target, strength)
         if replaced is not None:
             strength = replaced
@@ -397,8 +398,9 @@ def _first(game: Game, a: Card | None, b: Card | None) -> Card | None:
     """«Первый удар»: the one of the two that strikes first, or None when they strike together."""
     if a is None or b is None:
         return None
-    a_first = any(h(game, a, b) for h in hooks.STRIKES_FIRST)
-    b_first = any(h(game, b, a) for h in hooks.STRIKES_FIRST)
+    first = game.handlers.STRIKES_FIRST
+    a_first = any(h(game, a, b) for h in first)
+    b_first = any(h(game, b, a) for h in first)
     if a_first == b_first:
         return None
     return a if a_first else b

@@ -44,7 +44,7 @@ def _surcharge(game: Game, d: CardDef, player: str) -> int:
                 extra += ability.effect.amount
     if not extra:
         return 0
-    raised = sum(h(game, d, player) for h in hooks.COST if h is not _surcharge)
+    raised = sum(h(game, d, player) for h in game.handlers.COST if h is not _surcharge)
     return extra if raised > 0 else 0
 
 

@@ -72,7 +72,7 @@ def cost_of(game: Game, d: CardDef, player: str) -> int:
     """What playing ``d`` from ``player``'s hand costs now: its cost with every change (``hooks.COST``),
     never below 0."""
     cost = d.cost
-    for h in hooks.active(game, hooks.COST):  # a change no card of this game can make is not asked
+    for h in game.handlers.COST:  # a change no card of this game can make is not asked
         cost += h(game, d, player)
     return max(cost, 0)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from berserk_engine import characteristics as ch
-from berserk_engine import hooks, selectors
+from berserk_engine import selectors
 from berserk_engine.abilities import Selector
 from berserk_engine.choices import Choose
 from berserk_engine.data import serializable
@@ -55,7 +55,7 @@ def take_off(game: Game, effects: list[ContinuousEffect]) -> None:
             card=e.target,
             rule=REMOVAL,
         )
-    events = [ev for h in hooks.EFFECTS_ENDED for ev in h(game, effects)]
+    events = [ev for h in game.handlers.EFFECTS_ENDED for ev in h(game, effects)]
     if events:
         game.push(Perform(events))
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import hooks, zones
+from berserk_engine import zones
 from berserk_engine.event_types import (
     AttackEvent,
     BlowEvent,
@@ -65,16 +65,13 @@ class Replacement:
 
 
 def replacing(game: Game) -> bool:
-    """Can a replacement effect apply to anything in this game (computed once per game)?"""
-    found = game.can_replace
-    if found is None:
-        found = game.can_replace = bool(hooks.REPLACEMENTS) and hooks.relevant(hooks.REPLACEMENTS, game)
-    return found
+    """Can a replacement effect apply to anything in this game (``Game.handlers``: known once per game)?"""
+    return bool(game.handlers.REPLACEMENTS)
 
 
 def replacements(game: Game, event: Any) -> list[Replacement]:
     found: list[Replacement] = []
-    for handler in hooks.active(game, hooks.REPLACEMENTS):
+    for handler in game.handlers.REPLACEMENTS:
         offered = handler(game, event)
         if offered:
             found.extend(r for r in offered if r.key not in event.applied)
@@ -224,7 +221,7 @@ def perform_now(game: Game, events: list[Any]) -> None:
     if s.result is None and done:
         for collect in AFTER_EVENTS:
             collect(game, done, before)
-        squad = hooks.active(game, hooks.ENTERED_SQUAD)
+        squad = game.handlers.ENTERED_SQUAD
         if squad and any(_enters_squad(e) for e in done):
             extra = [e for handler in squad for e in handler(game, done)]
             if extra:
@@ -259,7 +256,7 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
         if card is None and ev.paying:
             unpaid(game, ev.paying, "карты, которая платит ранами, нет в игровой зоне")
         return ev.amount == 0 and card is not None
-    for handler in hooks.NO_WOUNDS:
+    for handler in game.handlers.NO_WOUNDS:
         why = handler(game, ev)
         if why:
             rule, words = why
@@ -268,9 +265,9 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
                 unpaid(game, ev.paying, words)
             return False
     amount = ev.amount
-    for handler in hooks.WOUND_AMOUNT:
+    for handler in game.handlers.WOUND_AMOUNT:
         amount += handler(game, ev)
-    for handler in hooks.WOUND_PREVENTION:
+    for handler in game.handlers.WOUND_PREVENTION:
         if amount <= 0:
             break
         prevented = handler(game, ev, amount)
@@ -321,7 +318,7 @@ def apply_heal(game: Game, ev: HealEvent) -> bool:
     card = _in_play(game, ev.target)
     if card is None:
         return False
-    if any(handler(game, ev) for handler in hooks.HEAL_BLOCKED):
+    if any(handler(game, ev) for handler in game.handlers.HEAL_BLOCKED):
         game.log("heal_blocked", f"«{game.name(card)}» не может быть излечено", card=card.id)
         return False
     wounds = card.wounds
@@ -352,7 +349,7 @@ def apply_draw(game: Game, ev: DrawEvent) -> bool:
             rule="304.2" if ev.accumulation else "518.3",
         )
         if ev.accumulation:
-            for handler in hooks.DRAW_FAILED:  # 304.2 (berserk_engine.turn)
+            for handler in game.handlers.DRAW_FAILED:  # 304.2 (berserk_engine.turn)
                 handler(game, ev.player)
         return True
     ev.card = zones.move(game, deck[0], "hand", cause="draw")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import hooks
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
 from berserk_engine.events import MoveEvent, Perform, PlayEvent, perform
@@ -40,7 +39,7 @@ class FreePlay:
             c
             for c in s.players[player].zones[self.zone]
             if self.wanted.fits(game, c)
-            and not any(h(game, player, game.defs[s.cards[c].name]) for h in hooks.PLAY_RESTRICTIONS)
+            and not any(h(game, player, game.defs[s.cards[c].name]) for h in game.handlers.PLAY_RESTRICTIONS)
         ]
         if not found:
             game.log(

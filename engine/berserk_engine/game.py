@@ -95,8 +95,6 @@ class Game:
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
         self._per_game: dict[str, Any] = {}
-        self.active_handlers: dict[int, list[Any]] = {}  # hooks.active
-        self.can_replace: bool | None = None  # events.replacing: can a replacement effect apply here?
         # triggers.kinds_for: the trigger kinds some ability of this game can wait for, by event type —
         # kept until an effect grants a text not granted before in this game (``granted``)
         self.trigger_kinds: dict[type, list[Any]] = {}
@@ -111,6 +109,9 @@ class Game:
         self.changes = 0
         self._nested = 0  # tasks run at once by ``then`` inside one another
         self._listed: tuple[int, list[dict[str, Any]]] | None = None
+        # the handlers of every hook point that can matter in this game (the library decides): attributes
+        # read on the hot paths, ``game.handlers.WOUND_PREVENTION``
+        self.handlers = hooks.Handlers(self)
         self.effects_changed()
         self.advance()
 
@@ -226,6 +227,7 @@ class Game:
     def effects_changed(self) -> None:
         self.state_check_due = True  # an effect began or ended: lives may have fallen (I-9)
         index: dict[str, list[ContinuousEffect]] = {}
+        granted = False
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
             if e.kind == "grant" and e.text not in self.granted:
@@ -233,6 +235,10 @@ class Game:
                 # for the rest of the game (a card's last known information keeps its abilities)
                 self.granted.add(e.text)
                 self.trigger_kinds = {}
+                granted = True
+        if granted:  # a keyword a mechanic gives («Авангард»: «Рывок») may matter from now on
+            self._per_game.pop("possible-keywords", None)
+            self.handlers = hooks.Handlers(self)
         self.by_card = index
         self.listener_index = None
         self._present = None
@@ -252,7 +258,7 @@ class Game:
 
             s = self.state
             found: set[str] = set()
-            statics = bool(hooks.active(self, hooks.STATIC_GRANTS))  # «Ваши гномы имеют Броню 1»
+            statics = bool(self.handlers.STATIC_GRANTS)  # «Ваши гномы имеют Броню 1»
             for card_id in s.play:
                 card = s.cards[card_id]
                 if statics or card_id in self.by_card:
@@ -311,7 +317,7 @@ class Game:
         self.log(
             "game_over", "Ничья" if winner is None else f"Победа игрока {winner}", rule=rule, winner=winner
         )
-        for handler in hooks.GAME_OVER:  # 604.2: the cards are freed of effects and go back
+        for handler in self.handlers.GAME_OVER:  # 604.2: the cards are freed of effects and go back
             handler(self)
 
     # --- decisions ---------------------------------------------------------------------------

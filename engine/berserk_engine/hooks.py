@@ -1,14 +1,16 @@
 """Named extension points of the core, where keyword modules plug in their behaviour.
 
-The core never asks «does this card have Броня?»: it runs the handlers registered at a named point,
-and each keyword module (``berserk_engine.keywords.*``) registers its handlers when imported. A new
-keyword is a new module, not a new branch in the core.
+The core never asks «does this card have Броня?»: it runs the handlers registered at a named point, and
+each keyword module (``berserk_engine.keywords.*``) registers its handlers when imported. A new keyword is
+a new module, not a new branch in the core.
 
-Every point is a list of callables; the signature is documented beside each list. A handler may
-have a ``relevant(game) -> bool`` (:func:`needs`, :func:`set_relevant`; see :func:`relevant`): False
-tells the core that it changes nothing in this game (no card of the game has the mechanic), so a fast
-path may skip the point. What is known of a handler is kept in tables here, not as attributes of the
-function: a compiled function (``berserk-rules compile``) takes no attributes.
+Every point is a list of callables; the signature is documented beside each list. A handler may have a
+``relevant(game) -> bool`` (:func:`needs`, :func:`set_relevant`): False tells the core that it changes
+nothing in this game (no card of the game has the mechanic). The core reads a point through the game's
+table of the handlers that may matter (:class:`Handlers`, ``game.handlers.WOUND_PREVENTION``), made once
+when the game is made, so a mechanic no card of the game has costs it nothing. What is known of a handler
+is kept in tables here, not as attributes of the function: a compiled function (``berserk-rules compile``)
+takes no attributes.
 """
 
 from __future__ import annotations
@@ -119,22 +121,16 @@ def _relevant(handler: Handler, game: Any) -> bool:
     return check is None or check(game)
 
 
-def relevant(handlers: list[Handler], game: Any) -> bool:
-    """Can some handler of this point change anything in this game? A handler without a ``relevant``
-    check always may."""
-    return any(_relevant(h, game) for h in handlers)
-
-
 def set_relevant(handler: Handler, check: Callable[[Any], bool]) -> None:
-    """Give a handler its ``relevant(game)`` check (see :func:`relevant`)."""
+    """Give a handler its ``relevant(game)`` check (see :class:`Handlers`)."""
     RELEVANT[handler] = check
 
 
 def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[Handler], Handler]:
     """Mark a handler as useful only in a game where a card may have one of these keywords — printed
     on a card of the game, or granted by a card's «получает …» — or where ``when(game)`` holds: its
-    ``relevant(game)`` (see :func:`relevant`, :func:`active`). A keyword no card of the game can have
-    costs the hot paths nothing."""
+    ``relevant(game)`` (see :class:`Handlers`). A keyword no card of the game can have costs the hot
+    paths nothing."""
 
     def mark(handler: Handler) -> Handler:
         def matters(game: Any) -> bool:
@@ -148,8 +144,10 @@ def needs(*terms: str, when: Callable[[Any], bool] | None = None) -> Callable[[H
 
 
 def possible_keywords(game: Any) -> frozenset[str]:
-    """Keywords some card of this game can ever have: printed on a card of the game's library, or
-    granted by an effect of one («Выбранное существо получает Броня 1»), computed once per game."""
+    """Keywords some card of this game can have: printed on a card of the game's library, granted by an
+    effect of one («Выбранное существо получает Броня 1»), or granted so far by an effect of a mechanic
+    («Авангард»: «Рывок») — computed once per game and again when an effect grants a new text
+    (``Game.effects_changed``)."""
     return game.once("possible-keywords", _possible_keywords)
 
 
@@ -157,6 +155,10 @@ def _possible_keywords(game: Any) -> frozenset[str]:
     found: set[str] = set()
     for d in game.defs.values():
         found.update(keywords_of(d))
+    for text in game.granted:  # granted by a mechanic, not by a card's words («Авангард» gives «Рывок»)
+        keyword = parse_ability(text).keyword
+        if keyword:
+            found.add(keyword)
     return frozenset(found)
 
 
@@ -195,16 +197,51 @@ def _granted_texts(node: Any) -> list[str]:
     return found
 
 
-def active(game: Any, handlers: list[Handler]) -> list[Handler]:
-    """The handlers of a point that can matter in this game (their ``relevant``, see :func:`needs`),
-    found once per game."""
-    if not handlers:
-        return handlers
-    cache = game.active_handlers  # by the identity of the list: the lists are module-level and live on
-    found = cache.get(id(handlers))
-    if found is None:
-        found = cache[id(handlers)] = [h for h in handlers if _relevant(h, game)]
-    return found
+def _active(handlers: list[Handler], game: Any) -> list[Handler]:
+    return [h for h in handlers if _relevant(h, game)] if handlers else []
+
+
+class Handlers:
+    """The handlers of every point that can matter in one game (their ``relevant``, see :func:`needs`),
+    found when the game is made (``Game.handlers``): the hot paths read a point as an attribute —
+    ``game.handlers.WOUND_PREVENTION`` — and a point nothing of this game can use is an empty list. What
+    matters depends on the game's cards (``relevant`` reads the library, never the state) and on the texts
+    effects have granted so far: the game makes the table again when an effect grants a text not granted
+    before (``Game.effects_changed``). Every point of this module is in it (a test checks that, and a
+    property test that games play the same with every handler asked)."""
+
+    def __init__(self, game: Any) -> None:
+        self.WOUND_AMOUNT = _active(WOUND_AMOUNT, game)
+        self.WOUND_PREVENTION = _active(WOUND_PREVENTION, game)
+        self.REPLACEMENTS = _active(REPLACEMENTS, game)
+        self.HEAL_BLOCKED = _active(HEAL_BLOCKED, game)
+        self.CHARACTERISTIC = _active(CHARACTERISTIC, game)
+        self.STATIC_GRANTS = _active(STATIC_GRANTS, game)
+        self.ATTACK_STRENGTH = _active(ATTACK_STRENGTH, game)
+        self.STRIKE_REPLACEMENT = _active(STRIKE_REPLACEMENT, game)
+        self.NO_FIRST_TURN_WEAKNESS = _active(NO_FIRST_TURN_WEAKNESS, game)
+        self.ATTACKS_PER_TURN = _active(ATTACKS_PER_TURN, game)
+        self.STAYS_OPEN = _active(STAYS_OPEN, game)
+        self.NO_DEFENDER = _active(NO_DEFENDER, game)
+        self.STRIKES_FIRST = _active(STRIKES_FIRST, game)
+        self.UNTARGETABLE = _active(UNTARGETABLE, game)
+        self.ATTACK_TARGETS = _active(ATTACK_TARGETS, game)
+        self.CANNOT_ATTACK = _active(CANNOT_ATTACK, game)
+        self.CANNOT_DEFEND = _active(CANNOT_DEFEND, game)
+        self.CANNOT_BE_ATTACKED = _active(CANNOT_BE_ATTACKED, game)
+        self.COST = _active(COST, game)
+        self.PLAY_RESTRICTIONS = _active(PLAY_RESTRICTIONS, game)
+        self.ENTERED_SQUAD = _active(ENTERED_SQUAD, game)
+        self.NO_WOUNDS = _active(NO_WOUNDS, game)
+        self.RESTORATION = _active(RESTORATION, game)
+        self.EFFECT_KEPT = _active(EFFECT_KEPT, game)
+        self.IGNORES = _active(IGNORES, game)
+        self.DECLARATION = _active(DECLARATION, game)
+        self.SQUAD_RESTRICTIONS = _active(SQUAD_RESTRICTIONS, game)
+        self.EFFECTS_ENDED = _active(EFFECTS_ENDED, game)
+        self.DRAW_FAILED = _active(DRAW_FAILED, game)
+        self.HAND_CHANGED = _active(HAND_CHANGED, game)
+        self.GAME_OVER = _active(GAME_OVER, game)
 
 
 def for_types(*types: str) -> Callable[[Handler], Handler]:
@@ -221,9 +258,10 @@ def for_types(*types: str) -> Callable[[Handler], Handler]:
 def ignores(game: Any, source: str | None, category: str, detail: str) -> bool:
     """Does the card ``source`` (an object id; its last known information if it left play) ignore
     this ability of the cards it targets?"""
-    if not IGNORES or source is None:
+    handlers = game.handlers.IGNORES
+    if not handlers or source is None:
         return False
     card: Any = game.state.cards.get(source) or game.state.lki.get(source)
     if card is None:
         return False
-    return any(h(game, card, category, detail) for h in IGNORES)
+    return any(h(game, card, category, detail) for h in handlers)

@@ -26,10 +26,6 @@ if TYPE_CHECKING:
     from berserk_engine.state import Card
 
 
-def _costs_vary(game: Game) -> bool:
-    return hooks.relevant(hooks.COST, game)
-
-
 def _slots(game: Game, card: Card, player: str) -> list[dict[str, Any]] | None:
     d = game.defs[card.name]
     if d.type != "spell":
@@ -47,7 +43,7 @@ def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
     d = game.defs[card.name]
     if d.type not in PERMANENT_TYPES and d.type != "spell":
         return "309.1", f"«{card.name}» ({d.type}) не разыгрывается из руки"
-    for h in hooks.PLAY_RESTRICTIONS:
+    for h in game.handlers.PLAY_RESTRICTIONS:
         reason = h(game, player, d)
         if reason is not None:
             return reason
@@ -81,7 +77,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     options = []
     coins = s.players[player].coins_open
-    fixed_cost = not game.once("play-costs", _costs_vary)
+    fixed_cost = not game.handlers.COST
     restrictions = hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = s.cards[card_id]

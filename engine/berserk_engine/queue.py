@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import actions, effects, hooks, selectors
+from berserk_engine import actions, effects, selectors
 from berserk_engine import characteristics as ch
 from berserk_engine.actions import ActionKind
 from berserk_engine.errors import IllegalAction
@@ -176,7 +176,7 @@ class StateCheck(Task):
         # lives other than the printed ones come from effects on the card or from constant abilities
         # of other cards (hooks.CHARACTERISTIC): with neither, a card without markers keeps its printed
         # lives and no wounds — its life is not recomputed
-        lasting = effects and bool(hooks.active(game, hooks.CHARACTERISTIC))
+        lasting = effects and bool(game.handlers.CHARACTERISTIC)
         by_card, defs = game.by_card, game.defs
         for card_id in s.play:
             card = s.cards[card_id]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from berserk_engine import hooks
 from berserk_engine.abilities import Ability, Selector, same_class
 
 if TYPE_CHECKING:
@@ -90,7 +89,7 @@ def candidates(
     cards = s.cards
     defs = game.defs
     types, side, other = sel.types, sel.side, sel.other
-    untargetable = hooks.active(game, hooks.UNTARGETABLE)
+    untargetable = game.handlers.UNTARGETABLE
     found = []
     for card_id in s.play:
         card = cards[card_id]

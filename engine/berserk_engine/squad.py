@@ -51,11 +51,11 @@ def why_cannot_join(game: Game, player: str, card: Card) -> str | None:
     have it in play (``hooks.PLAY_RESTRICTIONS`` — one amulet, armour, weapon, event per player …) and
     ``hooks.SQUAD_RESTRICTIONS``."""
     d = game.defs[card.name]
-    for handler in hooks.PLAY_RESTRICTIONS:
+    for handler in game.handlers.PLAY_RESTRICTIONS:
         found = handler(game, player, d)
         if found is not None:
             return found[1] if isinstance(found, tuple) else str(found)
-    for handler in hooks.SQUAD_RESTRICTIONS:
+    for handler in game.handlers.SQUAD_RESTRICTIONS:
         reason = handler(game, player, card)
         if reason is not None:
             return reason

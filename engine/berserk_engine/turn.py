@@ -65,7 +65,7 @@ class Restored(Task):
             each.drawn_this_turn = 0
             each.played_this_turn = 0  # «Первая карта … в его следующий ход» (I-105)
         ch.turn_begins(game)
-        game.then(*(t for h in hooks.RESTORATION for t in h(game)), Accumulation())
+        game.then(*(t for h in game.handlers.RESTORATION for t in h(game)), Accumulation())
 
 
 @dataclass(slots=True)
@@ -193,7 +193,7 @@ class EndCleanup(Task):
 
     def run(self, game: Game) -> None:
         ended = ch.end_of_turn(game) if self.again else ch.end_of_turn(game) + ch.turn_ends(game)
-        events = [e for h in hooks.EFFECTS_ENDED for e in h(game, ended)] if ended else []
+        events = [e for h in game.handlers.EFFECTS_ENDED for e in h(game, ended)] if ended else []
         if events:
             game.then(Perform(events), NextTurn())
         else:

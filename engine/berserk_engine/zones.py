@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
-from berserk_engine import hooks, rng
+from berserk_engine import rng
 from berserk_engine.event_types import MoveEvent
 from berserk_engine.state import Card
 
@@ -146,7 +146,7 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     if from_zone == "play" or ev.to_zone == "play":
         game.zones_changed()  # indexes of the game zone (listeners, keywords present)
     elif "hand" in (from_zone, ev.to_zone):
-        for h in hooks.active(game, hooks.HAND_CHANGED):
+        for h in game.handlers.HAND_CHANGED:
             h(game)
     # 204.5: a placed card goes to the deck of the player named, not necessarily its owner's.
     zone_owner = ev.deck_of if ev.to_zone == "deck" and ev.deck_of else card.owner
@@ -174,7 +174,7 @@ def _drop_effects(game: Game, old_id: str, new_id: str, from_zone: str, to_zone:
             if e.until == "source_leaves" and e.source == old_id:
                 continue
             if e.target == old_id:
-                if not any(h(game, e, from_zone, to_zone) for h in hooks.EFFECT_KEPT):
+                if not any(h(game, e, from_zone, to_zone) for h in game.handlers.EFFECT_KEPT):
                     continue
                 e.target = new_id
             kept.append(e)

@@ -19,6 +19,7 @@ from berserk_engine.keywords import keyword
 ARMOUR = keyword(__name__, "броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
 
 
+@hooks.needs(ARMOUR.term)  # a game where no card can have it never asks
 def _prevent(game, event, remaining: int) -> int:
     if not event.attack or not game.present(ARMOUR.term):
         return 0

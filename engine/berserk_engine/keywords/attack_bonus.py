@@ -21,6 +21,7 @@ BONUS = keyword(
 )
 
 
+@hooks.needs(BONUS.term)  # a game where no card can have it never asks
 def _strength(game, attack, strength: int) -> int:
     s = game.state
     attacker = s.cards.get(attack.attacker) or s.lki.get(attack.attacker)

@@ -11,6 +11,7 @@ ATTACK_EXPERIENCE = keyword(
 )
 
 
+@hooks.needs(ATTACK_EXPERIENCE.term)  # a game where no card can have it never asks
 def _stays_open(game, card, role: str) -> bool:
     return role == "attack" and ch.has(game, card, ATTACK_EXPERIENCE.term)
 

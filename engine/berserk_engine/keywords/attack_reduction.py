@@ -31,6 +31,7 @@ REDUCTION = keyword(
 )
 
 
+@hooks.needs(REDUCTION.term)  # a game where no card can have it never asks
 def _strength(game, attack, strength: int) -> int:
     if not game.present(REDUCTION.term):
         return strength

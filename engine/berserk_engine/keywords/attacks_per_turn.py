@@ -21,6 +21,7 @@ TIMES = keyword(
 )
 
 
+@hooks.needs(TIMES.term)  # a game where no card can have it never asks
 def _attacks(game, card) -> int:
     if not game.present(TIMES.term):
         return 1

@@ -11,6 +11,7 @@ DEFENCE_EXPERIENCE = keyword(
 )
 
 
+@hooks.needs(DEFENCE_EXPERIENCE.term)  # a game where no card can have it never asks
 def _stays_open(game, card, role: str) -> bool:
     return role == "defend" and ch.has(game, card, DEFENCE_EXPERIENCE.term)
 

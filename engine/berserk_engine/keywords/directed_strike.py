@@ -11,6 +11,7 @@ DIRECTED = keyword(
 )
 
 
+@hooks.needs(DIRECTED.term)  # a game where no card can have it never asks
 def _no_defender(game, attack) -> bool:
     attacker = game.state.cards.get(attack.attacker)
     return attacker is not None and ch.has(game, attacker, DIRECTED.term)

@@ -10,6 +10,7 @@ from berserk_engine.keywords import keyword
 FIRST_STRIKE = keyword(__name__, "первый-удар", "Первый удар", "Первый удар", "static", "Первый удар.")
 
 
+@hooks.needs(FIRST_STRIKE.term)  # a game where no card can have it never asks
 def _strikes_first(game, card, other) -> bool:
     return ch.has(game, card, FIRST_STRIKE.term)
 

@@ -9,6 +9,7 @@ from berserk_engine.keywords import keyword
 RUSH = keyword(__name__, "рывок", "Рывок", "Рывок", "static", "Рывок.")
 
 
+@hooks.needs(RUSH.term)  # a game where no card can have it never asks
 def _no_weakness(game, card) -> bool:
     return ch.has(game, card, RUSH.term)
 

@@ -26,6 +26,7 @@ def ignoring(game, source, term: str) -> list:
     return [a.value for a in ch.abilities_of(game, source) if a.keyword == term]
 
 
+@hooks.needs(IGNORE_ALL.term)  # a game where no card can have it never asks
 def _ignores(game, source, category: str, detail: str) -> bool:
     return bool(ignoring(game, source, IGNORE_ALL.term))
 

@@ -17,6 +17,7 @@ IGNORE_ARMOUR = keyword(
 )
 
 
+@hooks.needs(IGNORE_ARMOUR.term)  # a game where no card can have it never asks
 def _ignores(game, source, category: str, detail: str) -> bool:
     return (
         category == "prevention" and detail == "броня-х" and bool(ignoring(game, source, IGNORE_ARMOUR.term))

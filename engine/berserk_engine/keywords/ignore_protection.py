@@ -21,6 +21,7 @@ IGNORE_PROTECTION = keyword(
 assert _sources.FROM
 
 
+@hooks.needs(IGNORE_PROTECTION.term)  # a game where no card can have it never asks
 def _ignores(game, source, category: str, detail: str) -> bool:
     if category != "protection" or not detail.startswith("защита-от-текст:"):
         return False

@@ -17,6 +17,7 @@ IGNORE_REPLACEMENT = keyword(
 )
 
 
+@hooks.needs(IGNORE_REPLACEMENT.term)  # a game where no card can have it never asks
 def _ignores(game, source, category: str, detail: str) -> bool:
     return (
         category == "replacement"

@@ -23,6 +23,7 @@ NO_CLOSE = keyword(
 )
 
 
+@hooks.needs(NO_CLOSE.term)  # a game where no card can have it never asks
 def _stays_open(game, card, role: str) -> bool:
     return game.present(NO_CLOSE.term) and role in ch.keyword_values(game, card, NO_CLOSE.term)
 

@@ -23,6 +23,7 @@ NO_WOUNDS = keyword(
 WORDS = {v: k for k, v in _sources.FROM.items()}
 
 
+@hooks.needs(NO_WOUNDS.term)  # a game where no card can have it never asks
 def _no_wounds(game, event) -> tuple[str, str] | None:
     if not game.present(NO_WOUNDS.term):
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from berserk_engine import hooks, selectors
+from berserk_engine import selectors
 from berserk_engine.abilities import Amount, Selector
 from berserk_engine.combat import attack_strength
 from berserk_engine.data import serializable
@@ -41,7 +41,7 @@ class Shot:
             return
         shooter = game.state.cards.get(item.source)
         banned = shooter is not None and next(
-            (why for h in hooks.active(game, hooks.CANNOT_ATTACK) if (why := h(game, shooter))), None
+            (why for h in game.handlers.CANNOT_ATTACK if (why := h(game, shooter))), None
         )
         if banned:  # a shot is an attack (glossary «Атака»; I-82): the shot is not made
             game.log("shot", f"выстрел не сделан: {banned}", player=item.controller, rule="атака")

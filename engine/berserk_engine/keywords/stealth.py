@@ -53,6 +53,7 @@ def _untargetable(game, card, chooser: str, kind: str, source: str, ability) -> 
     return card.face_down and ch.keyword(game, card, STEALTH.term) is not False
 
 
+@hooks.needs(STEALTH.term)  # a game where no card can have it never asks
 def _restoration(game) -> list[Task]:
     s = game.state
     tasks: list[Task] = []

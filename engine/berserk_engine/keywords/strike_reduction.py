@@ -23,6 +23,7 @@ REDUCTION = keyword(
 )
 
 
+@hooks.needs(REDUCTION.term)  # a game where no card can have it never asks
 def _replace(game, striker: str, target, strength: int) -> int | None:
     if not game.present(REDUCTION.term):
         return None

@@ -12,6 +12,7 @@ UNHEALING = keyword(
 )
 
 
+@hooks.needs(UNHEALING.term)  # a game where no card can have it never asks
 def _blocked(game, event) -> bool:
     return ch.has(game, game.state.cards[event.target], UNHEALING.term)
 

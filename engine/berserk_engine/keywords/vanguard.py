@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine import hooks
 from berserk_engine.abilities import Ability, Trigger
 from berserk_engine.choices import ChooseCards
 from berserk_engine.data import serializable
@@ -35,7 +34,7 @@ def candidates(game, player: str, cost: int) -> list[str]:
         if (
             d.type == "creature"
             and d.cost == cost
-            and not any(h(game, player, d) for h in hooks.PLAY_RESTRICTIONS)
+            and not any(h(game, player, d) for h in game.handlers.PLAY_RESTRICTIONS)
         ):
             found.append(card_id)
     return found

@@ -13,6 +13,7 @@ from berserk_engine.keywords import keyword
 WRATH = keyword(__name__, "гнев", "Гнев", "Гнев", "static", "Гнев.")
 
 
+@hooks.needs(WRATH.term)  # a game where no card can have it never asks
 def _strength(game, attack, strength: int) -> int:
     s = game.state
     attacker = s.cards.get(attack.attacker) or s.lki.get(attack.attacker)
