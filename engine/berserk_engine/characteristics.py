@@ -90,10 +90,18 @@ def _granted(text: str) -> Ability:
     return found
 
 
+def ability(text: str) -> Ability:
+    """The ability these words are (``parse_ability``'s answer, kept here: the card reader is not compiled,
+    and the hot paths ask for the abilities of granted texts and of last known information again and
+    again)."""
+    found = _GRANTED.get(text)
+    return found if found is not None else _granted(text)
+
+
 def abilities_of(game: Game, card: Card | dict) -> tuple[Ability, ...]:
     """The abilities of a card, or of a card that left the game zone by its last known information."""
     if isinstance(card, dict):
-        return tuple(parse_ability(text) for text in card.get("abilities", ()))
+        return tuple(ability(text) for text in card.get("abilities", ()))
     return abilities(game, card)
 
 

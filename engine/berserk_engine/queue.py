@@ -42,9 +42,20 @@ def next_item(game: Game) -> QueueItem:
 
 
 def ability_of(item: QueueItem | PendingTrigger, spell: bool = False) -> Ability:
-    if spell and "x" in item.event:  # a spell whose cost's Х was named when it was played (I-66)
-        return parse_ability(item.text, True, cost_x=True)
-    return parse_ability(item.text, spell)
+    cost_x = spell and "x" in item.event  # a spell whose cost's Х was named when it was played (I-66)
+    key = (item.text, spell, cost_x)
+    found = _ABILITIES.get(key)
+    if found is None:
+        if len(_ABILITIES) >= 4096:
+            _ABILITIES.clear()
+        found = _ABILITIES[key] = parse_ability(item.text, spell, cost_x=cost_x)
+    return found
+
+
+# (text, spell, cost Х) -> the ability: parse_ability keeps its answers too, but it is the card reader's
+# (interpreted in the compiled engine), and the Queue asks for an ability each time one is declared or
+# resolves — here a compiled lookup answers (the same words always mean the same ability)
+_ABILITIES: dict[tuple[str, bool, bool], Ability] = {}
 
 
 # --- rounds of declaring ---------------------------------------------------------------------

@@ -87,7 +87,7 @@ def live(game: Game, card_id: str) -> Source | None:
 
 def from_lki(lki: dict[str, Any]) -> Source:
     """A card that has left the game zone as a source: its last known information (401.5, 403.1)."""
-    abilities = tuple(parse_ability(text) for text in lki.get("abilities", ()))
+    abilities = tuple(ch.ability(text) for text in lki.get("abilities", ()))
     return lki["id"], lki["name"], lki["controller"], abilities, lki
 
 
