@@ -28,6 +28,7 @@ from berserk_engine import (  # noqa: F401 — action kinds and snapshot tasks r
     queue,
     turn,
 )
+from berserk_engine import characteristics as ch
 from berserk_engine.cards import CardDef
 from berserk_engine.errors import IllegalAction
 from berserk_engine.observation import observe
@@ -227,7 +228,7 @@ class Game:
     def effects_changed(self) -> None:
         self.state_check_due = True  # an effect began or ended: lives may have fallen (I-9)
         index: dict[str, list[ContinuousEffect]] = {}
-        granted = False
+        new_keyword = False
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
             if e.kind == "grant" and e.text not in self.granted:
@@ -235,8 +236,10 @@ class Game:
                 # for the rest of the game (a card's last known information keeps its abilities)
                 self.granted.add(e.text)
                 self.trigger_kinds = {}
-                granted = True
-        if granted:  # a keyword a mechanic gives («Авангард»: «Рывок») may matter from now on
+                keyword = ch.ability(e.text).keyword
+                if keyword is not None and keyword not in hooks.possible_keywords(self):
+                    new_keyword = True
+        if new_keyword:  # a keyword a mechanic gives («Авангард»: «Рывок») may matter from now on
             self._per_game.pop("possible-keywords", None)
             self.handlers = hooks.Handlers(self)
         self.by_card = index
@@ -254,8 +257,6 @@ class Game:
         or an effect changes)."""
         present = self._present
         if present is None:
-            from berserk_engine import characteristics as ch
-
             s = self.state
             found: set[str] = set()
             statics = bool(self.handlers.STATIC_GRANTS)  # «Ваши гномы имеют Броню 1»

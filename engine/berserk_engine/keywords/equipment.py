@@ -26,8 +26,10 @@ def _restriction(game, player: str, d) -> tuple[str, str] | None:
     s = game.state
     for card_id in s.play:
         card = s.cards[card_id]
+        if card.controller != player:
+            continue
         other = game.defs[card.name]
-        if card.controller == player and other.type == "equipment" and other.subtype == d.subtype:
+        if other.type == "equipment" and other.subtype == d.subtype:
             return (
                 SUBTYPE_TERMS[d.subtype],
                 f"у игрока может быть только {ONE[d.subtype]} в игре: уже есть «{card.name}» "
