@@ -82,6 +82,12 @@ def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
         why = h(game, card)
         if why is not None:
             return why
+    return _turn_limit(game, card)
+
+
+def _turn_limit(game: Game, card: Card) -> str | None:
+    """Why the creature may make no more strike attacks this turn: the first turn's weakness (I-6), or
+    the attacks it has made (I-14)."""
     if first_turn_weak(game, card):
         return f"«{card.name}» разыграно в этот ход и не может атаковать (без «Рывка»)"
     if card.this_turn is not None and card.this_turn.attacks >= attacks_allowed(game, card):
@@ -129,8 +135,13 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
         card = cards[card_id]
         if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
             continue
-        if (banned or card.entered_turn == turn or card.this_turn) and why_cannot_attack(game, card, player):
-            continue  # the rest of why_cannot_attack's checks, asked only where they can fail
+        if banned:
+            if why_cannot_attack(game, card, player):
+                continue
+        elif (card.entered_turn == turn or (card.this_turn is not None and card.this_turn.attacks)) and (
+            _turn_limit(game, card)
+        ):
+            continue  # why_cannot_attack's other checks (those above are its first), where they can fail
         if targets is None:
             targets = _targets_of(game, player)
             if not targets:

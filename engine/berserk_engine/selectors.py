@@ -89,21 +89,24 @@ def candidates(
     cards = s.cards
     defs = game.defs
     types, side, other = sel.types, sel.side, sel.other
+    only = types[0] if len(types) == 1 else ""  # one type, the common case: compared, not searched
+    own, enemy = side == "own", side == "enemy"
+    fits = bool(sel.classes or sel.condition)
     untargetable = game.handlers.UNTARGETABLE
     found = []
     for card_id in s.play:
         card = cards[card_id]
-        if defs[card.name].type not in types:
+        kind_of = defs[card.name].type
+        if (kind_of != only) if only else (kind_of not in types):
             continue
-        if (side == "own" and card.controller != controller) or (
-            side == "enemy" and card.controller == controller
-        ):
+        mine = card.controller == controller
+        if (own and not mine) or (enemy and mine):
             continue
         if other and card_id == source:
             continue
-        if (sel.classes or sel.condition) and not _fits(game, card, sel):
+        if fits and not _fits(game, card, sel):
             continue
-        if card.face_down and card.controller != controller:
+        if card.face_down and not mine:
             continue
         if untargetable and _untargetable(untargetable, game, card, controller, kind, source, ability):
             continue
