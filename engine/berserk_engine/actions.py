@@ -232,8 +232,10 @@ def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
     if "label" in action or "about" in action:
         action = {k: v for k, v in action.items() if k not in ("label", "about")}
     kind = action["type"]
-    if kind in allowed and any(matches(o, action) for o in d.options):
-        return action  # listed: legal (a property test proves the kinds' own checks agree)
+    if kind in allowed:
+        for option in d.options:
+            if matches(option, action):
+                return action  # listed: legal (a property test proves the kinds' own checks agree)
     if not _json_like(action):
         raise IllegalAction(d.rule, f"действие должно быть данными JSON, получено {action!r}")
     if kind not in allowed:

@@ -200,7 +200,7 @@ def perform(game: Game, *events: Any) -> None:
     """The events happen (simultaneously). When a replacement effect could apply to one of them, they
     go through a :class:`Perform` task, which may stop for a player's choice — so a task calls this
     as the last thing it does, and nothing it wants to happen afterwards is pushed after it."""
-    if replacing(game) and any(replacements(game, e) for e in events):
+    if game.handlers.REPLACEMENTS and any(replacements(game, e) for e in events):  # replacing(game)
         game.push(Perform(list(events)))
     else:
         perform_now(game, list(events))

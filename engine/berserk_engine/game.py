@@ -236,6 +236,7 @@ class Game:
                 # for the rest of the game (a card's last known information keeps its abilities)
                 self.granted.add(e.text)
                 self.trigger_kinds = {}
+                self._per_game.pop("trigger-events", None)  # triggers.kinds_for
                 keyword = ch.ability(e.text).keyword
                 if keyword is not None and keyword not in hooks.possible_keywords(self):
                     new_keyword = True

@@ -197,7 +197,8 @@ class StateCheck(Task):
                 continue  # no wounds and no effect on its lives: a printed creature has at least 1 life
             if defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
                 dying.append(card_id)
-        losers = [p for p in PLAYERS if _hero_lost(game, p)]
+        cards, players = s.cards, s.players
+        losers = [p for p in PLAYERS if _hero_lost(game, cards[players[p].hero])]
         if losers:
             game.end_game(
                 winner=None if len(losers) == 2 else game.opponent(losers[0]),
@@ -208,8 +209,7 @@ class StateCheck(Task):
             game.then(_Deaths(dying), StateCheck())
 
 
-def _hero_lost(game: Game, player: str) -> bool:
-    hero = game.hero(player)
+def _hero_lost(game: Game, hero: Card) -> bool:
     return hero.wounds >= game.defs[hero.name].life  # 602.1: «начальных жизней»
 
 

@@ -164,7 +164,8 @@ def collect(game: Game, happened: list[Any], before: list[str] | None) -> None:
     """Every kind registered for the type of an event that happened makes its trigger points — of
     those some ability of this game can wait for (:func:`kinds_for`)."""
     for ev in happened:
-        for kind in kinds_for(game, type(ev)):
+        kinds = game.trigger_kinds.get(type(ev))  # kinds_for's answer when known
+        for kind in kinds if kinds is not None else kinds_for(game, type(ev)):
             for point, sources, actor, about in kind.find(game, ev, before):
                 _fire(game, kind.event, point, sources, ev, actor, about)
 
@@ -175,7 +176,7 @@ def kinds_for(game: Game, event_type: type) -> list[TriggerKind]:
     its finder is not asked. Kept per game until an effect grants a new text (``Game.effects_changed``)."""
     found = game.trigger_kinds.get(event_type)
     if found is None:
-        possible = possible_events(game)
+        possible = game.once("trigger-events", possible_events)  # until a new text is granted
         found = game.trigger_kinds[event_type] = [
             k for k in _BY_TYPE.get(event_type, ()) if k.event in possible
         ]
