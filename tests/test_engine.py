@@ -307,6 +307,33 @@ def test_a_player_does_not_learn_which_card_the_other_drew() -> None:
     assert draws["Б"][0]["text"] == draws["А"][0]["text"]
 
 
+def test_a_move_through_a_hidden_zone_hides_the_card_from_the_other_player() -> None:
+    """201.3–201.5: a card moved from or into a zone the other player cannot see (a hand, a deck) is «Карта»
+    in his log, with no id or name; a move between open zones names it for both. Random games of the
+    bench's pool (discards, returns to the deck, deaths) hold moves of both kinds."""
+    from berserk_engine.selfplay import standard_position
+
+    open_zones = {"play", "resolving", "graveyard"}
+    hidden = shown = 0
+    for seed in range(1, 9):
+        game = new_game(standard_position(seed))
+        rng = random.Random(seed)
+        while (d := game.decision()) is not None:
+            game.act(d.player, random_action(d.options, rng))
+        judge = game.log_for(None)
+        for viewer in ("А", "Б"):
+            for full, seen in zip(judge, game.log_for(viewer), strict=True):
+                if full["event"] != "move" or full["player"] == viewer:
+                    continue
+                if full["from_zone"] in open_zones and full["to_zone"] in open_zones:
+                    shown += 1
+                    assert seen == full
+                else:
+                    hidden += 1
+                    assert "card" not in seen and "name" not in seen and seen["text"].startswith("Карта ")
+    assert hidden and shown  # both kinds were seen
+
+
 def test_decisions_are_numbered() -> None:
     game = new_game(setup_of(["Часовой"], [], [], ["Гном"] * 3))
     first = game.decision()

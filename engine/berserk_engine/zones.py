@@ -168,18 +168,22 @@ def _drop_effects(game: Game, old_id: str, new_id: str, from_zone: str, to_zone:
     """Effects on the old object end — unless a rule keeps them on the card (``hooks.EFFECT_KEPT``:
     «Инкарнация»); effects that last while their source is in play end too."""
     s = game.state
-    if any(e.target == old_id or (e.until == "source_leaves" and e.source == old_id) for e in s.effects):
-        kept = []
-        for e in s.effects:
-            if e.until == "source_leaves" and e.source == old_id:
+    for e in s.effects:  # most moves touch no effect: found without a generator
+        if e.target == old_id or (e.until == "source_leaves" and e.source == old_id):
+            break
+    else:
+        return
+    kept = []
+    for e in s.effects:
+        if e.until == "source_leaves" and e.source == old_id:
+            continue
+        if e.target == old_id:
+            if not any(h(game, e, from_zone, to_zone) for h in game.handlers.EFFECT_KEPT):
                 continue
-            if e.target == old_id:
-                if not any(h(game, e, from_zone, to_zone) for h in game.handlers.EFFECT_KEPT):
-                    continue
-                e.target = new_id
-            kept.append(e)
-        s.effects = kept
-        game.effects_changed()
+            e.target = new_id
+        kept.append(e)
+    s.effects = kept
+    game.effects_changed()
 
 
 CAUSE_WORDS = {
@@ -206,9 +210,8 @@ def _log_move(game: Game, ev: MoveEvent, old: Card, new: Card) -> None:
     owner = f" игрока {new.owner}" if ev.to_zone in OWNERS_ZONES else ""
     if ev.deck_of and ev.to_zone == "deck":
         owner = f" игрока {ev.deck_of}"
-    seen_by_both = all(
-        visible(ev.from_zone, old.owner, p) and visible(ev.to_zone, new.owner, p) for p in ("А", "Б")
-    )
+    # both players see the card on both sides of the move (``visible``): only open zones are seen by both
+    seen_by_both = ev.from_zone in OPEN_ZONES and ev.to_zone in OPEN_ZONES
     what = f"«{old.name}»" if seen_by_both else "Карта"
     game.log(
         "move",
