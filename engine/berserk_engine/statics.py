@@ -165,6 +165,10 @@ def _no_wounds_attacking(game: Game, event: Any) -> tuple[str, str] | None:
 
 
 hooks.NO_WOUNDS.append(_no_wounds_attacking)
+# the ability is read from the printed cards only (above): a game without one never asks
+hooks.set_relevant(
+    _no_wounds_attacking, lambda game: bool(game.defs_with("no-wounds-attacking", _has_no_wounds_attacking))
+)
 
 
 # --- «–1 от атак существ» ------------------------------------------------------------------------
@@ -192,6 +196,10 @@ def _creature_attacks(game: Game, attack: Attack, strength: int) -> int:
 
 
 hooks.ATTACK_STRENGTH.append(_creature_attacks)
+# the ability is read from the printed cards only (above): a game without one never asks
+hooks.set_relevant(
+    _creature_attacks, lambda game: bool(game.defs_with("creature-attacks-reduced", _has_reduction))
+)
 
 
 serializable(GroupBonus, GroupGrant, NoWoundsAttacking, CreatureAttacksReduced)

@@ -12,15 +12,21 @@ stopped by it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from berserk_engine import characteristics as ch
 from berserk_engine import hooks
 from berserk_engine.keywords import keyword
+
+if TYPE_CHECKING:
+    from berserk_engine.event_types import WoundEvent
+    from berserk_engine.game import Game
 
 ARMOUR = keyword(__name__, "броня-х", "Броня Х", "Броня {x:Num}", "static", "Броня 2.", regain="replace")
 
 
 @hooks.needs(ARMOUR.term)  # a game where no card can have it never asks
-def _prevent(game, event, remaining: int) -> int:
+def _prevent(game: Game, event: WoundEvent, remaining: int) -> int:
     if not event.attack or not game.present(ARMOUR.term):
         return 0
     card = game.state.cards[event.target]

@@ -6,9 +6,15 @@ subtype's term); the equipment already in play stays."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from berserk_engine import hooks
 from berserk_engine.cards import SUBTYPE_WORDS
 from berserk_engine.keywords import term
+
+if TYPE_CHECKING:
+    from berserk_engine.cards import CardDef
+    from berserk_engine.game import Game
 
 EQUIPMENT = term(__name__, "экипировка")
 SUBTYPE_TERMS = {
@@ -20,7 +26,7 @@ ONE = {"amulet": "один амулет", "armour": "одна броня", "weap
 
 
 @hooks.for_types("equipment")
-def _restriction(game, player: str, d) -> tuple[str, str] | None:
+def _restriction(game: Game, player: str, d: CardDef) -> tuple[str, str] | None:
     if d.type != "equipment" or d.subtype is None:
         return None
     s = game.state

@@ -14,12 +14,16 @@ and wounds taken as a payment, which then is incomplete (501.2.1).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from berserk_engine import hooks, selectors
 from berserk_engine.data import serializable
 from berserk_engine.effects import gain
 from berserk_engine.keywords import term
+
+if TYPE_CHECKING:
+    from berserk_engine.event_types import WoundEvent
+    from berserk_engine.game import Game
 
 term(__name__, "предотвращение")
 term(__name__, "эффект-предотвращения")
@@ -38,7 +42,7 @@ class Prevent:
             gain(game, item, t, "prevent", amount=self.amount, until=self.until)
 
 
-def _prevent(game, event, remaining: int) -> int:
+def _prevent(game: Game, event: WoundEvent, remaining: int) -> int:
     """Each «prevent» effect on the card prevents as many of the wounds as it still may."""
     prevented = 0
     for e in game.by_card.get(event.target, ()):
