@@ -259,16 +259,19 @@ class Game:
         present = self._present
         if present is None:
             s = self.state
+            cards, defs, by_card = s.cards, self.defs, self.by_card
             found: set[str] = set()
             statics = bool(self.handlers.STATIC_GRANTS)  # «Ваши гномы имеют Броню 1»
             for card_id in s.play:
-                card = s.cards[card_id]
-                if statics or card_id in self.by_card:
+                card = cards[card_id]
+                if statics or card_id in by_card:
                     found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
                 else:
-                    found.update(self.defs[card.name].keywords)
+                    printed = defs[card.name].keywords
+                    if printed:  # most cards have none
+                        found.update(printed)
                 if statics:  # a keyword «Пока …» may give at any moment: present while its card is (I-81)
-                    found.update(hooks.keywords_of(self.defs[card.name]))
+                    found.update(hooks.keywords_of(defs[card.name]))
             present = self._present = frozenset(found)
         return term in present
 
