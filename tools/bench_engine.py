@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/bench_engine.py engine [--runs 5] [--games 200] [--compiled] [--callgrind 20]
     .venv/bin/python tools/bench_engine.py engine --compiled-folder build/compiled/<fingerprint>
+    .venv/bin/python tools/bench_engine.py engine --base ../before/engine [--compiled-base DIR]
     .venv/bin/python tools/bench_engine.py floor [--rounds 5]
     .venv/bin/python tools/bench_engine.py tests [--workers 2]
     .venv/bin/python tools/bench_engine.py all
@@ -16,6 +17,13 @@ the median of the time to list the legal actions afresh at every decision of the
 (``Game.list_legal_actions``), by the thread's CPU clock and by the wall clock. ``--callgrind N``
 also counts the instructions of N games under valgrind (the run with N games minus the run with
 none: the start-up falls out) — the same count under any load.
+
+``engine --base DIR`` — a paired measure: the engine of this checkout and the one in ``DIR`` (the
+``engine`` folder of an earlier checkout, ``git worktree add ../before <commit>``), run after run in
+turn, each run a child process of its own, so that both see the same state of a shared machine: the
+medians of games per second by CPU time and their ratio (with ``--callgrind N``, the instructions
+per game of both as well). ``--compiled-base DIR`` pairs this checkout's mypyc build with another
+build folder in the same way.
 
 ``floor`` — the scenario run against its trivial floor (a pytest-bdd suite of the same scenarios and
 steps doing nothing): ``tools/floor_suite.py`` in its default isolation (the driver in a process of
@@ -158,6 +166,49 @@ def engine(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _on_path(folder: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([folder, os.environ.get("PYTHONPATH", "")])}
+
+
+def paired(args: argparse.Namespace) -> dict[str, Any]:
+    """This checkout's engine against an earlier one (``--base``), and its mypyc build against another
+    build (``--compiled-base``): runs in turn, medians of games per second by CPU time, the ratio."""
+    pairs: list[tuple[str, dict[str, str] | None, dict[str, str]]] = []
+    if args.base:
+        pairs.append(("python", None, _on_path(args.base)))
+    if args.compiled_base:
+        sys.path.insert(0, str(ROOT))
+        from berserk_rules.reference import compiled
+        from berserk_rules.rulebook.project import output_root, project_root
+
+        folder = compiled.build(output_root(project_root()))
+        pairs.append(("mypyc", compiled.environment(folder), _on_path(args.compiled_base)))
+    report: dict[str, Any] = {}
+    for name, this_env, base_env in pairs:
+        before = load()
+        rates: dict[str, list[float]] = {"base": [], "this": []}
+        for _ in range(args.runs):
+            for who, env in (("base", base_env), ("this", this_env)):
+                got = _child(env, args.games, 1, args.seed, 0)
+                if got["build"] != name:
+                    raise SystemExit(f"ожидалась сборка {name}, замерена {got['build']}")
+                rates[who].append(round(args.games / got["cpu"][0], 1))
+        row: dict[str, Any] = {
+            "base_games_per_second_cpu": statistics.median(rates["base"]),
+            "this_games_per_second_cpu": statistics.median(rates["this"]),
+            "ratio": round(statistics.median(rates["this"]) / statistics.median(rates["base"]), 3),
+            "runs": rates,
+            "load": f"{before} → {load()}",
+        }
+        if args.callgrind:
+            for who, env in (("base", base_env), ("this", this_env)):
+                full = _instructions(env, args.callgrind, args.seed) - _instructions(env, 0, args.seed)
+                row[f"{who}_instructions_per_game_millions"] = round(full / args.callgrind / 1e6, 2)
+        report[name] = row
+        print(f"{name} (пары): {json.dumps(row, ensure_ascii=False)}", flush=True)
+    return report
+
+
 def floor(args: argparse.Namespace) -> None:
     script = [sys.executable, str(ROOT / "tools" / "floor_suite.py"), "--rounds", str(args.rounds)]
     for title, extra in (
@@ -202,13 +253,18 @@ def main() -> None:
         p.add_argument(
             "--callgrind", type=int, default=0, metavar="N", help="инструкций на партию (N партий)"
         )
+        p.add_argument("--base", metavar="DIR", help="пары: движок этой копии и движок из DIR по очереди")
+        p.add_argument("--compiled-base", metavar="DIR", help="пары: сборка mypyc этой копии и сборка из DIR")
     for p in (f, a):
         p.add_argument("--rounds", type=int, default=5)
     for p in (t, a):
         p.add_argument("--workers", default="2")
     args = parser.parse_args()
     if args.what in ("engine", "all"):
-        engine(args)
+        if args.base or args.compiled_base:
+            paired(args)
+        else:
+            engine(args)
     if args.what in ("floor", "all"):
         floor(args)
     if args.what in ("tests", "all"):
