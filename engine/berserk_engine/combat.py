@@ -124,6 +124,10 @@ def _targets_of(game: Game, player: str) -> list[str]:
     return found
 
 
+# card name -> the words of its attack option (built once per name, not per listing)
+_LABELS: dict[str, str] = {}
+
+
 def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
     cards, defs, turn = s.cards, game.defs, s.turn
@@ -148,12 +152,17 @@ def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
                 break
         mine = _for_attacker(game, card, targets) if filters else targets
         if mine:
+            label = _LABELS.get(card.name)
+            if label is None:
+                if len(_LABELS) >= 4096:
+                    _LABELS.clear()
+                label = _LABELS[card.name] = f"атаковать ударом «{card.name}»"
             options.append(
                 {
                     "type": "attack",
                     "attacker": card_id,
                     "slots": [{"name": "атакуемый персонаж", "candidates": mine}],
-                    "label": f"атаковать ударом «{card.name}»",
+                    "label": label,
                 }
             )
     return options

@@ -66,6 +66,10 @@ def _restrictions_of(kind: str) -> list[Any]:
     return handlers
 
 
+# card name -> the words of its play option (the same name, the same words: built once, not per listing)
+_LABELS: dict[str, str] = {}
+
+
 def _restricted(game: Game, player: str, d: CardDef, handlers: list[Any]) -> bool:
     for h in handlers:
         if h(game, player, d) is not None:
@@ -93,7 +97,12 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
                     continue
         elif why_not(game, player, card) is not None:
             continue
-        option: dict[str, Any] = {"type": "play", "card": card_id, "label": f"разыграть «{card.name}»"}
+        label = _LABELS.get(card.name)
+        if label is None:
+            if len(_LABELS) >= 4096:
+                _LABELS.clear()
+            label = _LABELS[card.name] = f"разыграть «{card.name}»"
+        option: dict[str, Any] = {"type": "play", "card": card_id, "label": label}
         if game.defs[card.name].type == "spell":  # a permanent names no target when played
             slots = _slots(game, card, player)
             if slots is None:
