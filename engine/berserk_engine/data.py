@@ -16,6 +16,7 @@ from typing import Any
 REGISTRY: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, frozenset[str]] = {}
 _UPGRADES: dict[tuple[str, str], Callable[[Any], Any]] = {}
+_WRITTEN: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
 def serializable(*classes: type) -> None:
@@ -39,6 +40,13 @@ def _is_tuple(annotation: Any) -> bool:
     return annotation is tuple or getattr(annotation, "__origin__", None) is tuple
 
 
+def written_as(cls: type, fields: Callable[[Any], dict[str, Any]]) -> None:
+    """A class whose instances :func:`to_data` writes as ``fields(instance)`` (field name → value),
+    not field by field: a slot kept apart in memory that its data keep in an older form (``Card.wounds``
+    among its markers). :func:`from_data` passes those fields to the class, which reads that form."""
+    _WRITTEN[cls] = fields
+
+
 def upgrade(cls: type, name: str, convert: Callable[[Any], Any]) -> None:
     """A field whose form changed: :func:`from_data` passes the value it read (in whichever form an
     older engine wrote it) through ``convert``, which returns today's form (or raises ValueError)."""
@@ -55,6 +63,11 @@ def to_data(value: Any) -> Any:
     cls = type(value)
     if cls in _TUPLE_FIELDS:
         out: dict[str, Any] = {"$": cls.__name__}
+        written = _WRITTEN.get(cls)
+        if written is not None:  # a class whose fields are written in another form (Card.written_fields)
+            for k, v in written(value).items():
+                out[k] = to_data(v)
+            return out
         for f in dataclasses.fields(value):
             out[f.name] = to_data(getattr(value, f.name))
         return out

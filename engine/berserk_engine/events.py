@@ -39,7 +39,6 @@ from berserk_engine.event_types import (
     TurnEvent,
     WoundEvent,
 )
-from berserk_engine.state import WOUNDS
 from berserk_engine.tasks import Task, task
 
 if TYPE_CHECKING:
@@ -287,7 +286,7 @@ def apply_wound(game: Game, ev: WoundEvent) -> bool:
         )
     if ev.dealt <= 0:
         return False
-    card.markers[WOUNDS] = card.markers.get(WOUNDS, 0) + ev.dealt
+    card.wounds += ev.dealt
     card.record().wounded += ev.dealt
     _note_wounder(game, card, ev.source)
     label = f" ({ev.blow})" if ev.blow else (" (оплата)" if ev.cost else "")
@@ -323,10 +322,7 @@ def apply_heal(game: Game, ev: HealEvent) -> bool:
         return False
     wounds = card.wounds
     ev.removed = wounds if ev.full else min(ev.amount, wounds)  # 518.2
-    if ev.removed:
-        card.markers[WOUNDS] = wounds - ev.removed
-        if not card.markers[WOUNDS]:
-            del card.markers[WOUNDS]
+    card.wounds = wounds - ev.removed
     game.log(
         "heal",
         f"С «{game.name(card)}» снято ран: {ev.removed}",
@@ -401,7 +397,7 @@ def apply_lives(game: Game, ev: LivesEvent) -> bool:
     card = _in_play(game, ev.target)
     if card is None:
         return False
-    card.markers.pop(WOUNDS, None)
+    card.wounds = 0
     change = ev.value - ch.life(game, card)
     if change:
         ch.add_effect(

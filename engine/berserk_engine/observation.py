@@ -52,7 +52,7 @@ def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, An
                 # Жизни карты (текущее число жизней): the level of lives minus the wounds.
                 "current_life": ch.life(game, card) - card.wounds,
                 "strike": ch.strike(game, card),
-                "markers": dict(card.markers),
+                "markers": card.marker_counts(),
                 "uses": dict(card.uses),
                 "entered_this_turn": card.entered_turn == game.state.turn,
                 "abilities": [a.text for a in ch.abilities(game, card)],

@@ -22,10 +22,10 @@ def _entry(card: Card) -> dict[str, Any]:
         entry["closed"] = card.closed
     if card.face_down:
         entry["face_down"] = True
-    for key in ("markers", "uses"):
-        value = getattr(card, key)
-        if value:
-            entry[key] = dict(value)
+    if card.wounds or card.markers:
+        entry["markers"] = card.marker_counts()
+    if card.uses:
+        entry["uses"] = dict(card.uses)
     if card.this_turn is not None:
         entry["this_turn"] = card.this_turn.to_json()
     if card.entered_turn is not None:

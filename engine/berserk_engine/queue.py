@@ -185,13 +185,13 @@ class StateCheck(Task):
         dying = []
         effects = bool(s.effects)
         # lives other than the printed ones come from effects on the card or from constant abilities
-        # of other cards (hooks.CHARACTERISTIC): with neither, a card without markers keeps its printed
-        # lives and no wounds — its life is not recomputed
+        # of other cards (hooks.CHARACTERISTIC): with neither, a card without wounds keeps its printed
+        # lives — its life is not recomputed
         lasting = effects and bool(game.handlers.CHARACTERISTIC)
         by_card, defs = game.by_card, game.defs
         for card_id in s.play:
             card = s.cards[card_id]
-            if not card.markers and (
+            if not card.wounds and (
                 not effects or (not lasting and card_id not in by_card and defs[card.name].life > 0)
             ):
                 continue  # no wounds and no effect on its lives: a printed creature has at least 1 life

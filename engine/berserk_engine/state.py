@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk_engine.data import serializable, upgrade
+from berserk_engine.data import serializable, upgrade, written_as
 
 PLAYERS = ("А", "Б")
 
@@ -129,10 +129,13 @@ class Card:
     serial: int
     closed: bool = False
     face_down: bool = False  # «рубашкой вверх» (Скрытность)
-    markers: dict[str, int] = field(default_factory=dict)  # marker kind -> count («раны» …)
+    markers: dict[str, int] = field(default_factory=dict)  # marker kind -> count, «раны» apart (wounds)
     uses: dict[str, int] = field(default_factory=dict)  # «раз за ход» special markers, by ability text
     this_turn: TurnRecord | None = None  # what it did this turn (None: nothing yet), see record()
     entered_turn: int | None = None  # the turn it entered the game zone
+    # its «раны» markers: read at every state check, so a slot of their own, not a key of ``markers``;
+    # a position, a snapshot and a view still write them among the markers (marker_counts)
+    wounds: int = 0
 
     # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(
@@ -149,6 +152,7 @@ class Card:
         uses: dict[str, int] | None = None,
         this_turn: TurnRecord | None = None,
         entered_turn: int | None = None,
+        wounds: int = 0,
     ) -> None:
         self.id = id
         self.name = name
@@ -162,10 +166,34 @@ class Card:
         self.uses = {} if uses is None else uses
         self.this_turn = this_turn
         self.entered_turn = entered_turn
+        self.wounds = wounds
+        if WOUNDS in self.markers:  # as a position or a snapshot writes them: among the markers
+            self.wounds += self.markers.pop(WOUNDS)
 
-    @property
-    def wounds(self) -> int:
-        return self.markers.get(WOUNDS, 0)
+    def marker_counts(self) -> dict[str, int]:
+        """Its markers as positions, snapshots and views write them: the wounds under «раны» (first),
+        then the other kinds — a new dict."""
+        if not self.wounds:
+            return dict(self.markers)
+        return {WOUNDS: self.wounds, **self.markers}
+
+    def written_fields(self) -> dict[str, Any]:
+        """The fields as :func:`berserk_engine.data.to_data` writes them (the format before ``wounds``
+        had a slot: the wounds among the markers)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "owner": self.owner,
+            "controller": self.controller,
+            "zone": self.zone,
+            "serial": self.serial,
+            "closed": self.closed,
+            "face_down": self.face_down,
+            "markers": self.marker_counts(),
+            "uses": self.uses,
+            "this_turn": self.this_turn,
+            "entered_turn": self.entered_turn,
+        }
 
     def record(self) -> TurnRecord:
         """This turn's record, begun at its first entry."""
@@ -477,3 +505,5 @@ serializable(
 # Snapshots of the first format wrote these fields as plain dicts (string keys): read them as today's.
 upgrade(Card, "this_turn", TurnRecord.load)
 upgrade(QueueItem, "attack", Attack.load)
+# A card's wounds have a slot of their own (Card.wounds); its data keep them among the markers.
+written_as(Card, Card.written_fields)

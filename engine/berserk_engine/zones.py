@@ -85,7 +85,7 @@ def snapshot(game: Game, card: Card) -> dict[str, Any]:
         "life": ch.life(game, card),
         "wounds": card.wounds,
         "closed": card.closed,
-        "markers": dict(card.markers),
+        "markers": card.marker_counts(),
         "abilities": [a.text for a in ch.abilities(game, card)],
         "wounded_by": card.this_turn.wounded_by if card.this_turn is not None else None,  # I-60
     }
