@@ -167,8 +167,9 @@ class Card:
         self.this_turn = this_turn
         self.entered_turn = entered_turn
         self.wounds = wounds
-        if WOUNDS in self.markers:  # as a position or a snapshot writes them: among the markers
-            self.wounds += self.markers.pop(WOUNDS)
+        if markers is not None and WOUNDS in markers:  # as a position or a snapshot writes them
+            self.wounds += markers[WOUNDS]
+            self.markers = {k: v for k, v in markers.items() if k != WOUNDS}  # the caller's dict unchanged
 
     def marker_counts(self) -> dict[str, int]:
         """Its markers as positions, snapshots and views write them: the wounds under «раны» (first),
