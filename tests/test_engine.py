@@ -341,3 +341,18 @@ def test_decisions_are_numbered() -> None:
     game.act(first.player, first.options[0])
     second = game.decision()
     assert second is not None and second.seq == first.seq + 1
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_random_player_draws_as_random_choice_does(seed: int) -> None:
+    """``selfplay.choice`` is ``random.Random.choice`` done in the engine's own (compilable) code: the same
+    generator gives the same draws, so a seed still gives the same random game."""
+    from berserk_engine.selfplay import choice
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for n in (1, 2, 3, 5, 8, 13, 64, 65, 1000):
+        seq = list(range(n))
+        assert [choice(ours, seq) for _ in range(30)] == [theirs.choice(seq) for _ in range(30)]
+    assert ours.random() == theirs.random()  # the generators are in the same state after
+    with pytest.raises(IndexError):
+        choice(ours, [])

@@ -12,8 +12,25 @@ import random
 from typing import Any
 
 
+def choice(rng: random.Random, seq: list[Any]) -> Any:
+    """``rng.choice(seq)`` — the same draw from the same generator, done here: ``random.Random.choice``
+    is Python code of the standard library (``_randbelow``: the fewest bits that hold ``len(seq)``, drawn
+    again until below it), interpreted even in the compiled engine, and the random player draws at
+    every decision. Another kind of generator (a subclass) draws its own way."""
+    if type(rng) is not random.Random:
+        return rng.choice(seq)
+    n = len(seq)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
+
+
 def random_action(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    option = rng.choice(options)
+    option = choice(rng, options)
     if option["type"] == "choose_cards":
         n = rng.randint(option["min"], option["max"])
         return {"type": "choose_cards", "cards": rng.sample(option["candidates"], n)}
@@ -36,10 +53,10 @@ def _fill(slots: list[dict[str, Any]], rng: random.Random) -> list[str | None]:
         if not free or (slot.get("optional") and rng.random() < 0.25):
             targets.append(None)
             continue
-        choice = rng.choice(free)
+        card = choice(rng, free)
         if group is not None:
-            used.add((group, choice))
-        targets.append(choice)
+            used.add((group, card))
+        targets.append(card)
     return targets
 
 
