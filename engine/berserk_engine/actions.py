@@ -198,7 +198,7 @@ def matches(option: dict[str, Any], action: dict[str, Any]) -> bool:
         )
     fixed = 1
     for key, value in option.items():
-        if key in WORDS or key == "type":
+        if key == "type" or key == "label" or key == "about" or key == "slots":  # the type, and WORDS
             continue
         if action.get(key) != value:
             return False

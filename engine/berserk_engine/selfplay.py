@@ -34,7 +34,7 @@ def random_action(options: list[dict[str, Any]], rng: random.Random) -> dict[str
     if option["type"] == "choose_cards":
         n = rng.randint(option["min"], option["max"])
         return {"type": "choose_cards", "cards": rng.sample(option["candidates"], n)}
-    action = {k: v for k, v in option.items() if k not in ("label", "about", "slots")}
+    action = {k: v for k, v in option.items() if k != "label" and k != "about" and k != "slots"}
     slots = option.get("slots")
     if slots:
         action["targets"] = _fill(slots, rng)
