@@ -198,7 +198,11 @@ class StateCheck(Task):
             if defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
                 dying.append(card_id)
         cards, players = s.cards, s.players
-        losers = [p for p in PLAYERS if _hero_lost(game, cards[players[p].hero])]
+        losers = []
+        for p in PLAYERS:
+            hero = cards[players[p].hero]
+            if hero.wounds >= defs[hero.name].life:  # 602.1: «начальных жизней»
+                losers.append(p)
         if losers:
             game.end_game(
                 winner=None if len(losers) == 2 else game.opponent(losers[0]),
@@ -207,10 +211,6 @@ class StateCheck(Task):
             return
         if dying:
             game.then(_Deaths(dying), StateCheck())
-
-
-def _hero_lost(game: Game, hero: Card) -> bool:
-    return hero.wounds >= game.defs[hero.name].life  # 602.1: «начальных жизней»
 
 
 @dataclass(slots=True)
