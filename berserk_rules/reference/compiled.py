@@ -20,6 +20,13 @@ kept side by side): ``tests/test_compiled.py`` builds at ``-O0`` — it checks t
 plays the same game, not how fast it plays, and gcc compiles mypyc's C at ``-O0`` for about half the
 CPU time of ``-O3``.
 
+With gcc, the build precompiles the two headers every C file of a kind includes first (mypyc's header of
+the engine's declarations for the modules' C, ``Python.h`` for the small shim of each module): each is
+read once for the whole build instead of once per file, −18 % of the CPU time of the ``-O0`` build here
+(47.6 → 39.1 s; issue 28, ninth round). gcc uses a ``.gch`` only when it was made with the very options
+of the file it compiles and reads the header itself otherwise, so the precompiled headers change how long
+a build takes, never what it builds; with another compiler they are not made.
+
 Every module of the engine is compiled but these, which cannot be: ``serve.py`` — the process protocol's
 ``Session`` is meant to be subclassed by other engines' sessions (the test engines
 ``tests/engines/broken_engine.py`` and ``last_request_engine.py`` do), and an interpreted class cannot
@@ -51,9 +58,68 @@ OPT_LEVEL = "BERSERK_COMPILE_OPT"  # environment: the C compiler's optimisation 
 LEVELS = ("0", "1", "2", "3")
 
 _SETUP = """\
+import os
+import subprocess
 import sys
+import sysconfig
+
 from mypyc.build import mypycify
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+def first_include(source):
+    with open(source, encoding="utf-8") as f:
+        line = f.readline().strip()
+    return line[len("#include ") :] if line.startswith("#include ") else None
+
+
+class BuildExt(build_ext):
+    \"\"\"build_ext, with the header every C file of a kind includes first compiled once for all of them
+    (gcc's precompiled headers): mypyc's own header for the modules' C, Python.h for the small module
+    shims. gcc takes a .gch only when it was made with the same options, else it reads the header as
+    always; so this changes how long the build takes, never what it builds.\"\"\"
+
+    def build_extensions(self):
+        try:
+            version = subprocess.run(
+                [self.compiler.compiler_so[0], "--version"], capture_output=True, text=True, check=False
+            ).stdout
+        except OSError:  # no compiler: the build itself says so
+            version = ""
+        if "Free Software Foundation" in version:  # gcc (clang reads a .gch only when told to)
+            self.precompile()
+        super().build_extensions()
+
+    def precompile(self):
+        cc = self.compiler
+        done = set()
+        for ext in self.extensions:
+            header = first_include(ext.sources[0])
+            if header is None:
+                continue
+            if header.startswith('"'):  # mypyc's header, beside the C files
+                path = os.path.join(os.path.dirname(ext.sources[0]), header.strip('"'))
+                output = path + ".gch"
+            elif header == "<Python.h>" and len(ext.sources) == 1:  # a module shim
+                path = os.path.join(sysconfig.get_paths()["include"], "Python.h")
+                folder = os.path.join(self.build_temp, "pch")
+                ext.include_dirs.insert(0, folder)  # searched first: gcc finds Python.h.gch there
+                output = os.path.join(folder, "Python.h.gch")
+            else:
+                continue
+            if output in done:
+                continue
+            done.add(output)
+            os.makedirs(os.path.dirname(output), exist_ok=True)
+            includes = [f"-I{d}" for d in [*ext.include_dirs, *cc.include_dirs]]
+            options = [*cc.compiler_so, *includes, *ext.extra_compile_args]
+            made = subprocess.run(
+                [*options, "-x", "c-header", path, "-o", output], capture_output=True, text=True, check=False
+            )
+            if made.returncode != 0:  # no precompiled header: the C files read the header themselves
+                print(f"precompiled header {output} not made: {made.stderr[-500:]}", flush=True)
+
 
 level, *files = sys.argv[sys.argv.index("--") + 1 :]
 del sys.argv[sys.argv.index("--") :]
@@ -61,6 +127,7 @@ setup(
     name="berserk-engine-compiled",
     py_modules=[],
     ext_modules=mypycify(["--ignore-missing-imports", *files], multi_file=True, opt_level=level),
+    cmdclass={"build_ext": BuildExt},
 )
 """
 
