@@ -1,6 +1,6 @@
 """The compiled schema verdict (contract.fast_validator) says what jsonschema says: on every message
-of seeded random games of the reference engine and on those messages broken in many ways; and the
-session's checker checks a distinct message once."""
+of seeded random games of the reference engine, on those messages broken in many ways, and on every
+form of check the generated code writes out; and the session's checker checks a distinct message once."""
 
 from __future__ import annotations
 
@@ -151,3 +151,80 @@ def test_a_broken_reply_names_the_schema_an_engine_author_reads_and_says_each_pr
     assert found and all("(схема observation: " in line for line in found), found
     assert len(found) == len(set(found)) == 2, found
     assert contract.violations("action", {"type": 5})[0].endswith("(схема action: properties/type/enum)")
+
+
+# Every form the generated check writes out, against jsonschema on values on both sides of each keyword.
+_FORMS: dict[str, Any] = {
+    "$id": "urn:berserk-rules:schema:1:forms",
+    "type": "object",
+    "required": ["flag"],
+    "properties": {
+        "flag": {"const": True},
+        "nothing": {"const": None},
+        "word": {"const": "да"},
+        "number": {"const": 2},
+        "who": {"enum": ["А", "Б", None]},
+        "mixed": {"enum": [1, "один", False]},
+        "name": {"type": "string", "minLength": 2, "maxLength": 4, "pattern": "^[а-я]+$"},
+        "count": {"type": "integer", "minimum": 0, "maximum": 9},
+        "ratio": {"type": ["number", "null"]},
+        "one": {"oneOf": [{"type": "integer"}, {"minimum": 5}]},
+        "never": {"not": {"type": "string"}},
+        "tree": {"$ref": "#/$defs/tree"},
+        "keys": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}, "additionalProperties": False},
+        "open": {"type": "object", "additionalProperties": {"$ref": "#/$defs/small"}},
+        "shape": {
+            "if": {"required": ["kind"], "properties": {"kind": {"const": "circle"}}},
+            "then": {"required": ["radius"]},
+            "else": {"required": ["side"]},
+        },
+        "any": True,
+        "none": False,
+    },
+    "$defs": {
+        "small": {"type": "integer", "maximum": 3},
+        "tree": {
+            "type": "object",
+            "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/tree"}}},
+            "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "boolean"}]},
+        },
+    },
+}
+_VALUES: dict[str, list[Any]] = {
+    "flag": [True, 1, False, "true"],
+    "nothing": [None, 0, False],
+    "word": ["да", "нет", 1],
+    "number": [2, 2.0, True, "2"],
+    "who": ["А", "Б", None, "В", 0],
+    "mixed": [1, 1.0, True, "один", False, 0, None],
+    "name": ["аб", "а", "абвгд", "ab", 12, "абвг"],
+    "count": [0, 9, 10, -1, 3.0, 3.5, True, "3"],
+    "ratio": [0.5, 1, None, "1", True],
+    "one": [1, 6, 6.5, 4.5, "x"],
+    "never": [1, "x", None],
+    "tree": [{}, {"children": [{"children": []}, {"x": "y"}]}, {"children": [{"x": 1}]}, {"children": {}}],
+    "keys": [{}, {"ab": 1}, {"Ab": 1}, []],
+    "open": [{}, {"a": 3}, {"a": 4}, {"a": True}, {"a": 1, "b": "x"}],
+    "shape": [{"kind": "circle", "radius": 1}, {"kind": "circle"}, {"side": 1}, {"kind": "square"}, 5],
+    "any": [1, None, {"x": [1]}],
+    "none": [1, None],
+}
+
+
+def test_every_form_of_the_generated_check_says_what_jsonschema_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jsonschema import Draft202012Validator
+
+    original = contract.schema
+    monkeypatch.setattr(contract, "schema", lambda name: _FORMS if name == "forms" else original(name))
+    fast = contract._Compiler().ref("#", contract.SCHEMA_BASE + "forms")
+    reference = Draft202012Validator(_FORMS)
+    checked = 0
+    for field, values in _VALUES.items():
+        for value in values:
+            message = {"flag": True, field: value}
+            assert fast(message) == reference.is_valid(message), (field, value)
+            checked += not reference.is_valid(message)
+    for top in ({}, [], {"flag": False}, None):  # the object itself: its type, its required field
+        assert fast(top) == reference.is_valid(top) is False
+    assert set(_VALUES) == set(_FORMS["properties"])  # every form is tried
+    assert checked > 30  # and broken
