@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from berserk_engine.selfplay import random_action, standard_position
 
-from berserk_rules.harness import contract
+from berserk_rules.harness import contract, verdict
 from berserk_rules.reference.driver import ReferenceDriver
 
 REFS = ("position", "observation", "protocol#/$defs/decision_result", "log", "action")
@@ -108,10 +108,10 @@ def test_the_verdicts_agree_on_broken_messages(sample: list[tuple[str, Any]]) ->
 
 
 def test_json_equality_is_the_schemas() -> None:
-    assert contract.json_equal(1, 1.0) and contract.json_equal([1, {"a": 2}], [1.0, {"a": 2}])
-    assert not contract.json_equal(True, 1) and not contract.json_equal(0, False)
-    assert not contract.json_equal([1], [1, 2]) and not contract.json_equal({"a": 1}, {"b": 1})
-    assert not contract.json_equal("1", 1) and not contract.json_equal([], {})
+    assert verdict.json_equal(1, 1.0) and verdict.json_equal([1, {"a": 2}], [1.0, {"a": 2}])
+    assert not verdict.json_equal(True, 1) and not verdict.json_equal(0, False)
+    assert not verdict.json_equal([1], [1, 2]) and not verdict.json_equal({"a": 1}, {"b": 1})
+    assert not verdict.json_equal("1", 1) and not verdict.json_equal([], {})
 
 
 def test_a_schema_with_an_unknown_keyword_is_checked_by_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from berserk_rules.harness.contract import _ANNOTATIONS, SCHEMA_BASE, Check, _Compiler, schema
+from berserk_rules.harness.contract import SCHEMA_BASE, _Compiler, schema
+from berserk_rules.harness.verdict import _ANNOTATIONS, Check
 
 # keywords that constrain or describe nothing about an object's fields (a node made of these only is
 # «any value»: what it holds is declared as a whole, e.g. ``"expected": {}``)
