@@ -215,27 +215,15 @@ class Compiler:
                 test = check(value, base, "x")
                 if test != "True":
                     known = self._constant(frozenset(node.get("properties", {})))
-                    out += [
-                        "if isinstance(v, dict):",
-                        "    for k, x in v.items():",
-                        f"        if k not in {known} and not ({test}): return False",
-                    ]
+                    out += _each("dict", "for k, x in v.items()", f"k in {known} or ({test})")
             elif key == "propertyNames":
                 test = check(value, base, "k")
                 if test != "True":
-                    out += [
-                        "if isinstance(v, dict):",
-                        "    for k in v:",
-                        f"        if not ({test}): return False",
-                    ]
+                    out += _each("dict", "for k in v", test)
             elif key == "items" and not isinstance(value, list):
                 test = check(value, base, "x")
                 if test != "True":
-                    out += [
-                        "if isinstance(v, list):",
-                        "    for x in v:",
-                        f"        if not ({test}): return False",
-                    ]
+                    out += _each("list", "for x in v", test)
             elif key in ("anyOf", "allOf", "oneOf"):
                 tests = [check(sub, base, "v") for sub in value]
                 if key == "anyOf":
@@ -255,3 +243,9 @@ class Compiler:
             else:
                 raise Unsupported(key)
         return out
+
+
+def _each(kind: str, loop: str, test: str) -> list[str]:
+    """The lines of a check of every member: for a value of type ``kind``, each one the ``loop`` gives
+    passes ``test``."""
+    return [f"if isinstance(v, {kind}):", f"    {loop}:", f"        if not ({test}): return False"]
