@@ -112,21 +112,20 @@ class Compiler:
         self.space[name] = value
         return name
 
-    def _target(self, ref: str, base: str) -> tuple[Any, str]:
-        """The node a ``$ref`` names and the schema it is in."""
+    def _target(self, ref: str, base: str) -> tuple[Any, str, tuple[str, str]]:
+        """The node a ``$ref`` names, the schema it is in, and (schema, fragment) — the ref's key."""
         name, _, fragment = (base + ref if ref.startswith("#") else ref).partition("#")
         target: Any = self.load(name.removeprefix(self.prefix))
         for part in (p for p in fragment.split("/") if p):
             target = target[part]
-        return target, name
+        return target, name, (name, fragment)
 
     def _ref(self, ref: str, base: str) -> str:
-        name, _, fragment = (base + ref if ref.startswith("#") else ref).partition("#")
-        key = (name, fragment)
+        target, name, key = self._target(ref, base)
         found = self.done.get(key)
         if found is None:
             found = self.done[key] = self._name("r")  # named before it is made: a ref may recur
-            self._define(found, *self._target(ref, base))
+            self._define(found, target, name)
         return found
 
     def _function(self, node: Any, base: str) -> str:
@@ -155,7 +154,7 @@ class Compiler:
 
     def _scalar(self, key: str, value: Any, base: str, var: str) -> str:
         if key == "$ref":
-            target, at = self._target(value, base)
+            target, at, _ = self._target(value, base)
             if isinstance(target, dict) and target.keys() - _ANNOTATIONS <= _SCALAR_KEYS - {"$ref"}:
                 return self._check(target, at, var)  # a named scalar («player»): written out here
             return f"{self._ref(value, base)}({var})"
