@@ -194,6 +194,15 @@ def build_parser() -> argparse.ArgumentParser:
             help="число процессов pytest-xdist; по умолчанию один процесс, "
             "auto — от 500 сценариев на машине с двумя и более ядрами",
         )
+        if name == "check":
+            p.add_argument(
+                "--trace",
+                action="store_true",
+                help="записать и партию по шагам (доска и журнал после каждого шага) для сайта "
+                "(site --no-check); site записывает её всегда",
+            )
+        else:
+            p.set_defaults(trace=True)  # the site shows every scenario's game step by step
         p.add_argument(
             "-v",
             "--verbose",

@@ -263,6 +263,18 @@ def test_check_pytest_command(tmp_path: Path) -> None:
     assert check.pytest_command(args, tmp_path / "r.json", scenarios=10_000)[-4:-2] == ["-n", "0"]
 
 
+def test_the_game_step_by_step_is_asked_by_site_and_check_trace(tmp_path: Path) -> None:
+    """The step trace costs only the runs that ask for it (issue 28): ``check`` records it with
+    ``--trace``, ``site`` (which shows it) always."""
+    from berserk_rules.cli import build_parser
+
+    parser = build_parser()
+    for argv, traced in ((["check"], False), (["check", "--trace"], True), (["site"], True)):
+        args = parser.parse_args(argv)
+        command = check.pytest_command(args, tmp_path / "r.json", scenarios=10)
+        assert ("--berserk-trace" in command) is traced, argv
+
+
 # --- coverage ------------------------------------------------------------------------------------
 
 

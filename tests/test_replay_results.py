@@ -125,3 +125,47 @@ def test_waiting_triggers_are_listed_in_the_order_of_declaring() -> None:
     assert page.index("возьмите карту") < page.index("ранить на 1 героя")
     only_active = {**board, "waiting": board["waiting"][:1]}
     assert waiting_in_order(only_active)[1] == "А"  # the inactive player has nothing: he passes
+
+
+REAL_FEATURE = """\
+# language: ru
+@rule-303.1
+Функция: Партия по шагам по запросу
+
+  Сценарий: закрытый страж открывается
+    Дано карты:
+      | название | тип      | стоимость | удар | жизни |
+      | Страж    | существо | 2         | 1    | 3     |
+    И идёт ход 3
+    И в игровой зоне у игрока А:
+      | карта | закрыта |
+      | Страж | да      |
+    Когда начинается ход игрока А
+    Тогда карта «Страж» открыта
+"""
+
+
+@pytest.mark.parametrize("traced", [False, True], ids=["без разбора", "--berserk-trace"])
+def test_the_game_step_by_step_is_recorded_only_when_asked(pytester: pytest.Pytester, traced: bool) -> None:
+    """The step trace costs a run only when it asks for it (issue 28): without ``--berserk-trace`` the
+    results keep the position and the log but no ``steps``, and say so (``"trace": false``)."""
+    pytester.makefile(".feature", **{"features/trace": REAL_FEATURE})
+    pytester.makepyfile(test_trace_scenarios='from pytest_bdd import scenarios\n\nscenarios(".")\n')
+    pytester.makeconftest('pytest_plugins = ["berserk_rules.pytest_plugin", "berserk_rules.steps.all"]\n')
+    pytester.makeini("[pytest]\nbdd_features_base_dir = features\n")
+    args = ["-p", "no:xdist", "--berserk-isolation", "none"] + (["--berserk-trace"] if traced else [])
+    pytester.runpytest_subprocess(*args).assert_outcomes(passed=1)
+    data = json.loads((pytester.path / "build" / "results.json").read_text(encoding="utf-8"))
+    assert data["trace"] is traced
+    (scenario,) = data["scenarios"]
+    assert scenario["position"] and scenario["log"]
+    if not traced:
+        assert "steps" not in scenario
+        return
+    steps = scenario["steps"]
+    assert [s["text"] for s in steps][-3:] == [
+        "Начало партии",
+        "начинается ход игрока А",
+        "карта «Страж» открыта",
+    ]
+    assert steps[-3]["start"] and steps[-2]["log"][1] > 0

@@ -121,6 +121,14 @@ def test_failed_scenario_shows_failed_after_next_run(site: Site) -> None:
     assert html.escape(FAILED_MESSAGE, quote=False) in block
 
 
+def test_a_game_not_recorded_step_by_step_says_how_to_record_it(site: Site) -> None:
+    """The browser's run has no ``"trace": true``: the failed scenario's game (position and log, no
+    steps) says that the game step by step was not recorded and what records it (issue 28)."""
+    page = site.second.page(f"_generated/{site.failed.file.removesuffix('.feature')}.html")
+    assert page.count('class="berserk-replay-untraced"') == 1
+    assert "berserk-rules check --trace" in page
+
+
 def test_scenario_pages_have_anchors_and_statuses(site: Site) -> None:
     ref = site.failed
     page = site.second.page(f"_generated/{ref.file.removesuffix('.feature')}.html")

@@ -5,6 +5,7 @@
     .venv/bin/python tools/floor_suite.py --profile [--top 30]              # where a serial run's time goes
     .venv/bin/python tools/floor_suite.py --keep /tmp/floor                 # keep the generated floor suite
     .venv/bin/python tools/floor_suite.py --split [--rounds 5]              # pytest vs engine, by isolation
+    .venv/bin/python tools/floor_suite.py --trace [--rounds 5]              # ours as ``site`` runs it
 
 The *floor* is generated from ``features/``: every feature file again, with the same rules,
 backgrounds, scenarios, outlines and Examples rows, the same keywords, data tables and doc strings,
@@ -14,7 +15,9 @@ pytest-bdd itself costs for a suite of this size: collection, one test per scena
 step lookup and call per step.
 
 *Ours* is the scenario run ``berserk-rules check`` starts (``pytest tests/test_rulebook.py``, one
-process, the default isolation unless ``--isolation``), results written to a temporary file.
+process, the default isolation unless ``--isolation``), results written to a temporary file; with
+``--trace`` it also records every game step by step (``--berserk-trace``), as ``berserk-rules site``
+and ``check --trace`` do.
 
 Both run without pytest's cache plugin and without Hypothesis' pytest plugin (installed with the
 development set, it loads itself into every pytest; ``berserk-rules check`` leaves it out, and so
@@ -255,7 +258,11 @@ def report(title: str, a: str, b: str, result: dict[str, Any], scenarios: int) -
 
 
 def ours(
-    results: Path, isolation: str | None, extra: list[str] | None = None, env: dict[str, str] | None = None
+    results: Path,
+    isolation: str | None,
+    extra: list[str] | None = None,
+    env: dict[str, str] | None = None,
+    trace: bool = False,
 ):
     command = [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-p", "no:cacheprovider", "-q"]
     command += [
@@ -266,7 +273,9 @@ def ours(
     command += ["--berserk-results", str(results)]
     if isolation:
         command += ["--berserk-isolation", isolation]
-    name = "наш" if not extra else "наш+фиктивные"
+    if trace:  # the game step by step, as ``berserk-rules site`` and ``check --trace`` record it
+        command.append("--berserk-trace")
+    name = ("наш" if not extra else "наш+фиктивные") + ("+разбор" if trace else "")
     return Suite(name, command + (extra or []), ROOT, [ROOT / c for c in OUR_CACHES], env)
 
 
@@ -416,6 +425,9 @@ def main() -> None:
     parser.add_argument("--split", action="store_true", help="pytest vs engine process, by isolation")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--keep", type=Path, default=None, metavar="DIR")
+    parser.add_argument(
+        "--trace", action="store_true", help="ours with the game step by step (--berserk-trace), as site runs"
+    )
     args = parser.parse_args()
     if args.profile:
         profile(args.top, args.isolation or "none")
@@ -438,7 +450,7 @@ def main() -> None:
             f"определений шагов {defs}; load average {os.getloadavg()[0]:.1f}"
         )
         results = Path(tmp) / "results.json"
-        base = ours(results, args.isolation)
+        base = ours(results, args.isolation, trace=args.trace)
         modes = ("cold", "warm") if args.mode == "both" else (args.mode,)
         if args.dummy_steps is not None:
             plugin_dir = Path(tmp) / "dummy"

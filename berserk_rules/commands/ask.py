@@ -133,7 +133,7 @@ def run_scenarios(path: Path, args: argparse.Namespace, work: Path) -> dict[str,
     )
     results = work / "results.json"
     command = [*PYTEST, "test_ask.py", *RUN_PLUGINS, "-q", "--tb=no"]
-    command += ["-p", "no:randomly", "--berserk-results", str(results)]
+    command += ["-p", "no:randomly", "--berserk-results", str(results), "--berserk-trace"]
     if args.driver:
         command += ["--berserk-driver", args.driver]
     if args.engine:

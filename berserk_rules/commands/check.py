@@ -104,6 +104,8 @@ def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) 
     ):
         if getattr(args, name, None):
             command += [option, str(getattr(args, name))]
+    if getattr(args, "trace", False):
+        command.append("--berserk-trace")
     if getattr(args, "known_failures", None):
         command += ["--berserk-known-failures", str(Path(args.known_failures).resolve())]
     workers = choose_workers(args.workers, scenarios)

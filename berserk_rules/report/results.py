@@ -97,6 +97,7 @@ def build(
     known_file: str | None = None,
     known_strict: bool = True,
     suite: str | None = None,
+    trace: bool = False,
 ) -> dict[str, Any]:
     """The results document: every scenario of ``features/`` (those not run as "not run"), then
     the records of scenarios that are not there, with the summary of statuses."""
@@ -114,6 +115,7 @@ def build(
         "finished": now(),
         "duration": round(duration, 3),
         "summary": summary,
+        "trace": trace,  # the games were recorded step by step (--berserk-trace): the scenarios' "steps"
         **({"known_failures": {"file": known_file, "strict": known_strict}} if known_file else {}),
         "scenarios": entries,
     }

@@ -72,6 +72,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="только сценарии этого файла или папки features/ (или ФАЙЛ:СТРОКА); можно несколько раз",
     )
     group.addoption(
+        "--berserk-trace",
+        action="store_true",
+        default=False,
+        help="записать пошаговый разбор каждой партии (доска и записи журнала после каждого шага) — для "
+        "повтора на сайте и berserk-rules ask; без него в результатах позиция и журнал, без разбора по шагам",
+    )
+    group.addoption(
         "--berserk-isolation",
         default="process",
         choices=ISOLATIONS,
@@ -113,6 +120,7 @@ def configure(config: pytest.Config) -> State:
         engine_command=engine_option,
         engine_cwd=Path(engine_cwd) if engine_cwd else invocation,
         isolation=config.getoption("--berserk-isolation"),
+        trace=bool(config.getoption("--berserk-trace")),
         timeout=_seconds(config.getoption("--berserk-timeout"), "--berserk-timeout", DEFAULT_TIMEOUT),
         scenario_timeout=_seconds(
             config.getoption("--berserk-scenario-timeout"),

@@ -221,6 +221,7 @@ def write_results(state: State) -> None:
         known_file=state.known_file,
         known_strict=state.known_strict,
         suite=state.suite_version(),
+        trace=state.trace,
     )
     write_json_atomic(state.results_path, data, by_line=True)
     state.written = state.results_path

@@ -51,6 +51,7 @@ class State:
     engine_command: str | None = None
     engine_cwd: Path | None = None
     isolation: str = "process"
+    trace: bool = False  # --berserk-trace: the replay's step trace (runner.trace) is recorded
     timeout: float = DEFAULT_TIMEOUT
     scenario_timeout: float = DEFAULT_SCENARIO_TIMEOUT
     engine_info: dict[str, Any] | None = None

@@ -2,7 +2,12 @@
 scenario to its :class:`~berserk_rules.report.trace.StepTrace` — the board after it and the log
 entries it caused, for the site's replay and ``berserk-rules ask``. The ``game`` fixture puts the
 scenario's game on the item's stash (:data:`~berserk_rules.runner.traced.GAME_KEY`) and writes the
-trace as the ``berserk_steps`` user property."""
+trace as the ``berserk_steps`` user property.
+
+The trace is recorded only when the run asks for it (``--berserk-trace``: ``berserk-rules site`` and
+``ask`` do, ``check --trace``): it asks the engine for the board, and for the log, after every step
+that acted — a fifth of the requests of a whole-suite run (issue 28). Without it a scenario's results
+keep its position and its log, and the site shows those."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from berserk_rules.report.trace import StepTrace
 from berserk_rules.runner.traced import GAME_KEY
 
 
@@ -39,6 +45,13 @@ def pytest_bdd_step_error(request: pytest.FixtureRequest, step: Any) -> None:
 
 def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, step: Any) -> None:
     _record(request, step, failed=True)
+
+
+def new_trace(config: pytest.Config) -> StepTrace | None:
+    """A scenario's step trace, when the run records them (``--berserk-trace``); None otherwise."""
+    from berserk_rules.runner.state import state_of
+
+    return StepTrace(with_log=log_slices(config)) if state_of(config).trace else None
 
 
 def log_slices(config: pytest.Config) -> bool:

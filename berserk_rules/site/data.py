@@ -305,6 +305,7 @@ def results_view(data: SiteData) -> str:
     engine = (data.run or {}).get("engine") or {}
     view = {
         "engine": {k: engine.get(k) for k in ("name", "version", "driver")},
+        "trace": bool((data.run or {}).get("trace")),  # the games step by step are shown (or not)
         "scenarios": {
             ident: {k: record.get(k) for k in VIEW_FIELDS if record.get(k) is not None}
             for ident, record in sorted(data.results.items())
@@ -313,7 +314,7 @@ def results_view(data: SiteData) -> str:
     return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-VIEW_FORMAT = 1  # of berserk-view.json: a change writes it anew even when the results file is the same
+VIEW_FORMAT = 2  # of berserk-view.json: a change writes it anew even when the results file is the same
 
 
 def write_view(data: SiteData) -> None:

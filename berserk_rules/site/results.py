@@ -452,6 +452,12 @@ def render_replay(
                 format="html",
             )
         )
+        if not (data.run or {}).get("trace"):
+            note = (
+                "Партия по шагам не записана: сценарии прогнаны без неё — её записывают "
+                "«berserk-rules site» и «berserk-rules check --trace»."
+            )
+            out.append(nodes.paragraph(note, note, classes=["berserk-replay-untraced"]))
         if isinstance(position, dict):
             out.append(nodes.paragraph("", "", nodes.strong("Начальная позиция", "Начальная позиция")))
             out.append(board(position))

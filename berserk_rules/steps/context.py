@@ -19,7 +19,7 @@ from berserk_rules.harness.phases import PHASES as PHASES  # re-exported: the st
 from berserk_rules.report.trace import StepTrace
 from berserk_rules.report.vectors import VectorRecorder, fits, resolve_path
 from berserk_rules.runner.state import ENGINE_FAILED_KEY
-from berserk_rules.runner.trace import log_slices
+from berserk_rules.runner.trace import new_trace
 from berserk_rules.runner.traced import GAME_KEY, STEPS_PROPERTY
 from berserk_rules.runner.vectors import VECTOR_KEY
 
@@ -517,7 +517,7 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
     interrupted in the middle of a request (Ctrl-C) asks for nothing more."""
     scenario = ScenarioGame(berserk_driver)
     scenario.recorder = request.node.stash.get(VECTOR_KEY, None)
-    scenario.trace = StepTrace(with_log=log_slices(request.config))
+    scenario.trace = new_trace(request.config)
     request.node.stash[GAME_KEY] = scenario
     yield scenario
     if not scenario.started or getattr(berserk_driver, "interrupted", False):
@@ -529,4 +529,5 @@ def game(request: pytest.FixtureRequest, berserk_driver: Driver):  # fixture fro
     # the position the game started from, for the site's replay (issue 10)
     request.node.user_properties.append(("berserk_position", json.loads(json.dumps(scenario.setup))))
     request.node.user_properties.append(("berserk_log", log))
-    request.node.user_properties.append((STEPS_PROPERTY, scenario.trace.to_json()))
+    if scenario.trace is not None:
+        request.node.user_properties.append((STEPS_PROPERTY, scenario.trace.to_json()))
