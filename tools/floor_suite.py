@@ -6,6 +6,7 @@
     .venv/bin/python tools/floor_suite.py --keep /tmp/floor                 # keep the generated floor suite
     .venv/bin/python tools/floor_suite.py --split [--rounds 5]              # pytest vs engine, by isolation
     .venv/bin/python tools/floor_suite.py --trace [--rounds 5]              # ours as ``site`` runs it
+    .venv/bin/python tools/floor_suite.py --card-store [--rounds 5]         # ours without the card store
 
 The *floor* is generated from ``features/``: every feature file again, with the same rules,
 backgrounds, scenarios, outlines and Examples rows, the same keywords, data tables and doc strings,
@@ -42,6 +43,10 @@ pattern of the step registry with « (фиктивный шаг k)» appended, s
 real one and never matches — registered through :mod:`berserk_rules.steps.registry` by an extra
 pytest plugin. With N = the number of step definitions the dictionary doubles; the per-scenario cost
 should stay flat.
+
+``--card-store`` measures ours against ours with the engine's store of card definitions turned off
+(``BERSERK_ENGINE_CARD_STORE=0``, :mod:`berserk_engine.card_store`): every process reads every card
+text again, as before the store.
 
 ``--xdist`` measures ``berserk-rules check -n 2`` against ``-n 0`` in the same paired way (where
 ``check`` should switch to pytest-xdist: ``PARALLEL_FROM`` in ``berserk_rules/commands/check.py``).
@@ -425,6 +430,7 @@ def main() -> None:
     parser.add_argument("--split", action="store_true", help="pytest vs engine process, by isolation")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--keep", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--card-store", action="store_true", help="ours against ours without the card store")
     parser.add_argument(
         "--trace", action="store_true", help="ours with the game step by step (--berserk-trace), as site runs"
     )
@@ -452,6 +458,17 @@ def main() -> None:
         results = Path(tmp) / "results.json"
         base = ours(results, args.isolation, trace=args.trace)
         modes = ("cold", "warm") if args.mode == "both" else (args.mode,)
+
+        def against(a: Suite, b: Suite, title: str) -> None:
+            for mode in modes:
+                result = paired(a, b, args.rounds, mode == "cold")
+                report(f"{title}, {mode}, {args.rounds} пар:", a.name, b.name, result, scenarios)
+
+        if args.card_store:
+            unstored = ours(results, args.isolation, env={"BERSERK_ENGINE_CARD_STORE": "0"}, trace=args.trace)
+            unstored.name += " без хранилища карт"
+            against(base, unstored, "хранилище карт движка")
+            return
         if args.dummy_steps is not None:
             plugin_dir = Path(tmp) / "dummy"
             plugin_dir.mkdir()
@@ -460,15 +477,7 @@ def main() -> None:
             )
             path = os.pathsep.join(filter(None, [str(plugin_dir), os.environ.get("PYTHONPATH")]))
             doubled = ours(results, args.isolation, ["-p", "floor_dummy_steps"], {"PYTHONPATH": path})
-            for mode in modes:
-                result = paired(doubled, base, args.rounds, mode == "cold")
-                report(
-                    f"+{args.dummy_steps} фиктивных определений шагов, {mode}, {args.rounds} пар:",
-                    doubled.name,
-                    base.name,
-                    result,
-                    scenarios,
-                )
+            against(doubled, base, f"+{args.dummy_steps} фиктивных определений шагов")
             return
         floor = Suite(
             "пол",
@@ -476,15 +485,7 @@ def main() -> None:
             folder,
             [folder],
         )
-        for mode in modes:
-            result = paired(base, floor, args.rounds, mode == "cold")
-            report(
-                f"наш прогон сценариев против пола, {mode}, {args.rounds} пар:",
-                base.name,
-                floor.name,
-                result,
-                scenarios,
-            )
+        against(base, floor, "наш прогон сценариев против пола")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@ Modules are named after the mechanics they implement: ``turn`` (Part 3), ``queue
 
 from importlib.metadata import PackageNotFoundError, version
 
-# Every module that registers phrases, trigger kinds, keywords and handlers, in its documented order.
-from berserk_engine import catalogue  # noqa: F401
+# First the store of card definitions (it looks at the package's files before anything else of the
+# engine is loaded), then every module that registers phrases, trigger kinds, keywords and handlers, in
+# its documented order.
+from berserk_engine import card_store, catalogue  # noqa: F401
 
 
 def _version() -> str:

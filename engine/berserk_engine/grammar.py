@@ -27,6 +27,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from berserk_engine import card_store
 from berserk_engine.abilities import (
     Ability,
     Amount,
@@ -423,9 +424,28 @@ def _grammar_abilities(sentence: str, classes: tuple[str, ...] = ()) -> tuple[An
 
 
 def parse_ability(sentence: str, spell: bool = False, cost_x: bool = False) -> Ability:
-    """A sentence as an ability (cached: the same words always mean the same ability)."""
-    _load()
-    return _parse_cached(sentence, spell, cost_x)[0]
+    """A sentence as an ability (cached: the same words always mean the same ability — in this process,
+    and in the next ones through the card store, :mod:`berserk_engine.card_store`: the Queue reads each
+    declared ability by its words)."""
+    key = (sentence, spell, cost_x)
+    found = _READ.get(key)
+    if found is not None:
+        return found
+    stored = card_store.store()
+    found = stored.get(("ability", *key)) if stored is not None else None
+    if found is None:
+        _load()
+        found = _parse_cached(sentence, spell, cost_x)[0]
+        if stored is not None:
+            stored.put(("ability", *key), found)
+    if len(_READ) >= 4096:
+        _READ.clear()
+    _READ[key] = found
+    return found
+
+
+# (sentence, spell, cost Х) -> its ability, as parse_ability answered it
+_READ: dict[tuple[str, bool, bool], Ability] = {}
 
 
 @lru_cache(maxsize=4096)

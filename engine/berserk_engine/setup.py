@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from berserk_engine import grammar
+from berserk_engine import card_store, grammar
 from berserk_engine.cards import CardDef
 from berserk_engine.data import from_data
 from berserk_engine.errors import CardTextError, SetupError
@@ -158,6 +158,11 @@ def build_library(cards: Any) -> dict[str, CardDef]:
                 raise SetupError(f"карта «{name}»: {key} должен быть строкой, получено {props[key]!r}")
         def_key = (name, *(props.get(k) for k in _CARD_KEY_ORDER))
         known = _DEFINITIONS.get(def_key)
+        stored = card_store.store() if known is None else None
+        if known is None and stored is not None:
+            known = stored.get(("card", *def_key))  # read by an earlier process of this engine
+            if known is not None and len(_DEFINITIONS) < 4096:
+                _DEFINITIONS[def_key] = known
         if known is None:
             known = CardDef.build(
                 name,
@@ -174,6 +179,8 @@ def build_library(cards: Any) -> dict[str, CardDef]:
             )
             if len(_DEFINITIONS) < 4096:
                 _DEFINITIONS[def_key] = known
+            if stored is not None:
+                stored.put(("card", *def_key), known)
         library[name] = known
     return library
 

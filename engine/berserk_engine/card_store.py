@@ -1,0 +1,155 @@
+"""The store of card definitions: a printed card read by one process is not read again by the next.
+
+Reading a card's text — sentences, the grammar, the dictionary of word forms — is the dearest thing a
+short game does: the 541 card texts of the scenarios cost a process ≈ 0.5 s, more than a third of what
+the reference engine spends on a whole run of the suite, while a definition unpickled from a file
+costs ≈ 20 µs. So :func:`berserk_engine.setup.build_library` keeps every definition it builds in this
+store, and the next process of the same engine takes it from there (issue 28: not re-computing what did
+not change).
+
+Like Python's bytecode cache it lives in the package's ``__pycache__`` — a folder
+``card-definitions.<key>`` with one file per definition — and is written only when bytecode is
+(not under ``PYTHONDONTWRITEBYTECODE``, ``sys.dont_write_bytecode``). The key changes with every file
+of the package (path, size and time of change: what Python's bytecode cache compares), with Python's
+version and with the installed reader libraries (lark, pymorphy3 and its dictionaries): an engine that
+was edited, mutated (``tools/mutants.py`` copies the package) or upgraded never reads what another
+built. The files are looked at once, when the package starts to load (this module is the first of it
+that is imported): a file changed while a process runs gives other processes a new key, never this
+one's definitions under it. A store of another key is removed when a new one is made.
+
+Any failure is only a miss — a folder that cannot be written, a damaged or foreign file — and the card
+is read again. Only the pure-Python engine keeps a store: the mypyc build's frozen classes cannot be
+unpickled. ``BERSERK_ENGINE_CARD_STORE=0`` turns the store off (``tools/floor_suite.py --card-store``
+measures the scenario run with it and without it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pickle
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+PACKAGE = Path(__file__).resolve().parent
+PREFIX = "card-definitions."
+MAX_ENTRIES = 8192  # definitions one store keeps (a fuzzer's random cards stop being kept there)
+SWITCH = "BERSERK_ENGINE_CARD_STORE"  # "0": no store
+READER_LIBRARIES = ("lark", "pymorphy3", "pymorphy3_dicts_ru")
+
+
+def package_files(package: Path = PACKAGE) -> list[tuple[str, int, int]]:
+    """(path in the package, size, time of change) of every file of the package but its caches."""
+    found = []
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            found.append((os.path.relpath(path, package), stat.st_size, stat.st_mtime_ns))
+    return found
+
+
+# the package's files as this process loads them (see the module doc): taken on import, before any
+# other module of the engine (``berserk_engine/__init__.py`` imports this one first)
+FILES = package_files()
+
+
+def _library_files() -> list[tuple[str, int, int]]:
+    """The reader libraries' own files (an upgrade rewrites them), found without importing them."""
+    found = []
+    for name in READER_LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        if origin is None:
+            found.append((name, -1, -1))
+            continue
+        stat = os.stat(origin)
+        found.append((origin, stat.st_size, stat.st_mtime_ns))
+    return found
+
+
+def store_key(files: list[tuple[str, int, int]] | None = None) -> str:
+    """The key of the store for this engine, Python and reader libraries."""
+    parts = [sys.version, sys.implementation.cache_tag or "", repr(FILES if files is None else files)]
+    parts.append(repr(_library_files()))
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:24]
+
+
+class CardStore:
+    """Definitions by their key (the printed card: name and properties) in ``folder``."""
+
+    def __init__(self, folder: Path, write: bool = True) -> None:
+        self.folder = folder
+        self.write = write
+        self.room: int | None = None  # how many more definitions may be written (counted on first write)
+
+    @staticmethod
+    def _name(key: tuple[Any, ...]) -> str:
+        return hashlib.sha256(repr(key).encode("utf-8")).hexdigest()[:40] + ".pickle"
+
+    def get(self, key: tuple[Any, ...]) -> Any | None:
+        """The definition stored under ``key``, or None (not stored, or unreadable)."""
+        try:
+            with open(self.folder / self._name(key), "rb") as file:
+                stored_key, definition = pickle.load(file)
+        except FileNotFoundError:
+            return None
+        except Exception:  # a damaged file, a class that changed: read the card again
+            return None
+        return definition if stored_key == key else None
+
+    def put(self, key: tuple[Any, ...], definition: Any) -> None:
+        """Keep ``definition`` under ``key`` (atomically; any failure leaves the store as it was)."""
+        if not self.write:
+            return
+        try:
+            if self.room is None:
+                self.room = MAX_ENTRIES - self._prepare()
+            if self.room <= 0:
+                return
+            data = pickle.dumps((key, definition), protocol=pickle.HIGHEST_PROTOCOL)
+            target = self.folder / self._name(key)
+            temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            temporary.write_bytes(data)
+            os.replace(temporary, target)
+            self.room -= 1
+        except Exception:  # an unwritable folder, a definition that cannot be pickled: no store
+            self.write = False
+
+    def _prepare(self) -> int:
+        """Make the folder (removing the stores of other keys beside it); the entries it holds."""
+        if not self.folder.is_dir():
+            for other in self.folder.parent.glob(PREFIX + "*"):
+                if other != self.folder:
+                    shutil.rmtree(other, ignore_errors=True)
+            self.folder.mkdir(parents=True, exist_ok=True)
+        return sum(1 for entry in os.scandir(self.folder) if entry.name.endswith(".pickle"))
+
+
+_STORE: list[CardStore | None] = []  # the process's store, made on first use (None: none)
+
+
+def store() -> CardStore | None:
+    """The store of this process, or None when it keeps none (switched off, a compiled engine)."""
+    if not _STORE:
+        _STORE.append(_open())
+    return _STORE[0]
+
+
+def _open() -> CardStore | None:
+    # compiled, this module is a native one like the card definitions' (the mypyc build compiles every
+    # module of the engine but the process server and the card language)
+    if os.environ.get(SWITCH) == "0" or not __file__.endswith(".py"):
+        return None
+    try:
+        key = store_key()
+    except OSError:
+        return None
+    return CardStore(PACKAGE / "__pycache__" / (PREFIX + key), write=not sys.dont_write_bytecode)
