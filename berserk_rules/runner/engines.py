@@ -18,6 +18,7 @@ from berserk_rules.harness.checked import InProcessDriver, ProcessDriver
 from berserk_rules.harness.driver import Driver, resolve_driver
 from berserk_rules.harness.protocol import EngineProcess
 from berserk_rules.report.vectors import VectorRecorder
+from berserk_rules.runner.affinity import shared_cpu
 from berserk_rules.runner.capabilities import (
     NOT_APPLICABLE_PROPERTY,
     Capabilities,
@@ -92,6 +93,13 @@ class EnginePool:
         }
         return ProcessDriver(self.engine, scenario, state.scenario_timeout)
 
+    def host_pid(self) -> int | None:
+        """The process of our host serving a Python driver (:mod:`berserk_rules.runner.affinity`: it
+        shares the scenario's CPU), None for an engine given as a command or a driver in process."""
+        if self.state.engine_command is not None or self.engine is None or self.engine.proc is None:
+            return None
+        return self.engine.proc.pid
+
     def close(self) -> None:
         if self.engine is not None:
             self.engine.close()
@@ -127,7 +135,8 @@ def berserk_driver(request: pytest.FixtureRequest, berserk_engine_pool: EnginePo
     if state.export is not None and scenario is not None:
         recorder = request.node.stash[VECTOR_KEY] = VectorRecorder()
     try:
-        yield driver
+        with shared_cpu(berserk_engine_pool.host_pid()):
+            yield driver
     finally:
         driver.close()
     if recorder is not None and recorder.position is not None and scenario is not None:
