@@ -4,8 +4,9 @@ Reading a card's text — sentences, the grammar, the dictionary of word forms �
 short game does: the 541 card texts of the scenarios cost a process ≈ 0.5 s, more than a third of what
 the reference engine spends on a whole run of the suite, while a definition unpickled from a file
 costs ≈ 20 µs. So :func:`berserk_engine.setup.build_library` keeps every definition it builds in this
-store, and the next process of the same engine takes it from there (issue 28: not re-computing what did
-not change).
+store, and :func:`berserk_engine.grammar.parse_ability` every ability it reads by its words (the Queue
+reads each declared ability so), and the next process of the same engine takes them from there (issue 28:
+not re-computing what did not change).
 
 Like Python's bytecode cache it lives in the package's ``__pycache__`` — a folder
 ``card-definitions.<key>`` with one file per definition — and is written only when bytecode is
