@@ -60,8 +60,9 @@ def package_files(package: Path = PACKAGE) -> list[tuple[str, int, int]]:
 
 
 # the package's files as this process loads them (see the module doc): taken on import, before any
-# other module of the engine (``berserk_engine/__init__.py`` imports this one first)
-FILES = package_files()
+# other module of the engine (``berserk_engine/__init__.py`` imports this one first); a compiled engine
+# keeps no store (:func:`_open`), so its start-up does not walk its files
+FILES = package_files() if __file__.endswith(".py") else []
 
 
 def _library_files() -> list[tuple[str, int, int]]:
