@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -117,17 +118,111 @@ def test_a_damaged_or_foreign_entry_is_a_miss(store: CardStore) -> None:
     assert store.get(("card", "Волк")) is None
 
 
-def test_nothing_is_written_where_bytecode_is_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nothing_is_written_where_bytecode_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, package: Path
+) -> None:
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     monkeypatch.setattr(card_store, "_STORE", [])
     opened = card_store.store()
     assert opened is not None and not opened.write
+    assert not (package / "__pycache__").exists()  # no content key remembered either
     made = CardStore(tmp_path / "s", write=False)
     made.put(("card", 1), CardDef.build("Страж", "существо"))
     assert not (tmp_path / "s").exists()
     monkeypatch.setenv(card_store.SWITCH, "0")
     monkeypatch.setattr(card_store, "_STORE", [])
     assert card_store.store() is None
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the engine's package standing for it (its files, their stat as this process loaded
+    them), and a reader's cache folder of the test's own."""
+    copy = tmp_path / "berserk_engine"
+    shutil.copytree(card_store.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(card_store, "PACKAGE", copy)
+    monkeypatch.setattr(card_store, "FILES", card_store.package_files(copy))
+    monkeypatch.setenv(card_store.CACHE_ENV, str(tmp_path / "readings"))
+    monkeypatch.setattr(card_store, "_STORE", [])
+    return copy
+
+
+def test_the_store_lies_in_the_readers_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from berserk_engine.language import grammar as language
+
+    monkeypatch.delenv(card_store.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert card_store.cache_folder() == language.cache_folder() == tmp_path / "xdg/berserk-rules/readings"
+    monkeypatch.setenv(card_store.CACHE_ENV, str(tmp_path / "r"))
+    assert card_store.cache_folder() == language.cache_folder() == tmp_path / "r"
+    monkeypatch.setattr(card_store, "_STORE", [])
+    opened = card_store.store()
+    assert opened is not None and opened.folder.parent == tmp_path / "r"
+    assert opened.folder.name.startswith(card_store.PREFIX)
+    monkeypatch.setenv(card_store.CACHE_ENV, "off")  # no cache of the reader: no store either
+    assert card_store.cache_folder() is None is language.cache_folder()
+    monkeypatch.setattr(card_store, "_STORE", [])
+    assert card_store.store() is None
+
+
+def test_the_key_follows_the_contents_not_the_times_or_the_place(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh checkout or a ``git switch`` there and back (the same files, new times of change) finds
+    the store; an edit of any file does not."""
+    files = card_store.FILES
+    key = card_store.content_key()
+    assert key == card_store.content_key(card_store.PACKAGE, files)
+    grammar_file = next(path for path, _, _ in files if path.endswith("grammar.py"))
+    os.utime(package / grammar_file, ns=(1, 1))
+    touched = card_store.package_files(package)
+    assert card_store.store_key(touched) != card_store.store_key(files)
+    assert card_store.content_key(package, touched) == key
+    text = (package / grammar_file).read_text(encoding="utf-8")
+    (package / grammar_file).write_text(text + "\n", encoding="utf-8")
+    assert card_store.content_key(package, card_store.package_files(package)) != key
+    (package / grammar_file).write_text(text, encoding="utf-8")
+    assert card_store.content_key(package, card_store.package_files(package)) == key
+    monkeypatch.setattr(card_store, "READER_LIBRARIES", ("lark", "pymorphy3"))
+    assert card_store.content_key() != key
+
+
+def test_the_content_key_is_remembered_under_the_files_stat(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    cache = package / "__pycache__"
+    earlier = cache / (card_store.PREFIX + "kept-in-the-package-before")  # the store's old place
+    earlier.mkdir(parents=True)
+    opened = card_store.store()
+    assert opened is not None and opened.write
+    (remembered,) = cache.glob(card_store.KEY_PREFIX + "*")
+    assert remembered.name == card_store.KEY_PREFIX + card_store.store_key()
+    assert opened.folder.name == card_store.PREFIX + remembered.read_text(encoding="ascii")
+    assert not earlier.exists()
+
+    def hashed(*args: Any) -> str:
+        raise AssertionError("the files were hashed although their key was remembered")
+
+    monkeypatch.setattr(card_store, "content_key", hashed)
+    monkeypatch.setattr(card_store, "_STORE", [])
+    again = card_store.store()
+    assert again is not None and again.folder == opened.folder
+    # a store in use is the most recently used one (the ones removed are the others)
+    again.put(("card", 1), CardDef.build("Страж", "существо"))
+    os.utime(again.folder, ns=(1, 1))
+    monkeypatch.setattr(card_store, "_STORE", [])
+    card_store.store()
+    assert again.folder.stat().st_mtime_ns > 1
+    # files changed since: another stat key, hashed again (and the old one forgotten)
+    monkeypatch.setattr(card_store, "FILES", card_store.FILES[1:])
+    monkeypatch.setattr(card_store, "content_key", lambda *args: "0" * 24)
+    monkeypatch.setattr(card_store, "_STORE", [])
+    other = card_store.store()
+    assert other is not None and other.folder.name == card_store.PREFIX + "0" * 24
+    assert [p.name for p in cache.glob(card_store.KEY_PREFIX + "*")] == [
+        card_store.KEY_PREFIX + card_store.store_key()
+    ]
 
 
 def test_the_key_changes_with_any_file_of_the_engine_and_the_reader_libraries(
@@ -146,19 +241,24 @@ def test_the_key_changes_with_any_file_of_the_engine_and_the_reader_libraries(
     assert card_store.store_key(files) != key
 
 
-def test_a_new_store_removes_the_stores_of_other_keys_and_keeps_a_bounded_number(
+def test_a_new_store_keeps_the_most_recently_used_others_and_a_bounded_number_of_entries(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cache = tmp_path / "__pycache__"
-    old = cache / (card_store.PREFIX + "old")
-    old.mkdir(parents=True)
-    (old / "x.pickle").write_bytes(b"")
-    (cache / "grammar.cpython-311.pyc").write_bytes(b"")
+    cache = tmp_path / "readings"
+    others = []
+    for age in range(card_store.KEPT + 2):  # age 0: used last
+        other = cache / f"{card_store.PREFIX}other{age}"
+        other.mkdir(parents=True)
+        (other / "x.pickle").write_bytes(b"")
+        os.utime(other, ns=(10**18 - age * 10**9,) * 2)
+        others.append(other)
+    (cache / "parse.json").write_text("{}", encoding="utf-8")  # the reader's parses beside them
     monkeypatch.setattr(card_store, "MAX_ENTRIES", 2)
     made = CardStore(cache / (card_store.PREFIX + "new"))
     for index in range(4):
         made.put(("card", index), CardDef.build(f"Страж {index}", "существо"))
-    assert not old.exists() and (cache / "grammar.cpython-311.pyc").exists()
+    assert [o.exists() for o in others] == [True] * card_store.KEPT + [False, False]
+    assert (cache / "parse.json").exists()
     assert len(list(made.folder.glob("*.pickle"))) == 2
     assert made.get(("card", 1)) is not None and made.get(("card", 3)) is None
 

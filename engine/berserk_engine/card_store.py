@@ -8,15 +8,20 @@ store, and :func:`berserk_engine.grammar.parse_ability` every ability it reads b
 reads each declared ability so), and the next process of the same engine takes them from there (issue 28:
 not re-computing what did not change).
 
-Like Python's bytecode cache it lives in the package's ``__pycache__`` — a folder
-``card-definitions.<key>`` with one file per definition — and is written only when bytecode is
-(not under ``PYTHONDONTWRITEBYTECODE``, ``sys.dont_write_bytecode``). The key changes with every file
-of the package (path, size and time of change: what Python's bytecode cache compares), with Python's
-version and with the installed reader libraries (lark, pymorphy3 and its dictionaries): an engine that
-was edited, mutated (``tools/mutants.py`` copies the package) or upgraded never reads what another
-built. The files are looked at once, when the package starts to load (this module is the first of it
-that is imported): a file changed while a process runs gives other processes a new key, never this
-one's definitions under it. A store of another key is removed when a new one is made.
+The store lives with the reader's cache of parses (``$BERSERK_READER_CACHE``, else
+``$XDG_CACHE_HOME/berserk-rules/readings``, ``~/.cache/…``; ``off`` — no cache, and then no store): a folder
+``card-definitions.<key>`` with one file per definition. The key is a hash of the *contents* of every file
+of the package, of Python's version and of the versions of the reader libraries (lark, pymorphy3 and its
+dictionaries): an engine that was edited, mutated (``tools/mutants.py`` copies the package) or upgraded
+never reads what another built, while a fresh checkout, another worktree or a ``git switch`` there and
+back — the same files under new times of change — finds the definitions its twin stored. Hashing the
+files costs a few milliseconds, so each process first looks at the files' path, size and time of change
+(as Python's bytecode cache does, taken when the package starts to load: this module is the first of it
+that is imported) and takes the content key remembered for them in the package's ``__pycache__``; only
+when that is missing (a fresh checkout, an edit) are the files read and hashed. A file changed while a
+process runs gives other processes a new key, never this one's definitions under it. The store is written
+only when bytecode is (not under ``PYTHONDONTWRITEBYTECODE``, ``sys.dont_write_bytecode``). The stores of
+the :data:`KEPT` most recently used keys are kept; opening a new one removes the older ones.
 
 Any failure is only a miss — a folder that cannot be written, a damaged or foreign file — and the card
 is read again. Only the pure-Python engine keeps a store: the mypyc build's frozen classes cannot be
@@ -39,9 +44,12 @@ from typing import Any
 
 PACKAGE = Path(__file__).resolve().parent
 PREFIX = "card-definitions."
+KEY_PREFIX = "card-store-key."  # in the package's __pycache__: the content key of the files as they stand
+KEPT = 8  # stores of other keys kept beside the one in use (other checkouts, other versions of the engine)
 MAX_ENTRIES = 8192  # definitions one store keeps (a fuzzer's random cards stop being kept there)
 SWITCH = "BERSERK_ENGINE_CARD_STORE"  # "0": no store
 READER_LIBRARIES = ("lark", "pymorphy3", "pymorphy3_dicts_ru")
+CACHE_ENV = "BERSERK_READER_CACHE"  # the reader's cache folder (as berserk_engine.language.grammar's)
 
 
 def package_files(package: Path = PACKAGE) -> list[tuple[str, int, int]]:
@@ -80,10 +88,45 @@ def _library_files() -> list[tuple[str, int, int]]:
 
 
 def store_key(files: list[tuple[str, int, int]] | None = None) -> str:
-    """The key of the store for this engine, Python and reader libraries."""
+    """The key of the package's files as they stand (path, size, time of change) and of this Python: what
+    the content key is remembered under in the package's ``__pycache__``."""
     parts = [sys.version, sys.implementation.cache_tag or "", repr(FILES if files is None else files)]
-    parts.append(repr(_library_files()))
+    parts.append(repr(_library_files()))  # an upgraded library: its version goes into the content key
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:24]
+
+
+def content_key(package: Path | None = None, files: list[tuple[str, int, int]] | None = None) -> str:
+    """The key of the store: the contents of the package's files (not where they lie, not when they were
+    written), Python's version and the reader libraries' versions (read from their files: importing
+    ``importlib.metadata`` costs more than the hashing)."""
+    digest = hashlib.sha256(f"{sys.version}\n{sys.implementation.cache_tag}\n".encode())
+    for name in READER_LIBRARIES:  # a library's version: its package's first file and version.py
+        spec = importlib.util.find_spec(name)
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        for version_file in (origin, origin.with_name("version.py")) if origin is not None else ():
+            try:
+                digest.update(f"{name}/{version_file.name}\0".encode() + version_file.read_bytes())
+            except OSError:
+                continue
+    folder = PACKAGE if package is None else package
+    for name, _, _ in FILES if files is None else files:
+        try:
+            data = (folder / name).read_bytes()
+        except OSError:  # gone meanwhile: the key says so
+            data = b"\0missing"
+        digest.update(f"{Path(name).as_posix()}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:24]
+
+
+def cache_folder() -> Path | None:
+    """The reader's cache folder (see the module doc), None when ``$BERSERK_READER_CACHE`` says ``off``."""
+    value = os.environ.get(CACHE_ENV, "")
+    if value == "off":
+        return None
+    if value:
+        return Path(value)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "berserk-rules" / "readings"
 
 
 def rebuilt(kind: type, attributes: tuple[tuple[str, Any], ...]) -> Any:
@@ -155,11 +198,17 @@ class CardStore:
             self.write = False
 
     def _prepare(self) -> int:
-        """Make the folder (removing the stores of other keys beside it); the entries it holds."""
+        """Make the folder (removing the least recently used stores beside it, :data:`KEPT` are kept);
+        the entries it holds."""
         if not self.folder.is_dir():
+            others = []
             for other in self.folder.parent.glob(PREFIX + "*"):
-                if other != self.folder:
-                    shutil.rmtree(other, ignore_errors=True)
+                try:
+                    others.append((other.stat().st_mtime_ns, other))
+                except OSError:
+                    continue
+            for _, other in sorted(others, reverse=True)[KEPT:]:
+                shutil.rmtree(other, ignore_errors=True)
             self.folder.mkdir(parents=True, exist_ok=True)
         return sum(1 for entry in os.scandir(self.folder) if entry.name.endswith(".pickle"))
 
@@ -179,8 +228,43 @@ def _open() -> CardStore | None:
     # module of the engine but the process server and the card language)
     if os.environ.get(SWITCH) == "0" or not __file__.endswith(".py"):
         return None
+    where = cache_folder()
+    if where is None:
+        return None
+    write = not sys.dont_write_bytecode
     try:
-        key = store_key()
+        key = _remembered_key(write)
     except OSError:
         return None
-    return CardStore(PACKAGE / "__pycache__" / (PREFIX + key), write=not sys.dont_write_bytecode)
+    folder = where / (PREFIX + key)
+    if write:
+        try:
+            os.utime(folder)  # used now: the least recently used stores are the ones removed
+        except OSError:
+            pass  # not made yet (the first definition makes it), or not ours to touch
+    return CardStore(folder, write=write)
+
+
+def _remembered_key(write: bool) -> str:
+    """The content key of the package's files, remembered in its ``__pycache__`` under their stat key
+    (read and hashed only when it is not remembered; remembered only where bytecode is written)."""
+    remembered = PACKAGE / "__pycache__" / (KEY_PREFIX + store_key())
+    try:
+        key = remembered.read_text(encoding="ascii")
+        if len(key) == 24 and all(c in "0123456789abcdef" for c in key):
+            return key
+    except OSError:
+        pass
+    key = content_key()
+    if write:
+        try:
+            for old in remembered.parent.glob(KEY_PREFIX + "*"):  # the keys of files as they were
+                old.unlink(missing_ok=True)
+            for old in remembered.parent.glob(PREFIX + "*"):  # stores kept here before issue 28's 11th round
+                shutil.rmtree(old, ignore_errors=True)
+            temporary = remembered.with_name(f".{remembered.name}.{os.getpid()}.tmp")
+            temporary.write_text(key, encoding="ascii")
+            os.replace(temporary, remembered)
+        except OSError:
+            pass
+    return key
