@@ -28,6 +28,7 @@ from lark import Token as LarkToken
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
+from berserk_engine import card_store
 from berserk_engine.language.morphology import CASES, Analysis, all_keys
 from berserk_engine.language.names import name_terminal
 from berserk_engine.language.tokens import Token
@@ -255,18 +256,14 @@ def parse(ws: list[_Word], start: str) -> Tree[Any]:
     return forest
 
 
-CACHE_ENV = "BERSERK_READER_CACHE"  # the folder of the cache of parses; "off": no cache
+CACHE_ENV = card_store.CACHE_ENV  # the folder of the cache of parses; "off": no cache
 
 
 def cache_folder() -> Path | None:
     """Where parses are cached: ``$BERSERK_READER_CACHE``, else ``$XDG_CACHE_HOME/berserk-rules/readings``
-    (``~/.cache/…``); None when the variable says ``off``."""
-    value = os.environ.get(CACHE_ENV, "")
-    if value == "off":
-        return None
-    if value:
-        return Path(value)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "berserk-rules" / "readings"
+    (``~/.cache/…``); None when the variable says ``off``. The store of card definitions lies there too
+    (:func:`berserk_engine.card_store.cache_folder`, the one place that says where)."""
+    return card_store.cache_folder()
 
 
 def _versions() -> str:
