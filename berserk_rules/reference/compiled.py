@@ -27,6 +27,11 @@ read once for the whole build instead of once per file, −18 % of the CPU time 
 of the file it compiles and reads the header itself otherwise, so the precompiled headers change how long
 a build takes, never what it builds; with another compiler they are not made.
 
+The C files of the one extension mypyc makes of all the modules are compiled ``-j`` at a time, the
+largest first (distutils compiles the files of an extension one after another; ``-j`` only builds
+extensions side by side): with two processes the ``-O3`` build takes 39 s instead of 65 s by the clock
+here, the ``-O0`` one 22 s instead of 31 s, for the same CPU time (issue 28, eleventh round).
+
 Every module of the engine is compiled but these, which cannot be: ``serve.py`` — the process protocol's
 ``Session`` is meant to be subclassed by other engines' sessions (the test engines
 ``tests/engines/broken_engine.py`` and ``last_request_engine.py`` do), and an interpreted class cannot
@@ -62,6 +67,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+from multiprocessing.pool import ThreadPool
 
 from mypyc.build import mypycify
 from setuptools import setup
@@ -89,7 +95,31 @@ class BuildExt(build_ext):
             version = ""
         if "Free Software Foundation" in version:  # gcc (clang reads a .gch only when told to)
             self.precompile()
+        if self.parallel and self.parallel > 1:
+            self.compiler.compile = self.compile_in_parallel
         super().build_extensions()
+
+    def compile_in_parallel(
+        self, sources, output_dir=None, macros=None, include_dirs=None, debug=0, extra_preargs=None,
+        extra_postargs=None, depends=None,
+    ):
+        \"\"\"The compiler's compile, its C files in ``-j`` processes at a time, the largest first: ``-j``
+        builds extensions side by side, but mypyc puts every module's C into one extension, whose files
+        distutils compiles one after another.\"\"\"
+        cc = self.compiler
+        macros, objects, extra_postargs, pp_opts, build = cc._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs
+        )
+        cc_args = cc._get_cc_args(pp_opts, debug, extra_preargs)
+
+        def one(obj):
+            src, ext = build[obj]
+            cc._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+        todo = sorted((obj for obj in objects if obj in build), key=lambda o: -os.path.getsize(build[o][0]))
+        with ThreadPool(self.parallel) as pool:
+            pool.map(one, todo, chunksize=1)
+        return objects
 
     def precompile(self):
         cc = self.compiler
