@@ -214,8 +214,9 @@ def test_the_content_key_is_remembered_under_the_files_stat(
     monkeypatch.setattr(card_store, "_STORE", [])
     card_store.store()
     assert again.folder.stat().st_mtime_ns > 1
-    # files changed since: another stat key, hashed again (and the old one forgotten)
-    monkeypatch.setattr(card_store, "FILES", card_store.FILES[1:])
+    # a process of files changed since: another stat key, hashed again (and the old one forgotten)
+    (package / "grammar.py").write_text("# edited\n", encoding="utf-8")
+    monkeypatch.setattr(card_store, "FILES", card_store.package_files())
     monkeypatch.setattr(card_store, "content_key", lambda *args: "0" * 24)
     monkeypatch.setattr(card_store, "_STORE", [])
     other = card_store.store()
@@ -223,6 +224,21 @@ def test_the_content_key_is_remembered_under_the_files_stat(
     assert [p.name for p in cache.glob(card_store.KEY_PREFIX + "*")] == [
         card_store.KEY_PREFIX + card_store.store_key()
     ]
+
+
+def test_no_store_for_a_process_whose_files_changed_after_it_loaded_them(
+    package: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The content is hashed when the first card is read, later than the files were looked at: a file
+    changed in between would put definitions of the code this process runs under the key of the new
+    code."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    (package / "grammar.py").write_text("# edited\n", encoding="utf-8")
+    assert card_store.store() is None
+    assert not list((package / "__pycache__").glob(card_store.KEY_PREFIX + "*"))
+    monkeypatch.setattr(card_store, "FILES", card_store.package_files(package))  # a process started now
+    monkeypatch.setattr(card_store, "_STORE", [])
+    assert card_store.store() is not None
 
 
 def test_the_key_changes_with_any_file_of_the_engine_and_the_reader_libraries(

@@ -52,8 +52,9 @@ READER_LIBRARIES = ("lark", "pymorphy3", "pymorphy3_dicts_ru")
 CACHE_ENV = "BERSERK_READER_CACHE"  # the reader's cache folder (as berserk_engine.language.grammar's)
 
 
-def package_files(package: Path = PACKAGE) -> list[tuple[str, int, int]]:
+def package_files(package: Path | None = None) -> list[tuple[str, int, int]]:
     """(path in the package, size, time of change) of every file of the package but its caches."""
+    package = PACKAGE if package is None else package
     found = []
     for folder, dirs, files in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
@@ -236,6 +237,8 @@ def _open() -> CardStore | None:
         key = _remembered_key(write)
     except OSError:
         return None
+    if key is None:
+        return None
     folder = where / (PREFIX + key)
     if write:
         try:
@@ -245,9 +248,10 @@ def _open() -> CardStore | None:
     return CardStore(folder, write=write)
 
 
-def _remembered_key(write: bool) -> str:
+def _remembered_key(write: bool) -> str | None:
     """The content key of the package's files, remembered in its ``__pycache__`` under their stat key
-    (read and hashed only when it is not remembered; remembered only where bytecode is written)."""
+    (read and hashed only when it is not remembered; remembered only where bytecode is written). None
+    when the files changed since this process loaded them: what it read is not what it runs."""
     remembered = PACKAGE / "__pycache__" / (KEY_PREFIX + store_key())
     try:
         key = remembered.read_text(encoding="ascii")
@@ -256,8 +260,11 @@ def _remembered_key(write: bool) -> str:
     except OSError:
         pass
     key = content_key()
+    if package_files() != FILES:  # changed since this process loaded them (before or while hashed)
+        return None
     if write:
         try:
+            remembered.parent.mkdir(exist_ok=True)
             for old in remembered.parent.glob(KEY_PREFIX + "*"):  # the keys of files as they were
                 old.unlink(missing_ok=True)
             for old in remembered.parent.glob(PREFIX + "*"):  # stores kept here before issue 28's 11th round
