@@ -88,7 +88,7 @@ from berserk_rules.runner.traced import GAME_KEY
 def pytest_bdd_after_step(request, step):
     game = request.node.stash.get(GAME_KEY, None)
     pool = request.getfixturevalue("berserk_engine_pool")
-    pid = pool.host_pid()
+    pid = pool.held_pid()
     if game is not None and game.started and pid is not None:
         with open(os.environ["PROBE_OUT"], "a", encoding="utf-8") as out:
             out.write(f"{sorted(os.sched_getaffinity(0))} {sorted(os.sched_getaffinity(pid))}\\n")
@@ -96,9 +96,15 @@ def pytest_bdd_after_step(request, step):
 
 
 @linux
-def test_a_run_holds_each_scenario_with_its_engine_host(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "engine",
+    [None, "berserk-engine serve"],
+    ids=["python-driver-host", "engine-command-of-one-thread"],
+)
+def test_a_run_holds_each_scenario_with_its_engine(tmp_path: Path, engine: str | None) -> None:
     """A real run in the default isolation: after every step of a started game the pytest process and
-    the host of the reference driver are held to the same single CPU."""
+    the engine process — the host of the reference driver, or ``berserk-engine serve`` given as a
+    command, which declares one thread — are held to the same single CPU."""
     root = Path(__file__).resolve().parents[1]
     (tmp_path / "probe_plugin.py").write_text(PROBE, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in (affinity.SWITCH, "PYTEST_XDIST_WORKER")}
@@ -121,6 +127,8 @@ def test_a_run_holds_each_scenario_with_its_engine_host(tmp_path: Path) -> None:
         "--berserk-results",
         str(tmp_path / "r.json"),
     ]
+    if engine is not None:
+        command += ["--berserk-engine", f"{Path(sys.executable).parent / 'berserk-engine'} serve"]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, textwrap.shorten(done.stdout[-2000:], 2000)
     lines = (tmp_path / "probe.txt").read_text(encoding="utf-8").splitlines()
@@ -128,3 +136,25 @@ def test_a_run_holds_each_scenario_with_its_engine_host(tmp_path: Path) -> None:
     for line in lines:
         mine, host = line.split("] [")
         assert mine + "]" == "[" + host and "," not in mine, line
+
+
+def test_an_engine_command_is_held_only_when_it_declares_one_thread() -> None:
+    """Which engine process shares the scenario's CPU (``EnginePool.held_pid``)."""
+    from types import SimpleNamespace
+
+    from berserk_rules.runner.capabilities import Capabilities
+    from berserk_rules.runner.engines import EnginePool
+
+    def held(command: str | None, declared: object, running: bool = True) -> int | None:
+        pool = EnginePool.__new__(EnginePool)
+        pool.state = SimpleNamespace(engine_command=command, capabilities=declared)  # type: ignore[assignment]
+        pool.engine = SimpleNamespace(proc=SimpleNamespace(pid=4242) if running else None)  # type: ignore[assignment]
+        return pool.held_pid()
+
+    assert held(None, Capabilities()) == 4242  # our host of a Python driver: always
+    assert held("my-engine", Capabilities.from_handshake({"threads": 1})) == 4242
+    assert held("my-engine", Capabilities.from_handshake({"threads": 4})) is None
+    assert held("my-engine", Capabilities.from_handshake({})) is None  # not said: may run threads
+    assert held("my-engine", Capabilities.from_handshake({"threads": True})) is None  # not a number
+    assert held("my-engine", None) is None
+    assert held(None, Capabilities(), running=False) is None

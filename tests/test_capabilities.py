@@ -83,6 +83,7 @@ def test_reference_capabilities_are_its_registries() -> None:
     assert answered <= set(caps["actions"])
     assert not {"parts", "rules", "terms"} & set(caps)  # every Part and term: nothing left out
     assert caps["requests"] == ["deck"]  # and the optional deck request (its deck construction rules)
+    assert caps["threads"] == 1  # it answers in one thread: held with the scenario on one CPU
 
 
 def test_reference_capabilities_pass_the_schema() -> None:

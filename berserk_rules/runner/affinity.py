@@ -10,10 +10,11 @@ both on one CPU the run took 5.3 s (paired, ``BERSERK_RULES_SHARED_CPU=0`` again
 So for the time of one scenario the pytest process and the engine process are held to one CPU — the
 one pytest runs on (under pytest-xdist each worker its own: the worker's number among the allowed
 CPUs) — and afterwards pytest gets back the CPUs it had: the tests around it and the processes it
-starts keep their parallelism. Only the host of a Python driver (``berserk_rules.harness.host``) is
-held: it answers one request at a time in one thread; an engine given as a command
-(``--berserk-engine``) may run threads of its own and is left alone. Where the system has no CPU
-affinity (not Linux) nothing is done; ``BERSERK_RULES_SHARED_CPU=0`` turns it off.
+starts keep their parallelism. The host of a Python driver (``berserk_rules.harness.host``) is held:
+it answers one request at a time in one thread. An engine given as a command (``--berserk-engine``)
+may run threads of its own; it is held only when its handshake says it answers in one thread
+(``capabilities.threads`` 1, as ``berserk-engine serve`` says), and left alone otherwise. Where the
+system has no CPU affinity (not Linux) nothing is done; ``BERSERK_RULES_SHARED_CPU=0`` turns it off.
 """
 
 from __future__ import annotations

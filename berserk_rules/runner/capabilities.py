@@ -6,7 +6,11 @@ The shape (``protocol#/$defs/capabilities``; an absent key means «everything» 
 ``requests``, the optional requests the engine answers, which are named or not answered)::
 
     {"parts": [3, 4], "rules": ["303", "401.1"], "terms": ["броня-х"],
-     "decisions": ["choose_action"], "actions": ["pass", "end_turn"], "requests": ["deck"]}
+     "decisions": ["choose_action"], "actions": ["pass", "end_turn"], "requests": ["deck"],
+     "threads": 1}
+
+``threads`` leaves no scenario out: an engine that answers in one thread (``1``) is held with the
+scenario on one CPU while it runs (:mod:`berserk_rules.runner.affinity`).
 
 What a scenario needs is known in two ways:
 
@@ -52,14 +56,18 @@ class Capabilities:
     decisions: frozenset[str] | None = None
     actions: frozenset[str] | None = None
     requests: frozenset[str] = frozenset()  # the optional requests answered: only those named
+    threads: int | None = None  # threads the engine answers in (1: held with the scenario on one CPU)
 
     @classmethod
     def from_handshake(cls, data: Any) -> Capabilities:
         """From the handshake's ``capabilities`` (checked against the schema before)."""
         if not isinstance(data, dict):
             return cls()
+        threads = data.get("threads")
         return cls(
-            **{key: _names(data.get(key)) for key in KEYS}, requests=frozenset(data.get("requests") or ())
+            **{key: _names(data.get(key)) for key in KEYS},
+            requests=frozenset(data.get("requests") or ()),
+            threads=threads if isinstance(threads, int) and not isinstance(threads, bool) else None,
         )
 
     @property

@@ -93,11 +93,16 @@ class EnginePool:
         }
         return ProcessDriver(self.engine, scenario, state.scenario_timeout)
 
-    def host_pid(self) -> int | None:
-        """The process of our host serving a Python driver (:mod:`berserk_rules.runner.affinity`: it
-        shares the scenario's CPU), None for an engine given as a command or a driver in process."""
-        if self.state.engine_command is not None or self.engine is None or self.engine.proc is None:
+    def held_pid(self) -> int | None:
+        """The engine process that shares the scenario's CPU (:mod:`berserk_rules.runner.affinity`): our
+        host serving a Python driver, or an engine given as a command that answers in one thread
+        (``capabilities.threads`` 1); None for other engines and for a driver in process."""
+        if self.engine is None or self.engine.proc is None:
             return None
+        if self.state.engine_command is not None:
+            caps = self.state.capabilities
+            if not isinstance(caps, Capabilities) or caps.threads != 1:
+                return None
         return self.engine.proc.pid
 
     def close(self) -> None:
@@ -135,7 +140,7 @@ def berserk_driver(request: pytest.FixtureRequest, berserk_engine_pool: EnginePo
     if state.export is not None and scenario is not None:
         recorder = request.node.stash[VECTOR_KEY] = VectorRecorder()
     try:
-        with shared_cpu(berserk_engine_pool.host_pid()):
+        with shared_cpu(berserk_engine_pool.held_pid()):
             yield driver
     finally:
         driver.close()
