@@ -42,11 +42,11 @@ VIEWERS = (*PLAYERS, None)
 
 def reference_capabilities() -> dict[str, Any]:
     """What the reference engine declares in the handshake, read from its registries — never written
-        by hand: the decision kinds (``berserk_engine.actions.DECISIONS``), the actions it accepts
-        (``ACTIONS`` answer a decision, ``ANYTIME`` at any moment). It reads every Part and every term of
-        the suite, so it declares no ``parts``, ``rules`` or ``terms`` (an absent key: everything); of
-        the optional requests it answers ``deck`` (its deck construction rules, ``construction``); it answers
-    in one thread (``threads``)."""
+    by hand: the decision kinds (``berserk_engine.actions.DECISIONS``), the actions it accepts
+    (``ACTIONS`` answer a decision, ``ANYTIME`` at any moment). It reads every Part and every term of
+    the suite, so it declares no ``parts``, ``rules`` or ``terms`` (an absent key: everything); of
+    the optional requests it answers ``deck`` (its deck construction rules, ``construction``); and it
+    answers in one thread (``threads``)."""
     import berserk_engine.catalogue  # noqa: F401 - its imports register every mechanic
     from berserk_engine import actions
 
