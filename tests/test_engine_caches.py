@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from berserk_engine import hooks, selfplay, triggers
+from berserk_engine import hooks, selfplay, triggers, zones
 from berserk_engine.errors import IllegalAction
 from berserk_engine.game import Game
 from berserk_engine.selfplay import random_action
@@ -62,10 +62,16 @@ def _every_handler(handlers: list[Any], game: Game) -> list[Any]:
     return list(handlers)
 
 
-# name -> (module, function, its uncached replacement)
+def _uncached_play_index(game: Game) -> zones.PlayIndex:
+    """The game zone by role computed afresh at every call."""
+    return zones.index_play(game)
+
+
+# name -> (module or class, function, its uncached replacement)
 BYPASSES: dict[str, tuple[Any, str, Callable[..., Any]]] = {
     "trigger kinds": (triggers, "kinds_for", _uncached_kinds),
     "hook relevance": (hooks, "_active", _every_handler),
+    "game zone by role": (Game, "in_play", _uncached_play_index),
 }
 
 

@@ -87,7 +87,9 @@ def options_for(game: Game, decision: str, player: str) -> list[dict[str, Any]]:
         listers = _LISTERS[decision] = tuple(ACTIONS[k].options for k in DECISIONS[decision][0])
     options: list[dict[str, Any]] = []
     for listed in listers:
-        options.extend(listed(game, player))
+        found = listed(game, player)
+        if found:
+            options += found
     return options
 
 

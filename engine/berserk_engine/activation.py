@@ -23,8 +23,22 @@ if TYPE_CHECKING:
     from berserk_engine.state import Card
 
 
+def payable(game: Game, card: Card, ability: Ability, payer: str) -> bool:
+    """Can ``payer`` pay the cost now (501.2)? :func:`unpayable` says why not; the listing asks only
+    this (no reason written out for every card it passes over)."""
+    cost = ability.cost
+    assert cost is not None
+    if cost.close and card.closed:
+        return False
+    if cost.coins > game.state.players[payer].coins_open:
+        return False
+    return cost.per_turn is None or card.uses.get(ability.text, 0) < cost.per_turn
+
+
 def unpayable(game: Game, card: Card, ability: Ability, payer: str) -> str | None:
     """None when ``payer`` can pay the cost now, else the reason (501.2)."""
+    if payable(game, card, ability, payer):
+        return None
     cost = ability.cost
     assert cost is not None
     player = game.state.players[payer]
@@ -32,9 +46,7 @@ def unpayable(game: Game, card: Card, ability: Ability, payer: str) -> str | Non
         return f"«{card.name}» закрыто, а оплата требует закрыть карту"
     if cost.coins > player.coins_open:
         return f"нужно открытых маркеров монет: {cost.coins}, есть {player.coins_open}"
-    if cost.per_turn is not None and card.uses.get(ability.text, 0) >= cost.per_turn:
-        return f"способность уже использована {cost.per_turn} раз(а) за этот ход"
-    return None
+    return f"способность уже использована {cost.per_turn} раз(а) за этот ход"
 
 
 def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
@@ -43,13 +55,29 @@ def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
     return tuple(a for a in ch.abilities(game, card) if a.kind == "activated")
 
 
+# (card name, ability text) -> the words of its option (the same words every listing: built once)
+_LABELS: dict[tuple[str, str], str] = {}
+
+
+def _label(name: str, text: str) -> str:
+    label = _LABELS.get((name, text))
+    if label is None:
+        if len(_LABELS) >= 4096:
+            _LABELS.clear()
+        label = _LABELS[(name, text)] = f"«{name}»: {text}"
+    return label
+
+
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
+    activatable = game.in_play().squads[player].activatable
+    if not activatable:
+        return []
     s = game.state
     options = []
     by_card, defs, turn = game.by_card, game.defs, s.turn
-    for card_id in s.play:
+    for card_id in activatable:
         card = s.cards[card_id]
-        if card.controller != player or card.face_down:
+        if card.face_down:
             continue
         d = defs[card.name]
         abilities = _activated(game, card) if card_id in by_card else d.activated
@@ -58,7 +86,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
         if d.type == "creature" and card.entered_turn == turn and first_turn_weak(game, card):
             continue
         for ability in abilities:
-            if unpayable(game, card, ability, player) is not None:
+            if not payable(game, card, ability, player):
                 continue
             if not ability.slots:
                 slots: Any = []
@@ -75,7 +103,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
                 "card": card_id,
                 "ability": ability.text,
                 "about": {"ability": ability.text, "source": card_id, "source_name": card.name},
-                "label": f"«{card.name}»: {ability.text}",
+                "label": _label(card.name, ability.text),
             }
             if slots:
                 option["slots"] = slots

@@ -75,7 +75,10 @@ def text_lost(game: Game, card: Card) -> bool:
     effects = game.by_card.get(card.id)
     if not effects:
         return False
-    return any(e.kind == "lose_text" and _active(game, e) for e in effects)
+    for e in effects:  # a loop, not any(): asked wherever a card with effects shows its abilities
+        if e.kind == "lose_text" and _active(game, e):
+            return True
+    return False
 
 
 # Granted texts as abilities, by text: parse_ability's answer (the same words always mean the same

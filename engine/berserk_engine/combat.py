@@ -34,7 +34,6 @@ from berserk_engine import actions, queue, selectors
 from berserk_engine import characteristics as ch
 from berserk_engine.abilities import Selector
 from berserk_engine.actions import ActionKind
-from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.data import serializable
 from berserk_engine.errors import IllegalAction
 from berserk_engine.events import AttackEvent, BlowEvent, CloseEvent, Perform, WoundEvent, perform
@@ -58,7 +57,10 @@ def first_turn_weak(game: Game, card: Card) -> bool:
     """Слабость первого хода (I-6): played this turn and without «Рывок»."""
     if card.entered_turn != game.state.turn:
         return False
-    return not any(h(game, card) for h in game.handlers.NO_FIRST_TURN_WEAKNESS)
+    for h in game.handlers.NO_FIRST_TURN_WEAKNESS:  # «Рывок» (a loop: asked at every listing)
+        if h(game, card):
+            return False
+    return True
 
 
 def attacks_allowed(game: Game, card: Card) -> int:
@@ -90,9 +92,13 @@ def _turn_limit(game: Game, card: Card) -> str | None:
     the attacks it has made (I-14)."""
     if first_turn_weak(game, card):
         return f"«{card.name}» разыграно в этот ход и не может атаковать (без «Рывка»)"
-    if card.this_turn is not None and card.this_turn.attacks >= attacks_allowed(game, card):
+    if _attacked_enough(game, card):
         return f"«{card.name}» уже атаковало ударом в этот ход"
     return None
+
+
+def _attacked_enough(game: Game, card: Card) -> bool:
+    return card.this_turn is not None and card.this_turn.attacks >= attacks_allowed(game, card)
 
 
 def attack_targets(game: Game, attacker: str) -> list[str]:
@@ -109,13 +115,11 @@ def _for_attacker(game: Game, attacker: Card, targets: list[str]) -> list[str]:
 
 
 def _targets_of(game: Game, player: str) -> list[str]:
-    s = game.state
+    cards = game.state.cards
     found = []
     unattackable = game.handlers.CANNOT_BE_ATTACKED
-    for c in s.play:
-        target = s.cards[c]
-        if target.controller == player or game.defs[target.name].type not in CHARACTER_TYPES:
-            continue
+    for c in game.in_play().squads[game.opponent(player)].characters:
+        target = cards[c]
         if target.face_down:
             continue
         if unattackable and any(h(game, target) for h in unattackable):
@@ -129,23 +133,26 @@ _LABELS: dict[str, str] = {}
 
 
 def _attack_options(game: Game, player: str) -> list[dict[str, Any]]:
+    creatures = game.in_play().squads[player].creatures
+    if not creatures:
+        return []
     s = game.state
-    cards, defs, turn = s.cards, game.defs, s.turn
+    cards, turn = s.cards, s.turn
     options = []
     targets = None
     filters = game.handlers.ATTACK_TARGETS
     banned = bool(game.handlers.CANNOT_ATTACK)  # «Не может атаковать» in this game
-    for card_id in s.play:
+    for card_id in creatures:
         card = cards[card_id]
-        if card.controller != player or card.closed or card.face_down or defs[card.name].type != "creature":
+        if card.closed or card.face_down:
             continue
         if banned:
             if why_cannot_attack(game, card, player):
                 continue
-        elif (card.entered_turn == turn or (card.this_turn is not None and card.this_turn.attacks)) and (
-            _turn_limit(game, card)
+        elif (card.entered_turn == turn and first_turn_weak(game, card)) or (
+            card.this_turn is not None and card.this_turn.attacks and _attacked_enough(game, card)
         ):
-            continue  # why_cannot_attack's other checks (those above are its first), where they can fail
+            continue  # why_cannot_attack's other checks (_turn_limit's: those above are its first)
         if targets is None:
             targets = _targets_of(game, player)
             if not targets:
@@ -231,10 +238,11 @@ class DeclareAttack(Task):
         )
         card.record().acted = True  # Действие карты: it has acted from the declaration on
         events: list[Any] = [AttackEvent(self.attacker, self.target)]
-        if any(h(game, attack) for h in game.handlers.NO_DEFENDER):
-            game.then(Perform(events), EnterAttack())
-        else:
-            game.then(Perform(events), AssignDefender(), EnterAttack())
+        for h in game.handlers.NO_DEFENDER:
+            if h(game, attack):
+                game.then(Perform(events), EnterAttack())
+                return
+        game.then(Perform(events), AssignDefender(), EnterAttack())
 
 
 STAYS_OPEN_WORDS = {"attack": "после атаки", "defend": "выступая защитником"}
@@ -246,14 +254,15 @@ def closing_payment(game: Game, card: Card, role: str) -> list[CloseEvent]:
     """Действие карты: the card closes to pay for its action — unless it does not close («Опыт в
     атаке», «Опыт в защите»); either way it counts as having acted."""
     card.record().acted = True
-    if any(h(game, card, role) for h in game.handlers.STAYS_OPEN):
-        game.log(
-            "stays_open",
-            f"«{card.name}» не закрывается {STAYS_OPEN_WORDS[role]}, но считается подействовавшей",
-            card=card.id,
-            rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
-        )
-        return []
+    for h in game.handlers.STAYS_OPEN:
+        if h(game, card, role):
+            game.log(
+                "stays_open",
+                f"«{card.name}» не закрывается {STAYS_OPEN_WORDS[role]}, но считается подействовавшей",
+                card=card.id,
+                rule="не-закрывается-после-атаки-не-закрывается-выступая-защитником",
+            )
+            return []
     return [CloseEvent(card.id, payment=role)]
 
 
@@ -419,6 +428,8 @@ def _first(game: Game, a: Card | None, b: Card | None) -> Card | None:
     if a is None or b is None:
         return None
     first = game.handlers.STRIKES_FIRST
+    if not first:
+        return None
     a_first = any(h(game, a, b) for h in first)
     b_first = any(h(game, b, a) for h in first)
     if a_first == b_first:

@@ -317,9 +317,10 @@ def apply_heal(game: Game, ev: HealEvent) -> bool:
     card = _in_play(game, ev.target)
     if card is None:
         return False
-    if any(handler(game, ev) for handler in game.handlers.HEAL_BLOCKED):
-        game.log("heal_blocked", f"«{game.name(card)}» не может быть излечено", card=card.id)
-        return False
+    for handler in game.handlers.HEAL_BLOCKED:
+        if handler(game, ev):
+            game.log("heal_blocked", f"«{game.name(card)}» не может быть излечено", card=card.id)
+            return False
     wounds = card.wounds
     ev.removed = wounds if ev.full else min(ev.amount, wounds)  # 518.2
     card.wounds = wounds - ev.removed

@@ -35,7 +35,7 @@ from berserk_engine.observation import observe
 from berserk_engine.position import snapshot_position
 from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem, entry_json
 from berserk_engine.tasks import Task
-from berserk_engine.zones import snapshot
+from berserk_engine.zones import PlayIndex, index_play, snapshot
 
 
 @dataclass
@@ -95,6 +95,7 @@ class Game:
         self.outside_play = any(d.outside_play for d in defs.values())
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
+        self._in_play: PlayIndex | None = None  # the game zone by role (in_play)
         self._per_game: dict[str, Any] = {}
         # triggers.kinds_for: the trigger kinds some ability of this game can wait for, by event type —
         # kept until an effect grants a text not granted before in this game (``granted``)
@@ -246,11 +247,22 @@ class Game:
         self.by_card = index
         self.listener_index = None
         self._present = None
+        self._in_play = None
 
     def zones_changed(self) -> None:
         self.state_check_due = True  # a card entered or left the game zone: a source of lives too (I-9)
         self.listener_index = None
         self._present = None
+        self._in_play = None
+
+    def in_play(self) -> PlayIndex:
+        """The game zone by role and controller (:class:`berserk_engine.zones.PlayIndex`): computed once
+        until a card enters or leaves the game zone or changes its controller (:meth:`zones_changed`),
+        or an effect begins or ends (:meth:`effects_changed`)."""
+        found = self._in_play
+        if found is None:
+            found = self._in_play = index_play(self)
+        return found
 
     def present(self, term: str) -> bool:
         """Does some card in the game zone have this keyword now? Keyword handlers ask this first, so

@@ -79,14 +79,15 @@ def _restricted(game: Game, player: str, d: CardDef, handlers: list[Any]) -> boo
 
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
+    cards, defs = s.cards, game.defs
     options = []
     coins = s.players[player].coins_open
     fixed_cost = not game.handlers.COST
     restrictions = hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
-        card = s.cards[card_id]
+        card = cards[card_id]
+        d = defs[card.name]
         if fixed_cost:  # the common case, checked without the general path below
-            d = game.defs[card.name]
             if d.cost > coins or (d.type not in PERMANENT_TYPES and d.type != "spell"):
                 continue
             if restrictions:
@@ -103,7 +104,7 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
                 _LABELS.clear()
             label = _LABELS[card.name] = f"разыграть «{card.name}»"
         option: dict[str, Any] = {"type": "play", "card": card_id, "label": label}
-        if game.defs[card.name].type == "spell":  # a permanent names no target when played
+        if d.type == "spell":  # a permanent names no target when played
             slots = _slots(game, card, player)
             if slots is None:
                 continue

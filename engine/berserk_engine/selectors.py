@@ -94,13 +94,22 @@ def candidates(
     fits = bool(sel.classes or sel.condition)
     untargetable = game.handlers.UNTARGETABLE
     found = []
-    for card_id in s.play:
+    # «существо», the common case: the creatures of the game zone (``Game.in_play``), not all of it —
+    # «ваше существо»: those of the controller's squad
+    typed = only == "creature"
+    if typed:
+        index = game.in_play()
+        pool = index.squads[controller].creatures if own else index.creatures
+    else:
+        pool = s.play
+    for card_id in pool:
         card = cards[card_id]
-        kind_of = defs[card.name].type
-        if (kind_of != only) if only else (kind_of not in types):
-            continue
+        if not typed:
+            kind_of = defs[card.name].type
+            if (kind_of != only) if only else (kind_of not in types):
+                continue
         mine = card.controller == controller
-        if (own and not mine) or (enemy and mine):
+        if (enemy and mine) or (own and not mine):
             continue
         if other and card_id == source:
             continue

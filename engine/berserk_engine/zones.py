@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from berserk_engine import characteristics as ch
 from berserk_engine import rng
+from berserk_engine.cards import CHARACTER_TYPES
 from berserk_engine.event_types import MoveEvent
-from berserk_engine.state import Card
+from berserk_engine.state import Card, ContinuousEffect
 
 if TYPE_CHECKING:
     from berserk_engine.game import Game
@@ -56,6 +57,68 @@ def zone_list(game: Game, zone: str, owner: str) -> list[str]:
     if zone == "resolving":
         return s.resolving
     return s.players[owner].zones[zone]
+
+
+class Squad:
+    """One player's cards in the game zone by role («отряд»: the cards he controls there), in order of
+    arrival."""
+
+    __slots__ = ("activatable", "characters", "creatures", "equipment")
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self) -> None:
+        self.creatures: list[str] = []  # type «creature»: the attackers' candidates (307.1)
+        self.characters: list[str] = []  # creatures and heroes: the attacked candidates (I-15)
+        self.equipment: list[str] = []  # one of each subtype per player («Экипировка»)
+        # a printed activated ability, or one an effect may grant it (308.1): an effect that grants an
+        # activated ability, or any effect on the card while a constant ability grants texts in this
+        # game (``activation._activated`` then asks for all its abilities)
+        self.activatable: list[str] = []
+
+
+class PlayIndex:
+    """The game zone by role and by controller, in order of arrival: what the listing of legal actions
+    walks instead of the whole zone (:meth:`berserk_engine.game.Game.in_play`, kept until a card enters
+    or leaves the game zone or changes its controller — ``Game.zones_changed`` — or an effect begins or
+    ends). Whether a card is closed or face down is read from the card itself: that changes without the
+    index."""
+
+    __slots__ = ("creatures", "squads")
+
+    # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
+    def __init__(self, creatures: list[str], squads: dict[str, Squad]) -> None:
+        self.creatures = creatures  # every creature of the game zone
+        self.squads = squads  # player -> his squad (every player has one, empty or not)
+
+
+def _grants_activated(effect: ContinuousEffect) -> bool:
+    """Does the effect grant an activated ability («получает «[Закрыть]: …»»)?"""
+    return effect.kind == "grant" and ch.ability(effect.text).kind == "activated"
+
+
+def index_play(game: Game) -> PlayIndex:
+    """The game zone by role and controller, computed afresh (:class:`PlayIndex`)."""
+    s = game.state
+    cards, defs, by_card = s.cards, game.defs, game.by_card
+    statics = bool(game.handlers.STATIC_GRANTS)  # then an effect on a card makes its abilities be computed
+    creatures: list[str] = []
+    squads = {player: Squad() for player in s.players}
+    for card_id in s.play:
+        card = cards[card_id]
+        d = defs[card.name]
+        squad = squads[card.controller]
+        if d.type in CHARACTER_TYPES:
+            squad.characters.append(card_id)
+            if d.type == "creature":
+                creatures.append(card_id)
+                squad.creatures.append(card_id)
+        elif d.type == "equipment":
+            squad.equipment.append(card_id)
+        if d.activated:
+            squad.activatable.append(card_id)
+        elif card_id in by_card and (statics or any(_grants_activated(e) for e in by_card[card_id])):
+            squad.activatable.append(card_id)
+    return PlayIndex(creatures, squads)
 
 
 def holding_list(game: Game, card: Card) -> list[str]:

@@ -29,13 +29,11 @@ ONE = {"amulet": "один амулет", "armour": "одна броня", "weap
 def _restriction(game: Game, player: str, d: CardDef) -> tuple[str, str] | None:
     if d.type != "equipment" or d.subtype is None:
         return None
-    s = game.state
-    for card_id in s.play:
-        card = s.cards[card_id]
-        if card.controller != player:
-            continue
+    cards = game.state.cards
+    for card_id in game.in_play().squads[player].equipment:
+        card = cards[card_id]
         other = game.defs[card.name]
-        if other.type == "equipment" and other.subtype == d.subtype:
+        if other.subtype == d.subtype:
             return (
                 SUBTYPE_TERMS[d.subtype],
                 f"у игрока может быть только {ONE[d.subtype]} в игре: уже есть «{card.name}» "
