@@ -35,7 +35,7 @@ from berserk_engine.observation import observe
 from berserk_engine.position import snapshot_position
 from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem, entry_json
 from berserk_engine.tasks import Task
-from berserk_engine.zones import PlayIndex, index_play, snapshot
+from berserk_engine.zones import PlayIndex, index_play, moved_in_index, snapshot
 
 
 @dataclass
@@ -249,11 +249,17 @@ class Game:
         self._present = None
         self._in_play = None
 
-    def zones_changed(self) -> None:
+    def zones_changed(self, left: Card | None = None, entered: Card | None = None) -> None:
+        """A card entered or left the game zone, or changed its controller. ``left`` / ``entered``: the
+        card object that left it and the one that entered it last in its order (a move: the index by
+        role follows it instead of being made again)."""
         self.state_check_due = True  # a card entered or left the game zone: a source of lives too (I-9)
         self.listener_index = None
         self._present = None
-        self._in_play = None
+        if self._in_play is not None and (left is not None or entered is not None):
+            moved_in_index(self, self._in_play, left, entered)
+        else:
+            self._in_play = None
 
     def in_play(self) -> PlayIndex:
         """The game zone by role and controller (:class:`berserk_engine.zones.PlayIndex`): computed once

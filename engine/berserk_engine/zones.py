@@ -99,26 +99,44 @@ def _grants_activated(effect: ContinuousEffect) -> bool:
 def index_play(game: Game) -> PlayIndex:
     """The game zone by role and controller, computed afresh (:class:`PlayIndex`)."""
     s = game.state
-    cards, defs, by_card = s.cards, game.defs, game.by_card
-    statics = bool(game.handlers.STATIC_GRANTS)  # then an effect on a card makes its abilities be computed
-    creatures: list[str] = []
-    squads = {player: Squad() for player in s.players}
+    index = PlayIndex([], {player: Squad() for player in s.players})
     for card_id in s.play:
-        card = cards[card_id]
-        d = defs[card.name]
-        squad = squads[card.controller]
-        if d.type in CHARACTER_TYPES:
-            squad.characters.append(card_id)
-            if d.type == "creature":
-                creatures.append(card_id)
-                squad.creatures.append(card_id)
-        elif d.type == "equipment":
-            squad.equipment.append(card_id)
-        if d.activated:
+        _enter(game, index, s.cards[card_id])
+    return index
+
+
+def _enter(game: Game, index: PlayIndex, card: Card) -> None:
+    """The card, last in the game zone's order, into the index."""
+    d = game.defs[card.name]
+    card_id = card.id
+    squad = index.squads[card.controller]
+    if d.type in CHARACTER_TYPES:
+        squad.characters.append(card_id)
+        if d.type == "creature":
+            index.creatures.append(card_id)
+            squad.creatures.append(card_id)
+    elif d.type == "equipment":
+        squad.equipment.append(card_id)
+    if d.activated:
+        squad.activatable.append(card_id)
+    else:
+        effects = game.by_card.get(card_id)
+        # with a constant ability granting texts in this game, any effect makes the abilities be computed
+        if effects and (game.handlers.STATIC_GRANTS or any(_grants_activated(e) for e in effects)):
             squad.activatable.append(card_id)
-        elif card_id in by_card and (statics or any(_grants_activated(e) for e in by_card[card_id])):
-            squad.activatable.append(card_id)
-    return PlayIndex(creatures, squads)
+
+
+def moved_in_index(game: Game, index: PlayIndex, left: Card | None, entered: Card | None) -> None:
+    """A card left the game zone and/or one entered it (last in its order): the index follows, as
+    :func:`index_play` would find it."""
+    if left is not None:
+        old = left.id
+        squad = index.squads[left.controller]
+        for found in (index.creatures, squad.creatures, squad.characters, squad.equipment, squad.activatable):
+            if old in found:
+                found.remove(old)
+    if entered is not None:
+        _enter(game, index, entered)
 
 
 def holding_list(game: Game, card: Card) -> list[str]:
@@ -207,7 +225,8 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     s.cards[new.id] = new
     ev.new_id = new.id
     if from_zone == "play" or ev.to_zone == "play":
-        game.zones_changed()  # indexes of the game zone (listeners, keywords present)
+        # indexes of the game zone (listeners, keywords present; the index by role follows the move)
+        game.zones_changed(card if from_zone == "play" else None, new if ev.to_zone == "play" else None)
     elif "hand" in (from_zone, ev.to_zone):
         for h in game.handlers.HAND_CHANGED:
             h(game)
