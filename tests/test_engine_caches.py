@@ -36,6 +36,17 @@ GRANTS_POOL: dict[str, dict[str, Any]] = {
         "cost": 1,
         "text": "В начале вашего следующего хода возьмите карту.",
     },
+    # activated abilities granted for a turn and for good: the game zone's index by role must follow
+    "Наука": {
+        "type": "заклинание",
+        "cost": 1,
+        "text": "Выбранное ваше существо получает «[Закрыть]: ранить на 1 героя противника.» до конца хода.",
+    },
+    "Свиток": {
+        "type": "заклинание",
+        "cost": 1,
+        "text": "Выбранное существо получает «[Закрыть]: возьмите карту.»",
+    },
 }
 
 
@@ -134,6 +145,19 @@ def test_a_granted_trigger_fires_where_no_printed_card_waits_for_it() -> None:
             break
     assert any("В конце хода" in t for t in fired), fired
     assert any("В начале" in t for t in fired), fired
+
+
+def test_a_granted_activated_ability_is_declared() -> None:
+    """The grants pool reaches the case the index of the game zone by role must follow: an effect
+    grants an activated ability to a creature, and its controller declares it."""
+    declared: set[str] = set()
+    for seed in range(40):
+        _, log = _record(_position(GRANTS_POOL, seed), seed, 600)
+        declared.update(e["text"] for e in log if e["event"] == "activate" and "[Закрыть]" in e["text"])
+        if len(declared) >= 2:
+            break
+    assert any("ранить на 1 героя" in t for t in declared), declared
+    assert any("возьмите карту" in t for t in declared), declared
 
 
 # --- the listing of legal actions, cached under the game's change counter ---------------------------

@@ -96,6 +96,7 @@ class Game:
         self.listener_index: dict[str, list[str]] | None = None  # triggers.listeners
         self._present: frozenset[str] | None = None  # keywords present in the game zone
         self._in_play: PlayIndex | None = None  # the game zone by role (in_play)
+        self._granting = False  # some effect grants an activated ability (effects_changed)
         self._per_game: dict[str, Any] = {}
         # triggers.kinds_for: the trigger kinds some ability of this game can wait for, by event type —
         # kept until an effect grants a text not granted before in this game (``granted``)
@@ -230,8 +231,11 @@ class Game:
         self.state_check_due = True  # an effect began or ended: lives may have fallen (I-9)
         index: dict[str, list[ContinuousEffect]] = {}
         new_keyword = False
+        granting = False  # does some effect grant an activated ability (zones.PlayIndex: «activatable»)?
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
+            if e.kind == "grant" and not granting and ch.ability(e.text).kind == "activated":
+                granting = True
             if e.kind == "grant" and e.text not in self.granted:
                 # a granted ability may wait for a kind no card of the game waits for: it stays possible
                 # for the rest of the game (a card's last known information keeps its abilities)
@@ -247,7 +251,11 @@ class Game:
         self.by_card = index
         self.listener_index = None
         self._present = None
-        self._in_play = None
+        # the index by role reads the effects only for abilities they grant: kept unless some effect
+        # before or after the change grants an activated one, or a constant ability grants texts
+        if new_keyword or granting or self._granting or self.handlers.STATIC_GRANTS:
+            self._in_play = None
+        self._granting = granting
 
     def zones_changed(self, left: Card | None = None, entered: Card | None = None) -> None:
         """A card entered or left the game zone, or changed its controller. ``left`` / ``entered``: the
