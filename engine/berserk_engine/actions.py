@@ -236,7 +236,7 @@ def validate(game: Game, player: str, action: Any) -> dict[str, Any]:
     kind = action["type"]
     if kind in allowed:
         for option in d.options:
-            if matches(option, action):
+            if option["type"] == kind and matches(option, action):  # the type first: no call for others
                 return action  # listed: legal (a property test proves the kinds' own checks agree)
     if not _json_like(action):
         raise IllegalAction(d.rule, f"действие должно быть данными JSON, получено {action!r}")
