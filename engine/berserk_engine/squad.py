@@ -41,9 +41,9 @@ term(__name__, "возьмите-под-контроль-х")
 
 
 def squad(game: Game, player: str) -> list[str]:
-    """Отряд: the cards under the player's control in the game zone (his hero included)."""
-    s = game.state
-    return [c for c in s.play if s.cards[c].controller == player]
+    """Отряд: the cards under the player's control in the game zone (his hero included), in order of
+    arrival — a new list (``zones.Squad``, kept by ``Game.in_play``)."""
+    return list(game.in_play().squads[player].cards)
 
 
 def why_cannot_join(game: Game, player: str, card: Card) -> str | None:

@@ -60,13 +60,14 @@ def zone_list(game: Game, zone: str, owner: str) -> list[str]:
 
 
 class Squad:
-    """One player's cards in the game zone by role («отряд»: the cards he controls there), in order of
-    arrival."""
+    """Отряд: the cards a player controls in the game zone (his hero included), in order of arrival —
+    all of them and by role."""
 
-    __slots__ = ("activatable", "characters", "creatures", "equipment")
+    __slots__ = ("activatable", "cards", "characters", "creatures", "equipment")
 
     # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(self) -> None:
+        self.cards: list[str] = []  # every card of the squad (``squad.squad``)
         self.creatures: list[str] = []  # type «creature»: the attackers' candidates (307.1)
         self.characters: list[str] = []  # creatures and heroes: the attacked candidates (I-15)
         self.equipment: list[str] = []  # one of each subtype per player («Экипировка»)
@@ -110,6 +111,7 @@ def _enter(game: Game, index: PlayIndex, card: Card) -> None:
     d = game.defs[card.name]
     card_id = card.id
     squad = index.squads[card.controller]
+    squad.cards.append(card_id)
     if d.type in CHARACTER_TYPES:
         squad.characters.append(card_id)
         if d.type == "creature":
@@ -132,6 +134,7 @@ def moved_in_index(game: Game, index: PlayIndex, left: Card | None, entered: Car
     if left is not None:
         old = left.id
         squad = index.squads[left.controller]
+        squad.cards.remove(old)
         for found in (index.creatures, squad.creatures, squad.characters, squad.equipment, squad.activatable):
             if old in found:
                 found.remove(old)
