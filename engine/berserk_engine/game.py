@@ -270,9 +270,9 @@ class Game:
             self._in_play = None
 
     def in_play(self) -> PlayIndex:
-        """The game zone by role and controller (:class:`berserk_engine.zones.PlayIndex`): computed once
-        until a card enters or leaves the game zone or changes its controller (:meth:`zones_changed`),
-        or an effect begins or ends (:meth:`effects_changed`)."""
+        """The game zone by role and controller (:class:`berserk_engine.zones.PlayIndex`): computed once,
+        then updated by each move and made again on a change of control or face
+        (:meth:`zones_changed`) or of an effect granting an activated ability (:meth:`effects_changed`)."""
         found = self._in_play
         if found is None:
             found = self._in_play = index_play(self)

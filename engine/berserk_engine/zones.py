@@ -79,10 +79,10 @@ class Squad:
 
 class PlayIndex:
     """The game zone by role and by controller, in order of arrival: what the listing of legal actions
-    walks instead of the whole zone (:meth:`berserk_engine.game.Game.in_play`, kept until a card enters
-    or leaves the game zone or changes its controller — ``Game.zones_changed`` — or an effect begins or
-    ends). Whether a card is closed or face down is read from the card itself: that changes without the
-    index."""
+    walks instead of the whole zone (:meth:`berserk_engine.game.Game.in_play`). A move updates it
+    (:func:`moved_in_index`); a change of control or of face, or an effect granting an activated
+    ability that begins or ends, makes it again (``Game.zones_changed``, ``Game.effects_changed``).
+    Whether a card is closed or face down is read from the card itself: that changes without the index."""
 
     __slots__ = ("creatures", "squads")
 
