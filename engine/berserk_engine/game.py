@@ -35,7 +35,7 @@ from berserk_engine.observation import observe
 from berserk_engine.position import snapshot_position
 from berserk_engine.state import PLAYERS, Card, ContinuousEffect, GameState, Pending, QueueItem, entry_json
 from berserk_engine.tasks import Task
-from berserk_engine.zones import PlayIndex, index_play, moved_in_index, snapshot
+from berserk_engine.zones import PlayIndex, grants_activated, index_play, moved_in_index, snapshot
 
 
 @dataclass
@@ -234,7 +234,7 @@ class Game:
         granting = False  # does some effect grant an activated ability (zones.PlayIndex: «activatable»)?
         for e in self.state.effects:
             index.setdefault(e.target, []).append(e)
-            if e.kind == "grant" and not granting and ch.ability(e.text).kind == "activated":
+            if not granting and grants_activated(e):
                 granting = True
             if e.kind == "grant" and e.text not in self.granted:
                 # a granted ability may wait for a kind no card of the game waits for: it stays possible

@@ -92,7 +92,7 @@ class PlayIndex:
         self.squads = squads  # player -> his squad (every player has one, empty or not)
 
 
-def _grants_activated(effect: ContinuousEffect) -> bool:
+def grants_activated(effect: ContinuousEffect) -> bool:
     """Does the effect grant an activated ability («получает «[Закрыть]: …»»)?"""
     return effect.kind == "grant" and ch.ability(effect.text).kind == "activated"
 
@@ -124,7 +124,7 @@ def _enter(game: Game, index: PlayIndex, card: Card) -> None:
     else:
         effects = game.by_card.get(card_id)
         # with a constant ability granting texts in this game, any effect makes the abilities be computed
-        if effects and (game.handlers.STATIC_GRANTS or any(_grants_activated(e) for e in effects)):
+        if effects and (game.handlers.STATIC_GRANTS or any(grants_activated(e) for e in effects)):
             squad.activatable.append(card_id)
 
 
