@@ -24,14 +24,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-CACHE_ENV = "BERSERK_READER_CACHE"  # shared with berserk_engine.language.grammar (a test compares)
+CACHE_ENV = "BERSERK_READER_CACHE"  # as berserk_engine.card_store's (a test compares the folders)
 MOST = 20000  # entries kept in one file: a list of a few thousand cards and its edits
 _LIBRARIES = ("pymorphy3", "pymorphy3-dicts-ru", "lark", "parse")
 _MISSING = object()
 
 
 def folder() -> Path | None:
-    """Where readings are cached (see the module's doc); None when the variable says ``off``."""
+    """Where readings are cached (see the module's doc); None when the variable says ``off``. The same
+    rule as :func:`berserk_engine.card_store.cache_folder`, written again here because importing that
+    module imports the whole engine, which a warm run avoids (tests/test_reading_cache.py holds them
+    equal)."""
     value = os.environ.get(CACHE_ENV, "")
     if value == "off":
         return None
