@@ -116,7 +116,7 @@ def test_json_equality_is_the_schemas() -> None:
 
 def test_a_schema_with_an_unknown_keyword_is_checked_by_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:
     original = contract.schema
-    odd = {"$id": "x", "type": "array", "minItems": 2}
+    odd = {"$id": "x", "type": "number", "multipleOf": 2}
     monkeypatch.setattr(contract, "schema", lambda name: odd if name == "odd" else original(name))
     with pytest.raises(contract.Unsupported):
         contract._Compiler().ref("#", contract.SCHEMA_BASE + "odd")
@@ -167,6 +167,8 @@ _FORMS: dict[str, Any] = {
         "mixed": {"enum": [1, "один", False]},
         "name": {"type": "string", "minLength": 2, "maxLength": 4, "pattern": "^[а-я]+$"},
         "count": {"type": "integer", "minimum": 0, "maximum": 9},
+        "few": {"type": "array", "minItems": 1, "maxItems": 3, "uniqueItems": True},
+        "loose": {"uniqueItems": False, "minItems": 0},
         "ratio": {"type": ["number", "null"]},
         "one": {"oneOf": [{"type": "integer"}, {"minimum": 5}]},
         "never": {"not": {"type": "string"}},
@@ -199,6 +201,8 @@ _VALUES: dict[str, list[Any]] = {
     "mixed": [1, 1.0, True, "один", False, 0, None],
     "name": ["аб", "а", "абвгд", "ab", 12, "абвг"],
     "count": [0, 9, 10, -1, 3.0, 3.5, True, "3"],
+    "few": [[1], [], [1, 2, 3], [1, 2, 3, 4], [1, 1], [1, 1.0], [1, True], [[1], [1]], [{"a": 1}, {"a": 2}]],
+    "loose": [[], [1, 1], "x"],
     "ratio": [0.5, 1, None, "1", True],
     "one": [1, 6, 6.5, 4.5, "x"],
     "never": [1, "x", None],

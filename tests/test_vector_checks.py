@@ -5,6 +5,7 @@ exactly where only these checks look."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -189,3 +190,44 @@ def test_face_up_is_checked_so_that_a_terse_engine_passes() -> None:
     assert "face_down" in resolve_path(ReferenceDriver.observe(terse, None), ["play", gnome])  # written
     assert "face_down" not in resolve_path(terse.observe(None), ["play", gnome])  # left out
     assert replay(vector(check(["play", {"name": "Гном"}, "face_down"], expected=False)), TerseViews())
+
+
+def test_the_compiled_verdict_on_vectors_is_jsonschemas() -> None:
+    """``export`` and the replay runners check every vector with the compiled verdict
+    (contract.fast_validator, ``minItems`` included): it says what jsonschema says, on a vector and on
+    its broken copies."""
+    import random
+
+    from tests.test_contract import broken
+
+    require = {"op": "require", "decisions": ["choose_action"], "actions": ["attack"]}
+    steps = [require, *CHECKS, {"op": "act", "player": "А", "action": {"type": "attack", "attacker": GNOME}}]
+    data = vector(*steps)
+    fast, reference = contract.fast_validator("vector"), contract.validator("vector")
+    assert isinstance(fast, contract._Compiled)  # compiled, not jsonschema's own
+    assert fast.is_valid(data) and reference.is_valid(data)
+    invalid = 0
+    empty = {**data, "steps": [{"op": "require", "decisions": []}, *steps[1:]]}  # «minItems»
+    for twin in [*broken(data, random.Random(11), 300), empty]:
+        expected = reference.is_valid(twin)
+        assert fast.is_valid(twin) == expected, twin
+        invalid += not expected
+    assert invalid > 100
+
+
+def test_collect_refuses_a_vector_the_schema_does_not_allow(tmp_path: Any) -> None:
+    """The index of an export (commands.export.collect) names each vector that breaks the schema, with
+    jsonschema's words — the compiled verdict only decides which ones to explain."""
+    from berserk_rules.commands.export import collect
+    from berserk_rules.errors import UserError
+
+    good = vector(*CHECKS)
+    (tmp_path / "a.json").write_text(json.dumps(good, ensure_ascii=False), encoding="utf-8")
+    assert [v["id"] for v in collect(tmp_path)["vectors"]] == [good["id"]]
+    bad = vector({"op": "require", "actions": []}, *CHECKS)  # «minItems»: an empty list is not allowed
+    (tmp_path / "b.json").write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(UserError) as error:
+        collect(tmp_path)
+    message = str(error.value)
+    assert "\nb.json: поле steps[0].actions: пустой список (схема vector: " in message, message
+    assert "\na.json" not in message

@@ -187,6 +187,12 @@ def _describe(error: Any) -> str:
         return f"значение {shown} больше {value}"
     if keyword == "minLength":
         return "пустая строка"
+    if keyword == "minItems":
+        return "пустой список" if value == 1 else f"в списке меньше {value} элементов: {shown}"
+    if keyword == "maxItems":
+        return f"в списке больше {value} элементов: {shown}"
+    if keyword == "uniqueItems":
+        return f"в списке есть повторы: {shown}"
     if keyword == "pattern":
         return f"значение {shown} не в формате {value}"
     if keyword in ("oneOf", "anyOf"):

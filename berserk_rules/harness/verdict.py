@@ -22,8 +22,11 @@ _ANNOTATIONS = frozenset(
 )
 # keywords whose check is an expression of the value alone (no loop over its members)
 _SCALAR_KEYS = frozenset(
-    ("type", "enum", "const", "minLength", "maxLength", "minimum", "maximum", "pattern", "$ref")
-)
+    (
+        "type", "enum", "const", "minLength", "maxLength", "minimum", "maximum", "pattern", "$ref",
+        "minItems", "maxItems", "uniqueItems",
+    )
+)  # fmt: skip
 
 
 class Unsupported(Exception):
@@ -63,6 +66,15 @@ def json_equal(one: Any, two: Any) -> bool:
     return bool(one == two)
 
 
+def _unique(items: list[Any]) -> bool:
+    """``uniqueItems``: no two members equal as JSON (true is not 1, 1 is 1.0)."""
+    for index, one in enumerate(items):
+        for two in items[index + 1 :]:
+            if json_equal(one, two):
+                return False
+    return True
+
+
 _MISSING = object()  # a property the object does not have (``v.get(name, _MISSING)``)
 
 
@@ -81,6 +93,7 @@ class Compiler:
             "_is_integer": _is_integer,
             "_is_number": _is_number,
             "json_equal": json_equal,
+            "_unique": _unique,
             "_MISSING": _MISSING,
         }
         self.count = 0
@@ -176,6 +189,11 @@ class Compiler:
         if key in ("minLength", "maxLength"):
             op = ">=" if key == "minLength" else "<="
             return f"not isinstance({var}, str) or len({var}) {op} {self._constant(value)}"
+        if key in ("minItems", "maxItems"):
+            op = ">=" if key == "minItems" else "<="
+            return f"not isinstance({var}, list) or len({var}) {op} {self._constant(value)}"
+        if key == "uniqueItems":
+            return f"not isinstance({var}, list) or _unique({var})" if value is True else "True"
         if key in ("minimum", "maximum"):
             op = ">=" if key == "minimum" else "<="
             return f"not _is_number({var}) or {var} {op} {self._constant(value)}"
