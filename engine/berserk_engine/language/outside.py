@@ -300,15 +300,24 @@ def _match(pattern: Pattern, words: Words) -> tuple[int, int] | None:
     return None
 
 
+@cache  # a name is looked for in every text a card or a test gives (hundreds of names each)
+def _name_lemmas(name: str) -> tuple[frozenset[str], ...]:
+    """The lemmas of each word of a card's name, in order."""
+    return tuple(item.lemmas for item in _words(name) if not item.end)
+
+
 def _without_names(words: Words, names: Iterable[str]) -> Words:
     """The words with every mention of a card's own name (its words in order, in any form: «Засада»,
     «Засады») emptied: a card named like a mechanic does not use it by naming itself."""
     out = list(words)
     for name in names:
-        wanted = [item.lemmas for item in _words(name) if not item.end]
+        wanted = _name_lemmas(name)
         if not wanted:
             continue
+        first = wanted[0]
         for start in range(len(out) - len(wanted) + 1):
+            if out[start].end or not out[start].lemmas & first:
+                continue  # the name's first word is not here (the check below, made cheap)
             window = out[start : start + len(wanted)]
             if all(not item.end and item.lemmas & lemma for item, lemma in zip(window, wanted, strict=True)):
                 for at, item in enumerate(window, start=start):
