@@ -151,6 +151,7 @@ def test_a_failed_build_is_an_error_naming_its_log(tmp_path: Path, monkeypatch: 
         return subprocess.CompletedProcess(command, 1)
 
     monkeypatch.setattr(compiled.subprocess, "run", failing)
+    monkeypatch.setenv(compiled.CACHE, str(tmp_path / "cache"))  # no build of another checkout here
     with pytest.raises(compiled.UserError) as error:
         compiled.build(tmp_path, quiet=True)
     message = str(error.value)
@@ -159,6 +160,7 @@ def test_a_failed_build_is_an_error_naming_its_log(tmp_path: Path, monkeypatch: 
     logs = list(folder.glob("*.log"))
     assert len(logs) == 1 and str(logs[0]) in message
     assert [p for p in folder.iterdir() if p.suffix != ".log"] == []  # nothing half-built is left to use
+    assert not (tmp_path / "cache").exists()  # nor shared
 
 
 def test_a_build_replaces_the_earlier_builds_of_its_level_only(
@@ -180,7 +182,83 @@ def test_a_build_replaces_the_earlier_builds_of_its_level_only(
 
     monkeypatch.setattr(compiled.subprocess, "run", built)
     monkeypatch.setenv(compiled.OPT_LEVEL, "0")
+    monkeypatch.setenv(compiled.CACHE, "off")
     target = compiled.build(tmp_path, quiet=True)
     assert (target / compiled.DONE).read_text(encoding="utf-8").split() == [target.name, "-O0"]
     # the earlier -O0 build is gone; the -O3 ones (a marker without a level is -O3) are kept
     assert sorted(p.name for p in folder.iterdir()) == sorted([target.name, "old-o3", "before-levels"])
+
+
+def _fake_build(calls: list[str]) -> object:
+    """A build that makes one «compiled module» (``made.so``) in its folder, and counts itself."""
+
+    def built(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        work = Path(str(kwargs["cwd"]))
+        calls.append(work.name)
+        (work / "berserk_engine" / "made.so").write_bytes(b"\x7fELF")
+        return subprocess.CompletedProcess(command, 0)
+
+    return built
+
+
+def test_a_build_is_shared_by_the_checkouts_of_the_machine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A clone, a worktree, CI's fresh clone: the second checkout copies the first one's build of the same
+    fingerprint from the shared cache instead of compiling again; ``off`` turns the sharing off."""
+    pytest.importorskip("mypyc", reason="mypy — из набора dev: pip install -e '.[dev]'")
+    calls: list[str] = []
+    monkeypatch.setattr(compiled.subprocess, "run", _fake_build(calls))
+    monkeypatch.setenv(compiled.OPT_LEVEL, "0")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(compiled.CACHE, str(cache))
+    stamp = compiled.fingerprint(compiled.engine_source(), "0")
+
+    first = compiled.build(tmp_path / "one")
+    assert len(calls) == 1 and "компилирую движок" in capsys.readouterr().err
+    assert (cache / stamp / compiled.DONE).is_file() and (
+        cache / stamp / "berserk_engine" / "made.so"
+    ).is_file()
+    second = compiled.build(tmp_path / "two")
+    assert len(calls) == 1, "the second checkout compiled again"
+    assert f"скомпилированный движок взят из {cache / stamp}" in capsys.readouterr().err
+    assert second == tmp_path / "two" / "build" / "compiled" / stamp != first
+    assert (second / "berserk_engine" / "made.so").read_bytes() == b"\x7fELF"
+    assert (second / compiled.DONE).read_text(encoding="utf-8") == (first / compiled.DONE).read_text("utf-8")
+    assert sorted(p.name for p in cache.iterdir()) == [stamp]  # no copy left half-made
+
+    monkeypatch.setenv(compiled.CACHE, "off")
+    compiled.build(tmp_path / "three", quiet=True)
+    assert len(calls) == 2  # not shared: built
+
+
+def test_the_shared_cache_keeps_the_builds_used_last_and_a_broken_one_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("mypyc", reason="mypy — из набора dev: pip install -e '.[dev]'")
+    calls: list[str] = []
+    monkeypatch.setattr(compiled.subprocess, "run", _fake_build(calls))
+    monkeypatch.setenv(compiled.OPT_LEVEL, "0")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(compiled.CACHE, str(cache))
+    stamp = compiled.fingerprint(compiled.engine_source(), "0")
+    # an incomplete folder of this fingerprint (no marker): not used, and built here instead
+    (cache / stamp / "berserk_engine").mkdir(parents=True)
+    compiled.build(tmp_path / "one", quiet=True)
+    assert len(calls) == 1
+    shutil.rmtree(cache / stamp)
+    # older builds: four of this level (used at times 1..4) and one of another level
+    for age, name in enumerate(["old1", "old2", "old3", "old4", "other"], start=1):
+        (cache / name).mkdir()
+        (cache / name / compiled.DONE).write_text(f"{name} {'-O3' if name == 'other' else '-O0'}\n", "utf-8")
+        os.utime(cache / name / compiled.DONE, (age, age))
+    compiled.build(tmp_path / "two", quiet=True)
+    assert len(calls) == 2
+    kept = sorted(p.name for p in cache.iterdir())
+    assert kept == sorted([stamp, "old4", "old3", "other"]), kept  # the three of -O0 used last
+    # a cache that cannot be written costs a build, never the build
+    shutil.rmtree(cache)
+    cache.write_text("не папка", encoding="utf-8")
+    target = compiled.build(tmp_path / "three", quiet=True)
+    assert (target / compiled.DONE).is_file() and len(calls) == 3
+    assert f"сборка не оставлена в общем кэше {cache}" in capsys.readouterr().err
