@@ -46,8 +46,18 @@ def _node_check(name: str, pointer: str) -> Check:
     return _Compiler().node(_node(name, pointer), SCHEMA_BASE + name)
 
 
+# what _applying does at a node: ($ref target, allOf members, anyOf/oneOf branches with their checks,
+# the if check with then and else)
+Plan = tuple[
+    tuple[str, str] | None,
+    tuple[str, ...],
+    tuple[tuple[str, Check], ...],
+    tuple[Check, str | None, str | None] | None,
+]
+
+
 @functools.cache
-def _plan(name: str, pointer: str) -> Any:
+def _plan(name: str, pointer: str) -> Plan | None:
     """What :func:`_applying` does at a node, worked out once: the ``$ref`` target, the ``allOf``
     members, the ``anyOf`` / ``oneOf`` branches with their checks, the ``if`` check with its ``then``
     and ``else`` (None for a boolean schema)."""
@@ -61,7 +71,7 @@ def _plan(name: str, pointer: str) -> Any:
         for key in ("anyOf", "oneOf")
         for i in range(len(node.get(key, [])))
     )
-    condition = None
+    condition: tuple[Check, str | None, str | None] | None = None
     if "if" in node:
         then = f"{pointer}/then" if "then" in node else None
         otherwise = f"{pointer}/else" if "else" in node else None
@@ -79,7 +89,7 @@ def _applying(name: str, pointer: str, value: Any, out: list[tuple[str, str]]) -
         return
     ref, members, branches, condition = plan
     if ref is not None:
-        _applying(*ref, value, out)
+        _applying(ref[0], ref[1], value, out)
     for member in members:
         _applying(name, member, value, out)
     for branch, fits in branches:
