@@ -58,6 +58,7 @@ from berserk_rules.errors import ScenarioInputError
 from berserk_rules.harness.contract import ContractError
 from berserk_rules.harness.driver import EngineFailure, Unsupported
 from berserk_rules.report.results import MESSAGE_LIMIT
+from berserk_rules.rulebook import features
 from berserk_rules.rulebook.features import EXAMPLE_TAG, INTERPRETATION_TAG, RULE_TAG, TERM_TAG, relative_name
 from berserk_rules.runner import lookup, parsing, tables
 from berserk_rules.runner import trace as trace_hooks
@@ -105,6 +106,11 @@ def pytest_configure(config: pytest.Config) -> None:
     lookup.install()  # pytest-bdd's step lookup remembered by step kind and text
     parsing.install(Path(config.rootpath))  # pytest-bdd's Gherkin parse: the runner's own, not a second
     configure(config)
+    cache_root = config.getoption("--berserk-parse-cache", None)
+    if cache_root and not features.DISK_CACHE:
+        features.DISK_CACHE = True  # parses kept between runs (check's lint has just made them)
+        features.CACHE_ROOT = Path(config.invocation_params.dir) / cache_root
+        config.stash[_PARSE_CACHE_SET] = True
     if not config.pluginmanager.has_plugin("berserk-rules-trace"):  # the replay's step trace
         config.pluginmanager.register(trace_hooks, "berserk-rules-trace")
     if not is_worker(config):
@@ -112,6 +118,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 _GC_THRESHOLDS = pytest.StashKey[tuple[int, ...]]()
+_PARSE_CACHE_SET = pytest.StashKey[bool]()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -152,6 +159,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     thresholds = config.stash.get(_GC_THRESHOLDS, None)
     if thresholds is not None:
         gc.set_threshold(*thresholds)
+    if config.stash.get(_PARSE_CACHE_SET, False):  # a run inside this process (pytester) set it
+        features.DISK_CACHE = False
+        features.CACHE_ROOT = None
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -67,18 +67,24 @@ def as_from_a_terminal() -> None:
 
 
 BYTECODE_CACHE = "__pycache__"
+PARSE_CACHE = "build/.cache/"  # check keeps its parses of the feature files there (features.DISK_CACHE)
 
 
-def snapshot(root: Path) -> dict[str, str]:
+def snapshot(root: Path, *, parse_cache: bool = True) -> dict[str, str]:
     """Every file under ``root`` (symbolic links as links) -> a digest of its content.
 
     Python's bytecode caches (``__pycache__``) are left out: running pytest in a project writes them
     for its ``conftest.py`` and tests unless ``PYTHONDONTWRITEBYTECODE`` is set, and they are no
-    file of the project — a comparison of two snapshots must not depend on that variable."""
+    file of the project — a comparison of two snapshots must not depend on that variable.
+    ``parse_cache=False``: the parses ``check`` keeps in the project's ``build/.cache/`` are left out
+    too (a test of what a run leaves of its results); kept by default, so that a folder nothing may
+    write (the installed suite) is held to that."""
     found: dict[str, str] = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
         if BYTECODE_CACHE in path.relative_to(root).parts:
+            continue
+        if not parse_cache and rel.startswith(PARSE_CACHE):
             continue
         if path.is_symlink():
             found[rel] = "link:" + str(path.readlink())

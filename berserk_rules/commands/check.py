@@ -47,9 +47,10 @@ from berserk_rules.corpus import load_corpus
 from berserk_rules.errors import UserError
 from berserk_rules.report.coverage import by_part, compute, format_table, part_name, plural, scenario_part
 from berserk_rules.report.results import BAD, check_results_target, count, load_results, read_results
+from berserk_rules.rulebook import features
 from berserk_rules.rulebook.features import FEATURES_DIR, load_scenarios, relative_name
 from berserk_rules.rulebook.lint import lint, required_parts
-from berserk_rules.rulebook.project import is_installed_suite, project_root
+from berserk_rules.rulebook.project import is_installed_suite, output_root, project_root
 from berserk_rules.rulebook.suite_version import suite_version
 from berserk_rules.runner.capabilities import NOT_APPLICABLE
 
@@ -91,6 +92,8 @@ def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) 
     # (:func:`failure_lines`); -v: pytest's own report with every traceback
     command += ["--tb=short"] if verbose else ["--tb=no", "-rN"]
     command += ["--berserk-results", str(results)]
+    if getattr(args, "parse_cache", None) is not None:  # the folder of check's own parses (run)
+        command += ["--berserk-parse-cache", str(args.parse_cache)]
     for selected in selection(args)[0]:
         command += ["--berserk-select", selected]
     if getattr(args, "driver", None):
@@ -350,7 +353,13 @@ def run(args: argparse.Namespace) -> int:
         check_junit_target(junit)
     check_workers(args.workers)
     check_engine(args, root)
-    scenarios = check_features(root)
+    cached = features.DISK_CACHE
+    features.DISK_CACHE = True  # the parses lint makes here are the run's too (--berserk-parse-cache)
+    try:
+        scenarios = check_features(root)
+    finally:
+        features.DISK_CACHE = cached
+    args.parse_cache = output_root(root)
     narrowed = bool(extra_args(args))  # -k, a node id…: scenarios left out on purpose
 
     results.parent.mkdir(parents=True, exist_ok=True)

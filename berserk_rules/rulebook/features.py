@@ -76,9 +76,13 @@ def relative_name(path: Path, root: Path) -> str:
 # feature pages), and parsing is most of that time. The parse depends on nothing else; callers only
 # read what it returns.
 _PARSED: dict[tuple[str, str], ParsedFeature] = {}
-# The site build (``berserk-rules site``) also keeps parses on disk (``_StoredParse``); other commands
-# write nothing but what they are asked to.
+# The site build (``berserk-rules site``) and ``check`` (its own lint, and the pytest run it starts:
+# ``--berserk-parse-cache``) also keep parses on disk (``_StoredParse``, under ``build/.cache/`` of
+# where their output goes); other commands write nothing but what they are asked to.
 DISK_CACHE = False
+# the folder whose ``build/.cache/features/`` keeps them: None — where the command's output goes
+# (``project.output_root``); the pytest run ``check`` starts is told (its current folder is the project's)
+CACHE_ROOT: Path | None = None
 
 
 def parse_feature(path: Path, root: Path) -> ParsedFeature:
@@ -106,7 +110,8 @@ def parse_feature(path: Path, root: Path) -> ParsedFeature:
 
 @dataclass(frozen=True)
 class _StoredParse:
-    """A parse kept on disk under ``build/.cache/features/`` as JSON, named by the hash of the file's
+    """A parse kept on disk under ``build/.cache/features/`` (of the project, or of the current folder
+    for the installed suite) as JSON, named by the hash of the file's
     name, its text and the Gherkin parser's version: a changed file (or parser) is a new name, never a
     stale parse. Only a valid parse is kept; an unreadable or unwritable cache is no cache."""
 
@@ -139,8 +144,11 @@ def _disk_cache(root: Path, rel: str, text: str) -> _StoredParse | None:
         gherkin = version("gherkin-official")
     except PackageNotFoundError:
         return None
+    from berserk_rules.rulebook.project import output_root
+
     key = hashlib.sha256(f"{gherkin}\0{rel}\0{text}".encode()).hexdigest()
-    return _StoredParse(root / "build" / ".cache" / "features" / f"{key}.json")
+    # the installed suite is read, never written: its parses go where the command's output goes
+    return _StoredParse((CACHE_ROOT or output_root(root)) / "build" / ".cache" / "features" / f"{key}.json")
 
 
 def _parse_text(path: Path, rel: str, text: str) -> ParsedFeature:

@@ -86,6 +86,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "становится ошибкой одного сценария; none: драйвер в процессе pytest (для отладки)",
     )
     group.addoption(
+        "--berserk-parse-cache",
+        default=None,
+        metavar="DIR",
+        help="хранить разбор файлов .feature в DIR/build/.cache/features/ и брать его оттуда в следующих "
+        "прогонах (berserk-rules check передаёт его сам)",
+    )
+    group.addoption(
         "--berserk-timeout",
         default=None,
         metavar="SECONDS",
