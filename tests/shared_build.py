@@ -71,7 +71,7 @@ def reference_export(factory: pytest.TempPathFactory) -> Path:
     def make(folder: Path) -> dict[str, Any]:
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-q", "-p", "no:cacheprovider",
-             "-p", "no:xdist", "--berserk-isolation", "none",
+             "-p", "no:xdist", "--berserk-isolation", "none", "--berserk-parse-cache", str(ROOT),
              "--berserk-results", str(folder / "reference.json"),
              "--berserk-export", str(folder / "vectors")],
             cwd=ROOT, capture_output=True, text=True, check=False, timeout=900,
