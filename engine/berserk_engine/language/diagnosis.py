@@ -11,7 +11,6 @@ forms come from the frames' examples (difflib). Nothing here reads a sentence: o
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -315,4 +314,6 @@ def unknown_word_message(text: str, tokens: Sequence[Token], found: Blame, word:
 
 def nearest_examples(words: str, examples: Iterable[str]) -> list[str]:
     """The examples nearest to the words of a sentence that does not read («ближайшие формы»)."""
-    return difflib.get_close_matches(words, list(dict.fromkeys(examples)), n=3, cutoff=0.3)
+    from berserk_engine.language.morphology import close_matches
+
+    return close_matches(words, dict.fromkeys(examples), n=3, cutoff=0.3)

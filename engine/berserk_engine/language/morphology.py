@@ -17,6 +17,7 @@ singular and of the plural (the forms where Russian tells them apart: «кажд
 from __future__ import annotations
 
 import difflib
+import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -263,7 +264,34 @@ def vocabulary() -> tuple[str, ...]:
 
 def nearest(word: str, extra: Iterable[str] = ()) -> list[str]:
     """The known words nearest to a word (for an error)."""
-    return difflib.get_close_matches(fold(word), [*vocabulary(), *extra], n=3, cutoff=0.6)
+    return close_matches(fold(word), [*vocabulary(), *extra], n=3, cutoff=0.6)
+
+
+def close_matches(word: str, possibilities: Iterable[str], n: int, cutoff: float) -> list[str]:
+    """:func:`difflib.get_close_matches`, the same answer in the same order, with the full similarity
+    (``ratio``, the costly part) worked out only for the candidates that can still be among the ``n``
+    best: ``ratio`` is never above ``quick_ratio`` (the same matches counted without their order, over
+    the same length), so once ``n`` candidates are found, one whose ``quick_ratio`` is below the
+    ``n``-th best ``ratio`` cannot displace it (ties are kept: difflib breaks them by the text)."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    bounded: list[tuple[float, str]] = []
+    for x in possibilities:
+        matcher.set_seq1(x)
+        if matcher.real_quick_ratio() >= cutoff:
+            quick = matcher.quick_ratio()
+            if quick >= cutoff:
+                bounded.append((quick, x))
+    bounded.sort(key=lambda pair: pair[0], reverse=True)
+    found: list[tuple[float, str]] = []
+    for quick, x in bounded:
+        if len(found) >= n and quick < heapq.nlargest(n, found)[-1][0]:
+            break  # every candidate left has quick_ratio below the n-th best: none of them can enter
+        matcher.set_seq1(x)
+        score = matcher.ratio()
+        if score >= cutoff:
+            found.append((score, x))
+    return [x for _, x in heapq.nlargest(n, found)]
 
 
 def analyze(tokens: Iterable[Token], classes: Iterable[str] = ()) -> list[frozenset[Analysis]]:
