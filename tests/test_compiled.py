@@ -6,7 +6,8 @@
   fuzzer's walk through legal play) give the same log, the same decisions and the same final position
   in both builds.
 
-The build is made once per fingerprint of the sources (``build/compiled/``); it needs mypy (the
+The build is made once per fingerprint of the sources (``build/compiled/``, and copied from the
+machine's shared cache when another checkout made it: ``compiled.shared_cache``); it needs mypy (the
 ``dev`` extra) and a C compiler. CI sets ``BERSERK_REQUIRE_COMPILER``: there a missing compiler fails
 instead of skipping.
 """
