@@ -202,18 +202,24 @@ def _fake_build(calls: list[str]) -> object:
     return built
 
 
-def test_a_build_is_shared_by_the_checkouts_of_the_machine(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A clone, a worktree, CI's fresh clone: the second checkout copies the first one's build of the same
-    fingerprint from the shared cache instead of compiling again; ``off`` turns the sharing off."""
+def _sharing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], Path, str]:
+    """Fake -O0 builds (counted) and a shared cache of this test's own: (the builds made, the cache,
+    the fingerprint of the engine)."""
     pytest.importorskip("mypyc", reason="mypy — из набора dev: pip install -e '.[dev]'")
     calls: list[str] = []
     monkeypatch.setattr(compiled.subprocess, "run", _fake_build(calls))
     monkeypatch.setenv(compiled.OPT_LEVEL, "0")
     cache = tmp_path / "cache"
     monkeypatch.setenv(compiled.CACHE, str(cache))
-    stamp = compiled.fingerprint(compiled.engine_source(), "0")
+    return calls, cache, compiled.fingerprint(compiled.engine_source(), "0")
+
+
+def test_a_build_is_shared_by_the_checkouts_of_the_machine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A clone, a worktree, CI's fresh clone: the second checkout copies the first one's build of the same
+    fingerprint from the shared cache instead of compiling again; ``off`` turns the sharing off."""
+    calls, cache, stamp = _sharing(tmp_path, monkeypatch)
 
     first = compiled.build(tmp_path / "one")
     assert len(calls) == 1 and "компилирую движок" in capsys.readouterr().err
@@ -236,13 +242,7 @@ def test_a_build_is_shared_by_the_checkouts_of_the_machine(
 def test_the_shared_cache_keeps_the_builds_used_last_and_a_broken_one_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("mypyc", reason="mypy — из набора dev: pip install -e '.[dev]'")
-    calls: list[str] = []
-    monkeypatch.setattr(compiled.subprocess, "run", _fake_build(calls))
-    monkeypatch.setenv(compiled.OPT_LEVEL, "0")
-    cache = tmp_path / "cache"
-    monkeypatch.setenv(compiled.CACHE, str(cache))
-    stamp = compiled.fingerprint(compiled.engine_source(), "0")
+    calls, cache, stamp = _sharing(tmp_path, monkeypatch)
     # an incomplete folder of this fingerprint (no marker): not used, and built here instead
     (cache / stamp / "berserk_engine").mkdir(parents=True)
     compiled.build(tmp_path / "one", quiet=True)
