@@ -135,6 +135,11 @@ def test_compile_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
 def test_the_optimisation_level_is_part_of_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     source = compiled.engine_source()
     assert len({compiled.fingerprint(source, level) for level in compiled.LEVELS}) == len(compiled.LEVELS)
+    # the recipe too: a build made another way (a shared one, from an older checkout) is not taken
+    before = compiled.fingerprint(source, "0")
+    monkeypatch.setattr(compiled, "_SETUP", compiled._SETUP + "# another recipe\n")
+    assert compiled.fingerprint(source, "0") != before
+    monkeypatch.undo()
     monkeypatch.delenv(compiled.OPT_LEVEL, raising=False)
     assert compiled.opt_level() == "3"  # mypyc's own default, what ``compile`` builds unless told
     monkeypatch.setenv(compiled.OPT_LEVEL, TEST_LEVEL)

@@ -195,15 +195,16 @@ def opt_level() -> str:
 
 
 def fingerprint(source: Path, level: str = "3") -> str:
-    """What a build depends on: the engine's files, mypy's version, Python's and the C optimisation
-    level."""
+    """What a build depends on: the engine's files, mypy's version, Python's, the C optimisation level
+    and the build's own recipe (the setup script, precompiled headers included) — a build shared by
+    another checkout (:func:`shared_cache`) is taken only if it was made the same way."""
     try:
         from mypy.version import __version__ as mypy_version
     except ImportError:
         mypy_version = "нет"
     digest = hashlib.sha256()
     tools = f"{mypy_version}|{sys.version}|{platform.machine()}"
-    digest.update(f"{tools}|{UNCOMPILED}|{UNCOMPILED_PACKAGES}|-O{level}".encode())
+    digest.update(f"{tools}|{UNCOMPILED}|{UNCOMPILED_PACKAGES}|-O{level}|{_SETUP}".encode())
     for path in _sources(source):
         digest.update(path.relative_to(source).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
