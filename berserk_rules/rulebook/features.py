@@ -136,13 +136,22 @@ class _StoredParse:
             pass
 
 
-def _disk_cache(root: Path, rel: str, text: str) -> _StoredParse | None:
-    import hashlib
+@functools.cache
+def _gherkin_version() -> str | None:
+    """The Gherkin parser's version (part of a kept parse's name), read once per process."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        gherkin = version("gherkin-official")
+        return version("gherkin-official")
     except PackageNotFoundError:
+        return None
+
+
+def _disk_cache(root: Path, rel: str, text: str) -> _StoredParse | None:
+    import hashlib
+
+    gherkin = _gherkin_version()
+    if gherkin is None:
         return None
     from berserk_rules.rulebook.project import output_root
 
