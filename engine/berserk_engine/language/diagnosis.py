@@ -138,18 +138,10 @@ def expected_words(expected: Iterable[str]) -> list[str]:
     examples as printed there (or, when none does, the commonest printed word of its category put in the
     terminal's form by pymorphy3), else by
     the lexicon's normal form of its category."""
-    from berserk_engine.language.morphology import inflect_word
-
     d = data()
     forms = printed_forms()
-    lemmas: dict[str, list[str]] = {}
-    for entry in lexicon().entries:
-        word = entry.form or entry.lemma or entry.like
-        if word and f"«{word}»" not in lemmas.setdefault(entry.category.upper(), []):
-            lemmas[entry.category.upper()].append(f"«{word}»")
-    by_category: dict[str, Counter[str]] = {}
-    for terminal, seen in forms.items():
-        by_category.setdefault(_category(terminal), Counter()).update(seen)
+    lemmas = _lemmas_by_category()
+    by_category = _forms_by_category()
     weighed: dict[str, int] = {}
     for terminal in expected:
         category = _category(terminal)
@@ -162,12 +154,39 @@ def expected_words(expected: Iterable[str]) -> list[str]:
         elif category in by_category:  # no example in this form: the category's word put in this form
             (word, _), *_ = by_category[category].most_common(1)
             key = terminal.partition("__")[2]
-            named = [f"«{inflect_word(word, key) if key else word}»"]
+            named = [f"«{_inflected(word, key) if key else word}»"]
         else:
             named = lemmas.get(category, [])[:1]
         for words in named:
             weighed[words] = max(weighed.get(words, 0), weight)
     return sorted(weighed, key=lambda w: (-weighed[w], w))
+
+
+@cache  # the lexicon does not change in a process; an error message asks it every time
+def _lemmas_by_category() -> dict[str, list[str]]:
+    """Each category's words as the lexicon writes them («…»), in the lexicon's order."""
+    lemmas: dict[str, list[str]] = {}
+    for entry in lexicon().entries:
+        word = entry.form or entry.lemma or entry.like
+        if word and f"«{word}»" not in lemmas.setdefault(entry.category.upper(), []):
+            lemmas[entry.category.upper()].append(f"«{word}»")
+    return lemmas
+
+
+@cache
+def _forms_by_category() -> dict[str, Counter[str]]:
+    """Each category's printed words in the examples, with how often each is seen (read, never changed)."""
+    by_category: dict[str, Counter[str]] = {}
+    for terminal, seen in printed_forms().items():
+        by_category.setdefault(_category(terminal), Counter()).update(seen)
+    return by_category
+
+
+@cache
+def _inflected(word: str, key: str) -> str:
+    from berserk_engine.language.morphology import inflect_word
+
+    return inflect_word(word, key)
 
 
 def _categories(token: Token) -> set[str]:
