@@ -39,7 +39,12 @@ class PieceKind:
     within: bool = False
 
     def names(self, rule: str) -> bool:
-        return any(fnmatchcase(rule, pattern) for pattern in self.rules)
+        return _named_by(self.rules, rule)
+
+
+@cache  # a grammar has a few hundred rule names, asked again at every piece of every error
+def _named_by(patterns: tuple[str, ...], rule: str) -> bool:
+    return any(fnmatchcase(rule, pattern) for pattern in patterns)
 
 
 @dataclass(frozen=True)
