@@ -386,3 +386,41 @@ def test_full_collections_wait_only_in_a_run_of_scenarios(
     assert during[:2] == before[:2]
     assert (during[2] == before[2]) is with_plain_test
     assert gc.get_threshold() == before
+
+
+def _collected(*selection: str) -> tuple[list[str], str]:
+    import subprocess
+    import sys
+
+    args = [arg for chosen in selection for arg in ("--berserk-select", chosen)]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/test_rulebook.py", "-p", "no:cacheprovider", "-p", "no:xdist",
+         "--collect-only", "-q", *args],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    ids = [line for line in done.stdout.splitlines() if "::" in line]
+    return ids, done.stdout + done.stderr
+
+
+def test_a_selection_makes_tests_of_the_chosen_feature_files_only() -> None:
+    """``--berserk-select``: pytest-bdd is given only the feature files a selection can choose from
+    (``parsing.selected_features``), so a run of one file makes that file's tests, not all 828 to
+    deselect 808 of them — and chooses exactly the scenarios the deselection chose before."""
+    from berserk_rules.rulebook.features import load_scenarios
+    from berserk_rules.runner.capabilities import selected
+
+    scenarios = load_scenarios(ROOT)
+    one = "features/part-3/304-faza-nakopleniya.feature"
+    folder = "features/part-2"
+    line = next(ref for ref in scenarios if ref.file == "features/part-4/401-ochered.feature")
+    chosen = (one, folder, f"{line.file}:{line.line}")
+    ids, output = _collected(*chosen)
+    expected = [ref for ref in scenarios if selected(ref, chosen)]
+    assert len(ids) == len(expected) > 20, output
+    # made into tests: the scenarios of the three files only; the others of 401 (FILE:LINE) deselected
+    made = sum(ref.file in (one, line.file) or ref.file.startswith(folder + "/") for ref in scenarios)
+    assert f"{len(expected)}/{made} tests collected ({made - len(expected)} deselected)" in output, output
+    files = {i.split("::")[0] for i in ids}
+    assert files == {"tests/test_rulebook.py"}
+    every, _ = _collected()
+    assert len(every) == len(scenarios)  # without a selection: every feature file

@@ -14,22 +14,28 @@ parse, as before (its errors and messages unchanged).
 
 from __future__ import annotations
 
+import glob
 import importlib
+import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from gherkin.token_matcher import TokenMatcher  # type: ignore[import-untyped]
 
 from berserk_rules.errors import SourceError
-from berserk_rules.rulebook.features import parse_feature
+from berserk_rules.rulebook.features import parse_feature, relative_name
 
 # the module, not a name the package exports
 bdd_parser = importlib.import_module("pytest_bdd.parser")
+bdd_scenario = importlib.import_module("pytest_bdd.scenario")
 ORIGINAL = bdd_parser.get_gherkin_document
+ORIGINAL_FEATURES = bdd_scenario.get_features
 LANGUAGE = re.compile(TokenMatcher.LANGUAGE_RE.pattern)  # the Gherkin parser's own «# language:»
 
 _root: list[Path] = []  # the run's root (the runner's parses are named relative to it)
+_selection: list[str] = []  # the run's --berserk-select (paths from the root), empty: every file
 
 
 def shared_gherkin_document(abs_filename: str, encoding: str = "utf-8") -> Any:
@@ -45,6 +51,35 @@ def shared_gherkin_document(abs_filename: str, encoding: str = "utf-8") -> Any:
     return ORIGINAL(abs_filename, encoding)
 
 
-def install(root: Path) -> None:
+def file_selected(rel: str, selections: Iterable[str]) -> bool:
+    """Can a scenario of the feature file ``rel`` be chosen by one of ``selections`` (a file, a folder,
+    ``FILE:LINE``: ``capabilities.selected`` decides which of its scenarios)?"""
+    for chosen in selections:
+        name = chosen.partition(":")[0]
+        if rel == name or rel.startswith(name.rstrip("/") + "/"):
+            return True
+    return False
+
+
+def selected_features(paths: Iterable[str], encoding: str = "utf-8") -> Any:
+    """pytest-bdd's ``get_features`` for ``scenarios("../features")``, given only the feature files a
+    ``--berserk-select`` can choose from (the rest are never parsed into tests, collected and then
+    deselected: a run of one file no longer makes 828 tests first). Without a selection, its own."""
+    if not _selection or not _root:
+        return ORIGINAL_FEATURES(paths, encoding=encoding)
+    files: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += glob.iglob(os.path.join(path, "**", "*.feature"), recursive=True)
+        else:
+            files.append(path)
+    root = _root[0]
+    kept = [f for f in files if file_selected(relative_name(Path(f), root), _selection)]
+    return ORIGINAL_FEATURES(kept, encoding=encoding)
+
+
+def install(root: Path, selection: Iterable[str] = ()) -> None:
     _root[:] = [root]
+    _selection[:] = list(selection)
     setattr(bdd_parser, "get_gherkin_document", shared_gherkin_document)  # noqa: B010 — mypy knows no such name there
+    setattr(bdd_scenario, "get_features", selected_features)  # noqa: B010 — the same
