@@ -104,9 +104,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", line)
     tables.install()  # pytest-bdd's copy of data tables without copy.deepcopy
     lookup.install()  # pytest-bdd's step lookup remembered by step kind and text
-    parsing.install(Path(config.rootpath))  # pytest-bdd's Gherkin parse: the runner's own, not a second
     state = configure(config)
-    # only the feature files a --berserk-select can choose from become tests (none: every file)
+    # pytest-bdd's Gherkin parse: the runner's own, not a second; and only the feature files a
+    # --berserk-select can choose from become tests (none: every file)
     parsing.install(Path(config.rootpath), state.select)
     cache_root = config.getoption("--berserk-parse-cache", None)
     if cache_root and not features.DISK_CACHE:

@@ -85,15 +85,19 @@ def choose_workers(requested: str | None, scenarios: int) -> str | None:
     return "auto"
 
 
-def pytest_command(args: argparse.Namespace, results: Path, scenarios: int = 0) -> list[str]:
+def pytest_command(
+    args: argparse.Namespace, results: Path, scenarios: int = 0, parse_cache: Path | None = None
+) -> list[str]:
+    """The pytest command of a run; ``parse_cache``: the folder whose ``build/.cache/features`` holds
+    the parses ``check``'s own lint has just kept (``--berserk-parse-cache``)."""
     verbose = bool(getattr(args, "verbose", False))
     command = [*PYTEST, RULEBOOK_TESTS, *RUN_PLUGINS, "-q"]
     # by default one line per failing scenario, printed from the results after the run
     # (:func:`failure_lines`); -v: pytest's own report with every traceback
     command += ["--tb=short"] if verbose else ["--tb=no", "-rN"]
     command += ["--berserk-results", str(results)]
-    if getattr(args, "parse_cache", None) is not None:  # the folder of check's own parses (run)
-        command += ["--berserk-parse-cache", str(args.parse_cache)]
+    if parse_cache is not None:
+        command += ["--berserk-parse-cache", str(parse_cache)]
     for selected in selection(args)[0]:
         command += ["--berserk-select", selected]
     if getattr(args, "driver", None):
@@ -359,7 +363,6 @@ def run(args: argparse.Namespace) -> int:
         scenarios = check_features(root)
     finally:
         features.DISK_CACHE = cached
-    args.parse_cache = output_root(root)
     narrowed = bool(extra_args(args))  # -k, a node id…: scenarios left out on purpose
 
     results.parent.mkdir(parents=True, exist_ok=True)
@@ -368,7 +371,7 @@ def run(args: argparse.Namespace) -> int:
     own = Path(name)
     own.unlink()  # pytest writes it only if the run records scenarios
     try:
-        code = run_pytest(pytest_command(args, own, scenarios), root)
+        code = run_pytest(pytest_command(args, own, scenarios, parse_cache=output_root(root)), root)
         if code is None:
             print(
                 f"\nberserk-rules check: прервано (Ctrl-C) — результаты не записаны, "

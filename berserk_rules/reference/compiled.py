@@ -62,6 +62,7 @@ import time
 from pathlib import Path
 
 from berserk_rules.errors import UserError
+from berserk_rules.reference.reading_cache import user_cache_folder
 
 UNCOMPILED = ("serve.py",)
 # the card reader's grammar of Russian: its classes extend lark's (a compiled class cannot inherit from
@@ -213,14 +214,8 @@ def fingerprint(source: Path, level: str = "3") -> str:
 def shared_cache() -> Path | None:
     """The folder of builds shared by every checkout of the project on this machine (``CACHE``, else
     ``$XDG_CACHE_HOME/berserk-rules/compiled``, else ``~/.cache/berserk-rules/compiled``); None when
-    ``CACHE`` is ``off``."""
-    chosen = os.environ.get(CACHE, "").strip()
-    if chosen.lower() == "off":
-        return None
-    if chosen:
-        return Path(chosen).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
-    return Path(base) / "berserk-rules" / "compiled"
+    ``CACHE`` is ``off`` (the rule of the readings' cache: ``reading_cache.user_cache_folder``)."""
+    return user_cache_folder(CACHE, "compiled")
 
 
 def build(root: Path, *, jobs: int = 2, quiet: bool = False) -> Path:

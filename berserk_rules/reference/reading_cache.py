@@ -35,12 +35,19 @@ def folder() -> Path | None:
     rule as :func:`berserk_engine.card_store.cache_folder`, written again here because importing that
     module imports the whole engine, which a warm run avoids (tests/test_reading_cache.py holds them
     equal)."""
-    value = os.environ.get(CACHE_ENV, "")
+    return user_cache_folder(CACHE_ENV, "readings")
+
+
+def user_cache_folder(variable: str, name: str) -> Path | None:
+    """A cache of the tools shared by every checkout of the machine: the folder the environment
+    ``variable`` names, None when it says ``off``, else ``$XDG_CACHE_HOME`` (or ``~/.cache``)
+    ``/berserk-rules/<name>`` (readings here, mypyc builds in ``reference.compiled``)."""
+    value = os.environ.get(variable, "")
     if value == "off":
         return None
     if value:
         return Path(value)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "berserk-rules" / "readings"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "berserk-rules" / name
 
 
 @cache

@@ -208,6 +208,17 @@ def selected(ref: ScenarioRef, selections: Iterable[str]) -> bool:
         if line:
             if ref.file == name and line in (str(ref.line), str(ref.scenario_line)):
                 return True
-        elif ref.file == name or ref.file.startswith(name.rstrip("/") + "/"):
+        elif _in(ref.file, name):
             return True
     return False
+
+
+def file_selected(rel: str, selections: Iterable[str]) -> bool:
+    """Can a scenario of the feature file ``rel`` be chosen by one of ``selections`` (:func:`selected`
+    decides which of its scenarios)?"""
+    return any(_in(rel, chosen.partition(":")[0]) for chosen in selections)
+
+
+def _in(rel: str, name: str) -> bool:
+    """The feature file ``rel`` is the file ``name`` or lies in the folder ``name``."""
+    return rel == name or rel.startswith(name.rstrip("/") + "/")

@@ -26,6 +26,7 @@ from gherkin.token_matcher import TokenMatcher  # type: ignore[import-untyped]
 
 from berserk_rules.errors import SourceError
 from berserk_rules.rulebook.features import parse_feature, relative_name
+from berserk_rules.runner.capabilities import file_selected
 
 # the module, not a name the package exports
 bdd_parser = importlib.import_module("pytest_bdd.parser")
@@ -49,16 +50,6 @@ def shared_gherkin_document(abs_filename: str, encoding: str = "utf-8") -> Any:
         if parsed is not None and LANGUAGE.match(parsed.text.split("\n", 1)[0]):
             return bdd_parser.GherkinDocument.from_dict(parsed.document)
     return ORIGINAL(abs_filename, encoding)
-
-
-def file_selected(rel: str, selections: Iterable[str]) -> bool:
-    """Can a scenario of the feature file ``rel`` be chosen by one of ``selections`` (a file, a folder,
-    ``FILE:LINE``: ``capabilities.selected`` decides which of its scenarios)?"""
-    for chosen in selections:
-        name = chosen.partition(":")[0]
-        if rel == name or rel.startswith(name.rstrip("/") + "/"):
-            return True
-    return False
 
 
 def selected_features(paths: Iterable[str], encoding: str = "utf-8") -> Any:
