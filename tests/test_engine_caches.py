@@ -73,16 +73,31 @@ def _every_handler(handlers: list[Any], game: Game) -> list[Any]:
     return list(handlers)
 
 
+def _every_handler_table(game: Game) -> hooks.Handlers:
+    """A table of every handler of every point, made for the game itself (no table of its library)."""
+    return hooks.Handlers(game)
+
+
 def _uncached_play_index(game: Game) -> zones.PlayIndex:
     """The game zone by role computed afresh at every call."""
     return zones.index_play(game)
 
 
-# name -> (module or class, function, its uncached replacement)
-BYPASSES: dict[str, tuple[Any, str, Callable[..., Any]]] = {
-    "trigger kinds": (triggers, "kinds_for", _uncached_kinds),
-    "hook relevance": (hooks, "_active", _every_handler),
-    "game zone by role": (Game, "in_play", _uncached_play_index),
+def _uncached_defs_with(game: Game, key: str, predicate: Callable[[Any], bool]) -> frozenset[str]:
+    """The names of the game's definitions that satisfy the predicate, computed afresh at every call
+    (neither the game's answers nor its library's, nor the answers kept per definition)."""
+    return frozenset(n for n, d in game.defs.items() if predicate(d))
+
+
+Patch = tuple[Any, str, Callable[..., Any]]  # (module or class, function, its uncached replacement)
+
+# name -> the patches that bypass that cache
+BYPASSES: dict[str, tuple[Patch, ...]] = {
+    "trigger kinds": ((triggers, "kinds_for", _uncached_kinds),),
+    # the relevance check and the library's tables: a table kept for the library would hide the check
+    "hook relevance": ((hooks, "_active", _every_handler), (hooks, "handlers_for", _every_handler_table)),
+    "game zone by role": ((Game, "in_play", _uncached_play_index),),
+    "library answers": ((Game, "defs_with", _uncached_defs_with),),
 }
 
 
@@ -126,9 +141,9 @@ def _record(position: dict[str, Any], seed: int, steps: int) -> tuple[list[Any],
 def test_cached_and_uncached_games_are_the_same(cache: str, pool: str, seed: int) -> None:
     position = _position(POOLS[pool], seed)
     cached = _record(position, seed, 600)
-    module, name, uncached = BYPASSES[cache]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(module, name, uncached)
+        for module, name, uncached in BYPASSES[cache]:
+            patch.setattr(module, name, uncached)
         fresh = _record(position, seed, 600)
     assert cached[0] == fresh[0]
     assert cached[1] == fresh[1]
@@ -212,3 +227,21 @@ def test_a_forgotten_invalidation_is_caught() -> None:
         patch.setattr(Game, "_changing", lambda self: None)
         with pytest.raises(AssertionError):
             _listings_agree(position, 3, 200)
+
+
+def test_games_of_one_library_share_its_answers_and_another_library_has_its_own() -> None:
+    """``Game.library``: the games of the same cards share the answers that depend on the cards only
+    (the table of handlers, ``defs_with``); a card of the same name with another text is another
+    library, with answers of its own — the armoured «Гном» brings «Броня»'s handler, the plain one not."""
+    first, second = new_game(_position(GRANTS_POOL, 1)), new_game(_position(GRANTS_POOL, 2))
+    assert first.library is second.library and first.handlers is second.handlers
+    armoured_pool = {**GRANTS_POOL, "Гном": {**GRANTS_POOL["Гном"], "text": "Броня 1."}}
+    armoured = new_game(_position(armoured_pool, 1))
+    assert armoured.library is not first.library
+    armour = next(h for h in hooks.WOUND_PREVENTION if h.__module__.endswith("keywords.armour"))
+    assert armour in armoured.handlers.WOUND_PREVENTION
+    assert armour not in first.handlers.WOUND_PREVENTION
+    with_keywords = lambda d: bool(d.keywords)  # noqa: E731 — the same predicate under one key
+    assert armoured.defs_with("test-keywords", with_keywords) == {"Гном", "Знаменосец"}
+    assert first.defs_with("test-keywords", with_keywords) == {"Знаменосец"}
+    assert second.defs_with("test-keywords", with_keywords) == {"Знаменосец"}

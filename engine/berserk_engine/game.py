@@ -84,11 +84,31 @@ class Decision:
 # Game.defs_with's answers across games: (key, id of a card definition) -> (the definition, the answer).
 _DEF_ANSWERS: dict[tuple[str, int], tuple[CardDef, bool]] = {}
 
+# What depends only on a game's library, shared by the games of the same library (the benchmark's
+# games, the scenarios of one pool): the library's names and the ids of its definitions -> (the first
+# game's library, held so that the ids stay its definitions', and the answers: ``Game.defs_with`` by
+# key, ``hooks.handlers_for`` by the texts granted so far).
+_LIBRARIES: dict[tuple[Any, ...], tuple[dict[str, CardDef], dict[Any, Any]]] = {}
+
+
+def library_answers(defs: dict[str, CardDef]) -> dict[Any, Any]:
+    """The answers kept for this library (:data:`_LIBRARIES`): a definition is immutable and the same
+    printed card is the same definition in every game (``setup.build_library``), so the same names
+    with the same definitions are the same library."""
+    key = (*defs, *map(id, defs.values()))
+    known = _LIBRARIES.get(key)
+    if known is None:
+        if len(_LIBRARIES) >= 1024:
+            _LIBRARIES.clear()
+        known = _LIBRARIES[key] = (defs, {})
+    return known[1]
+
 
 class Game:
     def __init__(self, state: GameState, defs: dict[str, CardDef]) -> None:
         self.state = state
         self.defs = defs
+        self.library = library_answers(defs)  # answers shared by the games of this library
         # Continuous effects by the card they are on: rebuilt whenever the effects change.
         self.by_card: dict[str, list[ContinuousEffect]] = {}
         # Does some card's ability work outside the game zone (triggers look there only then)?
@@ -114,7 +134,7 @@ class Game:
         self._listed: tuple[int, list[dict[str, Any]]] | None = None
         # the handlers of every hook point that can matter in this game (the library decides): attributes
         # read on the hot paths, ``game.handlers.WOUND_PREVENTION``
-        self.handlers = hooks.Handlers(self)
+        self.handlers = hooks.handlers_for(self)
         self.effects_changed()
         self.advance()
 
@@ -203,22 +223,30 @@ class Game:
 
     def defs_with(self, key: str, predicate: Any) -> frozenset[str]:
         """Names of the card definitions of this game that satisfy ``predicate`` (computed once per
-        ``key``): a cheap guard for mechanics most games never need (cost abilities, replacements)."""
+        ``key``, kept for the games of the same library): a cheap guard for mechanics most games never need
+        (cost abilities, replacements)."""
         found = self._per_game.get(key)
         if found is None:
-            names = []
-            for n, d in self.defs.items():
-                # a definition is immutable and built once per printed card (setup.build_library): the
-                # answer is kept with it — the definition held, so that its id is not another's
-                known = _DEF_ANSWERS.get((key, id(d)))
-                if known is None or known[0] is not d:
-                    if len(_DEF_ANSWERS) >= 65536:
-                        _DEF_ANSWERS.clear()
-                    known = _DEF_ANSWERS[(key, id(d))] = (d, bool(predicate(d)))
-                if known[1]:
-                    names.append(n)
-            found = self._per_game[key] = frozenset(names)
+            found = self.library.get(key)
+            if found is None:
+                found = self.library[key] = self._defs_satisfying(key, predicate)
+            self._per_game[key] = found
         return found
+
+    def _defs_satisfying(self, key: str, predicate: Any) -> frozenset[str]:
+        """The names of this library's definitions that satisfy ``predicate`` (see :meth:`defs_with`)."""
+        names = []
+        for n, d in self.defs.items():
+            # a definition is immutable and built once per printed card (setup.build_library): the
+            # answer is kept with it — the definition held, so that its id is not another's
+            known = _DEF_ANSWERS.get((key, id(d)))
+            if known is None or known[0] is not d:
+                if len(_DEF_ANSWERS) >= 65536:
+                    _DEF_ANSWERS.clear()
+                known = _DEF_ANSWERS[(key, id(d))] = (d, bool(predicate(d)))
+            if known[1]:
+                names.append(n)
+        return frozenset(names)
 
     def once(self, key: str, compute: Any) -> Any:
         """``compute(game)``, computed once per game: what depends only on the cards of the game."""
@@ -239,15 +267,16 @@ class Game:
             if e.kind == "grant" and e.text not in self.granted:
                 # a granted ability may wait for a kind no card of the game waits for: it stays possible
                 # for the rest of the game (a card's last known information keeps its abilities)
-                self.granted.add(e.text)
-                self.trigger_kinds = {}
-                self._per_game.pop("trigger-events", None)  # triggers.kinds_for
+                # (the keywords possible before the text is granted: compared first, then granted)
                 keyword = ch.ability(e.text).keyword
                 if keyword is not None and keyword not in hooks.possible_keywords(self):
                     new_keyword = True
+                self.granted.add(e.text)
+                self.trigger_kinds = {}
+                self._per_game.pop("trigger-events", None)  # triggers.kinds_for
         if new_keyword:  # a keyword a mechanic gives («Авангард»: «Рывок») may matter from now on
             self._per_game.pop("possible-keywords", None)
-            self.handlers = hooks.Handlers(self)
+            self.handlers = hooks.handlers_for(self)
         self.by_card = index
         self.listener_index = None
         self._present = None

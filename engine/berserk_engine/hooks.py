@@ -201,6 +201,18 @@ def _active(handlers: list[Handler], game: Any) -> list[Handler]:
     return [h for h in handlers if _relevant(h, game)] if handlers else []
 
 
+def handlers_for(game: Any) -> Handlers:
+    """The game's table of handlers (:class:`Handlers`): what matters depends on the library and on the
+    texts granted so far, never on the state, so the table is made once for a library and the same
+    granted texts and shared by the games of that library (``Game.library``). A table is never changed
+    once made (the hot paths only read it)."""
+    key = ("handlers", frozenset(game.granted))
+    table = game.library.get(key)
+    if table is None:
+        table = game.library[key] = Handlers(game)
+    return cast(Handlers, table)
+
+
 class Handlers:
     """The handlers of every point that can matter in one game (their ``relevant``, see :func:`needs`),
     found when the game is made (``Game.handlers``): the hot paths read a point as an attribute —
