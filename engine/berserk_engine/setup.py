@@ -334,6 +334,16 @@ class _Builder:
 
     def entry(self, entry: Any, player: str, zone: str, what: str) -> Card:
         s = self.state
+        # a deck's usual entry, a known card by its name alone (an unknown name: the message below), as
+        # the general way below makes it
+        if type(entry) is str and zone != "play" and entry in self.library:
+            s.counter += 1
+            s.serials += 1
+            card = Card(
+                id=f"c{s.counter}", name=entry, owner=player, controller=player, zone=zone, serial=s.serials
+            )
+            s.cards[card.id] = card
+            return card
         entry = {"card": entry} if isinstance(entry, str) else _dict(entry, what)
         unknown = set(entry) - _ENTRY_KEYS
         if unknown or "card" not in entry:
