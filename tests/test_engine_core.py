@@ -476,3 +476,25 @@ def test_equipment_and_events_are_played_into_the_game_zone() -> None:
     assert {c["name"] for c in game.observe("А")["play"]} >= {"Меч", "Праздник"}
     # Equipment is not a creature: its activated ability has no first-turn weakness.
     assert any(o["type"] == "activate" for o in game.legal_actions())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_deck_entry_by_name_is_the_entry_with_the_name_alone(seed: int) -> None:
+    """``setup``'s short way for a card given by its name («Гном») makes the card its general way makes
+    for ``{"card": "Гном"}``: the same ids, serials and zones, and the same game from there on."""
+    by_name = standard_position(seed)
+    as_entries = copy.deepcopy(by_name)
+    for player in as_entries["players"].values():
+        for zone in ("hand", "deck"):
+            player[zone] = [{"card": name} for name in player[zone]]
+    games = [new_game(by_name), new_game(as_entries)]
+    assert games[0].position() == games[1].position()
+    rngs = [random.Random(seed), random.Random(seed)]
+    for _ in range(300):
+        decisions = [g.decision() for g in games]
+        assert [d and d.to_json() for d in decisions] == [decisions[0] and decisions[0].to_json()] * 2
+        if decisions[0] is None:
+            break
+        for game, rng, d in zip(games, rngs, decisions, strict=True):
+            game.act(d.player, random_action(d.options, rng))
+    assert games[0].log_for(None) == games[1].log_for(None)
