@@ -14,7 +14,6 @@ import html
 import http.server
 import os
 import re
-import shutil
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from chromium_binary import INSTALL, chromium_path
 
 pytestmark = pytest.mark.slow  # builds the site and drives a browser
 
@@ -41,9 +41,9 @@ try:
     from playwright import sync_api
 except ImportError:
     _unavailable("нет пакета playwright (pip install -e '.[dev]')")
-CHROMIUM = os.environ.get("BERSERK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = chromium_path()
 if not Path(CHROMIUM).is_file():
-    _unavailable(f"нет Chromium ({CHROMIUM}): apt-get install -y chromium")
+    _unavailable(f"нет Chromium ({CHROMIUM}): {INSTALL}")
 
 from shared_site import FAILED_MESSAGE, RULE, site_401_7  # noqa: E402
 

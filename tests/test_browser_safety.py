@@ -17,12 +17,12 @@ import http.server
 import io
 import json
 import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium_binary import chromium_path
 
 pytestmark = pytest.mark.slow  # builds the site and drives a browser
 
@@ -30,7 +30,7 @@ try:
     from playwright import sync_api
 except ImportError:
     sync_api = None
-CHROMIUM = os.environ.get("BERSERK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = chromium_path()
 if sync_api is None or not Path(CHROMIUM).is_file():
     if os.environ.get("BERSERK_REQUIRE_BROWSER"):
         pytest.fail("нет playwright или Chromium (задан BERSERK_REQUIRE_BROWSER)", pytrace=False)

@@ -15,12 +15,12 @@ import http.server
 import json
 import os
 import re
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium_binary import chromium_path
 from shared_build import once_per_session
 
 from berserk_rules.cli import main
@@ -31,7 +31,7 @@ from berserk_rules.rulebook.project import project_root
 
 ROOT = project_root()
 SOURCES = ROOT / "rules" / "sources"
-CHROMIUM = os.environ.get("BERSERK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = chromium_path()
 
 
 def renumbered_sources(folder: Path) -> list[Path]:
