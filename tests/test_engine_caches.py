@@ -245,3 +245,21 @@ def test_games_of_one_library_share_its_answers_and_another_library_has_its_own(
     assert armoured.defs_with("test-keywords", with_keywords) == {"Гном", "Знаменосец"}
     assert first.defs_with("test-keywords", with_keywords) == {"Знаменосец"}
     assert second.defs_with("test-keywords", with_keywords) == {"Знаменосец"}
+
+
+def test_a_handler_registered_later_is_in_the_next_games_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The handlers registered at each point are part of a library's table key: a handler added after a
+    game of the library was made (a module imported later, a test's own) is in the next game's table,
+    and after it is taken away the table is the first one again."""
+    position = _position(GRANTS_POOL, 3)
+    before = new_game(position).handlers
+
+    def count_nothing(game: Game, event: Any, remaining: int) -> int:
+        return 0
+
+    with monkeypatch.context() as patch:
+        patch.setattr(hooks, "WOUND_PREVENTION", [*hooks.WOUND_PREVENTION, count_nothing])
+        during = new_game(position).handlers
+        assert count_nothing in during.WOUND_PREVENTION and during is not before
+    after = new_game(position).handlers
+    assert count_nothing not in after.WOUND_PREVENTION and after is before

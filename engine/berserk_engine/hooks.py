@@ -109,6 +109,9 @@ HAND_CHANGED: list[Handler] = []
 # return to their decks; placed cards to their owners' reserves, 204.5). Nothing of it is a game action.
 GAME_OVER: list[Handler] = []
 
+# the names of the hook points above (every list of handlers of this module)
+POINTS: tuple[str, ...] = tuple(n for n, v in list(globals().items()) if n.isupper() and isinstance(v, list))
+
 
 # handler -> relevant(game): may it change anything in this game? (absent: always may)
 RELEVANT: dict[Handler, Callable[[Any], bool]] = {}
@@ -203,10 +206,13 @@ def _active(handlers: list[Handler], game: Any) -> list[Handler]:
 
 def handlers_for(game: Any) -> Handlers:
     """The game's table of handlers (:class:`Handlers`): what matters depends on the library and on the
-    texts granted so far, never on the state, so the table is made once for a library and the same
-    granted texts and shared by the games of that library (``Game.library``). A table is never changed
-    once made (the hot paths only read it)."""
-    key = ("handlers", frozenset(game.granted))
+    texts granted so far, never on the state, so the table is made once for a library, the same granted
+    texts and the same handlers registered at each point, and shared by the games of that library
+    (``Game.library``). The handlers are part of the key: a handler registered later (a module imported
+    after, a test's own) is in the next game's table, and one taken away is not. A table is never
+    changed once made (the hot paths only read it)."""
+    points = globals()
+    key = ("handlers", frozenset(game.granted), tuple(tuple(points[name]) for name in POINTS))
     table = game.library.get(key)
     if table is None:
         table = game.library[key] = Handlers(game)
