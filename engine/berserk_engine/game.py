@@ -225,12 +225,9 @@ class Game:
         """Names of the card definitions of this game that satisfy ``predicate`` (computed once per
         ``key``, kept for the games of the same library): a cheap guard for mechanics most games never need
         (cost abilities, replacements)."""
-        found = self._per_game.get(key)
+        found = self.library.get(key)
         if found is None:
-            found = self.library.get(key)
-            if found is None:
-                found = self.library[key] = self._defs_satisfying(key, predicate)
-            self._per_game[key] = found
+            found = self.library[key] = self._defs_satisfying(key, predicate)
         return found
 
     def _defs_satisfying(self, key: str, predicate: Any) -> frozenset[str]:
