@@ -176,6 +176,13 @@ def test_checks_never_crash(position: Any) -> None:
         (lambda p: p["cards"]["Писарь"].update(strike=1.5), "«Писарь»: удар: ожидается целое число"),
         (lambda p: p["players"].update(Б=[]), "игрок Б: ожидается словарь"),
         (lambda p: p["cards"]["Гном"].update(cost=[1]), "карта «Гном»: cost — ожидается строка или число"),
+        # not JSON: the place is spelt out step by step (setup._check_json), the innermost one last
+        (
+            lambda p: p["players"]["А"]["hand"].append({"card": "Гном", "x": [1, float("nan")]}),
+            "позиция.players.А.hand[2].x[1]: недопустимое число nan",
+        ),
+        (lambda p: p["cards"]["Гном"].update({2: "два"}), "позиция.cards.Гном: ключ должен быть строкой"),
+        (lambda p: p.update(seed=float("inf")), "позиция.seed: недопустимое число inf"),
     ],
 )
 def test_out_of_range_and_wrong_types_name_the_field(change: Any, message: str) -> None:

@@ -190,19 +190,46 @@ _DEFINITIONS: dict[tuple[Any, ...], CardDef] = {}
 
 
 def _check_json(value: Any, path: str = "позиция") -> None:
+    """SetupError naming the place (``позиция.players.А.deck[2]``) of the first value that is not JSON:
+    a key that is not a string, a number that is not finite. The place is spelt out only for an error
+    (every game's position passes through here: its paths are not built for nothing)."""
+    try:
+        _walk_json(value)
+    except _NotJson as bad:
+        raise SetupError(f"{path}{''.join(reversed(bad.path))}: {bad.message}") from None
+
+
+class _NotJson(Exception):
+    """What is wrong, and the path to it from the value walked, innermost step first."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path: list[str] = []
+
+
+def _walk_json(value: Any) -> None:
     if isinstance(value, float) and not math.isfinite(value):
-        raise SetupError(f"{path}: недопустимое число {value!r}")
-    # only an object, a list or a number with a fraction can be wrong: the path is named for those
+        raise _NotJson(f"недопустимое число {value!r}")
+    # only an object, a list or a number with a fraction can be wrong: only those are walked
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
-                raise SetupError(f"{path}: ключ должен быть строкой, получено {k!r}")
+                raise _NotJson(f"ключ должен быть строкой, получено {k!r}")
             if isinstance(v, _CHECKED):
-                _check_json(v, f"{path}.{k}")
+                try:
+                    _walk_json(v)
+                except _NotJson as bad:
+                    bad.path.append(f".{k}")
+                    raise
     elif isinstance(value, list):
         for i, v in enumerate(value):
             if isinstance(v, _CHECKED):
-                _check_json(v, f"{path}[{i}]")
+                try:
+                    _walk_json(v)
+                except _NotJson as bad:
+                    bad.path.append(f"[{i}]")
+                    raise
 
 
 _CHECKED = (dict, list, float)
