@@ -188,16 +188,18 @@ class StateCheck(Task):
         # of other cards (hooks.CHARACTERISTIC): with neither, a card without wounds keeps its printed
         # lives — its life is not recomputed
         lasting = effects and bool(game.handlers.CHARACTERISTIC)
-        by_card, defs = game.by_card, game.defs
-        for card_id in s.play:
-            card = s.cards[card_id]
+        by_card, defs, cards = game.by_card, game.defs, s.cards
+        # the creatures of the game zone in its order (the index the listing of actions keeps: made
+        # afresh when it is not known)
+        for card_id in game.in_play().creatures:
+            card = cards[card_id]
             if not card.wounds and (
                 not effects or (not lasting and card_id not in by_card and defs[card.name].life > 0)
             ):
                 continue  # no wounds and no effect on its lives: a printed creature has at least 1 life
-            if defs[card.name].type == "creature" and card.wounds >= ch.life(game, card):
+            if card.wounds >= ch.life(game, card):
                 dying.append(card_id)
-        cards, players = s.cards, s.players
+        players = s.players
         losers = []
         for p in PLAYERS:
             hero = cards[players[p].hero]
