@@ -3,6 +3,7 @@
     .venv/bin/python tools/bench_engine.py engine [--runs 5] [--games 200] [--compiled] [--callgrind 20]
     .venv/bin/python tools/bench_engine.py engine --compiled-folder build/compiled/<fingerprint>
     .venv/bin/python tools/bench_engine.py engine --base ../before/engine [--compiled-base DIR]
+    .venv/bin/python tools/bench_engine.py engine --issue-base [--compiled]
     .venv/bin/python tools/bench_engine.py floor [--rounds 5]
     .venv/bin/python tools/bench_engine.py tests [--workers 2]
     .venv/bin/python tools/bench_engine.py all
@@ -24,6 +25,14 @@ turn, each run a child process of its own, so that both see the same state of a 
 medians of games per second by CPU time and their ratio (with ``--callgrind N``, the instructions
 per game of both as well). ``--compiled-base DIR`` pairs this checkout's mypyc build with another
 build folder in the same way.
+
+``engine --issue-base`` — the same pairs against the engine the issue started from (``ISSUE_START``,
+checked out into a temporary git worktree; with ``--compiled`` its mypyc build too, made by that
+checkout's own ``berserk-rules compile``), and this engine's figure brought to the machine of the
+issue: the ratio times what the issue measured for that engine on a quiet machine (``ISSUE_FIGURES``,
+the middle of its 69–75 and 125–137 games per second). The virtual machine here runs the same code
+up to a fifth faster or slower from one hour to the next; the engine of the issue's start, played in
+the same minutes, is the yardstick that does not move.
 
 ``floor`` — the scenario run against its trivial floor (a pytest-bdd suite of the same scenarios and
 steps doing nothing): ``tools/floor_suite.py`` in its default isolation (the driver in a process of
@@ -53,6 +62,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# The engine issue 28 started from (main before its first round) and what the issue measured for it
+# «on a quiet machine here», games per second: the middle of 69–75 pure and of 125–137 compiled.
+ISSUE_START = "f841f97"
+ISSUE_FIGURES = {"python": 72.0, "mypyc": 131.0}
 
 # Run in a child process (the pure engine, or the compiled one first on PYTHONPATH): prints JSON.
 ENGINE = r"""
@@ -209,6 +223,43 @@ def paired(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def issue_base(args: argparse.Namespace) -> dict[str, Any]:
+    """:func:`paired` against the issue's start (``ISSUE_START``) in a temporary worktree, and this
+    engine's figures brought to the issue's machine (``ISSUE_FIGURES``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "issue-start"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(tree), ISSUE_START], cwd=ROOT, check=True
+        )
+        try:
+            args.base = str(tree / "engine")
+            if args.compiled:
+                made = subprocess.run(
+                    [sys.executable, "-m", "berserk_rules.cli", "compile"],
+                    cwd=tree,
+                    env={**_on_path(f"{tree}{os.pathsep}{tree / 'engine'}"), "BERSERK_COMPILE_CACHE": "off"},
+                    capture_output=True,
+                    text=True,
+                )
+                if made.returncode != 0:
+                    raise SystemExit(f"сборка {ISSUE_START} не удалась:\n{made.stderr[-3000:]}")
+                args.compiled_base = made.stdout.strip().splitlines()[-1]
+            report = paired(args)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
+    for name, row in report.items():
+        at_issue = round(row["ratio"] * ISSUE_FIGURES[name], 1)
+        factor = round(row["base_games_per_second_cpu"] / ISSUE_FIGURES[name], 2)
+        row["issue_machine_games_per_second"] = at_issue
+        print(
+            f"{name}: {ISSUE_START} здесь и сейчас — {row['base_games_per_second_cpu']} партии/с, в задаче — "
+            f"{ISSUE_FIGURES[name]:g} (машина сейчас ×{factor}); этот движок ×{row['ratio']} к нему — "
+            f"{at_issue} партии/с на машине задачи",
+            flush=True,
+        )
+    return report
+
+
 def floor(args: argparse.Namespace) -> None:
     script = [sys.executable, str(ROOT / "tools" / "floor_suite.py"), "--rounds", str(args.rounds)]
     for title, extra in (
@@ -255,13 +306,20 @@ def main() -> None:
         )
         p.add_argument("--base", metavar="DIR", help="пары: движок этой копии и движок из DIR по очереди")
         p.add_argument("--compiled-base", metavar="DIR", help="пары: сборка mypyc этой копии и сборка из DIR")
+        p.add_argument(
+            "--issue-base",
+            action="store_true",
+            help=f"пары с движком начала задачи ({ISSUE_START}; с --compiled и его сборкой mypyc)",
+        )
     for p in (f, a):
         p.add_argument("--rounds", type=int, default=5)
     for p in (t, a):
         p.add_argument("--workers", default="2")
     args = parser.parse_args()
     if args.what in ("engine", "all"):
-        if args.base or args.compiled_base:
+        if args.issue_base:
+            issue_base(args)
+        elif args.base or args.compiled_base:
             paired(args)
         else:
             engine(args)
