@@ -4,6 +4,7 @@
     .venv/bin/python tools/bench_engine.py engine --compiled-folder build/compiled/<fingerprint>
     .venv/bin/python tools/bench_engine.py engine --base ../before/engine [--compiled-base DIR]
     .venv/bin/python tools/bench_engine.py engine --issue-base [--compiled]
+    .venv/bin/python tools/bench_engine.py profile [--games 100] [--compiled] [--top 30]
     .venv/bin/python tools/bench_engine.py floor [--rounds 5]
     .venv/bin/python tools/bench_engine.py tests [--workers 2]
     .venv/bin/python tools/bench_engine.py all
@@ -33,6 +34,14 @@ issue: the ratio times what the issue measured for that engine on a quiet machin
 the middle of its 69–75 and 125–137 games per second). The virtual machine here runs the same code
 up to a fifth faster or slower from one hour to the next; the engine of the issue's start, played in
 the same minutes, is the yardstick that does not move.
+
+``profile`` — where the games of ``bench`` spend their time: the pure engine under cProfile (own time
+and time with callees, the top ``--top`` functions of each); with ``--compiled``, the mypyc build under
+valgrind's callgrind — the only profiler here that sees inside the compiled modules — collecting only
+inside ``bench.play_games`` (the warm-up before it plays the same games outside that function): the
+top functions by their own instructions and the engine's functions by instructions with callees. A
+compiled function is named after its module and its Python name (``CPyDef_queue___StateCheck___run``);
+with callees, a function that runs the next task at once (``Game.then``) counts that task too.
 
 ``floor`` — the scenario run against its trivial floor (a pytest-bdd suite of the same scenarios and
 steps doing nothing): ``tools/floor_suite.py`` in its default isolation (the driver in a process of
@@ -260,6 +269,77 @@ def issue_base(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+# Run under the profiler in a child process: the warm-up plays outside ``bench.play_games`` (callgrind
+# collects only inside it), then ``games`` games; the pure engine prints cProfile's tables.
+PROFILE = r"""
+import cProfile, pstats, random, sys
+from berserk_engine import bench
+from berserk_engine.selfplay import random_action, standard_position
+from berserk_engine.setup import new_game
+
+games, top, pure = (int(a) for a in sys.argv[1:4])
+for n in range(2):
+    game = new_game(standard_position(10_000 + n))
+    rng = random.Random(n)
+    while (d := game.decision()) is not None:
+        game.act(d.player, random_action(d.options, rng))
+if pure:
+    profile = cProfile.Profile()
+    profile.runcall(bench.play_games, games, 1)
+    for order in ("tottime", "cumulative"):
+        pstats.Stats(profile).strip_dirs().sort_stats(order).print_stats(top)
+else:
+    bench.play_games(games, 1)
+print(bench.build())
+"""
+
+
+def profile(args: argparse.Namespace) -> None:
+    env: dict[str, str] | None = None
+    if args.compiled:
+        sys.path.insert(0, str(ROOT))
+        from berserk_rules.reference import compiled
+        from berserk_rules.rulebook.project import output_root, project_root
+
+        env = compiled.environment(compiled.build(output_root(project_root())))
+    child = [sys.executable, "-c", PROFILE, str(args.games), str(args.top), "0" if args.compiled else "1"]
+    print(f"нагрузка {load()}", flush=True)
+    if not args.compiled:
+        subprocess.run(child, cwd=ROOT, check=True)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        valgrind = [
+            "valgrind",
+            "--tool=callgrind",
+            "--collect-atstart=no",
+            "--toggle-collect=CPyDef_bench___play_games*",
+            f"--callgrind-out-file={out}",
+        ]
+        done = subprocess.run([*valgrind, *child], cwd=ROOT, env=env, capture_output=True, text=True)
+        if done.returncode != 0 or done.stdout.strip().splitlines()[-1:] != ["mypyc"]:
+            raise SystemExit(f"профиль не снят:\n{done.stdout[-1000:]}{done.stderr[-3000:]}")
+        for title, inclusive in (("собственные инструкции", "no"), ("с вызванными, функции движка", "yes")):
+            table = subprocess.run(
+                ["callgrind_annotate", f"--inclusive={inclusive}", str(out)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            shown: dict[str, str] = {}  # function -> its count (a function whose code was inlined from
+            # a header is listed under that header's name too: the first, larger line is kept)
+            for line in table.splitlines():
+                if "(" not in line or "%)" not in line:
+                    continue
+                count, _, where = line.strip().partition("  ")
+                function = where.split(":", 1)[-1].split(" [")[0].strip()
+                if (inclusive == "no" or "CPyDef_" in function) and function not in shown:
+                    shown[function] = count
+            print(f"\n== {title}, {args.games} партий")
+            for function, count in list(shown.items())[: args.top]:
+                print(f"{count:>24}  {function}")
+
+
 def floor(args: argparse.Namespace) -> None:
     script = [sys.executable, str(ROOT / "tools" / "floor_suite.py"), "--rounds", str(args.rounds)]
     for title, extra in (
@@ -294,6 +374,10 @@ def main() -> None:
     e = sub.add_parser("engine", help="партии в секунду и список законных действий")
     f = sub.add_parser("floor", help="прогон сценариев против пола")
     t = sub.add_parser("tests", help="время команды тестов из README")
+    pr = sub.add_parser("profile", help="профиль партий bench (cProfile; со сборкой mypyc — callgrind)")
+    pr.add_argument("--games", type=int, default=100)
+    pr.add_argument("--compiled", action="store_true", help="сборка mypyc под callgrind")
+    pr.add_argument("--top", type=int, default=30)
     a = sub.add_parser("all", help="всё по очереди")
     for p in (e, a):
         p.add_argument("--games", type=int, default=200)
@@ -323,6 +407,8 @@ def main() -> None:
             paired(args)
         else:
             engine(args)
+    if args.what == "profile":
+        profile(args)
     if args.what in ("floor", "all"):
         floor(args)
     if args.what in ("tests", "all"):
