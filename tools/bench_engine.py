@@ -31,9 +31,10 @@ build folder in the same way.
 checked out into a temporary git worktree; with ``--compiled`` its mypyc build too, made by that
 checkout's own ``berserk-rules compile``), and this engine's figure brought to the machine of the
 issue: the ratio times what the issue measured for that engine on a quiet machine (``ISSUE_FIGURES``,
-the middle of its 69–75 and 125–137 games per second). The virtual machine here runs the same code
-up to a fifth faster or slower from one hour to the next; the engine of the issue's start, played in
-the same minutes, is the yardstick that does not move.
+the middle of its 69–75 and 125–137 games per second; ``ISSUE_LISTING`` for the listing of legal
+actions, 8.0–9.6 and 3.9–4.3 µs). The virtual machine here runs the same code up to a fifth faster or
+slower from one hour to the next; the engine of the issue's start, played in the same minutes, is the
+yardstick that does not move.
 
 ``profile`` — where the games of ``bench`` spend their time: the pure engine under cProfile (own time
 and time with callees, the top ``--top`` functions of each); with ``--compiled``, the mypyc build under
@@ -76,6 +77,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # «on a quiet machine here», games per second: the middle of 69–75 pure and of 125–137 compiled.
 ISSUE_START = "f841f97"
 ISSUE_FIGURES = {"python": 72.0, "mypyc": 131.0}
+# and the median time to list the legal actions afresh, µs: the middle of 8.0–9.6 and of 3.9–4.3
+ISSUE_LISTING = {"python": 8.8, "mypyc": 4.1}
 
 # Run in a child process (the pure engine, or the compiled one first on PYTHONPATH): prints JSON.
 ENGINE = r"""
@@ -210,17 +213,22 @@ def paired(args: argparse.Namespace) -> dict[str, Any]:
     for name, this_env, base_env in pairs:
         before = load()
         rates: dict[str, list[float]] = {"base": [], "this": []}
+        listing: dict[str, list[float]] = {"base": [], "this": []}
         for _ in range(args.runs):
             for who, env in (("base", base_env), ("this", this_env)):
-                got = _child(env, args.games, 1, args.seed, 0)
+                got = _child(env, args.games, 1, args.seed, 1)
                 if got["build"] != name:
                     raise SystemExit(f"ожидалась сборка {name}, замерена {got['build']}")
                 rates[who].append(round(args.games / got["cpu"][0], 1))
+                listing[who].append(round(got["listing_cpu_us"], 2))
         row: dict[str, Any] = {
             "base_games_per_second_cpu": statistics.median(rates["base"]),
             "this_games_per_second_cpu": statistics.median(rates["this"]),
             "ratio": round(statistics.median(rates["this"]) / statistics.median(rates["base"]), 3),
             "runs": rates,
+            # the median time to list the legal actions afresh at a decision (the thread's CPU clock)
+            "base_legal_actions_us_cpu": statistics.median(listing["base"]),
+            "this_legal_actions_us_cpu": statistics.median(listing["this"]),
             "load": f"{before} → {load()}",
         }
         if args.callgrind:
@@ -260,10 +268,15 @@ def issue_base(args: argparse.Namespace) -> dict[str, Any]:
         at_issue = round(row["ratio"] * ISSUE_FIGURES[name], 1)
         factor = round(row["base_games_per_second_cpu"] / ISSUE_FIGURES[name], 2)
         row["issue_machine_games_per_second"] = at_issue
+        # listing: the issue measured 8.0–9.6 µs pure and 3.9–4.3 compiled for its engine
+        this_us, base_us = row["this_legal_actions_us_cpu"], row["base_legal_actions_us_cpu"]
+        listed = round(this_us / base_us * ISSUE_LISTING[name], 2)
+        row["issue_machine_legal_actions_us"] = listed
         print(
             f"{name}: {ISSUE_START} здесь и сейчас — {row['base_games_per_second_cpu']} партии/с, в задаче — "
             f"{ISSUE_FIGURES[name]:g} (машина сейчас ×{factor}); этот движок ×{row['ratio']} к нему — "
-            f"{at_issue} партии/с на машине задачи",
+            f"{at_issue} партии/с на машине задачи; список действий — {this_us} мкс против {base_us}, "
+            f"на машине задачи {listed} мкс",
             flush=True,
         )
     return report
