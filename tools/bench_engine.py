@@ -23,9 +23,9 @@ none: the start-up falls out) — the same count under any load.
 ``engine --base DIR`` — a paired measure: the engine of this checkout and the one in ``DIR`` (the
 ``engine`` folder of an earlier checkout, ``git worktree add ../before <commit>``), run after run in
 turn, each run a child process of its own, so that both see the same state of a shared machine: the
-medians of games per second by CPU time and their ratio (with ``--callgrind N``, the instructions
-per game of both as well). ``--compiled-base DIR`` pairs this checkout's mypyc build with another
-build folder in the same way.
+medians of games per second by CPU time and their ratio, and the median time to list the legal
+actions afresh of both (with ``--callgrind N``, the instructions per game of both as well).
+``--compiled-base DIR`` pairs this checkout's mypyc build with another build folder in the same way.
 
 ``engine --issue-base`` — the same pairs against the engine the issue started from (``ISSUE_START``,
 checked out into a temporary git worktree; with ``--compiled`` its mypyc build too, made by that
@@ -245,9 +245,14 @@ def issue_base(args: argparse.Namespace) -> dict[str, Any]:
     engine's figures brought to the issue's machine (``ISSUE_FIGURES``)."""
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "issue-start"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", "-q", str(tree), ISSUE_START], cwd=ROOT, check=True
+        added = subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(tree), ISSUE_START],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
         )
+        if added.returncode != 0:  # a shallow clone, or a copy without git
+            raise SystemExit(f"нет движка начала задачи ({ISSUE_START}) в этой копии: {added.stderr.strip()}")
         try:
             args.base = str(tree / "engine")
             if args.compiled:
