@@ -161,12 +161,7 @@ def engine(args: argparse.Namespace) -> dict[str, Any]:
         }
         builds = [("mypyc", env)]
     elif args.compiled:
-        sys.path.insert(0, str(ROOT))
-        from berserk_rules.reference import compiled
-        from berserk_rules.rulebook.project import output_root, project_root
-
-        folder = compiled.build(output_root(project_root()))
-        builds.append(("mypyc", compiled.environment(folder)))
+        builds.append(("mypyc", _compiled_env()))
     report: dict[str, Any] = {}
     for name, env in builds:
         before = load()
@@ -192,6 +187,16 @@ def engine(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _compiled_env() -> dict[str, str]:
+    """The environment of a child process that imports this checkout's mypyc build (built, or taken
+    from the shared cache, first)."""
+    sys.path.insert(0, str(ROOT))
+    from berserk_rules.reference import compiled
+    from berserk_rules.rulebook.project import output_root, project_root
+
+    return compiled.environment(compiled.build(output_root(project_root())))
+
+
 def _on_path(folder: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([folder, os.environ.get("PYTHONPATH", "")])}
 
@@ -203,12 +208,7 @@ def paired(args: argparse.Namespace) -> dict[str, Any]:
     if args.base:
         pairs.append(("python", None, _on_path(args.base)))
     if args.compiled_base:
-        sys.path.insert(0, str(ROOT))
-        from berserk_rules.reference import compiled
-        from berserk_rules.rulebook.project import output_root, project_root
-
-        folder = compiled.build(output_root(project_root()))
-        pairs.append(("mypyc", compiled.environment(folder), _on_path(args.compiled_base)))
+        pairs.append(("mypyc", _compiled_env(), _on_path(args.compiled_base)))
     report: dict[str, Any] = {}
     for name, this_env, base_env in pairs:
         before = load()
@@ -315,11 +315,7 @@ print(bench.build())
 def profile(args: argparse.Namespace) -> None:
     env: dict[str, str] | None = None
     if args.compiled:
-        sys.path.insert(0, str(ROOT))
-        from berserk_rules.reference import compiled
-        from berserk_rules.rulebook.project import output_root, project_root
-
-        env = compiled.environment(compiled.build(output_root(project_root())))
+        env = _compiled_env()
     child = [sys.executable, "-c", PROFILE, str(args.games), str(args.top), "0" if args.compiled else "1"]
     print(f"нагрузка {load()}", flush=True)
     if not args.compiled:
