@@ -430,8 +430,15 @@ def _first(game: Game, a: Card | None, b: Card | None) -> Card | None:
     first = game.handlers.STRIKES_FIRST
     if not first:
         return None
-    a_first = any(h(game, a, b) for h in first)
-    b_first = any(h(game, b, a) for h in first)
+    a_first = b_first = False  # any() of each, written out: no generator at every blow exchanged
+    for h in first:
+        if h(game, a, b):
+            a_first = True
+            break
+    for h in first:
+        if h(game, b, a):
+            b_first = True
+            break
     if a_first == b_first:
         return None
     return a if a_first else b

@@ -184,6 +184,15 @@ class Played(Task):
         game.then(Perform([ev]), _AfterPlayed(serial, self.player, self.targets, self.summon, self.x))
 
 
+def _by_serial(cards: dict[str, Card], ids: list[str], serial: int) -> Card | None:
+    """The object of these ids that is the physical card ``serial``, if one is."""
+    for card_id in ids:
+        card = cards[card_id]
+        if card.serial == serial:
+            return card
+    return None
+
+
 @dataclass(slots=True)
 class _AfterPlayed(Task):
     serial: int  # the physical card: its object id changed when it moved
@@ -212,7 +221,7 @@ class _AfterPlayed(Task):
         # the physical card (one object at a time has its serial), where it can be: the game zone, or
         # on its way to resolution (a spell)
         cards = s.cards
-        card = next((cards[c] for c in (*s.play, *s.resolving) if cards[c].serial == self.serial), None)
+        card = _by_serial(cards, s.play, self.serial) or _by_serial(cards, s.resolving, self.serial)
         if card is None:
             return
         new_id = card.id

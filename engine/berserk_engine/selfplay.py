@@ -34,8 +34,10 @@ def random_action(options: list[dict[str, Any]], rng: random.Random) -> dict[str
     if option["type"] == "choose_cards":
         n = rng.randint(option["min"], option["max"])
         return {"type": "choose_cards", "cards": rng.sample(option["candidates"], n)}
-    action = {k: v for k, v in option.items() if k != "label" and k != "about" and k != "slots"}
-    slots = option.get("slots")
+    action = option.copy()  # the option without its words for people and its slots, in its order
+    action.pop("label", None)
+    action.pop("about", None)
+    slots = action.pop("slots", None)
     if slots:
         action["targets"] = _fill(slots, rng)
     return action

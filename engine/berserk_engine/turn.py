@@ -65,7 +65,11 @@ class Restored(Task):
             each.drawn_this_turn = 0
             each.played_this_turn = 0  # «Первая карта … в его следующий ход» (I-105)
         ch.turn_begins(game)
-        game.then(*(t for h in game.handlers.RESTORATION for t in h(game)), Accumulation())
+        restoration = game.handlers.RESTORATION
+        if restoration:
+            game.then(*[t for h in restoration for t in h(game)], Accumulation())
+        else:
+            game.then(Accumulation())
 
 
 @dataclass(slots=True)
