@@ -51,7 +51,7 @@ def unpayable(game: Game, card: Card, ability: Ability, payer: str) -> str | Non
 
 def _activated(game: Game, card: Card) -> tuple[Ability, ...]:
     if card.id not in game.by_card:
-        return game.defs[card.name].activated
+        return card.definition.activated
     return tuple(a for a in ch.abilities(game, card) if a.kind == "activated")
 
 
@@ -74,12 +74,12 @@ def _options(game: Game, player: str) -> list[dict[str, Any]]:
         return []
     s = game.state
     options = []
-    by_card, defs, turn = game.by_card, game.defs, s.turn
+    by_card, turn = game.by_card, s.turn
     for card_id in activatable:
         card = s.cards[card_id]
         if card.face_down:
             continue
-        d = defs[card.name]
+        d = card.definition
         abilities = _activated(game, card) if card_id in by_card else d.activated
         if not abilities:
             continue
@@ -130,7 +130,7 @@ def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | N
         return IllegalAction("308.1", f"у «{card.name}» нет активируемой способности «{text}»")
     if ability.text != text:
         return IllegalAction("308.1", f"способность называется её текстом: «{ability.text}»")
-    if game.defs[card.name].type == "creature" and first_turn_weak(game, card):
+    if card.definition.type == "creature" and first_turn_weak(game, card):
         return IllegalAction(
             "308.1",
             f"«{card.name}» разыграно в этот ход: без «Рывка» оно не использует активируемые способности",

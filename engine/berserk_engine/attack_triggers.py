@@ -29,9 +29,9 @@ def _attacker(game: Game, ev: BlowEvent) -> tuple[str, tuple[str, ...]] | None:
     if ev.kind not in ("attack", "shot"):
         return None
     card = game.state.cards.get(ev.card)
-    if card is None or game.defs[card.name].type != "creature":
+    if card is None or card.definition.type != "creature":
         return None
-    return card.controller, game.defs[card.name].classes
+    return card.controller, card.definition.classes
 
 
 def _creature_attacks(game: Game, ev: BlowEvent, before: list[str] | None) -> tuple[Point, ...]:

@@ -50,7 +50,7 @@ def _active(game: Game, effect: ContinuousEffect) -> bool:
 def abilities(game: Game, card: Card) -> tuple[Ability, ...]:
     """The card's abilities now: printed (unless lost) and acquired — by an effect, or from a constant ability
     of a card in the game zone («Ваши гномы имеют Броню 1») — keywords combined by their rule."""
-    printed = game.defs[card.name].abilities
+    printed = card.definition.abilities
     effects = game.by_card.get(card.id)
     statics = game.handlers.STATIC_GRANTS
     if not effects and not statics:
@@ -131,7 +131,7 @@ def _gain(current: list[Ability], gained: Ability) -> list[Ability]:
 def keyword(game: Game, card: Card, term: str) -> int | str | bool:
     """The value of the keyword on the card (True for a keyword without a value), or False."""
     if not card.face_down and card.id not in game.by_card and not game.handlers.STATIC_GRANTS:
-        keywords = game.defs[card.name].keywords
+        keywords = card.definition.keywords
         if term not in keywords:
             return False
         value = keywords[term]
@@ -148,7 +148,7 @@ def keyword_values(game: Game, card: Card, term: str) -> list[int | str | None]:
     if (
         not card.face_down
         and card.id not in game.by_card
-        and term not in game.defs[card.name].keywords
+        and term not in card.definition.keywords
         and not game.handlers.STATIC_GRANTS
     ):
         return []
@@ -163,7 +163,7 @@ def has(game: Game, card: Card, term: str) -> bool:
 def strike(game: Game, card: Card, *, floor: bool = True) -> int:
     """Значение удара: the printed strike with every modifier (never below 0 — ``floor=False`` gives
     the sum itself, which «Удар становится равным Х» needs)."""
-    base = game.defs[card.name].strike
+    base = card.definition.strike
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "strike" and _active(game, e))
@@ -175,7 +175,7 @@ def strike(game: Game, card: Card, *, floor: bool = True) -> int:
 def life(game: Game, card: Card) -> int:
     """The level of lives: initial lives plus additional and minus negative lives (Жизни карты —
     wounds are counted separately)."""
-    base = game.defs[card.name].life
+    base = card.definition.life
     effects = game.by_card.get(card.id)
     if effects:
         base += sum(e.amount for e in effects if e.kind == "life" and _active(game, e))

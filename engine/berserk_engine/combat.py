@@ -72,7 +72,7 @@ def attacks_allowed(game: Game, card: Card) -> int:
 
 
 def why_cannot_attack(game: Game, card: Card | None, player: str) -> str | None:
-    if card is None or card.zone != "play" or game.defs[card.name].type != "creature":
+    if card is None or card.zone != "play" or card.definition.type != "creature":
         return "атаковать ударом может только существо в игровой зоне"
     if card.controller != player:
         return "активный игрок атакует только своим существом"
@@ -277,7 +277,7 @@ def defender_candidates(game: Game, attack: Attack) -> list[str]:
         c
         for c in s.play
         if s.cards[c].controller == enemy
-        and game.defs[s.cards[c].name].type == "creature"
+        and s.cards[c].definition.type == "creature"
         and not s.cards[c].closed
         and not s.cards[c].face_down
         and c != attack.target
@@ -474,7 +474,7 @@ class ResolveAttack(Task):
             return
         if attacker is not None and attacker.zone != "play":
             attacker = None  # a fighting source that no longer exists still strikes (403.1, I-13)
-        back = attack.reflecting and game.defs[target.name].type == "creature"
+        back = attack.reflecting and target.definition.type == "creature"
         first = _first(game, attacker, target) if back else None
         # A strike uses the attacker as it is; a fight, the source as it entered the Queue (I-13).
         if attack.strike and attacker is not None:

@@ -159,7 +159,7 @@ def while_grants(game: Game, card: Card) -> list[str]:
     if ch.text_lost(game, card):
         return []
     found = []
-    for a in game.defs[card.name].abilities:
+    for a in card.definition.abilities:
         grant = a.effect
         if type(grant) is not WhileGrant:
             continue

@@ -34,7 +34,7 @@ def creatures_of(game: Game, player: str) -> int:
     """The creatures in the game zone under ``player``'s control."""
     s = game.state
     return sum(
-        1 for c in s.play if s.cards[c].controller == player and game.defs[s.cards[c].name].type == "creature"
+        1 for c in s.play if s.cards[c].controller == player and s.cards[c].definition.type == "creature"
     )
 
 

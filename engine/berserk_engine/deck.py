@@ -66,7 +66,7 @@ class Search:
 
     def fits(self, game: Game, card_id: str) -> bool:
         card = game.state.cards[card_id]
-        d = game.defs[card.name]
+        d = card.definition
         if self.name is not None and card.name != self.name:
             return False
         if self.types and d.type not in self.types:

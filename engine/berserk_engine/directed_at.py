@@ -71,7 +71,7 @@ def _no_defender(game: Game, attack: Any) -> bool:
     attacker = s.cards.get(attack.attacker)
     if attacker is None or attack.target not in s.cards:
         return False
-    if game.defs[attacker.name].type == "creature" and any(
+    if attacker.definition.type == "creature" and any(
         e.kind == CARD_KIND for e in game.by_card.get(attack.target, ())
     ):
         return True  # «существа имеют Направленный удар по этому существу» (I-114)

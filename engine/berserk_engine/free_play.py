@@ -39,7 +39,7 @@ class FreePlay:
             c
             for c in s.players[player].zones[self.zone]
             if self.wanted.fits(game, c)
-            and not any(h(game, player, game.defs[s.cards[c].name]) for h in game.handlers.PLAY_RESTRICTIONS)
+            and not any(h(game, player, s.cards[c].definition) for h in game.handlers.PLAY_RESTRICTIONS)
         ]
         if not found:
             game.log(

@@ -108,6 +108,8 @@ class Game:
     def __init__(self, state: GameState, defs: dict[str, CardDef]) -> None:
         self.state = state
         self.defs = defs
+        for card in state.cards.values():  # Card.definition: a card's definition as an attribute
+            card.definition = defs[card.name]
         self.library = library_answers(defs)  # answers shared by the games of this library
         # Continuous effects by the card they are on: rebuilt whenever the effects change.
         self.by_card: dict[str, list[ContinuousEffect]] = {}
@@ -311,7 +313,7 @@ class Game:
         present = self._present
         if present is None:
             s = self.state
-            cards, defs, by_card = s.cards, self.defs, self.by_card
+            cards, by_card = s.cards, self.by_card
             found: set[str] = set()
             statics = bool(self.handlers.STATIC_GRANTS)  # «Ваши гномы имеют Броню 1»
             for card_id in s.play:
@@ -319,11 +321,11 @@ class Game:
                 if statics or card_id in by_card:
                     found.update(a.keyword for a in ch.abilities(self, card) if a.keyword)
                 else:
-                    printed = defs[card.name].keywords
+                    printed = card.definition.keywords
                     if printed:  # most cards have none
                         found.update(printed)
                 if statics:  # a keyword «Пока …» may give at any moment: present while its card is (I-81)
-                    found.update(hooks.keywords_of(defs[card.name]))
+                    found.update(hooks.keywords_of(card.definition))
             present = self._present = frozenset(found)
         return term in present
 

@@ -38,7 +38,7 @@ def _hero_struck(game: Game, ev: WoundEvent, before: list[str] | None) -> Iterab
     if not ev.dealt or ev.blow != "удар" or ev.source is None or not listening(game, HERO_STRUCK, ev.source):
         return ()
     target = game.state.cards.get(ev.target)
-    if target is None or game.defs[target.name].type != "hero":
+    if target is None or target.definition.type != "hero":
         return ()
     src = live(game, ev.source)
     if src is None:

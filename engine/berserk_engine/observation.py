@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def card_view(game: Game, card: Card, viewer: str | None = None) -> dict[str, Any]:
-    d = game.defs[card.name]
+    d = card.definition
     if card.face_down and viewer is not None and viewer != card.controller:
         view: dict[str, Any] = {
             "id": card.id,

@@ -67,7 +67,7 @@ SPELL_TARGETED = trigger_kind(
 
 def _spell_played(game: Game, ev: PlayEvent, before: list[str] | None) -> tuple[Point, ...]:
     card = game.state.cards.get(ev.card)
-    if card is None or game.defs[card.name].type != "spell":
+    if card is None or card.definition.type != "spell":
         return ()
     found = watchers(game, SPELL_PLAYED)
     if found is None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def _slots(game: Game, card: Card, player: str) -> list[dict[str, Any]] | None:
-    d = game.defs[card.name]
+    d = card.definition
     if d.type != "spell":
         return []
     slots: list[dict[str, Any]] = []
@@ -40,7 +40,7 @@ def _slots(game: Game, card: Card, player: str) -> list[dict[str, Any]] | None:
 
 
 def why_not(game: Game, player: str, card: Card) -> tuple[str, str] | None:
-    d = game.defs[card.name]
+    d = card.definition
     if d.type not in PERMANENT_TYPES and d.type != "spell":
         return "309.1", f"«{card.name}» ({d.type}) не разыгрывается из руки"
     for h in game.handlers.PLAY_RESTRICTIONS:
@@ -79,14 +79,14 @@ def _restricted(game: Game, player: str, d: CardDef, handlers: list[Any]) -> boo
 
 def _options(game: Game, player: str) -> list[dict[str, Any]]:
     s = game.state
-    cards, defs = s.cards, game.defs
+    cards = s.cards
     options = []
     coins = s.players[player].coins_open
     fixed_cost = not game.handlers.COST
     restrictions = hooks.PLAY_RESTRICTIONS
     for card_id in s.players[player].zones["hand"]:
         card = cards[card_id]
-        d = defs[card.name]
+        d = card.definition
         if fixed_cost:  # the common case, checked without the general path below
             if d.cost > coins or (d.type not in PERMANENT_TYPES and d.type != "spell"):
                 continue
@@ -129,7 +129,7 @@ def _check(game: Game, player: str, action: dict[str, Any]) -> IllegalAction | N
 def _play(game: Game, player: str, action: dict[str, Any]) -> None:
     s = game.state
     card = s.cards[action["card"]]
-    d = game.defs[card.name]
+    d = card.definition
     if d.type == "spell" and actions.declaration_step(game, "play", player, action, d.abilities):
         return  # 517.3.1: the spell's summon looks through the deck first
     cost = cost_of(game, d, player)
@@ -231,7 +231,7 @@ class _AfterPlayed(Task):
             return
         # A spell: every ability enters the Queue in the printed order and resolves at once (309.1, I-12).
         remaining = list(self.targets)
-        for ability in game.defs[card.name].abilities:
+        for ability in card.definition.abilities:
             if ability.effect is None:
                 continue  # a keyword of the spell («Игнорирует …»): nothing to resolve
             n = len(ability.slots)

@@ -101,7 +101,7 @@ class Test:
                 return False
             from berserk_engine import characteristics as ch
 
-            return game.defs[card.name].type == "creature" and card.wounds >= ch.life(game, card)
+            return card.definition.type == "creature" and card.wounds >= ch.life(game, card)
         if self.target.mode == "top":  # the card shown from the top of the deck
             deck = game.state.players[item.controller].zones["deck"]
             found = deck[:1]
@@ -111,9 +111,9 @@ class Test:
             return False
         card = game.state.cards[found[0]]
         if self.kind.startswith("type:"):
-            return game.defs[card.name].type == self.kind[5:]
+            return card.definition.type == self.kind[5:]
         if self.kind.startswith("class:"):
-            d = game.defs[card.name]  # «если это гном»: a creature of the class (I-70)
+            d = card.definition  # «если это гном»: a creature of the class (I-70)
             return d.type == "creature" and selectors.of_class(d.classes, (self.kind[6:],))
         condition = replace(self.target, condition=self.kind, classes=())
         from berserk_engine.selectors import _fits
@@ -182,7 +182,7 @@ class FindInDeck:
         from berserk_engine import selectors
 
         card = game.state.cards[card_id]
-        d = game.defs[card.name]
+        d = card.definition
         if self.name is not None and card.name != self.name:
             return False
         if self.types and d.type not in self.types:

@@ -188,13 +188,13 @@ class StateCheck(Task):
         # of other cards (hooks.CHARACTERISTIC): with neither, a card without wounds keeps its printed
         # lives — its life is not recomputed
         lasting = effects and bool(game.handlers.CHARACTERISTIC)
-        by_card, defs, cards = game.by_card, game.defs, s.cards
+        by_card, cards = game.by_card, s.cards
         # the creatures of the game zone in its order (the index the listing of actions keeps: made
         # afresh when it is not known)
         for card_id in game.in_play().creatures:
             card = cards[card_id]
             if not card.wounds and (
-                not effects or (not lasting and card_id not in by_card and defs[card.name].life > 0)
+                not effects or (not lasting and card_id not in by_card and card.definition.life > 0)
             ):
                 continue  # no wounds and no effect on its lives: a printed creature has at least 1 life
             if card.wounds >= ch.life(game, card):
@@ -203,7 +203,7 @@ class StateCheck(Task):
         losers = []
         for p in PLAYERS:
             hero = cards[players[p].hero]
-            if hero.wounds >= defs[hero.name].life:  # 602.1: «начальных жизней»
+            if hero.wounds >= hero.definition.life:  # 602.1: «начальных жизней»
                 losers.append(p)
         if losers:
             game.end_game(

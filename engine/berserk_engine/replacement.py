@@ -47,7 +47,7 @@ class ReplaceWounds:
 
     def matches(self, game: Game, card: Card, target: Card) -> bool:
         s = game.state
-        kind = game.defs[target.name].type
+        kind = target.definition.type
         mine = card.controller
         if self.subject == "self":
             return target.id == card.id

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: str) -> bool:
     card = game.state.cards[card_id]
-    if game.defs[card.name].type not in sel.types:
+    if card.definition.type not in sel.types:
         return False
     if sel.side == "own" and card.controller != controller:
         return False
@@ -35,7 +35,7 @@ def _matches(game: Game, card_id: str, sel: Selector, controller: str, source: s
 def _fits(game: Game, card: Any, sel: Selector) -> bool:
     """The class and the condition a selector asks of a card («ваш эльф», «отравленное существо»,
     «существо стоимостью 2 или меньше»)."""
-    if sel.classes and not of_class(game.defs[card.name].classes, sel.classes):
+    if sel.classes and not of_class(card.definition.classes, sel.classes):
         return False
     condition = sel.condition
     if not condition:
@@ -56,7 +56,7 @@ def _fits(game: Game, card: Any, sel: Selector) -> bool:
     if condition.startswith("name:"):  # «существо с именем «Волчонок»»
         return card.name == condition[5:]
     if condition.startswith("cost<="):
-        return game.defs[card.name].cost <= int(condition[6:])
+        return card.definition.cost <= int(condition[6:])
     if condition.startswith("strike>="):  # «существо в игре с ударом 6 или более» (issue 29, I-104)
         from berserk_engine import characteristics as ch
 
@@ -87,7 +87,6 @@ def candidates(
     a card hidden by «Скрытность» is nobody's target (``hooks.UNTARGETABLE``)."""
     s = game.state
     cards = s.cards
-    defs = game.defs
     types, side, other = sel.types, sel.side, sel.other
     only = types[0] if len(types) == 1 else ""  # one type, the common case: compared, not searched
     own, enemy = side == "own", side == "enemy"
@@ -105,7 +104,7 @@ def candidates(
     for card_id in pool:
         card = cards[card_id]
         if not typed:
-            kind_of = defs[card.name].type
+            kind_of = card.definition.type
             if (kind_of != only) if only else (kind_of not in types):
                 continue
         mine = card.controller == controller

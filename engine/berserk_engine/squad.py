@@ -50,7 +50,7 @@ def why_cannot_join(game: Game, player: str, card: Card) -> str | None:
     """Why the card cannot be taken into the player's squad (517.6), or None: what forbids a player to
     have it in play (``hooks.PLAY_RESTRICTIONS`` — one amulet, armour, weapon, event per player …) and
     ``hooks.SQUAD_RESTRICTIONS``."""
-    d = game.defs[card.name]
+    d = card.definition
     for handler in game.handlers.PLAY_RESTRICTIONS:
         found = handler(game, player, d)
         if found is not None:

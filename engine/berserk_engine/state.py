@@ -8,9 +8,12 @@ live in ``zones``, ``events``, ``turn``, ``queue``, ``combat`` … and the stack
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from berserk_engine.data import serializable, upgrade, written_as
+
+if TYPE_CHECKING:
+    from berserk_engine.cards import CardDef
 
 PLAYERS = ("А", "Б")
 
@@ -136,6 +139,10 @@ class Card:
     # its «раны» markers: read at every state check, so a slot of their own, not a key of ``markers``;
     # a position, a snapshot and a view still write them among the markers (marker_counts)
     wounds: int = 0
+    # the definition of ``name`` in its game's library (``game.defs[name]``), read on the hot paths as an
+    # attribute: set by the game for every card it starts with (``Game.__init__``) and by a move for the
+    # new object (``zones.move_event``); not a field of a position, not compared (the name is)
+    definition: CardDef = field(init=False, compare=False, repr=False)
 
     # written out, not generated: compiled, a generated __init__ runs interpreted (architecture.md)
     def __init__(

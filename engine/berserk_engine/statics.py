@@ -89,7 +89,7 @@ def _group_sources(game: Game) -> frozenset[str]:
 def group_bonus(game: Game, card: Card, prop: str) -> int:
     """The bonus to ``prop`` («strike» | «life») of a creature from the group abilities in play."""
     names = _group_sources(game)
-    d = game.defs[card.name]
+    d = card.definition
     if not names or d.type != "creature":
         return 0
     s = game.state
@@ -122,7 +122,7 @@ def group_grants(game: Game, card: Card) -> list[str]:
     """The keywords a creature has from the group abilities of cards in the game zone under the same
     player's control: the abilities printed on the source, unless it has lost them («теряет особенности»)."""
     names = game.defs_with("group-grant", _has_group_grant)
-    d = game.defs[card.name]
+    d = card.definition
     if d.type != "creature" or card.zone != "play":
         return []
     s = game.state
@@ -133,7 +133,7 @@ def group_grants(game: Game, card: Card) -> list[str]:
             continue
         if source.face_down or ch.text_lost(game, source):
             continue
-        for a in game.defs[source.name].abilities:
+        for a in source.definition.abilities:
             grant = a.effect
             if type(grant) is not GroupGrant or (grant.other and source_id == card.id):
                 continue
@@ -184,9 +184,7 @@ def _creature_attacks(game: Game, attack: Attack, strength: int) -> int:
     if target is None or target.name not in game.defs_with("creature-attacks-reduced", _has_reduction):
         return strength
     attacker = s.cards.get(attack.attacker)
-    kind = (
-        game.defs[attacker.name].type if attacker is not None else s.lki.get(attack.attacker, {}).get("type")
-    )
+    kind = attacker.definition.type if attacker is not None else s.lki.get(attack.attacker, {}).get("type")
     if kind != "creature":
         return strength
     for a in ch.abilities(game, target):

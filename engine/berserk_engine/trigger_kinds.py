@@ -147,7 +147,7 @@ def killer(game: Game, ev: MoveEvent) -> str | None:
 
 def _is_creature(game: Game, card_id: str) -> bool:
     card = game.state.cards.get(card_id)
-    kind = game.defs[card.name].type if card is not None else game.state.lki[card_id].get("type")
+    kind = card.definition.type if card is not None else game.state.lki[card_id].get("type")
     return kind == "creature"
 
 
@@ -253,7 +253,7 @@ def _creature_attacked(game: Game, ev: AttackEvent, before: list[str] | None) ->
     if found is None:
         return NOTHING
     target = game.state.cards.get(ev.target)
-    if target is None or game.defs[target.name].type != "creature":
+    if target is None or target.definition.type != "creature":
         return NOTHING
     return ((f"атака на «{target.name}»", found, target.controller, target.id),)
 
@@ -335,7 +335,7 @@ def _creature_turned(
         if found is None:
             return NOTHING
         card = game.state.cards.get(ev.card)
-        if card is None or game.defs[card.name].type != "creature":
+        if card is None or card.definition.type != "creature":
             return NOTHING
         words = "открытие" if opening else "закрытие"
         return ((f"{words} «{card.name}»", found, card.controller, card.id),)

@@ -102,7 +102,7 @@ def waiting_for(game: Game, event: str, ids: list[str]) -> Iterator[Source]:
             if lki is not None:
                 yield from_lki(lki)
             continue
-        if event in game.defs[card.name].trigger_events or card_id in game.by_card:
+        if event in card.definition.trigger_events or card_id in game.by_card:
             yield card.id, card.name, card.controller, ch.abilities(game, card), {}
 
 
@@ -121,7 +121,7 @@ def listeners(game: Game, event: str) -> list[str]:
                     a.trigger.event for a in ch.abilities(game, card) if a.trigger is not None
                 )
             else:
-                events = game.defs[card.name].trigger_events
+                events = card.definition.trigger_events
             for e in events:
                 index.setdefault(e, []).append(card_id)
         game.listener_index = index
@@ -149,7 +149,7 @@ def outside_play(game: Game, event: str) -> Iterator[Source]:
         for zone, ids in player.zones.items():
             for card_id in ids:
                 card = s.cards[card_id]
-                d = game.defs[card.name]
+                d = card.definition
                 if card_id in kept:
                     abilities = ch.abilities(game, card)
                 elif zone in d.outside_play and event in d.trigger_events:

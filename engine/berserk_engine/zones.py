@@ -108,7 +108,7 @@ def index_play(game: Game) -> PlayIndex:
 
 def _enter(game: Game, index: PlayIndex, card: Card) -> None:
     """The card, last in the game zone's order, into the index."""
-    d = game.defs[card.name]
+    d = card.definition
     card_id = card.id
     squad = index.squads[card.controller]
     squad.cards.append(card_id)
@@ -164,7 +164,7 @@ def snapshot(game: Game, card: Card) -> dict[str, Any]:
         "owner": card.owner,
         "controller": card.controller,
         "zone": card.zone,
-        "type": game.defs[card.name].type,
+        "type": card.definition.type,
         "strike": ch.strike(game, card),
         "life": ch.life(game, card),
         "wounds": card.wounds,
@@ -198,7 +198,7 @@ def move_event(game: Game, ev: MoveEvent) -> None:
     from_zone = card.zone
     ev.from_zone = from_zone
     ev.name, ev.owner = card.name, card.owner
-    ev.card_type = game.defs[card.name].type
+    ev.card_type = card.definition.type
     if from_zone == "play" and ev.cause != "game_over":
         ev.lki = snapshot(game, card)
         s.lki[card.id] = ev.lki
@@ -219,6 +219,7 @@ def move_event(game: Game, ev: MoveEvent) -> None:
         closed=ev.closed,
         face_down=ev.face_down,
     )
+    new.definition = card.definition
     # «Один (Х) раз за ход»: the special markers stay while the card is in the game zone or the
     # graveyard (interpretation I-16); every other marker and effect is lost (203.4, 204.4, Гибель).
     if ev.to_zone == "graveyard" and card.uses:

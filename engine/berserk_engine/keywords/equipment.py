@@ -32,7 +32,7 @@ def _restriction(game: Game, player: str, d: CardDef) -> tuple[str, str] | None:
     cards = game.state.cards
     for card_id in game.in_play().squads[player].equipment:
         card = cards[card_id]
-        other = game.defs[card.name]
+        other = card.definition
         if other.subtype == d.subtype:
             return (
                 SUBTYPE_TERMS[d.subtype],

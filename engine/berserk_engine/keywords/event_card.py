@@ -18,7 +18,7 @@ def _restriction(game, player: str, d) -> tuple[str, str] | None:
     s = game.state
     for card_id in s.play:
         card = s.cards[card_id]
-        if card.controller == player and game.defs[card.name].type == "event":
+        if card.controller == player and card.definition.type == "event":
             return EVENT, f"у игрока может быть только одно событие в игре: уже есть «{card.name}»"
     return None
 

@@ -30,7 +30,7 @@ def candidates(game, player: str, cost: int) -> list[str]:
     s = game.state
     found = []
     for card_id in s.players[player].zones["hand"]:
-        d = game.defs[s.cards[card_id].name]
+        d = s.cards[card_id].definition
         if (
             d.type == "creature"
             and d.cost == cost

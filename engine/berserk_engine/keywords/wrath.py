@@ -23,7 +23,7 @@ def _strength(game, attack, strength: int) -> int:
         return strength
     target = s.cards.get(attack.target)
     wounded = target.this_turn.wounded if target is not None and target.this_turn else 0
-    if target is None or game.defs[target.name].type != "creature" or not wounded:
+    if target is None or target.definition.type != "creature" or not wounded:
         return strength
     game.log("wrath", f"Гнев: +1 к атаке по «{target.name}»", card=target.id, rule=WRATH.term)
     return strength + 1
