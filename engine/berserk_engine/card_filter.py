@@ -28,7 +28,7 @@ class Wanted:
     words: str = ""
 
     def fits(self, game: Game, card_id: str) -> bool:
-        d = game.defs[game.state.cards[card_id].name]
+        d = game.state.cards[card_id].definition
         if d.type != "creature":
             return False
         if self.classes and not set(self.classes) & set(d.classes):

@@ -265,7 +265,7 @@ class FromGraveyard:
 
         player = item.controller
         grave = game.state.players[player].zones["graveyard"]
-        found = [c for c in grave if not self.types or game.defs[game.state.cards[c].name].type in self.types]
+        found = [c for c in grave if not self.types or game.state.cards[c].definition.type in self.types]
         if not found:
             return
         most = min(self.count, len(found))
